@@ -1,0 +1,134 @@
+# lg: a toolchain for long-generation and long-input benchmarks.
+#
+#   make            build bin/lg-*
+#   make check      install what is missing, build with -Werror, run every
+#                   test, again under ASan+UBSan, lint the man pages
+#   make demo       build and run a small suite of every benchmark through
+#                   the reference model (lg-oracle), then print the tables
+#   make install    PREFIX, DESTDIR, MANPREFIX as usual
+#   make SAN=1      a sanitizer build, into build/san/bin
+
+VERSION   = 0.1.0
+PREFIX   ?= /usr/local
+BINDIR   ?= $(PREFIX)/bin
+MANPREFIX ?= $(PREFIX)/share/man
+SHAREDIR ?= $(PREFIX)/share/lg
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+PKGS     = libcjson libcurl libpcre2-8
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+
+WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+       -Wpointer-arith -Wformat=2 -Wno-format-nonliteral -Wundef \
+       -Wwrite-strings -Wno-missing-field-initializers
+ifeq ($(WERROR),1)
+WARN += -Werror
+endif
+
+ifeq ($(SAN),1)
+O   = build/san
+B   = build/san/bin
+SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
+           -fno-sanitize-recover=undefined
+else
+O   = build/obj
+B   = bin
+SANFLAGS =
+endif
+
+ALL_CFLAGS  = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) \
+              -Icommon $(PKG_CFLAGS) -DLG_VERSION='"$(VERSION)"' \
+              -DLG_SHAREDIR='"$(SHAREDIR)"' -MMD -MP
+ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
+LIBS        = $(PKG_LIBS) -lm
+
+COMMON_SRC = $(wildcard common/*.c)
+COMMON_OBJ = $(COMMON_SRC:%.c=$(O)/%.o)
+LIBLG      = $(O)/liblg.a
+
+# One tool per cmd/lg-X.c, or per folder cmd/lg-X/ when it grows.
+TOOLS_FILE = $(patsubst cmd/%.c,%,$(wildcard cmd/lg-*.c))
+TOOLS_DIR  = $(patsubst cmd/%/,%,$(dir $(wildcard cmd/lg-*/*.c)))
+TOOLS      = $(sort $(TOOLS_FILE) $(TOOLS_DIR))
+BINS       = $(TOOLS:%=$(B)/%)
+
+UNIT_SRC   = $(wildcard tests/unit/*.c)
+UNITS      = $(UNIT_SRC:tests/unit/%.c=$(O)/unit/%)
+HELPER_SRC = $(wildcard tests/helpers/*.c)
+HELPERS    = $(HELPER_SRC:tests/helpers/%.c=$(O)/helpers/%)
+
+MANS = $(wildcard man/*.1 man/*.7)
+
+all: $(BINS) $(UNITS) $(HELPERS)
+
+$(O)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(LIBLG): $(COMMON_OBJ)
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $(COMMON_OBJ)
+
+define tool_file
+$(B)/$(1): $(O)/cmd/$(1).o $(LIBLG)
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_LDFLAGS) -o $$@ $(O)/cmd/$(1).o $(LIBLG) $$(LIBS)
+endef
+define tool_dir
+$(B)/$(1): $(patsubst %.c,$(O)/%.o,$(wildcard cmd/$(1)/*.c)) $(LIBLG)
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_LDFLAGS) -o $$@ $(patsubst %.c,$(O)/%.o,$(wildcard cmd/$(1)/*.c)) $(LIBLG) $$(LIBS)
+endef
+$(foreach t,$(TOOLS_FILE),$(eval $(call tool_file,$(t))))
+$(foreach t,$(TOOLS_DIR),$(eval $(call tool_dir,$(t))))
+
+$(O)/unit/%: $(O)/tests/unit/%.o $(LIBLG)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIBLG) $(LIBS)
+
+$(O)/helpers/%: $(O)/tests/helpers/%.o $(LIBLG)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIBLG) $(LIBS)
+
+-include $(shell find build -name '*.d' 2>/dev/null)
+
+deps:
+	@sh mk/deps.sh build
+
+deps-check:
+	@sh mk/deps.sh check
+
+# The whole suite: strict build, tests, the same tests under sanitizers,
+# man page lint.  The last line is "N passed, N failed".
+check: deps-check
+	@$(MAKE) --no-print-directory WERROR=1 all >/dev/null
+	@$(MAKE) --no-print-directory WERROR=1 SAN=1 all >/dev/null
+	@sh tests/check.sh
+
+demo: deps
+	@$(MAKE) --no-print-directory all >/dev/null
+	@sh mk/demo.sh
+
+install: all
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANPREFIX)/man1 \
+	    $(DESTDIR)$(MANPREFIX)/man7 $(DESTDIR)$(SHAREDIR)
+	cp -f $(BINS) $(DESTDIR)$(BINDIR)/
+	cp -f man/*.1 $(DESTDIR)$(MANPREFIX)/man1/
+	cp -f man/*.7 $(DESTDIR)$(MANPREFIX)/man7/
+	cp -R share/templates share/rubrics $(DESTDIR)$(SHAREDIR)/
+
+uninstall:
+	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%)
+	rm -f $(MANS:man/%.1=$(DESTDIR)$(MANPREFIX)/man1/%.1)
+	rm -f $(DESTDIR)$(MANPREFIX)/man7/lg.7
+	rm -rf $(DESTDIR)$(SHAREDIR)
+
+lint:
+	mandoc -Tlint -Wwarning $(MANS)
+
+clean:
+	rm -rf bin build
+
+.PHONY: all deps deps-check check demo install uninstall lint clean

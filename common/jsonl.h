@@ -1,0 +1,55 @@
+/*
+ * jsonl.h: reading JSON Lines.
+ *
+ * A reader walks the files named on the command line (or stdin), one line at
+ * a time, tracking the file name and line number.  CR before LF is dropped; a
+ * last line without a newline is still a line.  Lines longer than the record
+ * limit are skipped with a message and never held in memory whole.
+ *
+ * The reader owns the line it returns; the line is valid until the next call.
+ * Parsed records returned by jsonl_next() belong to the caller (cJSON_Delete).
+ */
+#ifndef LG_JSONL_H
+#define LG_JSONL_H
+
+#include <stddef.h>
+#include <cjson/cJSON.h>
+
+#define JSONL_DEFAULT_MAX ((size_t)64 << 20)
+
+/* Record size limit for readers opened from now on (--max-record). */
+extern size_t jsonl_max;
+
+typedef struct jsonl jsonl;
+
+/* Files to read (NULL or "-" means stdin); n == 0 reads stdin. */
+jsonl *jsonl_open(char **files, int n);
+void jsonl_free(jsonl *r);
+void jsonl_set_max(jsonl *r, size_t max);
+
+/*
+ * Next raw line: 1 and the line and its length set, 0 at the end of all input.  A line
+ * that is too long, holds NUL bytes or invalid UTF-8 is reported and counted
+ * in jsonl_errors(); an unreadable file is reported and counted in
+ * jsonl_syserrors().
+ */
+int jsonl_line(jsonl *r, char **line, size_t *len);
+
+/*
+ * Next record: a cJSON object, or NULL at the end.  Blank lines are skipped;
+ * lines that are not a JSON object are reported and skipped.
+ */
+cJSON *jsonl_next(jsonl *r);
+
+const char *jsonl_file(const jsonl *r);	/* display name of the current file */
+long jsonl_lineno(const jsonl *r);
+int jsonl_errors(const jsonl *r);
+int jsonl_syserrors(const jsonl *r);
+
+/* Report a problem with the current record: "prog: FILE:LINE: msg". */
+void jsonl_warn(jsonl *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Exit status for the input side: LG_SYS, LG_BAD or LG_OK. */
+int jsonl_status(const jsonl *r);
+
+#endif

@@ -1,0 +1,147 @@
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "record.h"
+#include "xalloc.h"
+
+cJSON *
+rec_get(const cJSON *rec, const char *key)
+{
+	return cJSON_GetObjectItemCaseSensitive(rec, key);
+}
+
+const char *
+rec_str(const cJSON *rec, const char *key)
+{
+	cJSON *v = rec_get(rec, key);
+
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+long
+rec_long(const cJSON *rec, const char *key, long def)
+{
+	cJSON *v = rec_get(rec, key);
+
+	if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble) ||
+	    fabs(v->valuedouble) > 9e15)
+		return def;
+	return (long)v->valuedouble;
+}
+
+double
+rec_num(const cJSON *rec, const char *key, double def)
+{
+	cJSON *v = rec_get(rec, key);
+
+	return cJSON_IsNumber(v) ? v->valuedouble : def;
+}
+
+void
+rec_set(cJSON *rec, const char *key, cJSON *val)
+{
+	if (rec_get(rec, key) != NULL)
+		cJSON_ReplaceItemInObjectCaseSensitive(rec, key, val);
+	else
+		cJSON_AddItemToObject(rec, key, val);
+}
+
+cJSON *
+rec_obj(cJSON *rec, const char *key)
+{
+	cJSON *v = rec_get(rec, key);
+
+	if (!cJSON_IsObject(v)) {
+		v = cJSON_CreateObject();
+		rec_set(rec, key, v);
+	}
+	return v;
+}
+
+void
+rec_set_str(cJSON *rec, const char *key, const char *s)
+{
+	rec_set(rec, key, cJSON_CreateString(s));
+}
+
+void
+rec_set_num(cJSON *rec, const char *key, double v)
+{
+	rec_set(rec, key, cJSON_CreateNumber(v));
+}
+
+void
+rec_error(cJSON *rec, const char *stage, const char *fmt, ...)
+{
+	va_list ap;
+	char msg[1024];
+	cJSON *e = cJSON_CreateObject();
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	cJSON_AddStringToObject(e, "stage", stage);
+	cJSON_AddStringToObject(e, "message", msg);
+	rec_set(rec, "error", e);
+}
+
+void
+rec_write(const cJSON *rec)
+{
+	char *s = cJSON_PrintUnformatted(rec);
+
+	if (s == NULL)
+		lg_die(LG_SYS, "out of memory printing a record");
+	if (fputs(s, stdout) == EOF || putchar('\n') == EOF)
+		lg_write_failed(errno);
+	free(s);
+}
+
+int
+rec_filter(char **files, int n, rec_fn fn, void *arg)
+{
+	jsonl *in = jsonl_open(files, n);
+	cJSON *rec;
+	int bad = 0, status;
+
+	while ((rec = jsonl_next(in)) != NULL) {
+		int r = fn(rec, in, arg);
+
+		if (r != REC_DROP)
+			rec_write(rec);
+		if (r == REC_BAD)
+			bad = 1;
+		cJSON_Delete(rec);
+	}
+	status = jsonl_status(in);
+	if (status == LG_OK && bad)
+		status = LG_BAD;
+	jsonl_free(in);
+	return lg_finish(status);
+}
+
+int
+parse_size(const char *s, size_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s)
+		return -1;
+	switch (*end) {
+	case 'k': case 'K': v <<= 10; end++; break;
+	case 'm': case 'M': v <<= 20; end++; break;
+	case 'g': case 'G': v <<= 30; end++; break;
+	}
+	if (*end != '\0' || v == 0)
+		return -1;
+	*out = (size_t)v;
+	return 0;
+}

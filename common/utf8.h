@@ -1,0 +1,10 @@
+/* utf8.h: UTF-8 validation and small text helpers.  Nothing here allocates. */
+#ifndef LG_UTF8_H
+#define LG_UTF8_H
+
+#include <stddef.h>
+
+/* Offset of the first invalid byte, or len when s[0..len) is valid UTF-8. */
+size_t utf8_invalid(const char *s, size_t len);
+
+#endif

@@ -1,0 +1,53 @@
+#!/bin/sh
+# Install what lg needs on Debian or Ubuntu, or name what is missing.
+#   deps.sh build    compiler, pkg-config and the three libraries
+#   deps.sh check    the above, plus what the test suite uses
+set -u
+mode=${1:-build}
+missing=
+
+need() {	# need PACKAGE TEST...
+	pkg=$1; shift
+	"$@" >/dev/null 2>&1 || missing="$missing $pkg"
+}
+have() { command -v "$1"; }
+pc() { pkg-config --exists "$1"; }
+
+need gcc have cc
+need make have make
+need pkg-config have pkg-config
+need libcjson-dev pc libcjson
+need libcurl4-openssl-dev pc libcurl
+need libpcre2-dev pc libpcre2-8
+if [ "$mode" = check ]; then
+	need mandoc have mandoc
+	need python3 test -x /usr/bin/python3
+	need flake8 /usr/bin/python3 -m flake8 --version
+fi
+[ -z "$missing" ] && exit 0
+
+echo "lg: missing packages:$missing" >&2
+if ! command -v apt-get >/dev/null 2>&1; then
+	echo "lg: install them with your package manager, then run make again" >&2
+	exit 1
+fi
+if [ "$(id -u)" -eq 0 ]; then
+	sudo=
+elif command -v sudo >/dev/null 2>&1; then
+	sudo="sudo -n"
+else
+	echo "lg: not root and no sudo: run apt-get install$missing as root" >&2
+	exit 1
+fi
+echo "lg: installing with apt-get:$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+# shellcheck disable=SC2086
+if ! $sudo apt-get install -y -q $missing >/dev/null 2>&1; then
+	$sudo apt-get update -q >/dev/null 2>&1
+	# shellcheck disable=SC2086
+	if ! $sudo apt-get install -y -q $missing >&2; then
+		echo "lg: apt-get install$missing failed; install them by hand" >&2
+		exit 1
+	fi
+fi
+exit 0
