@@ -50,7 +50,7 @@ LIBLG      = $(O)/liblg.a
 
 # One tool per cmd/lg-X.c, or per folder cmd/lg-X/ when it grows.
 TOOLS_FILE = $(patsubst cmd/%.c,%,$(wildcard cmd/lg-*.c))
-TOOLS_DIR  = $(patsubst cmd/%/,%,$(dir $(wildcard cmd/lg-*/*.c)))
+TOOLS_DIR  = $(sort $(patsubst cmd/%/,%,$(dir $(wildcard cmd/lg-*/*.c))))
 TOOLS      = $(sort $(TOOLS_FILE) $(TOOLS_DIR))
 BINS       = $(TOOLS:%=$(B)/%)
 

@@ -1,0 +1,14 @@
+/*
+ * gen.h: lg-gen's benchmarks.  Each takes the arguments after the benchmark
+ * name (argv[0] is the benchmark name), writes cases to stdout and returns
+ * the exit status.
+ */
+#ifndef LG_GEN_H
+#define LG_GEN_H
+
+extern const char gen_usage[];
+
+int gen_longgenbench(int argc, char **argv);
+int gen_longweave(int argc, char **argv);
+
+#endif

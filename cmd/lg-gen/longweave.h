@@ -1,0 +1,47 @@
+/*
+ * longweave.h: the LongWeave tasks of lg-gen.  longweave.c parses options,
+ * makes one case per task, tier and index, and calls the task's function to
+ * fill the record's vars, checks and gold.  Each task lives in lw_TASK.c.
+ */
+#ifndef LG_GEN_LONGWEAVE_H
+#define LG_GEN_LONGWEAVE_H
+
+#include <stdint.h>
+#include <cjson/cJSON.h>
+
+#include "rng.h"
+
+typedef struct {
+	const char *corpus;	/* --corpus: file or directory (pr) */
+	int states, inputs;	/* --states, --inputs (sms) */
+	double rate;		/* --rate (cf) */
+	uint64_t seed;		/* -s: 0 means the published seeds */
+} lw_opts;
+
+typedef struct {
+	const char *task;	/* kvg, sms, pr, cf */
+	const char *tier;	/* 1k, 2k, 4k, 8k */
+	int tier_index;		/* 0..3 */
+	long index;		/* 0..n-1 */
+	const char *published_id;	/* e.g. GEN_KV_DICT/1k_0 */
+	uint32_t seed;		/* the case seed the rng was seeded with */
+	const lw_opts *opts;
+} lw_case;
+
+/*
+ * Fill rec (which already has id, bench, task, length, seed, published_id)
+ * with vars, checks and gold, drawing from r.  Return 0, or -1 after
+ * reporting a problem with lg_warn() (the run then exits 1 or 3).
+ * init/fini, when set, run once per run (load a corpus, say).
+ */
+typedef struct {
+	const char *name;	/* our name, as -t takes it */
+	const char *published;	/* the published task name in sample ids */
+	int (*init)(const lw_opts *o);
+	int (*gen)(const lw_case *c, cJSON *rec, rng *r);
+	void (*fini)(void);
+} lw_task;
+
+extern const lw_task lw_kvg, lw_sms, lw_pr, lw_cf;
+
+#endif

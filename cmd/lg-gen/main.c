@@ -1,0 +1,46 @@
+/* lg-gen: write benchmark cases as JSON Lines. */
+#include <stdio.h>
+#include <string.h>
+
+#include "diag.h"
+#include "gen.h"
+
+const char gen_usage[] =
+"usage: lg-gen longgenbench [-n N] [-s SEED] [-l TIER[,TIER]] [-t TASK[,TASK]]\n"
+"              [--max-record SIZE] [--import FILE]\n"
+"       lg-gen longweave [-n N] [-s SEED] [-l TIER[,TIER]] [-t TASK[,TASK]]\n"
+"              [--corpus FILE|DIR] [--states N] [--inputs N] [--rate R]\n"
+"       lg-gen -h | --help | --version\n"
+"\n"
+"  -n N            cases per task and tier\n"
+"  -s SEED         seed of the suite (default 0)\n"
+"  -l TIER         length tiers (longgenbench: 8k 16k 32k 64k 128k;\n"
+"                  longweave: 1k 2k 4k 8k)\n"
+"  -t TASK         tasks (longgenbench: diary menu skyscraper city;\n"
+"                  longweave: kvg sms pr cf)\n"
+"  --import FILE   read official LongGenBench dataset or result files\n"
+"  --max-record SIZE  record size limit when importing (default 64M)\n"
+"  --corpus PATH   plain-text documents for the pr task\n"
+"  --states N      states of the sms machines (default 3)\n"
+"  --inputs N      input symbols of the sms machines (default 3)\n"
+"  --rate R        share of cf lines polluted with violations (default 0.85)\n"
+"  -h, --help      print this help\n"
+"  --version       print the version\n";
+
+int
+main(int argc, char **argv)
+{
+	lg_init(argv[0]);
+	if (argc < 2)
+		lg_usage(gen_usage, LG_USAGE);
+	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
+		lg_usage(gen_usage, 0);
+	if (strcmp(argv[1], "--version") == 0)
+		lg_version();
+	if (strcmp(argv[1], "longgenbench") == 0)
+		return gen_longgenbench(argc - 1, argv + 1);
+	if (strcmp(argv[1], "longweave") == 0)
+		return gen_longweave(argc - 1, argv + 1);
+	lg_warn("unknown benchmark: %s", argv[1]);
+	lg_usage(gen_usage, LG_USAGE);
+}

@@ -1,0 +1,33 @@
+/*
+ * oracle.h: lg-oracle, the reference model.  main.c parses the options and
+ * calls the writer of the record's benchmark, which sets "output" (the
+ * answer).  main.c sets "gen".  Records of benchmarks without a writer pass
+ * through untouched.
+ */
+#ifndef LG_ORACLE_H
+#define LG_ORACLE_H
+
+#include <stdint.h>
+#include <cjson/cJSON.h>
+
+#include "jsonl.h"
+#include "rng.h"
+
+typedef struct {
+	double stop_at;		/* --stop-at: fraction of the answer written (1) */
+	double forget_after;	/* --forget-after: instructions followed up to here (1) */
+	double drop;		/* --drop: probability of missing each check (0) */
+	long words;		/* --words: words per entry, 0 = as asked */
+	uint64_t seed;		/* -s */
+} oracle_opts;
+
+/*
+ * Write the answer into rec.  r is seeded for this record from the options'
+ * seed and the record's id, so answers do not depend on record order.
+ * Return REC_OK, or REC_BAD after setting rec's error and warning with the
+ * reader's position.
+ */
+int oracle_longgenbench(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
+int oracle_longweave(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
+
+#endif

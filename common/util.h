@@ -1,0 +1,26 @@
+/*
+ * util.h: small helpers shared by the tools.  Returned arrays from
+ * split_list() are owned by the caller (free with split_free()).
+ */
+#ifndef LG_UTIL_H
+#define LG_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Split "a,b,c" at commas, dropping empty items. */
+char **split_list(const char *s, size_t *n);
+void split_free(char **v, size_t n);
+
+/* Strict number parsing for options: 0 on success, -1 on junk. */
+int parse_long(const char *s, long *out);
+int parse_u64(const char *s, uint64_t *out);
+int parse_double(const char *s, double *out);
+
+/* Tier label to tokens: "16k" -> 16384, "1k" -> 1024; 0 when not a tier. */
+long tier_tokens(const char *tier);
+
+/* Count whitespace-separated words in s[0..len). */
+size_t count_words(const char *s, size_t len);
+
+#endif
