@@ -1,13 +1,30 @@
-/* lg-oracle: reference answers for LongWeave (not written yet). */
-#include "oracle.h"
+/* lg-oracle: reference answers for LongWeave, one writer per task. */
+#include <string.h>
+
+#include "longweave.h"
 #include "record.h"
+
+static const struct {
+	const char *task;
+	lw_oracle_fn fn;
+} writers[] = {
+	{ "kvg", lw_oracle_kvg },
+	{ "sms", lw_oracle_sms },
+	{ "pr", lw_oracle_pr },
+	{ "cf", lw_oracle_cf },
+};
 
 int
 oracle_longweave(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 {
-	(void)o;
-	(void)r;
-	jsonl_warn(in, "no reference answers for longweave yet");
-	rec_error(rec, "oracle", "no reference answers for longweave yet");
+	const char *task = rec_str(rec, "task");
+	size_t i;
+
+	for (i = 0; task != NULL && i < sizeof writers / sizeof writers[0]; i++)
+		if (strcmp(writers[i].task, task) == 0)
+			return writers[i].fn(rec, in, o, r);
+	jsonl_warn(in, "no reference answers for longweave task %s",
+	    task ? task : "(none)");
+	rec_error(rec, "oracle", "no reference answers for this task");
 	return REC_BAD;
 }

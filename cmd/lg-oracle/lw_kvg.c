@@ -1,0 +1,13 @@
+/* lg-oracle: reference answers for the LongWeave kvg task (not written yet). */
+#include "longweave.h"
+#include "record.h"
+
+int
+lw_oracle_kvg(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
+{
+	(void)o;
+	(void)r;
+	jsonl_warn(in, "no reference answers for longweave kvg yet");
+	rec_error(rec, "oracle", "no reference answers for this task yet");
+	return REC_BAD;
+}
