@@ -23,6 +23,14 @@ rec_str(const cJSON *rec, const char *key)
 	return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
+const char *
+rec_id(const cJSON *rec)
+{
+	const char *id = rec_str(rec, "id");
+
+	return id != NULL ? id : "(no id)";
+}
+
 long
 rec_long(const cJSON *rec, const char *key, long def)
 {

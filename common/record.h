@@ -19,6 +19,7 @@ const char *rec_str(const cJSON *rec, const char *key);	/* NULL unless a string 
 long rec_long(const cJSON *rec, const char *key, long def);
 double rec_num(const cJSON *rec, const char *key, double def);
 cJSON *rec_obj(cJSON *rec, const char *key);	/* object field, created if absent */
+const char *rec_id(const cJSON *rec);		/* the id, or "(no id)" */
 
 void rec_set(cJSON *rec, const char *key, cJSON *val);
 void rec_set_str(cJSON *rec, const char *key, const char *s);

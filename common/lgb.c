@@ -1,0 +1,67 @@
+#include <string.h>
+
+#include "calendar.h"
+#include "lgb.h"
+
+int
+lgb_weekly(const char *t)
+{
+	return strcmp(t, "Week") == 0 || strcmp(t, "Menu Week") == 0;
+}
+
+int
+lgb_daily(const char *t)
+{
+	return strcmp(t, "Day") == 0 || strcmp(t, "Menu Day") == 0;
+}
+
+void
+lgb_date(buf *b, int year, int yday)
+{
+	int m, d;
+
+	cal_date(year, yday, &m, &d);
+	buf_printf(b, "%s %d%s", cal_month_name(m), d, cal_ordinal(d));
+}
+
+void
+lgb_span(buf *b, const lgb_doc *d, int k)
+{
+	if (lgb_weekly(d->type)) {
+		int first, last;
+
+		cal_week_span(d->year, k, &first, &last);
+		lgb_date(b, d->year, first);
+		buf_puts(b, " - ");
+		lgb_date(b, d->year, last);
+	} else if (lgb_daily(d->type))
+		lgb_date(b, d->year, k);
+	else if (strcmp(d->type, "Block") == 0 && d->cols > 0)
+		buf_printf(b, "%d, %d", (k - 1) / d->cols, (k - 1) % d->cols);
+}
+
+void
+lgb_header(buf *b, const lgb_doc *d, int k)
+{
+	buf_printf(b, "#*# %s %d", d->type, k);
+	if (strcmp(d->type, "Floor") != 0) {
+		buf_puts(b, " (");
+		lgb_span(b, d, k);
+		buf_puts(b, ")");
+	}
+	buf_puts(b, ":");
+}
+
+const char *
+lgb_task_of(const char *t)
+{
+	if (strcmp(t, "Week") == 0 || strcmp(t, "Day") == 0)
+		return "diary";
+	if (strcmp(t, "Menu Week") == 0 || strcmp(t, "Menu Day") == 0)
+		return "menu";
+	if (strcmp(t, "Floor") == 0)
+		return "skyscraper";
+	if (strcmp(t, "Block") == 0)
+		return "city";
+	return NULL;
+}
