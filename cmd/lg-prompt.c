@@ -1,0 +1,152 @@
+/*
+ * lg-prompt: render each case's prompt from share/templates/BENCH/TASK.tmpl
+ * (and TASK.system.tmpl, when there is one, into system) with the case's
+ * vars.  Records that already carry a prompt, such as imported official
+ * cases, keep it unless --force is given.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "record.h"
+#include "share.h"
+#include "tmpl.h"
+#include "xalloc.h"
+
+static const char usage[] =
+"usage: lg-prompt [--templates DIR] [--force] [--max-record SIZE] [file ...]\n"
+"\n"
+"  --templates DIR   templates directory (default: share/templates)\n"
+"  --force           render even when the record has a prompt\n"
+"  --max-record SIZE record size limit (default 64M)\n"
+"  -h, --help        print this help\n"
+"  --version         print the version\n";
+
+/* Loaded templates, keyed by path; a missing file is remembered as NULL. */
+typedef struct {
+	char *path;
+	char *text;
+} tmpl_file;
+
+typedef struct {
+	const char *dir;
+	int force;
+	tmpl_file *files;
+	size_t n;
+} prompt_ctx;
+
+static const char *
+load(prompt_ctx *c, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < c->n; i++)
+		if (strcmp(c->files[i].path, path) == 0)
+			return c->files[i].text;
+	c->files = xreallocarray(c->files, c->n + 1, sizeof *c->files);
+	c->files[c->n].path = xstrdup(path);
+	c->files[c->n].text = file_read(path, NULL);
+	return c->files[c->n++].text;
+}
+
+static int
+render_into(cJSON *rec, jsonl *in, const char *text, const cJSON *vars,
+    const char *field)
+{
+	char *err, *s = tmpl_render(text, vars, &err);
+
+	if (s == NULL) {
+		jsonl_warn(in, "%s: template: %s", rec_id(rec), err);
+		rec_error(rec, "prompt", "template: %s", err);
+		free(err);
+		return REC_BAD;
+	}
+	rec_set_str(rec, field, s);
+	free(s);
+	return REC_OK;
+}
+
+static int
+prompt(cJSON *rec, jsonl *in, void *arg)
+{
+	prompt_ctx *c = arg;
+	const char *bench = rec_str(rec, "bench"), *task = rec_str(rec, "task");
+	const char *text, *sys;
+	const cJSON *vars = rec_get(rec, "vars");
+	char *path, *spath;
+	int ret;
+
+	if (!c->force && rec_get(rec, "prompt") != NULL)
+		return REC_OK;
+	if (bench == NULL || task == NULL || strchr(bench, '/') || strchr(task, '/') ||
+	    bench[0] == '.' || task[0] == '.') {
+		jsonl_warn(in, "record needs string fields bench and task");
+		rec_error(rec, "prompt", "record needs string fields bench and task");
+		return REC_BAD;
+	}
+	if (!cJSON_IsObject(vars)) {
+		jsonl_warn(in, "%s: field vars is not an object", rec_id(rec));
+		rec_error(rec, "prompt", "field vars is not an object");
+		return REC_BAD;
+	}
+	path = xasprintf("%s/%s/%s.tmpl", c->dir, bench, task);
+	spath = xasprintf("%s/%s/%s.system.tmpl", c->dir, bench, task);
+	text = load(c, path);
+	sys = load(c, spath);
+	if (text == NULL) {
+		jsonl_warn(in, "%s: no template %s", rec_id(rec), path);
+		rec_error(rec, "prompt", "no template for %s/%s", bench, task);
+		ret = REC_BAD;
+	} else {
+		ret = render_into(rec, in, text, vars, "prompt");
+		if (ret == REC_OK && sys != NULL)
+			ret = render_into(rec, in, sys, vars, "system");
+	}
+	free(path);
+	free(spath);
+	return ret;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "templates", required_argument, NULL, 'T' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "max-record", required_argument, NULL, 'M' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	prompt_ctx c = { NULL, 0, NULL, 0 };
+	char *def = NULL;
+	size_t i;
+	int ch, status;
+
+	lg_init(argv[0]);
+	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'T': c.dir = optarg; break;
+		case 'f': c.force = 1; break;
+		case 'M':
+			if (parse_size(optarg, &jsonl_max) < 0)
+				lg_die(LG_USAGE, "--max-record: not a size: %s", optarg);
+			break;
+		case 'h': lg_usage(usage, 0);
+		case 'V': lg_version();
+		default: lg_usage(usage, LG_USAGE);
+		}
+	}
+	if (c.dir == NULL)
+		c.dir = def = share_path("templates");
+	status = rec_filter(argv + optind, argc - optind, prompt, &c);
+	for (i = 0; i < c.n; i++) {
+		free(c.files[i].path);
+		free(c.files[i].text);
+	}
+	free(c.files);
+	free(def);
+	return status;
+}

@@ -1,0 +1,323 @@
+/*
+ * lg-split: cut a LongGenBench output into its numbered entries.
+ *
+ * Default rule: an entry starts at a "#*#" separator or at an entry header
+ * at the start of a line ("Week 5", "**Floor 12:**", "## Menu Week 3",
+ * "Block 007", any case), and runs to the next one; its number comes from
+ * the header at its start.  Text before the first header, when the output
+ * has no header for entry 1, is entry 1 (the prompt ended with that header).
+ * The first entry with a number wins; later ones are counted as duplicates.
+ *
+ * --compat: the published rule.  Split on "#*#" only; a block is entry k
+ * when the first match of "TYPE (\d+)" in it, case-sensitive, gives k; the
+ * first block with a number wins.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "diag.h"
+#include "re.h"
+#include "record.h"
+#include "util.h"
+#include "xalloc.h"
+
+static const char usage[] =
+"usage: lg-split [--compat] [--max-record SIZE] [file ...]\n"
+"\n"
+"  --compat          the published rule: split on #*#, first TYPE (\\d+) match\n"
+"  --max-record SIZE record size limit (default 64M)\n"
+"  -h, --help        print this help\n"
+"  --version         print the version\n";
+
+typedef struct {
+	int compat;
+	/* compiled patterns per entry type, kept for the run */
+	char *types[8];
+	lg_re *res[8];
+	int ntypes;
+	lg_re *sep;
+} split_ctx;
+
+typedef struct {
+	size_t off;	/* where the part starts */
+	long at;	/* its number, 0 when it has none */
+} mark;
+
+static lg_re *
+pattern_for(split_ctx *c, const char *type)
+{
+	buf p = { 0 };
+	const char *s;
+	int i;
+
+	for (i = 0; i < c->ntypes; i++)
+		if (strcmp(c->types[i], type) == 0)
+			return c->res[i];
+	if (c->ntypes == 8)
+		return NULL;
+	if (c->compat) {
+		char *q = re_quote(type);
+
+		/* the published pattern: rf"{type} (\d+)", re.search */
+		buf_printf(&p, "%s (\\d+)", q);
+		free(q);
+		c->res[c->ntypes] = re_compile(buf_str(&p), 0);
+	} else {
+		/* a header: line start or after #*#, optional markdown, the
+		 * type with any spacing and case, the number, zero padded */
+		buf_puts(&p, "(?:^|#\\*#)[ \\t]*(?:#{1,6}[ \\t]*)?(?:[*_]{1,3}[ \\t]*)?");
+		for (s = type; *s; s++) {
+			if (*s == ' ')
+				buf_puts(&p, "\\s+");
+			else if (strchr("\\^$.|?*+()[]{}#", *s))
+				buf_printf(&p, "\\%c", *s);
+			else
+				buf_putc(&p, *s);
+		}
+		buf_puts(&p, "[ \\t]*(?:[*_]{1,3}[ \\t]*)?0*(\\d{1,9})(?!\\d)");
+		c->res[c->ntypes] = re_compile(buf_str(&p), RE_ICASE | RE_MULTILINE);
+	}
+	c->types[c->ntypes] = xstrdup(type);
+	buf_free(&p);
+	return c->res[c->ntypes++];
+}
+
+static long
+number_at(const char *s, size_t a, size_t b)
+{
+	long v = 0;
+
+	for (; a < b; a++) {
+		v = v * 10 + (s[a] - '0');
+		if (v > 1000000000L)
+			return 1000000000L;
+	}
+	return v;
+}
+
+/* Marks for --compat: every #*# block, numbered by its first match. */
+static size_t
+marks_compat(split_ctx *c, lg_re *re, const char *s, size_t len, mark **mp)
+{
+	mark *m = NULL;
+	size_t n = 0, start = 0;
+
+	for (;;) {
+		const char *e = memmem(s + start, len - start, "#*#", 3);
+		size_t end = e ? (size_t)(e - s) : len, ov[4];
+
+		m = xreallocarray(m, n + 1, sizeof *m);
+		m[n].off = start;
+		m[n].at = 0;
+		if (re_match(re, s, end, start, ov, 2) && ov[2] != (size_t)-1)
+			m[n].at = number_at(s, ov[2], ov[3]);
+		n++;
+		if (e == NULL)
+			break;
+		start = end + 3;
+	}
+	(void)c;
+	*mp = m;
+	return n;
+}
+
+/* Marks by default: separators and headers, in order of appearance. */
+static size_t
+marks_default(lg_re *re, const char *s, size_t len, mark **mp)
+{
+	mark *m = NULL;
+	size_t n = 0, pos = 0, ov[4];
+	size_t nextsep;
+	const char *e = memmem(s, len, "#*#", 3);
+
+	nextsep = e ? (size_t)(e - s) : len;
+	for (;;) {
+		int got = re_match(re, s, len, pos, ov, 2);
+		size_t hstart = got ? ov[0] : len;
+
+		/* separators before the next header open unnumbered parts */
+		while (nextsep < hstart) {
+			m = xreallocarray(m, n + 1, sizeof *m);
+			m[n].off = nextsep;
+			m[n++].at = 0;
+			e = memmem(s + nextsep + 3, len - nextsep - 3, "#*#", 3);
+			nextsep = e ? (size_t)(e - s) : len;
+		}
+		if (!got)
+			break;
+		if (n > 0 && m[n - 1].at == 0 && m[n - 1].off + 3 >= hstart - 8 &&
+		    m[n - 1].off <= hstart && hstart - m[n - 1].off <= 16) {
+			/* "#*# Week 5": the header belongs to the separator's part */
+			m[n - 1].at = number_at(s, ov[2], ov[3]);
+		} else {
+			m = xreallocarray(m, n + 1, sizeof *m);
+			m[n].off = hstart;
+			m[n++].at = number_at(s, ov[2], ov[3]);
+		}
+		if (nextsep >= hstart && nextsep < ov[1]) {
+			e = memmem(s + ov[1], len - ov[1], "#*#", 3);
+			nextsep = e ? (size_t)(e - s) : len;
+		}
+		pos = ov[1] > pos ? ov[1] : pos + 1;
+	}
+	*mp = m;
+	return n;
+}
+
+static void
+add_part(cJSON *parts, long at, size_t off, size_t len, size_t word, size_t words)
+{
+	cJSON *p = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(p, "at", (double)at);
+	cJSON_AddNumberToObject(p, "off", (double)off);
+	cJSON_AddNumberToObject(p, "len", (double)len);
+	cJSON_AddNumberToObject(p, "word", (double)word);
+	cJSON_AddNumberToObject(p, "words", (double)words);
+	cJSON_AddItemToArray(parts, p);
+}
+
+static void
+set_counts(cJSON *rec, long found, long n, long dup, long oor, long dis,
+    long unl, size_t words)
+{
+	cJSON *sc = rec_obj(rec, "scores");
+
+	rec_set_num(sc, "entries_found", (double)found);
+	rec_set_num(sc, "entries_expected", (double)n);
+	rec_set_num(sc, "cr", n > 0 ? 100.0 * (double)found / (double)n : 0);
+	rec_set_num(sc, "duplicates", (double)dup);
+	rec_set_num(sc, "out_of_range", (double)oor);
+	rec_set_num(sc, "disorder", (double)dis);
+	rec_set_num(sc, "unlabeled", (double)unl);
+	rec_set_num(sc, "words", (double)words);
+}
+
+static int
+split(cJSON *rec, jsonl *in, void *arg)
+{
+	split_ctx *c = arg;
+	const cJSON *gold = rec_get(rec, "gold"), *out = rec_get(rec, "output");
+	const char *type = rec_str(gold, "type"), *s;
+	long n = rec_long(gold, "number", -1), found = 0, dup = 0, oor = 0;
+	long dis = 0, unl = 0, prev = 0;
+	size_t len, nm, i, word = 0;
+	unsigned char *seen;
+	cJSON *parts;
+	lg_re *re;
+	mark *m;
+
+	if (strcmp(rec_str(rec, "bench") ? rec_str(rec, "bench") : "", "longgenbench") != 0)
+		return REC_OK;
+	if (type == NULL || n < 1 || n > 1000000) {
+		jsonl_warn(in, "%s: needs gold.type and gold.number", rec_id(rec));
+		rec_error(rec, "split", "needs gold.type and gold.number");
+		return REC_BAD;
+	}
+	if (!cJSON_IsString(out)) {
+		jsonl_warn(in, "%s: %s", rec_id(rec), out == NULL ?
+		    "no output" : "output is not a string");
+		if (rec_get(rec, "error") == NULL)
+			rec_error(rec, "split", out == NULL ? "no output" :
+			    "output is not a string");
+		rec_set(rec, "parts", cJSON_CreateArray());
+		set_counts(rec, 0, n, 0, 0, 0, 0, 0);
+		return REC_BAD;
+	}
+	if ((re = pattern_for(c, type)) == NULL) {
+		jsonl_warn(in, "%s: too many entry types in one run", rec_id(rec));
+		rec_error(rec, "split", "too many entry types in one run");
+		return REC_BAD;
+	}
+	s = out->valuestring;
+	len = strlen(s);
+	nm = c->compat ? marks_compat(c, re, s, len, &m) : marks_default(re, s, len, &m);
+	seen = xcalloc((size_t)n + 1, 1);
+	parts = cJSON_CreateArray();
+	/* default rule: leading text with no header is entry 1 when the
+	 * output has no header 1 (the prompt ended with it) */
+	if (!c->compat && nm > 0 && m[0].off > 0 &&
+	    count_words(s, m[0].off) >= 10) {
+		int has1 = 0;
+
+		for (i = 0; i < nm; i++)
+			has1 |= m[i].at == 1;
+		if (!has1) {
+			m = xreallocarray(m, nm + 1, sizeof *m);
+			memmove(m + 1, m, nm * sizeof *m);
+			m[0].off = 0;
+			m[0].at = 1;
+			nm++;
+		}
+	} else if (!c->compat && nm == 0 && count_words(s, len) >= 10) {
+		m = xmalloc(sizeof *m);
+		m[0].off = 0;
+		m[0].at = 1;
+		nm = 1;
+	}
+	if (nm > 0)
+		word = count_words(s, m[0].off);
+	for (i = 0; i < nm; i++) {
+		size_t end = i + 1 < nm ? m[i + 1].off : len;
+		size_t w = count_words(s + m[i].off, end - m[i].off);
+		long at = m[i].at;
+
+		if (at == 0)
+			unl++;
+		else if (at > n)
+			oor++;
+		else if (seen[at])
+			dup++;
+		else {
+			if (at < prev)
+				dis++;
+			prev = at;
+			seen[at] = 1;
+			found++;
+			add_part(parts, at, m[i].off, end - m[i].off, word, w);
+		}
+		word += w;
+	}
+	rec_set(rec, "parts", parts);
+	set_counts(rec, found, n, dup, oor, dis, unl, count_words(s, len));
+	free(seen);
+	free(m);
+	return REC_OK;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "compat", no_argument, NULL, 'c' },
+		{ "max-record", required_argument, NULL, 'M' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	split_ctx c;
+	int ch, status, i;
+
+	lg_init(argv[0]);
+	memset(&c, 0, sizeof c);
+	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'c': c.compat = 1; break;
+		case 'M':
+			if (parse_size(optarg, &jsonl_max) < 0)
+				lg_die(LG_USAGE, "--max-record: not a size: %s", optarg);
+			break;
+		case 'h': lg_usage(usage, 0);
+		case 'V': lg_version();
+		default: lg_usage(usage, LG_USAGE);
+		}
+	}
+	status = rec_filter(argv + optind, argc - optind, split, &c);
+	for (i = 0; i < c.ntypes; i++) {
+		free(c.types[i]);
+		re_free(c.res[i]);
+	}
+	return status;
+}

@@ -1,0 +1,29 @@
+/*
+ * words.h: normalised words for rule-based matching.  Text is cut into
+ * words with PCRE2 (letters and digits, inner apostrophes), lowercased, the
+ * possessive 's dropped and reduced by a light stemmer: plural -s/-es/-ies,
+ * -ing and -ed.  A wordset is a hash set of such stems, owned by the caller
+ * (wordset_free).
+ */
+#ifndef LG_WORDS_H
+#define LG_WORDS_H
+
+#include <stddef.h>
+
+typedef struct wordset wordset;
+
+/* Call fn(stem, len, arg) for each normalised word of s[0..len). */
+void words_each(const char *s, size_t len,
+    void (*fn)(const char *w, size_t n, void *arg), void *arg);
+/* Reduce a lowercased word in place; returns its new length. */
+size_t words_stem(char *w, size_t n);
+/* Nonzero for words that carry no content (articles, prepositions, ...). */
+int words_stop(const char *w, size_t n);
+
+wordset *wordset_new(void);
+void wordset_clear(wordset *ws);
+void wordset_free(wordset *ws);
+void wordset_add_text(wordset *ws, const char *s, size_t len);
+int wordset_has(const wordset *ws, const char *w, size_t n);
+
+#endif
