@@ -42,6 +42,7 @@ typedef struct {
 
 typedef struct {
 	size_t off;	/* where the part starts */
+	size_t end;	/* where it ends; 0: where the next one starts */
 	long at;	/* its number, 0 when it has none */
 } mark;
 
@@ -110,6 +111,7 @@ marks_compat(split_ctx *c, lg_re *re, const char *s, size_t len, mark **mp)
 
 		m = xreallocarray(m, n + 1, sizeof *m);
 		m[n].off = start;
+		m[n].end = end;
 		m[n].at = 0;
 		if (re_match(re, s, end, start, ov, 2) && ov[2] != (size_t)-1)
 			m[n].at = number_at(s, ov[2], ov[3]);
@@ -141,6 +143,7 @@ marks_default(lg_re *re, const char *s, size_t len, mark **mp)
 		while (nextsep < hstart) {
 			m = xreallocarray(m, n + 1, sizeof *m);
 			m[n].off = nextsep;
+			m[n].end = 0;
 			m[n++].at = 0;
 			e = memmem(s + nextsep + 3, len - nextsep - 3, "#*#", 3);
 			nextsep = e ? (size_t)(e - s) : len;
@@ -154,6 +157,7 @@ marks_default(lg_re *re, const char *s, size_t len, mark **mp)
 		} else {
 			m = xreallocarray(m, n + 1, sizeof *m);
 			m[n].off = hstart;
+			m[n].end = 0;
 			m[n++].at = number_at(s, ov[2], ov[3]);
 		}
 		if (nextsep >= hstart && nextsep < ov[1]) {
@@ -248,20 +252,23 @@ split(cJSON *rec, jsonl *in, void *arg)
 			m = xreallocarray(m, nm + 1, sizeof *m);
 			memmove(m + 1, m, nm * sizeof *m);
 			m[0].off = 0;
+			m[0].end = 0;
 			m[0].at = 1;
 			nm++;
 		}
 	} else if (!c->compat && nm == 0 && count_words(s, len) >= 10) {
 		m = xmalloc(sizeof *m);
 		m[0].off = 0;
+		m[0].end = 0;
 		m[0].at = 1;
 		nm = 1;
 	}
 	if (nm > 0)
 		word = count_words(s, m[0].off);
 	for (i = 0; i < nm; i++) {
-		size_t end = i + 1 < nm ? m[i + 1].off : len;
-		size_t w = count_words(s + m[i].off, end - m[i].off);
+		size_t next = i + 1 < nm ? m[i + 1].off : len;
+		size_t end = m[i].end ? m[i].end : next;
+		size_t w = count_words(s + m[i].off, next - m[i].off);
 		long at = m[i].at;
 
 		if (at == 0)
