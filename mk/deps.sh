@@ -21,6 +21,7 @@ need libcurl4-openssl-dev pc libcurl
 need libpcre2-dev pc libpcre2-8
 if [ "$mode" = check ]; then
 	need mandoc have mandoc
+	need jq have jq
 	need python3 test -x /usr/bin/python3
 	need flake8 /usr/bin/python3 -m flake8 --version
 fi

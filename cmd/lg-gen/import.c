@@ -33,15 +33,15 @@ tier_of(const char *type, int number)
 }
 
 static int
-add_checks(cJSON *checks, const cJSON *obj, const char *kind, const char *path,
-    int idx)
+add_checks(cJSON *checks, const cJSON *obj, const char *kind, const char *key,
+    const char *path, int idx)
 {
 	const cJSON *c;
 
 	if (obj == NULL)
 		return 0;
 	if (!cJSON_IsObject(obj)) {
-		lg_warnat(path, 0, "element %d: checks_%s is not an object", idx, kind);
+		lg_warnat(path, 0, "element %d: %s is not an object", idx, key);
 		return -1;
 	}
 	cJSON_ArrayForEach(c, obj) {
@@ -50,8 +50,8 @@ add_checks(cJSON *checks, const cJSON *obj, const char *kind, const char *path,
 		cJSON *o;
 
 		if (*end != '\0' || end == c->string || !cJSON_IsString(c)) {
-			lg_warnat(path, 0, "element %d: checks_%s: bad entry \"%s\"",
-			    idx, kind, c->string);
+			lg_warnat(path, 0, "element %d: %s: bad entry \"%s\"",
+			    idx, key, c->string);
 			return -1;
 		}
 		o = cJSON_CreateObject();
@@ -127,7 +127,7 @@ convert(const cJSON *e, const char *path, int idx, int *counters)
 
 		snprintf(key, sizeof key, "checks_%s", kind_name(i));
 		if (add_checks(checks, rec_get(e, key), i == 0 ? "single" : kind_name(i),
-		    path, idx) < 0) {
+		    key, path, idx) < 0) {
 			cJSON_Delete(rec);
 			return NULL;
 		}

@@ -1,0 +1,86 @@
+#!/bin/sh
+# lg-gen longgenbench: determinism, stable ids, the paper's shapes, disjoint
+# positions, calendar-true dates, budgets, library sizes.
+set -eu
+g="$BIN/lg-gen longgenbench"
+t=$TMPDIR/lgbgen.$$
+mkdir -p "$t"
+fail() { echo "FAIL: $*"; exit 1; }
+
+$g -l 16k,32k -n 4 -s 3 > "$t/a"
+$g -l 16k,32k -n 4 -s 3 > "$t/b"
+cmp -s "$t/a" "$t/b" || fail "same arguments gave different bytes"
+$g -l 16k,32k -n 4 -s 4 > "$t/c"
+cmp -s "$t/a" "$t/c" && fail "a different seed gave the same cases"
+
+# ids and cases stable whatever -n and -t say
+$g -l 16k -n 2 -s 3 -t city > "$t/d"
+grep '"id":"longgenbench/city/16k/000[01]"' "$t/a" > "$t/e"
+cmp -s "$t/d" "$t/e" || fail "city cases change with -n or -t"
+
+# the paper's eight variants
+shapes=$(jq -r '[.task, .length, .gold.type, .gold.number] | @tsv' "$t/a" | sort -u | tr '\t' ' ')
+want="city 16k Block 100
+city 32k Block 361
+diary 16k Week 52
+diary 32k Day 365
+menu 16k Menu Week 52
+menu 32k Menu Day 365
+skyscraper 16k Floor 100
+skyscraper 32k Floor 300"
+[ "$shapes" = "$want" ] || fail "variants: $shapes"
+
+# 5 single, 1 range of 2+ entries, 1 periodic; positions in range and disjoint
+bad=$(jq -c 'select(
+	([.checks[] | select(.kind == "single")] | length) != 5 or
+	([.checks[] | select(.kind == "range")] | length) < 2 or
+	([.checks[] | select(.kind == "periodic")] | length) < 1 or
+	([.checks[].at] | length) != ([.checks[].at] | unique | length) or
+	any(.checks[]; .at < 1 or .at > $n) ) | .id' --argjson n 1000 "$t/a")
+[ -z "$bad" ] || fail "check sets: $bad"
+bad=$(jq -c 'select(any(.checks[]; .at > .gold.number)) | .id' "$t/a" 2>/dev/null || true)
+[ -z "$bad" ] || fail "positions past the last entry: $bad"
+bad=$(jq -c 'select((.vars.single | length) != 5 or (.vars.range | type) != "string" or (.vars.periodic | type) != "string") | .id' "$t/a")
+[ -z "$bad" ] || fail "vars: $bad"
+
+# words asked fit the budget (1.3 tokens a word, 90% of the tier)
+bad=$(jq -c 'select(.gold.words * .gold.number * 1.3 > 0.9 * ((.length | rtrimstr("k") | tonumber) * 1024)) | .id' "$t/a")
+[ -z "$bad" ] || fail "budget: $bad"
+
+# every tier works
+for l in 8k 64k 128k; do
+	$g -l $l -n 1 > "$t/l" || fail "tier $l"
+	[ "$(wc -l < "$t/l")" -eq 4 ] || fail "tier $l: not 4 cases"
+done
+
+# weekly singles: the date named lies in the week checked
+$g -l 16k -n 20 -t diary,menu > "$t/w"
+jq -r '. as $r | [.checks[] | select(.kind == "single")] as $c
+	| range(0; 5) | "\($r.gold.year) \($c[.].at) \($r.vars.single[.])"' "$t/w" |
+while read -r year at text; do
+	md=$(printf '%s\n' "$text" | grep -o -E '(January|February|March|April|May|June|July|August|September|October|November|December) [0-9]+' | head -1)
+	[ -n "$md" ] || fail "no date in: $text"
+	yday=$(date -u -d "$md $year" +%j)
+	week=$(( (10#$yday - 1) / 7 + 1 ))
+	[ $week -gt 52 ] && week=52
+	[ "$week" -eq "$at" ] || fail "$md $year is in week $week, checked at $at: $text"
+done
+
+# the libraries: 20+ phrasings per type, 50+ items per library
+for s in diary menu skyscraper city; do
+	for k in single range periodic; do
+		n=$(grep -c . "$TOP/share/templates/longgenbench/$s/$k.txt")
+		[ "$n" -ge 20 ] || fail "$s/$k.txt: $n phrasings"
+	done
+	for f in "$TOP"/share/templates/longgenbench/$s/events-*.txt "$TOP"/share/templates/longgenbench/$s/facilities-*.txt; do
+		[ -f "$f" ] || continue
+		n=$(sort -u "$f" | grep -c .)
+		[ "$n" -ge 50 ] || fail "$f: $n items"
+	done
+done
+
+# usage errors
+$g -t nosuch > /dev/null 2>&1 && fail "unknown task accepted"
+$g -l 3k > /dev/null 2>&1 && fail "unknown tier accepted"
+rm -rf "$t"
+echo ok
