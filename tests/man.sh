@@ -26,7 +26,7 @@ for b in bin/lg-*; do
 	h=$("$b" --help 2>&1 | grep -o -e '--[a-z][a-z0-9-]*' -e '\(^\|[^a-zA-Z-]\)-[a-zA-Z]\b' |
 	    sed 's/^[^-]*//' | sort -u)
 	# options documented as .Fl x or .Fl \-long (mandoc renders \- as -)
-	mo=$(grep -o '^\.It Fl [^ ]*' "$m" | sed -e 's/^\.It Fl //' -e 's/\\//g' -e 's/^/-/' | sort -u)
+	mo=$(grep '^\.It Fl ' "$m" | grep -o 'Fl [^ ]*' | sed -e 's/^Fl //' -e 's/\\//g' -e 's/^/-/' | sort -u)
 	miss=$(printf '%s\n' "$h" | grep -v '^$' | while read -r o; do
 		printf '%s\n' "$mo" | grep -qx -e "$o" || echo "$o"
 	done)
