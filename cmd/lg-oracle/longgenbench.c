@@ -119,22 +119,28 @@ mention(buf *out, const lib *l, rng *r, const char *want)
 	cJSON_Delete(v);
 }
 
-/* One entry's text: filler up to words, wants placed among the sentences. */
+/*
+ * One entry's text: filler sentences until about `words` words (the header
+ * and the sentences that meet checks count too), with the wants placed at
+ * random among them.
+ */
 static void
 entry(buf *out, const lib *l, rng *r, const need *w, size_t nw, long words)
 {
-	size_t nsent = 0, i, *place = NULL;
-	long got = 0;
+	size_t nsent = 0, cap = 16, i, j, *sent, *place = NULL;
+	long got = 4 + 12 * (long)nw;	/* header and mentions, roughly */
 	int first = 1;
 
-	/* how many filler sentences, then where each want goes among them */
-	{
-		rng probe = *r;
+	sent = xreallocarray(NULL, cap, sizeof *sent);
+	for (;;) {
+		size_t s = rng_choice(r, l->nfiller);
 
-		while (got < words) {
-			got += (long)l->fwords[rng_choice(&probe, l->nfiller)];
-			nsent++;
-		}
+		if (nsent > 0 && got + (long)l->fwords[s] / 2 > words)
+			break;
+		if (nsent == cap)
+			sent = xreallocarray(sent, cap *= 2, sizeof *sent);
+		sent[nsent++] = s;
+		got += (long)l->fwords[s];
 	}
 	if (nw > 0) {
 		place = xreallocarray(NULL, nw, sizeof *place);
@@ -142,8 +148,6 @@ entry(buf *out, const lib *l, rng *r, const need *w, size_t nw, long words)
 			place[i] = (size_t)rng_below(r, nsent + 1);
 	}
 	for (i = 0; i <= nsent; i++) {
-		size_t j;
-
 		for (j = 0; j < nw; j++) {
 			if (place[j] != i)
 				continue;
@@ -156,10 +160,11 @@ entry(buf *out, const lib *l, rng *r, const need *w, size_t nw, long words)
 			break;
 		if (!first)
 			buf_putc(out, ' ');
-		buf_puts(out, l->filler[rng_choice(r, l->nfiller)]);
+		buf_puts(out, l->filler[sent[i]]);
 		first = 0;
 	}
 	free(place);
+	free(sent);
 }
 
 int
