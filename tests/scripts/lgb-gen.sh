@@ -38,7 +38,7 @@ bad=$(jq -c 'select(
 	([.checks[].at] | length) != ([.checks[].at] | unique | length) or
 	any(.checks[]; .at < 1 or .at > $n) ) | .id' --argjson n 1000 "$t/a")
 [ -z "$bad" ] || fail "check sets: $bad"
-bad=$(jq -c 'select(any(.checks[]; .at > .gold.number)) | .id' "$t/a" 2>/dev/null || true)
+bad=$(jq -c 'select(.gold.number as $n | any(.checks[]; .at > $n)) | .id' "$t/a" 2>/dev/null || true)
 [ -z "$bad" ] || fail "positions past the last entry: $bad"
 bad=$(jq -c 'select((.vars.single | length) != 5 or (.vars.range | type) != "string" or (.vars.periodic | type) != "string") | .id' "$t/a")
 [ -z "$bad" ] || fail "vars: $bad"
@@ -61,7 +61,8 @@ while read -r year at text; do
 	md=$(printf '%s\n' "$text" | grep -o -E '(January|February|March|April|May|June|July|August|September|October|November|December) [0-9]+' | head -1)
 	[ -n "$md" ] || fail "no date in: $text"
 	yday=$(date -u -d "$md $year" +%j)
-	week=$(( (10#$yday - 1) / 7 + 1 ))
+	yday=$(echo "$yday" | sed "s/^0*//")
+	week=$(( (yday - 1) / 7 + 1 ))
 	[ $week -gt 52 ] && week=52
 	[ "$week" -eq "$at" ] || fail "$md $year is in week $week, checked at $at: $text"
 done
