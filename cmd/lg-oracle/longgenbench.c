@@ -135,6 +135,8 @@ entry(buf *out, const lib *l, rng *r, const need *w, size_t nw, long words)
 	for (;;) {
 		size_t s = rng_choice(r, l->nfiller);
 
+		if (nsent > 0 && s == sent[nsent - 1] && l->nfiller > 1)
+			continue;	/* no sentence twice in a row */
 		if (nsent > 0 && got + (long)l->fwords[s] / 2 > words)
 			break;
 		if (nsent == cap)
