@@ -93,7 +93,8 @@ for s in "$top"/tests/scripts/*.sh; do
 	[ -f "$s" ] || continue
 	case scripts/${s##*/} in *"$only"*) ;; *) continue ;; esac
 	if BIN="$bindir" OBJ="$objdir" TOP="$top" LG_SHARE="$top/share" \
-	    TMPDIR="$tmp" sh "$s" > "$tmp/sout" 2>&1; then
+	    TMPDIR="$tmp" sh "$s" > "$tmp/sout" 2>&1 &&
+	    ! grep -q -e 'Sanitizer' -e 'runtime error:' "$tmp/sout"; then
 		ok
 	else
 		bad "scripts/${s##*/}"

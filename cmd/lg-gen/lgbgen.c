@@ -256,6 +256,7 @@ periodic(const lgb_spec *sp, rng *r, board *bd, cJSON *o, cJSON *checks,
 		}
 	}
 	*npos = every;
+	buf_free(&b);
 	return n;
 }
 
@@ -352,8 +353,10 @@ single(const lgb_spec *sp, rng *r, board *bd, cJSON *o, cJSON *checks,
 			add_str(o, "block", &b);
 		}
 		add_check(checks, K_SINGLE, p, want);
+		buf_free(&b);
 		return p;
 	}
+	buf_free(&b);
 	return -1;
 }
 
@@ -382,6 +385,7 @@ persona(const lgb_libs *l, const lgb_spec *sp, rng *r, cJSON *vars)
 		cJSON_AddStringToObject(vars, "unit", "week");
 	} else
 		cJSON_AddStringToObject(vars, "unit", "day");
+	buf_free(&b);
 }
 
 int

@@ -208,7 +208,8 @@ oracle_longgenbench(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 		wants[nwants].at = (int)at;
 		wants[nwants++].want = want;
 	}
-	qsort(wants, nwants, sizeof *wants, by_at);
+	if (nwants > 1)
+		qsort(wants, nwants, sizeof *wants, by_at);
 	for (k = 1; k <= stop; k++) {
 		size_t n0 = wi;
 
