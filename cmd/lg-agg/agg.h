@@ -1,0 +1,126 @@
+/*
+ * agg.h: lg-agg, scored records into the tables the papers report.
+ *
+ * Records are read once and folded into groups keyed by the bench and the
+ * values of the -g fields; memory grows with the number of groups (and
+ * positions), never with the number of records.  A group table (gtab)
+ * owns its groups, their keys and their sums; the printers borrow them.
+ */
+#ifndef LG_AGG_H
+#define LG_AGG_H
+
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "jsonl.h"
+
+enum { FMT_TABLE, FMT_TSV, FMT_CSV, FMT_MD, FMT_JSON };
+
+/* A -g field: a dotted path into the record. */
+struct field {
+	char *path;
+	char **parts;
+	size_t nparts;
+};
+
+struct opts {
+	struct field *fields;
+	size_t nfields;
+	int itask, ilength;	/* index of "task" and "length" in fields, or -1 */
+	int fmt;
+	int by_position;
+	int len_filter;
+	int compat;
+};
+
+/* LongGenBench sums of a group (or of one record before merging). */
+enum { T_SINGLE, T_RANGE, T_PERIODIC, NTYPES };
+
+struct lgb {
+	long cases;		/* records counted */
+	long failed;		/* counted as failures, or left out with --compat */
+	double cr_sum;		/* sum of the per-case CR percentages */
+	long found, expected;
+	long pass, judged, total;
+	long tpass[NTYPES], tjudged[NTYPES], ttotal[NTYPES];
+	long long words;	/* over the cases that count for Len */
+	long len_cases;
+	/* per position 1..npos, index at - 1 */
+	long *ppass, *pjudged, *ptotal;
+	size_t npos;
+};
+
+/* Mean-score sums (LongWeave and any other bench with scores.score). */
+struct score {
+	long cases;
+	long failed;
+	double sum;		/* of scores in [0, 1] */
+	double mean_sum;	/* average rows: sum of the cell means */
+	long cells;		/* average rows: cells averaged */
+};
+
+enum { ROW_CELL, ROW_AVG, ROW_OVERALL };
+
+struct group {
+	char *bench;
+	char **val;		/* one value per field */
+	unsigned char *syn;	/* 1: an average row's label, sorted last */
+	int row;		/* ROW_CELL, or the kind of average row */
+	struct lgb lgb;
+	struct score sc;
+	char *hkey;
+	unsigned long hash;
+};
+
+/* group.c */
+typedef struct gtab gtab;
+int fields_parse(const char *list, struct opts *o);
+void fields_free(struct opts *o);
+/* The record's value at a field: "-" when absent; -1 for an object or array. */
+int field_value(const cJSON *rec, const struct field *f, char **out);
+gtab *gtab_new(size_t nfields);
+/* Find or add the group; vals and syn are copied (syn may be NULL). */
+struct group *gtab_get(gtab *t, const char *bench, char **vals,
+    const unsigned char *syn);
+/* All groups, sorted for output; the array is the caller's, the groups not. */
+struct group **gtab_sorted(gtab *t, const struct opts *o, size_t *n);
+void groups_sort(struct group **v, size_t n, const struct opts *o);
+void gtab_free(gtab *t);
+
+/* longgenbench.c */
+int lgb_read(const cJSON *rec, jsonl *in, const struct opts *o, struct lgb *d);
+void lgb_merge(struct lgb *g, struct lgb *d);
+void lgb_clear(struct lgb *d);
+void lgb_print(struct group **g, size_t n, const struct opts *o);
+
+/* longweave.c */
+int score_read(const cJSON *rec, jsonl *in, const struct opts *o,
+    struct score *d);
+void score_merge(struct score *g, const struct score *d);
+void score_print(struct group **g, size_t n, const struct opts *o,
+    int averages);
+
+/* table.c: a table of text cells printed in one of the formats */
+typedef struct table table;
+/* cols[i] names column i; right[i] nonzero right-aligns it. */
+table *table_new(const char *const *cols, const int *right, size_t ncols);
+/* Append a row; the table takes the strings (malloc'd). */
+void table_add(table *t, char **cells);
+void table_print(const table *t, int fmt);
+void table_free(table *t);
+/* Columns naming the group fields, then the given metric columns. */
+table *table_for(const struct opts *o, const char *const *cols,
+    const int *right, size_t ncols);
+/* Fresh cells: the group's field values, room for n more after them. */
+char **cells_for(const struct group *g, const struct opts *o, size_t n);
+char *fmt_pct(double num, double den);
+char *fmt_num(double v, int decimals);
+char *fmt_long(long v);
+/* A JSON row with "bench" and the group fields; json_emit prints and frees. */
+cJSON *json_row(const struct group *g, const struct opts *o);
+void json_num(cJSON *o, const char *key, double v);
+void json_ratio(cJSON *o, const char *key, double num, double den);
+void json_emit(cJSON *o);
+
+#endif

@@ -1,0 +1,293 @@
+/* group.c: the -g fields, group keys, the group table and the output order. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agg.h"
+#include "buf.h"
+#include "util.h"
+#include "xalloc.h"
+
+struct gtab {
+	size_t nfields;
+	struct group **v;	/* in order of arrival */
+	size_t n, cap;
+	size_t *slot;		/* hash slots: index + 1, 0 empty */
+	size_t nslot;
+};
+
+/* Used by the comparator, which qsort gives no context. */
+static const struct opts *sort_opts;
+
+int
+fields_parse(const char *list, struct opts *o)
+{
+	char **v;
+	size_t n, i, j;
+
+	fields_free(o);
+	v = split_list(list, &n);
+	o->fields = xcalloc(n ? n : 1, sizeof *o->fields);
+	o->nfields = n;
+	o->itask = o->ilength = -1;
+	for (i = 0; i < n; i++)
+		o->fields[i].path = v[i];
+	free(v);
+	if (n == 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		struct field *f = &o->fields[i];
+		const char *s = f->path;
+
+		for (;;) {
+			const char *dot = strchr(s, '.');
+			size_t len = dot ? (size_t)(dot - s) : strlen(s);
+
+			if (len == 0)
+				return -1;
+			f->parts = xreallocarray(f->parts, f->nparts + 1,
+			    sizeof *f->parts);
+			f->parts[f->nparts++] = xstrndup(s, len);
+			if (dot == NULL)
+				break;
+			s = dot + 1;
+		}
+		for (j = 0; j < i; j++)
+			if (strcmp(f->path, o->fields[j].path) == 0)
+				return -1;
+		if (o->itask < 0 && strcmp(f->path, "task") == 0)
+			o->itask = (int)i;
+		if (o->ilength < 0 && strcmp(f->path, "length") == 0)
+			o->ilength = (int)i;
+	}
+	return 0;
+}
+
+void
+fields_free(struct opts *o)
+{
+	size_t i, j;
+
+	for (i = 0; i < o->nfields; i++) {
+		for (j = 0; j < o->fields[i].nparts; j++)
+			free(o->fields[i].parts[j]);
+		free(o->fields[i].parts);
+		free(o->fields[i].path);
+	}
+	free(o->fields);
+	o->fields = NULL;
+	o->nfields = 0;
+}
+
+static char *
+num_text(double v)
+{
+	char s[64];
+
+	if (v == floor(v) && fabs(v) < 1e15)
+		snprintf(s, sizeof s, "%.0f", v);
+	else {
+		snprintf(s, sizeof s, "%.15g", v);
+		if (strtod(s, NULL) != v)
+			snprintf(s, sizeof s, "%.17g", v);
+	}
+	return xstrdup(s);
+}
+
+int
+field_value(const cJSON *rec, const struct field *f, char **out)
+{
+	const cJSON *v = rec;
+	size_t i;
+
+	for (i = 0; i < f->nparts && v != NULL; i++)
+		v = cJSON_IsObject(v) ?
+		    cJSON_GetObjectItemCaseSensitive(v, f->parts[i]) : NULL;
+	if (v == NULL || cJSON_IsNull(v))
+		*out = xstrdup("-");
+	else if (cJSON_IsString(v))
+		*out = xstrdup(v->valuestring);
+	else if (cJSON_IsNumber(v))
+		*out = num_text(v->valuedouble);
+	else if (cJSON_IsTrue(v))
+		*out = xstrdup("true");
+	else if (cJSON_IsFalse(v))
+		*out = xstrdup("false");
+	else {
+		*out = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+gtab *
+gtab_new(size_t nfields)
+{
+	gtab *t = xcalloc(1, sizeof *t);
+
+	t->nfields = nfields;
+	t->nslot = 64;
+	t->slot = xcalloc(t->nslot, sizeof *t->slot);
+	return t;
+}
+
+/* The key as one string: each part length-prefixed, so any bytes are safe. */
+static char *
+key_text(const char *bench, char **vals, const unsigned char *syn, size_t n)
+{
+	buf b = { 0 };
+	size_t i;
+
+	buf_printf(&b, "%zu:%s", strlen(bench), bench);
+	for (i = 0; i < n; i++)
+		buf_printf(&b, "%c%zu:%s", syn && syn[i] ? '*' : ',',
+		    strlen(vals[i]), vals[i]);
+	return buf_take(&b);
+}
+
+static unsigned long
+hash_text(const char *s)
+{
+	unsigned long h = 2166136261UL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619UL;
+	return h;
+}
+
+static void
+rehash(gtab *t)
+{
+	size_t i;
+
+	free(t->slot);
+	t->nslot *= 2;
+	t->slot = xcalloc(t->nslot, sizeof *t->slot);
+	for (i = 0; i < t->n; i++) {
+		size_t s = t->v[i]->hash & (t->nslot - 1);
+
+		while (t->slot[s] != 0)
+			s = (s + 1) & (t->nslot - 1);
+		t->slot[s] = i + 1;
+	}
+}
+
+struct group *
+gtab_get(gtab *t, const char *bench, char **vals, const unsigned char *syn)
+{
+	char *k = key_text(bench, vals, syn, t->nfields);
+	unsigned long h = hash_text(k);
+	size_t s = h & (t->nslot - 1), i;
+	struct group *g;
+
+	while (t->slot[s] != 0) {
+		g = t->v[t->slot[s] - 1];
+		if (g->hash == h && strcmp(g->hkey, k) == 0) {
+			free(k);
+			return g;
+		}
+		s = (s + 1) & (t->nslot - 1);
+	}
+	g = xcalloc(1, sizeof *g);
+	g->bench = xstrdup(bench);
+	g->val = xcalloc(t->nfields ? t->nfields : 1, sizeof *g->val);
+	g->syn = xcalloc(t->nfields ? t->nfields : 1, 1);
+	for (i = 0; i < t->nfields; i++) {
+		g->val[i] = xstrdup(vals[i]);
+		g->syn[i] = syn ? syn[i] : 0;
+	}
+	g->hkey = k;
+	g->hash = h;
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 16;
+		t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
+	}
+	t->v[t->n] = g;
+	t->slot[s] = ++t->n;
+	if (2 * t->n > t->nslot)
+		rehash(t);
+	return g;
+}
+
+/* Length tiers in natural order (1k < 2k < ... < 128k), others after. */
+static int
+cmp_length(const char *a, const char *b)
+{
+	long ta = tier_tokens(a), tb = tier_tokens(b);
+
+	if (ta && tb && ta != tb)
+		return ta < tb ? -1 : 1;
+	if (ta && !tb)
+		return -1;
+	if (!ta && tb)
+		return 1;
+	return strcmp(a, b);
+}
+
+static int
+cmp_group(const void *pa, const void *pb)
+{
+	const struct group *a = *(struct group *const *)pa;
+	const struct group *b = *(struct group *const *)pb;
+	const struct opts *o = sort_opts;
+	size_t i;
+	int c;
+
+	if ((c = strcmp(a->bench, b->bench)) != 0)
+		return c;
+	for (i = 0; i < o->nfields; i++) {
+		if (a->syn[i] != b->syn[i])
+			return a->syn[i] < b->syn[i] ? -1 : 1;
+		if ((int)i == o->ilength)
+			c = cmp_length(a->val[i], b->val[i]);
+		else
+			c = strcmp(a->val[i], b->val[i]);
+		if (c != 0)
+			return c;
+	}
+	return 0;
+}
+
+void
+groups_sort(struct group **v, size_t n, const struct opts *o)
+{
+	sort_opts = o;
+	qsort(v, n, sizeof *v, cmp_group);
+}
+
+struct group **
+gtab_sorted(gtab *t, const struct opts *o, size_t *n)
+{
+	struct group **v = xcalloc(t->n ? t->n : 1, sizeof *v);
+
+	if (t->n)
+		memcpy(v, t->v, t->n * sizeof *v);
+	groups_sort(v, t->n, o);
+	*n = t->n;
+	return v;
+}
+
+void
+gtab_free(gtab *t)
+{
+	size_t i, j;
+
+	if (t == NULL)
+		return;
+	for (i = 0; i < t->n; i++) {
+		struct group *g = t->v[i];
+
+		for (j = 0; j < t->nfields; j++)
+			free(g->val[j]);
+		free(g->val);
+		free(g->syn);
+		free(g->bench);
+		free(g->hkey);
+		lgb_clear(&g->lgb);
+		free(g);
+	}
+	free(t->v);
+	free(t->slot);
+	free(t);
+}

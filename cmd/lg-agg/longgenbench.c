@@ -1,0 +1,449 @@
+/*
+ * longgenbench.c: LongGenBench's metrics, as the published code computes
+ * them.  CR is the mean over cases of the percentage of entries 1..N
+ * present; STIC-1 is passes over judged checks and STIC-2 passes over all
+ * checks, both pooled over cases and types; wAvg = CR x STIC-2; the rate
+ * per instruction type uses the STIC-2 denominator; Len is the mean word
+ * count, optionally over the cases with more than 40 entries and 2000 words
+ * only.  A record with no scores counts as a case with CR 0 whose checks
+ * all failed (left out with --compat).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agg.h"
+#include "xalloc.h"
+
+#define MAXPOS 100000L		/* the largest entry number taken */
+#define LEN_MIN_ENTRIES 40	/* the paper's Len filter: more than this */
+#define LEN_MIN_WORDS 2000	/* and more than this many words */
+
+static const char *const type_name[NTYPES] = { "single", "range", "periodic" };
+
+static int
+kind_of(const char *s)
+{
+	int i;
+
+	for (i = 0; i < NTYPES; i++)
+		if (s != NULL && strcmp(s, type_name[i]) == 0)
+			return i;
+	return -1;
+}
+
+/* A non-negative integer: 0, or -1 when v is not one. */
+static int
+as_count(const cJSON *v, long *out)
+{
+	if (!cJSON_IsNumber(v) || v->valuedouble < 0 ||
+	    v->valuedouble != floor(v->valuedouble) || v->valuedouble > 1e15)
+		return -1;
+	*out = (long)v->valuedouble;
+	return 0;
+}
+
+/* scores.KEY as a count; absent gives def, or is bad when def < 0. */
+static int
+score_count(const cJSON *sc, const char *key, long def, long *out, jsonl *in)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(sc, key);
+
+	if (v == NULL && def >= 0) {
+		*out = def;
+		return 0;
+	}
+	if (v == NULL) {
+		jsonl_warn(in, "scores.%s: missing", key);
+		return -1;
+	}
+	if (as_count(v, out) < 0) {
+		jsonl_warn(in, "scores.%s: not a non-negative integer", key);
+		return -1;
+	}
+	return 0;
+}
+
+/* Room for positions 1..n. */
+static void
+pos_grow(struct lgb *d, size_t n)
+{
+	size_t m = d->npos ? d->npos : 16;
+
+	if (n <= d->npos)
+		return;
+	while (m < n)
+		m *= 2;
+	d->ppass = xreallocarray(d->ppass, m, sizeof *d->ppass);
+	d->pjudged = xreallocarray(d->pjudged, m, sizeof *d->pjudged);
+	d->ptotal = xreallocarray(d->ptotal, m, sizeof *d->ptotal);
+	memset(d->ppass + d->npos, 0, (m - d->npos) * sizeof *d->ppass);
+	memset(d->pjudged + d->npos, 0, (m - d->npos) * sizeof *d->pjudged);
+	memset(d->ptotal + d->npos, 0, (m - d->npos) * sizeof *d->ptotal);
+	d->npos = m;
+}
+
+static void
+pos_add(struct lgb *d, long at, int pass, int judged)
+{
+	size_t i = (size_t)at - 1;
+
+	pos_grow(d, i + 1);
+	d->ptotal[i]++;
+	d->pjudged[i] += judged != 0;
+	d->ppass[i] += pass != 0;
+}
+
+static int
+position(const cJSON *item, const char *arr, int idx, long *at, jsonl *in)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(item, "at");
+
+	if (as_count(v, at) < 0 || *at < 1 || *at > MAXPOS) {
+		jsonl_warn(in, "%s[%d].at: not an entry number from 1 to %ld",
+		    arr, idx, MAXPOS);
+		return -1;
+	}
+	return 0;
+}
+
+/* A record without scores: CR 0, every check failed. */
+static int
+read_failed(const cJSON *rec, jsonl *in, const struct opts *o, struct lgb *d)
+{
+	const cJSON *checks = cJSON_GetObjectItemCaseSensitive(rec, "checks");
+	const cJSON *gold = cJSON_GetObjectItemCaseSensitive(rec, "gold");
+	const cJSON *c;
+	long n;
+	int i = 0;
+
+	if (!cJSON_IsArray(checks)) {
+		jsonl_warn(in, "no scores, and checks is %s: cannot count the "
+		    "record as failed", checks ? "not an array" : "missing");
+		return -1;
+	}
+	if (as_count(cJSON_GetObjectItemCaseSensitive(gold, "number"), &n) < 0 ||
+	    n < 1) {
+		jsonl_warn(in, "no scores, and gold.number is not a positive "
+		    "integer: cannot count the record as failed");
+		return -1;
+	}
+	cJSON_ArrayForEach(c, checks) {
+		const cJSON *k = cJSON_GetObjectItemCaseSensitive(c, "kind");
+		int t = kind_of(cJSON_IsString(k) ? k->valuestring : NULL);
+		long at;
+
+		if (t < 0) {
+			jsonl_warn(in, "checks[%d].kind: not single, range or "
+			    "periodic", i);
+			lgb_clear(d);
+			return -1;
+		}
+		if (position(c, "checks", i, &at, in) < 0) {
+			lgb_clear(d);
+			return -1;
+		}
+		d->total++;
+		d->ttotal[t]++;
+		if (o->by_position)
+			pos_add(d, at, 0, 0);
+		i++;
+	}
+	d->cases = 1;
+	d->failed = 1;
+	d->expected = n;
+	if (!o->len_filter)
+		d->len_cases = 1;
+	return 0;
+}
+
+static int
+read_verdicts(const cJSON *rec, jsonl *in, struct lgb *d)
+{
+	const cJSON *vs = cJSON_GetObjectItemCaseSensitive(rec, "verdicts");
+	const cJSON *v;
+	int i = 0;
+
+	if (!cJSON_IsArray(vs)) {
+		jsonl_warn(in, "verdicts: %s, needed for --by-position",
+		    vs ? "not an array" : "missing");
+		return -1;
+	}
+	cJSON_ArrayForEach(v, vs) {
+		const cJSON *p = cJSON_GetObjectItemCaseSensitive(v, "pass");
+		const cJSON *j = cJSON_GetObjectItemCaseSensitive(v, "judged");
+		long at;
+
+		if (position(v, "verdicts", i, &at, in) < 0)
+			return -1;
+		if (!cJSON_IsBool(p) || (j != NULL && !cJSON_IsBool(j))) {
+			jsonl_warn(in, "verdicts[%d].%s: not true or false", i,
+			    cJSON_IsBool(p) ? "judged" : "pass");
+			return -1;
+		}
+		pos_add(d, at, cJSON_IsTrue(p), j == NULL || cJSON_IsTrue(j));
+		i++;
+	}
+	return 0;
+}
+
+/* pass <= judged <= total, named after their keys for the message. */
+static int
+ordered(long pass, long judged, long total, const char *pre, jsonl *in)
+{
+	if (pass > judged) {
+		jsonl_warn(in, "scores.%spass exceeds scores.%sjudged", pre, pre);
+		return -1;
+	}
+	if (judged > total) {
+		jsonl_warn(in, "scores.%sjudged exceeds scores.%stotal", pre, pre);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+read_scored(const cJSON *sc, const cJSON *rec, jsonl *in, const struct opts *o,
+    struct lgb *d)
+{
+	char key[32];
+	long words;
+	int t;
+
+	if (!cJSON_IsObject(sc)) {
+		jsonl_warn(in, "scores: not an object");
+		return -1;
+	}
+	if (score_count(sc, "entries_found", -1, &d->found, in) < 0 ||
+	    score_count(sc, "entries_expected", -1, &d->expected, in) < 0 ||
+	    score_count(sc, "words", -1, &words, in) < 0 ||
+	    score_count(sc, "stic_pass", -1, &d->pass, in) < 0 ||
+	    score_count(sc, "stic_judged", -1, &d->judged, in) < 0 ||
+	    score_count(sc, "stic_total", -1, &d->total, in) < 0)
+		return -1;
+	if (d->expected == 0) {
+		jsonl_warn(in, "scores.entries_expected: zero");
+		return -1;
+	}
+	if (d->found > d->expected) {
+		jsonl_warn(in, "scores.entries_found exceeds "
+		    "scores.entries_expected");
+		return -1;
+	}
+	if (ordered(d->pass, d->judged, d->total, "stic_", in) < 0)
+		return -1;
+	for (t = 0; t < NTYPES; t++) {
+		char pre[16];
+
+		snprintf(pre, sizeof pre, "%s_", type_name[t]);
+		snprintf(key, sizeof key, "%spass", pre);
+		if (score_count(sc, key, 0, &d->tpass[t], in) < 0)
+			return -1;
+		snprintf(key, sizeof key, "%sjudged", pre);
+		if (score_count(sc, key, 0, &d->tjudged[t], in) < 0)
+			return -1;
+		snprintf(key, sizeof key, "%stotal", pre);
+		if (score_count(sc, key, 0, &d->ttotal[t], in) < 0)
+			return -1;
+		if (ordered(d->tpass[t], d->tjudged[t], d->ttotal[t], pre, in) < 0)
+			return -1;
+	}
+	if (o->by_position && read_verdicts(rec, in, d) < 0) {
+		lgb_clear(d);
+		return -1;
+	}
+	d->cases = 1;
+	d->cr_sum = 100.0 * (double)d->found / (double)d->expected;
+	if (!o->len_filter ||
+	    (d->found > LEN_MIN_ENTRIES && words > LEN_MIN_WORDS)) {
+		d->words = words;
+		d->len_cases = 1;
+	}
+	return 0;
+}
+
+int
+lgb_read(const cJSON *rec, jsonl *in, const struct opts *o, struct lgb *d)
+{
+	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(rec, "scores");
+	int failed = sc == NULL || cJSON_IsNull(sc);
+
+	memset(d, 0, sizeof *d);
+	if (o->compat && (failed ||
+	    cJSON_GetObjectItemCaseSensitive(rec, "error") != NULL)) {
+		d->failed = 1;
+		return 1;
+	}
+	if (failed)
+		return read_failed(rec, in, o, d);
+	return read_scored(sc, rec, in, o, d);
+}
+
+void
+lgb_merge(struct lgb *g, struct lgb *d)
+{
+	size_t i;
+	int t;
+
+	g->cases += d->cases;
+	g->failed += d->failed;
+	g->cr_sum += d->cr_sum;
+	g->found += d->found;
+	g->expected += d->expected;
+	g->pass += d->pass;
+	g->judged += d->judged;
+	g->total += d->total;
+	for (t = 0; t < NTYPES; t++) {
+		g->tpass[t] += d->tpass[t];
+		g->tjudged[t] += d->tjudged[t];
+		g->ttotal[t] += d->ttotal[t];
+	}
+	g->words += d->words;
+	g->len_cases += d->len_cases;
+	pos_grow(g, d->npos);
+	for (i = 0; i < d->npos; i++) {
+		g->ppass[i] += d->ppass[i];
+		g->pjudged[i] += d->pjudged[i];
+		g->ptotal[i] += d->ptotal[i];
+	}
+}
+
+void
+lgb_clear(struct lgb *d)
+{
+	free(d->ppass);
+	free(d->pjudged);
+	free(d->ptotal);
+	memset(d, 0, sizeof *d);
+}
+
+static const char *const main_cols[] = {
+	"CR", "STIC-1", "STIC-2", "wAvg", "single", "range", "periodic",
+	"Len", "cases", "failed"
+};
+static const char *const pos_cols[] = { "at", "pass", "judged", "total", "rate" };
+static const int right[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+
+static void
+json_main(const struct group *g, const struct opts *o)
+{
+	const struct lgb *s = &g->lgb;
+	cJSON *j = json_row(g, o);
+	char key[32];
+	int t;
+
+	json_num(j, "cases", (double)s->cases);
+	json_num(j, "failed", (double)s->failed);
+	json_ratio(j, "cr", s->cr_sum, (double)s->cases);
+	json_ratio(j, "stic1", 100.0 * (double)s->pass, (double)s->judged);
+	json_ratio(j, "stic2", 100.0 * (double)s->pass, (double)s->total);
+	if (s->cases > 0 && s->total > 0)
+		json_num(j, "wavg", s->cr_sum / (double)s->cases *
+		    (double)s->pass / (double)s->total);
+	else
+		cJSON_AddNullToObject(j, "wavg");
+	for (t = 0; t < NTYPES; t++)
+		json_ratio(j, type_name[t], 100.0 * (double)s->tpass[t],
+		    (double)s->ttotal[t]);
+	json_ratio(j, "len", (double)s->words, (double)s->len_cases);
+	json_num(j, "entries_found", (double)s->found);
+	json_num(j, "entries_expected", (double)s->expected);
+	json_num(j, "stic_pass", (double)s->pass);
+	json_num(j, "stic_judged", (double)s->judged);
+	json_num(j, "stic_total", (double)s->total);
+	for (t = 0; t < NTYPES; t++) {
+		snprintf(key, sizeof key, "%s_pass", type_name[t]);
+		json_num(j, key, (double)s->tpass[t]);
+		snprintf(key, sizeof key, "%s_judged", type_name[t]);
+		json_num(j, key, (double)s->tjudged[t]);
+		snprintf(key, sizeof key, "%s_total", type_name[t]);
+		json_num(j, key, (double)s->ttotal[t]);
+	}
+	json_num(j, "words", (double)s->words);
+	json_num(j, "len_cases", (double)s->len_cases);
+	json_emit(j);
+}
+
+static void
+row_main(table *tb, const struct group *g, const struct opts *o)
+{
+	const struct lgb *s = &g->lgb;
+	size_t k = o->nfields;
+	char **c = cells_for(g, o, 10);
+	int t;
+
+	c[k++] = s->cases ? fmt_num(s->cr_sum / (double)s->cases, 1) :
+	    xstrdup("-");
+	c[k++] = fmt_pct((double)s->pass, (double)s->judged);
+	c[k++] = fmt_pct((double)s->pass, (double)s->total);
+	if (s->cases > 0 && s->total > 0)
+		c[k++] = fmt_num(s->cr_sum / (double)s->cases *
+		    (double)s->pass / (double)s->total, 1);
+	else
+		c[k++] = xstrdup("-");
+	for (t = 0; t < NTYPES; t++)
+		c[k++] = fmt_pct((double)s->tpass[t], (double)s->ttotal[t]);
+	c[k++] = s->len_cases ? fmt_num((double)s->words /
+	    (double)s->len_cases, 1) : xstrdup("-");
+	c[k++] = fmt_long(s->cases);
+	c[k++] = fmt_long(s->failed);
+	table_add(tb, c);
+}
+
+static void
+rows_position(table *tb, const struct group *g, const struct opts *o)
+{
+	const struct lgb *s = &g->lgb;
+	size_t i;
+
+	for (i = 0; i < s->npos; i++) {
+		size_t k = o->nfields;
+		char **c;
+
+		if (s->ptotal[i] == 0)
+			continue;
+		if (o->fmt == FMT_JSON) {
+			cJSON *j = json_row(g, o);
+
+			json_num(j, "at", (double)(i + 1));
+			json_num(j, "pass", (double)s->ppass[i]);
+			json_num(j, "judged", (double)s->pjudged[i]);
+			json_num(j, "total", (double)s->ptotal[i]);
+			json_ratio(j, "rate", 100.0 * (double)s->ppass[i],
+			    (double)s->ptotal[i]);
+			json_emit(j);
+			continue;
+		}
+		c = cells_for(g, o, 5);
+		c[k++] = fmt_long((long)i + 1);
+		c[k++] = fmt_long(s->ppass[i]);
+		c[k++] = fmt_long(s->pjudged[i]);
+		c[k++] = fmt_long(s->ptotal[i]);
+		c[k++] = fmt_pct((double)s->ppass[i], (double)s->ptotal[i]);
+		table_add(tb, c);
+	}
+}
+
+void
+lgb_print(struct group **g, size_t n, const struct opts *o)
+{
+	table *tb = NULL;
+	size_t i;
+
+	if (o->fmt != FMT_JSON)
+		tb = o->by_position ? table_for(o, pos_cols, right, 5) :
+		    table_for(o, main_cols, right, 10);
+	for (i = 0; i < n; i++) {
+		if (o->by_position)
+			rows_position(tb, g[i], o);
+		else if (o->fmt == FMT_JSON)
+			json_main(g[i], o);
+		else
+			row_main(tb, g[i], o);
+	}
+	if (tb != NULL) {
+		table_print(tb, o->fmt);
+		table_free(tb);
+	}
+}

@@ -1,0 +1,162 @@
+/*
+ * longweave.c: mean-score benchmarks.  A group's score is the mean of
+ * scores.score over its cases; a record with an error or without a score
+ * counts as 0 (left out with --compat, as the published LongWeave code
+ * did).  For LongWeave, rows average the cells: per task over its tiers
+ * ("avg"), and over all cells ("overall"), keeping the other fields.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "agg.h"
+#include "xalloc.h"
+
+int
+score_read(const cJSON *rec, jsonl *in, const struct opts *o, struct score *d)
+{
+	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(rec, "scores");
+	const cJSON *v = NULL;
+
+	memset(d, 0, sizeof *d);
+	if (sc != NULL && !cJSON_IsNull(sc)) {
+		if (!cJSON_IsObject(sc)) {
+			jsonl_warn(in, "scores: not an object");
+			return -1;
+		}
+		v = cJSON_GetObjectItemCaseSensitive(sc, "score");
+	}
+	if (v != NULL && !cJSON_IsNumber(v)) {
+		jsonl_warn(in, "scores.score: not a number");
+		return -1;
+	}
+	if (v != NULL && !(v->valuedouble >= 0 && v->valuedouble <= 1)) {
+		jsonl_warn(in, "scores.score: %g is outside [0, 1]",
+		    v->valuedouble);
+		return -1;
+	}
+	if (v == NULL || cJSON_GetObjectItemCaseSensitive(rec, "error") != NULL) {
+		d->failed = 1;
+		if (o->compat)
+			return 1;
+		d->cases = 1;
+		return 0;
+	}
+	d->cases = 1;
+	d->sum = v->valuedouble;
+	return 0;
+}
+
+void
+score_merge(struct score *g, const struct score *d)
+{
+	g->cases += d->cases;
+	g->failed += d->failed;
+	g->sum += d->sum;
+}
+
+static char avg_label[] = "avg";
+static char overall_label[] = "overall";
+
+/* Fold a cell into its average row (row is ROW_AVG or ROW_OVERALL). */
+static void
+fold(gtab *t, const struct group *c, const struct opts *o, int row)
+{
+	char **vals = xcalloc(o->nfields, sizeof *vals);
+	unsigned char *syn = xcalloc(o->nfields, 1);
+	struct group *a;
+	size_t i;
+
+	for (i = 0; i < o->nfields; i++)
+		vals[i] = c->val[i];
+	if (o->ilength >= 0) {
+		vals[o->ilength] = avg_label;
+		syn[o->ilength] = 1;
+	}
+	if (row == ROW_OVERALL) {
+		vals[o->itask] = overall_label;
+		syn[o->itask] = 1;
+	}
+	a = gtab_get(t, c->bench, vals, syn);
+	a->row = row;
+	a->sc.cases += c->sc.cases;
+	a->sc.failed += c->sc.failed;
+	if (c->sc.cases > 0) {
+		a->sc.mean_sum += c->sc.sum / (double)c->sc.cases;
+		a->sc.cells++;
+	}
+	free(vals);
+	free(syn);
+}
+
+static double
+mean(const struct group *g, double *den)
+{
+	if (g->row == ROW_CELL) {
+		*den = (double)g->sc.cases;
+		return g->sc.sum;
+	}
+	*den = (double)g->sc.cells;
+	return g->sc.mean_sum;
+}
+
+static void
+print_row(table *tb, const struct group *g, const struct opts *o)
+{
+	static const char *const rowname[] = { "cell", "avg", "overall" };
+	double num, den;
+	size_t k = o->nfields;
+	char **c;
+
+	num = mean(g, &den);
+	if (o->fmt == FMT_JSON) {
+		cJSON *j = json_row(g, o);
+
+		cJSON_AddStringToObject(j, "row", rowname[g->row]);
+		json_ratio(j, "score", 100.0 * num, den);
+		json_num(j, "cases", (double)g->sc.cases);
+		json_num(j, "failed", (double)g->sc.failed);
+		if (g->row == ROW_CELL)
+			json_num(j, "score_sum", g->sc.sum);
+		else
+			json_num(j, "cells", (double)g->sc.cells);
+		json_emit(j);
+		return;
+	}
+	c = cells_for(g, o, 3);
+	c[k++] = fmt_pct(num, den);
+	c[k++] = fmt_long(g->sc.cases);
+	c[k++] = fmt_long(g->sc.failed);
+	table_add(tb, c);
+}
+
+void
+score_print(struct group **g, size_t n, const struct opts *o, int averages)
+{
+	static const char *const cols[] = { "score%", "cases", "failed" };
+	static const int right[] = { 1, 1, 1 };
+	struct group **rows;
+	gtab *t = gtab_new(o->nfields);
+	table *tb = NULL;
+	size_t i, na;
+
+	for (i = 0; averages && i < n; i++) {
+		if (o->ilength >= 0)
+			fold(t, g[i], o, ROW_AVG);
+		if (o->itask >= 0)
+			fold(t, g[i], o, ROW_OVERALL);
+	}
+	rows = gtab_sorted(t, o, &na);
+	rows = xreallocarray(rows, n + na ? n + na : 1, sizeof *rows);
+	memcpy(rows + na, g, n * sizeof *g);
+	groups_sort(rows, n + na, o);
+	if (o->fmt != FMT_JSON)
+		tb = table_for(o, cols, right, 3);
+	for (i = 0; i < n + na; i++)
+		print_row(tb, rows[i], o);
+	if (tb != NULL) {
+		table_print(tb, o->fmt);
+		table_free(tb);
+	}
+	free(rows);
+	gtab_free(t);
+}

@@ -1,0 +1,194 @@
+/* lg-agg: fold scored records into the tables the papers report. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agg.h"
+#include "diag.h"
+#include "record.h"
+#include "xalloc.h"
+
+static const char usage[] =
+"usage: lg-agg [-g FIELD[,FIELD...]] [-f FORMAT] [--by-position] [--len-filter]\n"
+"              [--compat] [--max-record SIZE] [file ...]\n"
+"       lg-agg -h | --help | --version\n"
+"\n"
+"  -g FIELDS          group by these fields, dotted paths\n"
+"                     (default bench,task,length,gen.model)\n"
+"  -f FORMAT          table (default), tsv, csv, md or json\n"
+"  --by-position      LongGenBench: pass rate per entry position\n"
+"  --len-filter       Len over the cases with more than 40 entries and\n"
+"                     2000 words only (the paper's filter)\n"
+"  --compat           leave failed records out, as the published code did\n"
+"  --max-record SIZE  record size limit (default 64M)\n"
+"  -h, --help         print this help\n"
+"  --version          print the version\n";
+
+enum { OPT_BYPOS = 256, OPT_LENF, OPT_COMPAT, OPT_MAXREC, OPT_VERSION };
+
+static char bench_name[] = "bench";
+static char *bench_parts[] = { bench_name };
+static const struct field bench_field = { bench_name, bench_parts, 1 };
+
+/* Fold one record into its group: 0, or -1 when it was bad (reported). */
+static int
+add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
+{
+	struct group *g;
+	struct lgb l;
+	struct score s;
+	char *bench;
+	size_t i, k;
+	int r = 0;
+
+	if (field_value(rec, &bench_field, &bench) < 0) {
+		jsonl_warn(in, "bench: an object or array cannot be a group value");
+		return -1;
+	}
+	for (k = 0; k < o->nfields; k++)
+		if (field_value(rec, &o->fields[k], &vals[k]) < 0) {
+			jsonl_warn(in, "%s: an object or array cannot be a "
+			    "group value", o->fields[k].path);
+			r = -1;
+			break;
+		}
+	if (r == 0 && strcmp(bench, "longgenbench") == 0) {
+		if ((r = lgb_read(rec, in, o, &l)) >= 0) {
+			g = gtab_get(t, bench, vals, NULL);
+			lgb_merge(&g->lgb, &l);
+			lgb_clear(&l);
+		}
+	} else if (r == 0) {
+		if ((r = score_read(rec, in, o, &s)) >= 0) {
+			g = gtab_get(t, bench, vals, NULL);
+			score_merge(&g->sc, &s);
+		}
+	}
+	for (i = 0; i < k; i++)
+		free(vals[i]);
+	free(bench);
+	return r < 0 ? -1 : 0;
+}
+
+static void
+print(gtab *t, const struct opts *o)
+{
+	struct group **g;
+	size_t n, i, j;
+
+	g = gtab_sorted(t, o, &n);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && strcmp(g[j]->bench, g[i]->bench) == 0; j++)
+			;
+		if (i > 0 && o->fmt != FMT_JSON)
+			putchar('\n');
+		if (strcmp(g[i]->bench, "longgenbench") == 0)
+			lgb_print(g + i, j - i, o);
+		else
+			score_print(g + i, j - i, o,
+			    strcmp(g[i]->bench, "longweave") == 0);
+	}
+	free(g);
+}
+
+static int
+run(char **files, int n, const struct opts *o)
+{
+	jsonl *in = jsonl_open(files, n);
+	gtab *t = gtab_new(o->nfields);
+	char **vals = xcalloc(o->nfields, sizeof *vals);
+	cJSON *rec;
+	int bad = 0, status;
+
+	while ((rec = jsonl_next(in)) != NULL) {
+		if (add(rec, in, o, t, vals) < 0)
+			bad = 1;
+		cJSON_Delete(rec);
+	}
+	print(t, o);
+	status = jsonl_status(in);
+	if (status == LG_OK && bad)
+		status = LG_BAD;
+	free(vals);
+	gtab_free(t);
+	jsonl_free(in);
+	return lg_finish(status);
+}
+
+static int
+format(const char *s)
+{
+	static const char *const names[] = { "table", "tsv", "csv", "md", "json" };
+	int i;
+
+	for (i = 0; i < 5; i++)
+		if (strcmp(s, names[i]) == 0)
+			return i;
+	return -1;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "by-position", no_argument, NULL, OPT_BYPOS },
+		{ "len-filter", no_argument, NULL, OPT_LENF },
+		{ "compat", no_argument, NULL, OPT_COMPAT },
+		{ "max-record", required_argument, NULL, OPT_MAXREC },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, OPT_VERSION },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct opts o = { 0 };
+	int c, status;
+
+	lg_init(argv[0]);
+	fields_parse("bench,task,length,gen.model", &o);
+	while ((c = getopt_long(argc, argv, "g:f:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'g':
+			if (fields_parse(optarg, &o) < 0) {
+				fields_free(&o);
+				lg_warn("-g: bad field list: %s", optarg);
+				lg_usage(usage, LG_USAGE);
+			}
+			break;
+		case 'f':
+			if ((o.fmt = format(optarg)) < 0) {
+				fields_free(&o);
+				lg_warn("-f: unknown format: %s", optarg);
+				lg_usage(usage, LG_USAGE);
+			}
+			break;
+		case OPT_BYPOS:
+			o.by_position = 1;
+			break;
+		case OPT_LENF:
+			o.len_filter = 1;
+			break;
+		case OPT_COMPAT:
+			o.compat = 1;
+			break;
+		case OPT_MAXREC:
+			if (parse_size(optarg, &jsonl_max) < 0) {
+				fields_free(&o);
+				lg_warn("--max-record: bad size: %s", optarg);
+				lg_usage(usage, LG_USAGE);
+			}
+			break;
+		case 'h':
+			fields_free(&o);
+			lg_usage(usage, 0);
+		case OPT_VERSION:
+			fields_free(&o);
+			lg_version();
+		default:
+			fields_free(&o);
+			lg_usage(usage, LG_USAGE);
+		}
+	}
+	status = run(argv + optind, argc - optind, &o);
+	fields_free(&o);
+	return status;
+}
