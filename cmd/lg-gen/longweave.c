@@ -50,7 +50,7 @@ gen_longweave(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	lw_opts o = { NULL, 3, 3, 0.85, 0 };
-	const char *tl = "1k,2k,4k,8k", *tk = "kvg,sms,pr,cf";
+	const char *tl = "1k,2k,4k,8k", *tk = NULL;
 	char **tv, **lv;
 	size_t nt, nl, i, j;
 	long n = 200, k, v;
@@ -91,6 +91,9 @@ gen_longweave(int argc, char **argv)
 	}
 	if (optind != argc)
 		lg_die(LG_USAGE, "unexpected argument: %s", argv[optind]);
+	/* pr needs a corpus: by default it runs only when one is given */
+	if (tk == NULL)
+		tk = o.corpus ? "kvg,sms,pr,cf" : "kvg,sms,cf";
 	tv = split_list(tk, &nt);
 	lv = split_list(tl, &nl);
 	for (i = 0; i < nt; i++)
@@ -99,13 +102,29 @@ gen_longweave(int argc, char **argv)
 	for (i = 0; i < nl; i++)
 		if (find_tier(lv[i]) < 0)
 			lg_die(LG_USAGE, "-l: unknown longweave tier: %s", lv[i]);
-	for (i = 0; i < nt && status != LG_SYS; i++) {
+	/* load what every task needs before writing any case */
+	for (i = 0; i < nt; i++) {
+		const lw_task *t = find_task(tv[i]);
+		size_t d;
+
+		for (d = 0; d < i && strcmp(tv[d], tv[i]) != 0; d++)
+			;
+		if (d == i && t->init != NULL && t->init(&o) < 0) {
+			while (i-- > 0) {
+				t = find_task(tv[i]);
+				for (d = 0; d < i && strcmp(tv[d], tv[i]) != 0; d++)
+					;
+				if (d == i && t->fini != NULL)
+					t->fini();
+			}
+			split_free(tv, nt);
+			split_free(lv, nl);
+			return lg_finish(LG_SYS);
+		}
+	}
+	for (i = 0; i < nt; i++) {
 		const lw_task *t = find_task(tv[i]);
 
-		if (t->init != NULL && t->init(&o) < 0) {
-			status = LG_SYS;
-			break;
-		}
 		for (j = 0; j < nl; j++) {
 			for (k = 0; k < n; k++) {
 				lw_case cs;
@@ -143,7 +162,14 @@ gen_longweave(int argc, char **argv)
 				free(seedsrc);
 			}
 		}
-		if (t->fini != NULL)
+	}
+	for (i = 0; i < nt; i++) {
+		const lw_task *t = find_task(tv[i]);
+		size_t d;
+
+		for (d = 0; d < i && strcmp(tv[d], tv[i]) != 0; d++)
+			;
+		if (d == i && t->fini != NULL)
 			t->fini();
 	}
 	split_free(tv, nt);

@@ -1,7 +1,10 @@
 /*
- * judge.h: lg-judge's deciders.  A decider sets one verdict per check of a
- * LongGenBench record; main.c finds the part each check points at and
- * tallies the scores.
+ * judge.h: the parts of lg-judge.
+ *
+ * verdicts.c walks a LongGenBench record's checks, finds the entry each
+ * one points at and builds its verdict; the rules (rules.c) decide at once,
+ * the model (llm.c) later, through a callback.  verdicts_finish() tallies
+ * the verdicts into scores.  Verdict objects belong to the record.
  */
 #ifndef LG_JUDGE_H
 #define LG_JUDGE_H
@@ -9,11 +12,47 @@
 #include <stddef.h>
 #include <cjson/cJSON.h>
 
+#include "jsonl.h"
+
+enum { JUDGE_RULES, JUDGE_MODEL, JUDGE_HYBRID };
+
 /*
- * Decide whether text[0..len) shows want.  Returns 1 (pass) or 0, and may
- * add detail fields to verdict (borrowed; the caller owns it).
+ * Called for each check the model must decide: the verdict to fill, the
+ * entry's text (borrowed from the record) and what is wanted.
  */
+typedef void (*ask_fn)(void *arg, cJSON *verdict, const char *text, size_t len,
+    const char *want);
+
+typedef struct {
+	unsigned long checks, by_rules, by_model, unparsed;
+} judge_counts;
+
+/*
+ * Build the record's verdicts.  Returns REC_OK, REC_BAD or, for records of
+ * other benchmarks, REC_DROP's opposite: *mine is set to 0 and nothing is
+ * touched.  *asked counts the callbacks made.
+ */
+int verdicts_start(cJSON *rec, jsonl *in, int mode, ask_fn ask, void *arg,
+    int *mine, int *asked, judge_counts *jc);
+/* Tally verdicts into scores. */
+void verdicts_finish(cJSON *rec);
+
+/* Rules: 1 when text shows want; may add detail to verdict. */
 int rules_decide(const char *text, size_t len, const char *want, cJSON *verdict);
 void rules_fini(void);
+
+/* The model judge: run over files; returns the exit status. */
+typedef struct {
+	char **base;
+	size_t nbase;
+	const char *model;
+	int parallel, retries, judge_retries, hybrid, insecure, quiet;
+	double connect_timeout, idle_timeout, timeout, backoff_base;
+	long max_tokens;
+	const char *cache, *rubric;
+	char *key;
+} llm_opts;
+
+int llm_run(char **files, int nfiles, const llm_opts *o);
 
 #endif

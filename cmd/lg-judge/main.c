@@ -1,7 +1,6 @@
 /*
  * lg-judge: decide each LongGenBench check against the entry at its
- * position.  --rules decides by content words (rules.c); the model judge
- * is reached over HTTP.
+ * position, by rules (--rules), by a judge model, or both (--hybrid).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -11,137 +10,86 @@
 #include "diag.h"
 #include "judge.h"
 #include "record.h"
+#include "share.h"
 #include "util.h"
 #include "xalloc.h"
 
 static const char usage[] =
 "usage: lg-judge --rules [--max-record SIZE] [file ...]\n"
+"       lg-judge [--hybrid] [--judge-base-url URL] [--judge-model MODEL]\n"
+"                [-P N] [--retries N] [--judge-retries N] [--judge-max-tokens N]\n"
+"                [--cache DIR] [--api-key-file FILE] [--rubric FILE]\n"
+"                [--connect-timeout S] [--idle-timeout S] [--timeout S]\n"
+"                [--backoff-base S] [--insecure] [--max-record SIZE] [file ...]\n"
 "\n"
-"  --rules           decide by rules: content words, normalised\n"
-"  --max-record SIZE record size limit (default 64M)\n"
-"  -h, --help        print this help\n"
-"  --version         print the version\n";
-
-static const char *kinds[] = { "single", "range", "periodic" };
-
-typedef struct {
-	long pass[4], judged[4], total[4];	/* per kind, [3] pooled */
-} tally;
+"  --rules             decide by rules: content words, normalised\n"
+"  --hybrid            rules decide what they find; the model the rest\n"
+"  --judge-base-url URL  judge server, repeatable (LG_JUDGE_BASE_URL)\n"
+"  --judge-model MODEL judge model (LG_JUDGE_MODEL)\n"
+"  -P N                requests in flight (default 8)\n"
+"  --retries N         HTTP retries per request (default 6)\n"
+"  --judge-retries N   asks again after an unparseable reply (default 2)\n"
+"  --judge-max-tokens N  tokens per reply (default 16)\n"
+"  --cache DIR         response cache shared with lg-infer\n"
+"  --api-key-file FILE API key (else LG_API_KEY or OPENAI_API_KEY)\n"
+"  --rubric FILE       question template (default rubrics/longgenbench.tmpl)\n"
+"  --connect-timeout S, --idle-timeout S, --timeout S  (10, 120, 600)\n"
+"  --backoff-base S    first retry waits up to S seconds (default 1)\n"
+"  --insecure          do not verify TLS certificates\n"
+"  --max-record SIZE   record size limit (default 64M)\n"
+"  -h, --help          print this help\n"
+"  --version           print the version\n";
 
 static int
-kind_index(const char *k)
+rules_only(cJSON *rec, jsonl *in, void *arg)
 {
-	int i;
+	judge_counts *jc = arg;
+	int mine, asked, ret;
 
-	for (i = 0; k != NULL && i < 3; i++)
-		if (strcmp(kinds[i], k) == 0)
-			return i;
-	return -1;
+	ret = verdicts_start(rec, in, JUDGE_RULES, NULL, NULL, &mine, &asked, jc);
+	if (mine && rec_get(rec, "verdicts") != NULL)
+		verdicts_finish(rec);
+	return ret;
 }
 
-static void
-put_scores(cJSON *rec, const tally *t)
+static char *
+read_key(const char *file)
 {
-	cJSON *sc = rec_obj(rec, "scores");
-	char key[32];
-	int i;
+	char *k, *e;
 
-	rec_set_num(sc, "stic_pass", (double)t->pass[3]);
-	rec_set_num(sc, "stic_judged", (double)t->judged[3]);
-	rec_set_num(sc, "stic_total", (double)t->total[3]);
-	for (i = 0; i < 3; i++) {
-		snprintf(key, sizeof key, "%s_pass", kinds[i]);
-		rec_set_num(sc, key, (double)t->pass[i]);
-		snprintf(key, sizeof key, "%s_judged", kinds[i]);
-		rec_set_num(sc, key, (double)t->judged[i]);
-		snprintf(key, sizeof key, "%s_total", kinds[i]);
-		rec_set_num(sc, key, (double)t->total[i]);
+	if (file != NULL) {
+		if ((k = file_read(file, NULL)) == NULL)
+			lg_die(LG_USAGE, "%s: cannot read the API key file", file);
+		for (e = k + strlen(k); e > k && (e[-1] == '\n' || e[-1] == '\r' ||
+		    e[-1] == ' '); e--)
+			e[-1] = '\0';
+		return k;
 	}
-	rec_set_num(sc, "score", t->total[3] ? (double)t->pass[3] / (double)t->total[3] : 0);
-}
-
-/* The part at position at, or NULL. */
-static const cJSON *
-part_at(const cJSON *parts, long at)
-{
-	const cJSON *p;
-
-	cJSON_ArrayForEach(p, parts)
-		if (rec_long(p, "at", -1) == at)
-			return p;
+	if ((k = getenv("LG_API_KEY")) != NULL && *k)
+		return xstrdup(k);
+	if ((k = getenv("OPENAI_API_KEY")) != NULL && *k)
+		return xstrdup(k);
 	return NULL;
 }
 
-static int
-judge(cJSON *rec, jsonl *in, void *arg)
+static double
+seconds(const char *opt, const char *s)
 {
-	const cJSON *checks = rec_get(rec, "checks"), *parts = rec_get(rec, "parts");
-	const cJSON *c, *out = rec_get(rec, "output");
-	const char *text = cJSON_IsString(out) ? out->valuestring : NULL;
-	size_t tlen = text ? strlen(text) : 0;
-	cJSON *verdicts;
-	tally t;
-	int bad = 0;
+	double d;
 
-	(void)arg;
-	if (strcmp(rec_str(rec, "bench") ? rec_str(rec, "bench") : "", "longgenbench") != 0)
-		return REC_OK;
-	if (!cJSON_IsArray(checks)) {
-		jsonl_warn(in, "%s: checks is not an array", rec_id(rec));
-		rec_error(rec, "judge", "checks is not an array");
-		return REC_BAD;
-	}
-	if (text != NULL && !cJSON_IsArray(parts)) {
-		jsonl_warn(in, "%s: no parts (run lg-split first)", rec_id(rec));
-		rec_error(rec, "judge", "no parts (run lg-split first)");
-		return REC_BAD;
-	}
-	memset(&t, 0, sizeof t);
-	verdicts = cJSON_CreateArray();
-	cJSON_ArrayForEach(c, checks) {
-		const char *kind = rec_str(c, "kind"), *want = rec_str(c, "want");
-		long at = rec_long(c, "at", -1);
-		int k = kind_index(kind), pass = 0, judged = 0;
-		cJSON *v = cJSON_CreateObject();
-		const cJSON *p;
+	if (parse_double(s, &d) < 0 || d <= 0)
+		lg_die(LG_USAGE, "%s: want a positive number of seconds: %s", opt, s);
+	return d;
+}
 
-		cJSON_AddStringToObject(v, "kind", kind ? kind : "?");
-		cJSON_AddNumberToObject(v, "at", (double)at);
-		if (k < 0 || want == NULL || at < 0) {
-			if (!bad)
-				jsonl_warn(in, "%s: a check lacks kind, at or want", rec_id(rec));
-			bad = 1;
-		} else if (text != NULL && (p = part_at(parts, at)) != NULL) {
-			long off = rec_long(p, "off", -1), len = rec_long(p, "len", -1);
+static long
+count(const char *opt, const char *s, long min)
+{
+	long v;
 
-			if (off < 0 || len < 0 || (size_t)(off + len) > tlen) {
-				if (!bad)
-					jsonl_warn(in, "%s: part %ld lies outside the output",
-					    rec_id(rec), at);
-				bad = 1;
-			} else {
-				judged = 1;
-				pass = rules_decide(text + off, (size_t)len, want, v);
-			}
-		}
-		cJSON_AddBoolToObject(v, "pass", pass);
-		cJSON_AddBoolToObject(v, "judged", judged);
-		cJSON_AddStringToObject(v, "by", "rules");
-		cJSON_AddItemToArray(verdicts, v);
-		if (k >= 0) {
-			t.pass[k] += pass;
-			t.judged[k] += judged;
-			t.total[k]++;
-		}
-		t.pass[3] += pass;
-		t.judged[3] += judged;
-		t.total[3]++;
-	}
-	rec_set(rec, "verdicts", verdicts);
-	put_scores(rec, &t);
-	if (bad)
-		rec_error(rec, "judge", "some checks could not be judged");
-	return bad ? REC_BAD : REC_OK;
+	if (parse_long(s, &v) < 0 || v < min)
+		lg_die(LG_USAGE, "%s: want a number of at least %ld: %s", opt, min, s);
+	return v;
 }
 
 int
@@ -149,17 +97,62 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "rules", no_argument, NULL, 'r' },
+		{ "hybrid", no_argument, NULL, 'y' },
+		{ "judge-base-url", required_argument, NULL, 'U' },
+		{ "judge-model", required_argument, NULL, 'm' },
+		{ "retries", required_argument, NULL, 'R' },
+		{ "judge-retries", required_argument, NULL, 'J' },
+		{ "judge-max-tokens", required_argument, NULL, 'T' },
+		{ "cache", required_argument, NULL, 'C' },
+		{ "api-key-file", required_argument, NULL, 'K' },
+		{ "rubric", required_argument, NULL, 'B' },
+		{ "connect-timeout", required_argument, NULL, '1' },
+		{ "idle-timeout", required_argument, NULL, '2' },
+		{ "timeout", required_argument, NULL, '3' },
+		{ "backoff-base", required_argument, NULL, '4' },
+		{ "insecure", no_argument, NULL, 'I' },
 		{ "max-record", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
+	llm_opts o;
+	judge_counts jc;
+	const char *keyfile = NULL, *env;
 	int ch, rules = 0, status;
 
 	lg_init(argv[0]);
-	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	memset(&o, 0, sizeof o);
+	memset(&jc, 0, sizeof jc);
+	o.parallel = 8;
+	o.retries = 6;
+	o.judge_retries = 2;
+	o.max_tokens = 16;
+	o.connect_timeout = 10;
+	o.idle_timeout = 120;
+	o.timeout = 600;
+	o.backoff_base = 1;
+	while ((ch = getopt_long(argc, argv, "P:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'r': rules = 1; break;
+		case 'y': o.hybrid = 1; break;
+		case 'U':
+			o.base = xreallocarray(o.base, o.nbase + 1, sizeof *o.base);
+			o.base[o.nbase++] = optarg;
+			break;
+		case 'm': o.model = optarg; break;
+		case 'P': o.parallel = (int)count("-P", optarg, 1); break;
+		case 'R': o.retries = (int)count("--retries", optarg, 0); break;
+		case 'J': o.judge_retries = (int)count("--judge-retries", optarg, 0); break;
+		case 'T': o.max_tokens = count("--judge-max-tokens", optarg, 1); break;
+		case 'C': o.cache = optarg; break;
+		case 'K': keyfile = optarg; break;
+		case 'B': o.rubric = optarg; break;
+		case '1': o.connect_timeout = seconds("--connect-timeout", optarg); break;
+		case '2': o.idle_timeout = seconds("--idle-timeout", optarg); break;
+		case '3': o.timeout = seconds("--timeout", optarg); break;
+		case '4': o.backoff_base = seconds("--backoff-base", optarg); break;
+		case 'I': o.insecure = 1; break;
 		case 'M':
 			if (parse_size(optarg, &jsonl_max) < 0)
 				lg_die(LG_USAGE, "--max-record: not a size: %s", optarg);
@@ -169,9 +162,27 @@ main(int argc, char **argv)
 		default: lg_usage(usage, LG_USAGE);
 		}
 	}
-	if (!rules)
-		lg_die(LG_USAGE, "no judge: give --rules (the model judge is not in this build)");
-	status = rec_filter(argv + optind, argc - optind, judge, NULL);
+	if (rules && o.hybrid)
+		lg_die(LG_USAGE, "--rules and --hybrid exclude each other");
+	if (rules) {
+		status = rec_filter(argv + optind, argc - optind, rules_only, &jc);
+		rules_fini();
+		free(o.base);
+		return status;
+	}
+	if (o.nbase == 0 && (env = getenv("LG_JUDGE_BASE_URL")) != NULL && *env) {
+		o.base = xreallocarray(o.base, 1, sizeof *o.base);
+		o.base[o.nbase++] = (char *)env;
+	}
+	if (o.model == NULL && (env = getenv("LG_JUDGE_MODEL")) != NULL && *env)
+		o.model = env;
+	if (o.nbase == 0 || o.model == NULL)
+		lg_die(LG_USAGE, "no judge: give --rules, or a judge model with "
+		    "--judge-base-url and --judge-model");
+	o.key = read_key(keyfile);
+	status = llm_run(argv + optind, argc - optind, &o);
 	rules_fini();
+	free(o.key);
+	free(o.base);
 	return status;
 }

@@ -1,0 +1,274 @@
+/*
+ * llm.c: the model judge.  Each check the rules leave open becomes one
+ * chat request, built from the rubric (share/rubrics/longgenbench.tmpl):
+ * the entry's text fenced between markers it cannot contain, and the
+ * question whether it includes what is wanted.  The reply's first word
+ * decides: "yes" passes, "no" fails, anything else ("yesterday", "Yes,
+ * but...") is asked again up to --judge-retries times and then recorded
+ * as a failed check with the raw reply.
+ *
+ * Records wait in a window until every check of theirs is answered, and go
+ * out in input order; the window bounds memory.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "diag.h"
+#include "http.h"
+#include "judge.h"
+#include "re.h"
+#include "record.h"
+#include "sha256.h"
+#include "share.h"
+#include "tmpl.h"
+#include "xalloc.h"
+#include "yesno.h"
+
+typedef struct pend {
+	cJSON *rec;
+	int waiting;		/* checks not answered yet */
+	int status;		/* REC_OK or REC_BAD */
+	int mine;
+	struct pend *next;
+} pend;
+
+typedef struct {
+	pend *p;
+	cJSON *verdict;
+	char *prompt;
+	int tries;
+} job;
+
+typedef struct {
+	const llm_opts *o;
+	http_engine *e;
+	const char *rubric;
+	pend *head, *tail;
+	size_t npend;
+	judge_counts jc;
+	unsigned long calls, failed;
+	int bad;
+} run;
+
+static char *
+request_body(const run *r, const char *prompt, int attempt)
+{
+	cJSON *b = cJSON_CreateObject(), *msgs, *m;
+	char *s;
+
+	cJSON_AddStringToObject(b, "model", r->o->model);
+	msgs = cJSON_AddArrayToObject(b, "messages");
+	m = cJSON_CreateObject();
+	cJSON_AddStringToObject(m, "role", "user");
+	cJSON_AddStringToObject(m, "content", prompt);
+	cJSON_AddItemToArray(msgs, m);
+	cJSON_AddNumberToObject(b, "temperature", 0);
+	cJSON_AddNumberToObject(b, "max_tokens", (double)r->o->max_tokens);
+	if (attempt > 0)	/* a new draw, and a new cache key */
+		cJSON_AddNumberToObject(b, "seed", attempt);
+	cJSON_AddBoolToObject(b, "stream", 0);
+	s = cJSON_PrintUnformatted(b);
+	cJSON_Delete(b);
+	return s;
+}
+
+static void done(void *user, const http_result *res);
+
+static void
+submit(run *r, job *j)
+{
+	http_submit(r->e, HTTP_CHAT, r->o->model, 0,
+	    request_body(r, j->prompt, j->tries), done, j);
+	r->calls++;
+}
+
+/* The rubric with the entry fenced by a marker the entry does not hold. */
+static char *
+make_prompt(const run *r, const char *text, size_t len, const char *want,
+    char **err)
+{
+	cJSON *v = cJSON_CreateObject();
+	char hex[65], fence[32], *s, *t = xstrndup(text, len);
+	int salt = 0;
+
+	do {
+		char *k = xasprintf("%d:%s", salt++, t);
+
+		sha256_hex(k, strlen(k), hex);
+		free(k);
+		snprintf(fence, sizeof fence, "ENTRY-%.12s", hex);
+	} while (strstr(t, fence) != NULL);
+	cJSON_AddStringToObject(v, "text", t);
+	cJSON_AddStringToObject(v, "want", want);
+	cJSON_AddStringToObject(v, "fence", fence);
+	s = tmpl_render(r->rubric, v, err);
+	cJSON_Delete(v);
+	free(t);
+	return s;
+}
+
+static void
+ask(void *arg, cJSON *verdict, const char *text, size_t len, const char *want)
+{
+	run *r = arg;
+	job *j = xcalloc(1, sizeof *j);
+	char *err;
+
+	j->p = r->tail;
+	j->verdict = verdict;
+	j->prompt = make_prompt(r, text, len, want, &err);
+	j->p->waiting++;
+	if (j->prompt == NULL) {
+		lg_die(LG_USAGE, "rubric: %s", err);
+	}
+	submit(r, j);
+}
+
+static void
+settle(job *j, int pass, const char *by, const char *reply, const char *why)
+{
+	cJSON *v = j->verdict;
+
+	cJSON_AddBoolToObject(v, "pass", pass);
+	cJSON_AddBoolToObject(v, "judged", 1);
+	cJSON_AddStringToObject(v, "by", by);
+	if (reply != NULL)
+		cJSON_AddStringToObject(v, "reply", reply);
+	if (why != NULL)
+		cJSON_AddStringToObject(v, "problem", why);
+	j->p->waiting--;
+	free(j->prompt);
+	free(j);
+}
+
+static run *the_run;
+
+static void
+done(void *user, const http_result *res)
+{
+	job *j = user;
+	run *r = the_run;
+	char *by = xasprintf("llm:%s", r->o->model);
+
+	if (!res->ok) {
+		r->failed++;
+		j->p->status = REC_BAD;
+		settle(j, 0, by, NULL, res->error ? res->error : "request failed");
+	} else {
+		int v = yesno(res->content ? res->content : "");
+
+		if (v < 0 && j->tries < r->o->judge_retries) {
+			j->tries++;
+			submit(r, j);
+		} else if (v < 0) {
+			r->jc.unparsed++;
+			settle(j, 0, by, res->content ? res->content : "", "unparseable reply");
+		} else
+			settle(j, v, by, res->content, NULL);
+	}
+	free(by);
+}
+
+/* Write finished records from the head of the window. */
+static void
+flush(run *r)
+{
+	while (r->head != NULL && r->head->waiting == 0) {
+		pend *p = r->head;
+
+		if (p->mine)
+			verdicts_finish(p->rec);
+		rec_write(p->rec);
+		if (p->status == REC_BAD)
+			r->bad = 1;
+		cJSON_Delete(p->rec);
+		r->head = p->next;
+		if (r->head == NULL)
+			r->tail = NULL;
+		free(p);
+		r->npend--;
+	}
+	if (fflush(stdout) != 0)
+		lg_write_failed(errno);
+}
+
+int
+llm_run(char **files, int nfiles, const llm_opts *o)
+{
+	http_opts ho;
+	run r;
+	jsonl *in = jsonl_open(files, nfiles);
+	char *err = NULL, *path;
+	size_t window = (size_t)o->parallel * 4 + 16;
+	cJSON *rec;
+	http_stats st;
+	int status, eof = 0;
+
+	memset(&r, 0, sizeof r);
+	memset(&ho, 0, sizeof ho);
+	r.o = o;
+	the_run = &r;
+	path = o->rubric ? xstrdup(o->rubric) : share_path("rubrics/longgenbench.tmpl");
+	r.rubric = file_read(path, NULL);
+	if (r.rubric == NULL)
+		lg_die(LG_SYS, "%s: cannot read the rubric", path);
+	free(path);
+	ho.base_urls = o->base;
+	ho.nbase = o->nbase;
+	ho.api_key = o->key;
+	ho.parallel = o->parallel;
+	ho.connect_timeout = o->connect_timeout;
+	ho.idle_timeout = o->idle_timeout;
+	ho.total_timeout = o->timeout;
+	ho.retries = o->retries;
+	ho.backoff_base = o->backoff_base;
+	ho.backoff_max = 60;
+	ho.insecure = o->insecure;
+	ho.cache_dir = o->cache;
+	if ((r.e = http_new(&ho, &err)) == NULL)
+		lg_die(LG_USAGE, "%s", err);
+	for (;;) {
+		while (!eof && r.npend < window) {
+			pend *p;
+			int asked;
+
+			if ((rec = jsonl_next(in)) == NULL) {
+				eof = 1;
+				break;
+			}
+			p = xcalloc(1, sizeof *p);
+			p->rec = rec;
+			if (r.tail)
+				r.tail->next = p;
+			else
+				r.head = p;
+			r.tail = p;
+			r.npend++;
+			p->waiting++;	/* held while its checks are queued */
+			p->status = verdicts_start(rec, in, o->hybrid ? JUDGE_HYBRID :
+			    JUDGE_MODEL, ask, &r, &p->mine, &asked, &r.jc);
+			p->waiting--;
+		}
+		flush(&r);
+		if (eof && r.head == NULL)
+			break;
+		http_step(r.e, 100);
+	}
+	http_get_stats(r.e, &st);
+	lg_warn("%lu checks: %lu by rules, %lu by the model (%lu unparseable, "
+		    "%lu failed); %lu judge calls, %ld prompt and %ld output tokens, "
+		    "%lu cache hits",
+		    r.jc.checks, r.jc.by_rules, r.jc.by_model, r.jc.unparsed, r.failed,
+		    r.calls, st.prompt_tokens, st.output_tokens, st.cache_hits);
+	http_free(r.e);
+	free((char *)r.rubric);
+	yesno_fini();
+	status = jsonl_status(in);
+	if (status == LG_OK && (r.bad || r.failed))
+		status = LG_BAD;
+	jsonl_free(in);
+	return lg_finish(status);
+}

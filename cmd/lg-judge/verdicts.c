@@ -1,0 +1,144 @@
+/* verdicts.c: one verdict per check, and the scores they add up to. */
+#include <stdio.h>
+#include <string.h>
+
+#include "judge.h"
+#include "record.h"
+
+static const char *kinds[] = { "single", "range", "periodic" };
+
+static int
+kind_index(const char *k)
+{
+	int i;
+
+	for (i = 0; k != NULL && i < 3; i++)
+		if (strcmp(kinds[i], k) == 0)
+			return i;
+	return -1;
+}
+
+/* The part at position at, or NULL. */
+static const cJSON *
+part_at(const cJSON *parts, long at)
+{
+	const cJSON *p;
+
+	cJSON_ArrayForEach(p, parts)
+		if (rec_long(p, "at", -1) == at)
+			return p;
+	return NULL;
+}
+
+int
+verdicts_start(cJSON *rec, jsonl *in, int mode, ask_fn ask, void *arg,
+    int *mine, int *asked, judge_counts *jc)
+{
+	const cJSON *checks = rec_get(rec, "checks"), *parts = rec_get(rec, "parts");
+	const cJSON *c, *out = rec_get(rec, "output");
+	const char *text = cJSON_IsString(out) ? out->valuestring : NULL;
+	const char *bench = rec_str(rec, "bench");
+	size_t tlen = text ? strlen(text) : 0;
+	cJSON *verdicts;
+	int bad = 0;
+
+	*asked = 0;
+	*mine = bench != NULL && strcmp(bench, "longgenbench") == 0;
+	if (!*mine)
+		return REC_OK;
+	if (!cJSON_IsArray(checks)) {
+		jsonl_warn(in, "%s: checks is not an array", rec_id(rec));
+		rec_error(rec, "judge", "checks is not an array");
+		return REC_BAD;
+	}
+	if (text != NULL && !cJSON_IsArray(parts)) {
+		jsonl_warn(in, "%s: no parts (run lg-split first)", rec_id(rec));
+		rec_error(rec, "judge", "no parts (run lg-split first)");
+		return REC_BAD;
+	}
+	verdicts = cJSON_CreateArray();
+	rec_set(rec, "verdicts", verdicts);
+	cJSON_ArrayForEach(c, checks) {
+		const char *kind = rec_str(c, "kind"), *want = rec_str(c, "want");
+		long at = rec_long(c, "at", -1);
+		cJSON *v = cJSON_CreateObject();
+		const cJSON *p;
+		int pass = 0, judged = 0, later = 0;
+
+		cJSON_AddItemToArray(verdicts, v);
+		cJSON_AddStringToObject(v, "kind", kind ? kind : "?");
+		cJSON_AddNumberToObject(v, "at", (double)at);
+		jc->checks++;
+		if (kind_index(kind) < 0 || want == NULL || at < 0) {
+			if (!bad)
+				jsonl_warn(in, "%s: a check lacks kind, at or want", rec_id(rec));
+			bad = 1;
+		} else if (text != NULL && (p = part_at(parts, at)) != NULL) {
+			long off = rec_long(p, "off", -1), len = rec_long(p, "len", -1);
+
+			if (off < 0 || len < 0 || (size_t)(off + len) > tlen) {
+				if (!bad)
+					jsonl_warn(in, "%s: part %ld lies outside the output",
+					    rec_id(rec), at);
+				bad = 1;
+			} else {
+				judged = 1;
+				if (mode != JUDGE_MODEL)
+					pass = rules_decide(text + off, (size_t)len, want, v);
+				if (mode == JUDGE_MODEL || (mode == JUDGE_HYBRID && !pass)) {
+					cJSON_DeleteItemFromObjectCaseSensitive(v, "missing");
+					later = 1;
+					ask(arg, v, text + off, (size_t)len, want);
+					(*asked)++;
+					jc->by_model++;
+				} else
+					jc->by_rules++;
+			}
+		}
+		if (!later) {
+			cJSON_AddBoolToObject(v, "pass", pass);
+			cJSON_AddBoolToObject(v, "judged", judged);
+			cJSON_AddStringToObject(v, "by", "rules");
+		}
+	}
+	if (bad)
+		rec_error(rec, "judge", "some checks could not be judged");
+	return bad ? REC_BAD : REC_OK;
+}
+
+void
+verdicts_finish(cJSON *rec)
+{
+	long pass[4] = { 0 }, judged[4] = { 0 }, total[4] = { 0 };
+	const cJSON *v;
+	cJSON *sc = rec_obj(rec, "scores");
+	char key[32];
+	int i;
+
+	cJSON_ArrayForEach(v, rec_get(rec, "verdicts")) {
+		int k = kind_index(rec_str(v, "kind"));
+		int p = cJSON_IsTrue(rec_get(v, "pass"));
+		int j = cJSON_IsTrue(rec_get(v, "judged"));
+
+		if (k >= 0) {
+			pass[k] += p;
+			judged[k] += j;
+			total[k]++;
+		}
+		pass[3] += p;
+		judged[3] += j;
+		total[3]++;
+	}
+	rec_set_num(sc, "stic_pass", (double)pass[3]);
+	rec_set_num(sc, "stic_judged", (double)judged[3]);
+	rec_set_num(sc, "stic_total", (double)total[3]);
+	for (i = 0; i < 3; i++) {
+		snprintf(key, sizeof key, "%s_pass", kinds[i]);
+		rec_set_num(sc, key, (double)pass[i]);
+		snprintf(key, sizeof key, "%s_judged", kinds[i]);
+		rec_set_num(sc, key, (double)judged[i]);
+		snprintf(key, sizeof key, "%s_total", kinds[i]);
+		rec_set_num(sc, key, (double)total[i]);
+	}
+	rec_set_num(sc, "score", total[3] ? (double)pass[3] / (double)total[3] : 0);
+}
