@@ -1,14 +1,361 @@
-/* lg-gen longweave: the pr task (not written yet). */
+/*
+ * lg-gen longweave: the pr task (PARAGRAPH_ORDERING), paragraph reordering.
+ *
+ * The corpus (--corpus) is one plain-text file or a directory of them, one
+ * document per file; a directory's regular files whose names do not start
+ * with a dot are read in byte order of their names, subdirectories are not
+ * entered.  Paragraphs are separated by blank lines; inside a paragraph the
+ * line breaks and runs of white space become single spaces.
+ *
+ * A case takes a window of consecutive paragraphs from one document and
+ * cuts it into n segments.  A segment is the longest run of consecutive
+ * paragraphs whose words fit the tier's segment size (a longer paragraph is
+ * a segment by itself):
+ *
+ *   tier  segments  words per segment  at most, in tokens (words * 1.3)
+ *   1k    5         120                780
+ *   2k    8         150                1560
+ *   4k    12        200                3120
+ *   8k    16        300                6240
+ *
+ * so that the answer, every segment written back with its label, stays
+ * within about three quarters of the tier's output budget (as long as no
+ * paragraph is longer than a segment).  Draws from the
+ * case seed, as Python's random would make them: choice() of a document
+ * among those with at least one window for the tier, choice() of the
+ * window's first paragraph among those that give one, then shuffle() of the
+ * n segments.  The segment shown at position i is labelled i, as published.
+ *
+ * vars: segments [{label, text}] in the order shown, n, last (n - 1).
+ * checks: [{kind: "order", n}].
+ * gold: order (the labels in the true order), doc (the file's name),
+ * paragraph (index of the window's first paragraph in the document), words.
+ *
+ * The corpus lives here from init() to fini().
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "buf.h"
 #include "diag.h"
 #include "longweave.h"
+#include "record.h"
+#include "share.h"
+#include "utf8.h"
+#include "util.h"
+#include "xalloc.h"
+
+#define NTIERS 4
+#define MAXSEGS 16
+
+static const struct {
+	size_t segs;
+	size_t words;
+} tiers[NTIERS] = {
+	{ 5, 120 },	/* 1k */
+	{ 8, 150 },	/* 2k */
+	{ 12, 200 },	/* 4k */
+	{ 16, 300 },	/* 8k */
+};
+
+typedef struct {
+	char *name;		/* file name, without the corpus path */
+	char **para;		/* paragraphs, white space folded */
+	size_t *words;		/* words of each paragraph */
+	size_t npara;
+	size_t *starts[NTIERS];	/* first paragraphs of whole windows */
+	size_t nstarts[NTIERS];
+} doc;
+
+static doc *docs;
+static size_t ndocs;
+static int warned[NTIERS];
+
+/* End of the segment that begins at paragraph p. */
+static size_t
+seg_end(const doc *d, size_t p, size_t target)
+{
+	size_t q = p, sum = 0;
+
+	while (q < d->npara && (q == p || sum + d->words[q] <= target))
+		sum += d->words[q++];
+	return q;
+}
+
+static void
+add_para(doc *d, buf *p, size_t *cap)
+{
+	if (p->len == 0)
+		return;
+	if (d->npara == *cap) {
+		*cap = *cap ? 2 * *cap : 64;
+		d->para = xreallocarray(d->para, *cap, sizeof *d->para);
+		d->words = xreallocarray(d->words, *cap, sizeof *d->words);
+	}
+	d->words[d->npara] = count_words(p->s, p->len);
+	d->para[d->npara++] = buf_take(p);
+}
+
+/* Split text into paragraphs at blank lines, folding white space. */
+static void
+split_paragraphs(doc *d, const char *s, size_t len)
+{
+	buf p = { 0 };
+	size_t i = 0, e, j, cap = 0;
+	int blank, space;
+
+	while (i < len) {
+		for (e = i, blank = 1; e < len && s[e] != '\n'; e++)
+			if (!isspace((unsigned char)s[e]))
+				blank = 0;
+		if (blank)
+			add_para(d, &p, &cap);
+		space = p.len > 0;
+		for (j = i; j < e && !blank; j++) {
+			if (isspace((unsigned char)s[j])) {
+				space = p.len > 0;
+				continue;
+			}
+			if (space)
+				buf_putc(&p, ' ');
+			space = 0;
+			buf_putc(&p, s[j]);
+		}
+		i = e + 1;
+	}
+	add_para(d, &p, &cap);
+	buf_free(&p);
+}
+
+static void
+find_starts(doc *d)
+{
+	size_t t, p, k, q;
+
+	for (t = 0; t < NTIERS; t++) {
+		d->starts[t] = xreallocarray(NULL, d->npara + 1, sizeof(size_t));
+		d->nstarts[t] = 0;
+		for (p = 0; p < d->npara; p++) {
+			for (k = 0, q = p; k < tiers[t].segs && q < d->npara; k++)
+				q = seg_end(d, q, tiers[t].words);
+			if (k == tiers[t].segs)
+				d->starts[t][d->nstarts[t]++] = p;
+		}
+	}
+}
+
+static int
+load_doc(const char *path, const char *name)
+{
+	size_t len, bad;
+	char *text = file_read(path, &len);
+	const char *s;
+	doc *d;
+
+	if (text == NULL) {
+		lg_warn("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if ((s = memchr(text, '\0', len)) != NULL) {
+		lg_warn("%s: NUL byte at offset %zu: not a text file", path,
+		    (size_t)(s - text));
+		free(text);
+		return -1;
+	}
+	if ((bad = utf8_invalid(text, len)) != len) {
+		lg_warn("%s: invalid UTF-8 at offset %zu", path, bad);
+		free(text);
+		return -1;
+	}
+	docs = xreallocarray(docs, ndocs + 1, sizeof *docs);
+	d = &docs[ndocs++];
+	memset(d, 0, sizeof *d);
+	d->name = xstrdup(name);
+	s = text;
+	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {	/* BOM */
+		s += 3;
+		len -= 3;
+	}
+	split_paragraphs(d, s, len);
+	find_starts(d);
+	free(text);
+	return 0;
+}
+
+static int
+cmpstr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int
+load_dir(const char *dir)
+{
+	DIR *dp = opendir(dir);
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, i;
+	int ret = 0;
+
+	if (dp == NULL) {
+		lg_warn("%s: %s", dir, strerror(errno));
+		return -1;
+	}
+	while ((de = readdir(dp)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		names = xreallocarray(names, n + 1, sizeof *names);
+		names[n++] = xstrdup(de->d_name);
+	}
+	closedir(dp);
+	if (n > 0)
+		qsort(names, n, sizeof *names, cmpstr);
+	for (i = 0; i < n; i++) {
+		char *path = xasprintf("%s/%s", dir, names[i]);
+		struct stat st;
+
+		if (ret == 0 && stat(path, &st) < 0) {
+			lg_warn("%s: %s", path, strerror(errno));
+			ret = -1;
+		} else if (ret == 0 && S_ISREG(st.st_mode) && load_doc(path, names[i]) < 0)
+			ret = -1;
+		free(path);
+		free(names[i]);
+	}
+	free(names);
+	return ret;
+}
+
+static void
+fini(void)
+{
+	size_t i, j, t;
+
+	for (i = 0; i < ndocs; i++) {
+		for (j = 0; j < docs[i].npara; j++)
+			free(docs[i].para[j]);
+		for (t = 0; t < NTIERS; t++)
+			free(docs[i].starts[t]);
+		free(docs[i].para);
+		free(docs[i].words);
+		free(docs[i].name);
+	}
+	free(docs);
+	docs = NULL;
+	ndocs = 0;
+}
+
+static int
+init(const lw_opts *o)
+{
+	struct stat st;
+	const char *base;
+	int ret;
+
+	if (o->corpus == NULL)
+		lg_die(LG_USAGE, "longweave pr needs --corpus FILE|DIR: plain-text "
+		    "documents, paragraphs separated by blank lines");
+	if (stat(o->corpus, &st) < 0) {
+		lg_warn("--corpus %s: %s", o->corpus, strerror(errno));
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode))
+		ret = load_dir(o->corpus);
+	else {
+		base = strrchr(o->corpus, '/');
+		ret = load_doc(o->corpus, base ? base + 1 : o->corpus);
+	}
+	if (ret == 0 && ndocs == 0) {
+		lg_warn("--corpus %s: no documents", o->corpus);
+		ret = -1;
+	}
+	if (ret < 0)
+		fini();
+	return ret;
+}
 
 static int
 gen(const lw_case *c, cJSON *rec, rng *r)
 {
-	(void)rec;
-	(void)r;
-	lg_warn("longweave task %s is not available yet", c->task);
-	return -1;
+	int t = c->tier_index;
+	size_t nseg = tiers[t].segs, target = tiers[t].words;
+	size_t *elig, ne = 0, i, k, p, q, total = 0;
+	size_t idx[MAXSEGS], where[MAXSEGS];
+	cJSON *vars, *segs, *checks, *check, *gold, *order;
+	const doc *d;
+	buf *text;
+
+	elig = xreallocarray(NULL, ndocs + 1, sizeof *elig);
+	for (i = 0; i < ndocs; i++)
+		if (docs[i].nstarts[t] > 0)
+			elig[ne++] = i;
+	if (ne == 0) {
+		if (!warned[t])
+			lg_warn("--corpus %s: no document has %zu segments of up to "
+			    "%zu words for tier %s", c->opts->corpus, nseg, target,
+			    c->tier);
+		warned[t] = 1;
+		free(elig);
+		return -1;
+	}
+	d = &docs[elig[rng_choice(r, ne)]];
+	free(elig);
+	p = d->starts[t][rng_choice(r, d->nstarts[t])];
+
+	text = xcalloc(nseg, sizeof *text);
+	for (k = 0, q = p; k < nseg; k++) {
+		size_t e = seg_end(d, q, target);
+
+		for (; q < e; q++) {
+			if (text[k].len > 0)
+				buf_putc(&text[k], '\n');
+			buf_puts(&text[k], d->para[q]);
+			total += d->words[q];
+		}
+	}
+	for (k = 0; k < nseg; k++)
+		idx[k] = k;
+	rng_shuffle(r, idx, nseg, sizeof idx[0]);
+	for (k = 0; k < nseg; k++)
+		where[idx[k]] = k;
+
+	vars = cJSON_CreateObject();
+	segs = cJSON_AddArrayToObject(vars, "segments");
+	for (k = 0; k < nseg; k++) {
+		cJSON *s = cJSON_CreateObject();
+
+		cJSON_AddNumberToObject(s, "label", (double)k);
+		cJSON_AddStringToObject(s, "text", buf_str(&text[idx[k]]));
+		cJSON_AddItemToArray(segs, s);
+	}
+	cJSON_AddNumberToObject(vars, "n", (double)nseg);
+	cJSON_AddNumberToObject(vars, "last", (double)nseg - 1);
+	rec_set(rec, "vars", vars);
+
+	checks = cJSON_CreateArray();
+	check = cJSON_CreateObject();
+	cJSON_AddStringToObject(check, "kind", "order");
+	cJSON_AddNumberToObject(check, "n", (double)nseg);
+	cJSON_AddItemToArray(checks, check);
+	rec_set(rec, "checks", checks);
+
+	gold = cJSON_CreateObject();
+	order = cJSON_AddArrayToObject(gold, "order");
+	for (k = 0; k < nseg; k++)
+		cJSON_AddItemToArray(order, cJSON_CreateNumber((double)where[k]));
+	cJSON_AddStringToObject(gold, "doc", d->name);
+	cJSON_AddNumberToObject(gold, "paragraph", (double)p);
+	cJSON_AddNumberToObject(gold, "words", (double)total);
+	rec_set(rec, "gold", gold);
+
+	for (k = 0; k < nseg; k++)
+		buf_free(&text[k]);
+	free(text);
+	return 0;
 }
 
-const lw_task lw_pr = { "pr", "PARAGRAPH_ORDERING", NULL, gen, NULL };
+const lw_task lw_pr = { "pr", "PARAGRAPH_ORDERING", init, gen, fini };

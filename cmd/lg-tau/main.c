@@ -1,0 +1,118 @@
+/*
+ * lg-tau: score answers that put labelled items in order (LongWeave pr,
+ * Ada-LEval tsort) by Kendall's tau.  Records of other tasks pass through
+ * untouched.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "record.h"
+#include "tau.h"
+#include "util.h"
+
+static const char usage[] =
+"usage: lg-tau [-t BENCH/TASK[,BENCH/TASK]] [--align label|content] [--compat]\n"
+"              [--max-record SIZE] [file ...]\n"
+"\n"
+"  -t, --task LIST     tasks to score (longweave/pr,adaleval/tsort)\n"
+"  --align label       map returned segments to the true ones by label (default)\n"
+"  --align content     map them by the similarity of their text\n"
+"  --compat            the published LongWeave rule: 0 unless every label\n"
+"                      is returned, alignment by content\n"
+"  --max-record SIZE   record size limit (default 64M)\n"
+"  -h, --help          print this help\n"
+"  --version           print the version\n";
+
+typedef struct {
+	tau_opts o;
+	char **task;
+	size_t ntask;
+} ctx;
+
+static int
+ours(const ctx *c, const cJSON *rec)
+{
+	const char *bench = rec_str(rec, "bench"), *task = rec_str(rec, "task");
+	size_t i, bl;
+
+	if (bench == NULL || task == NULL)
+		return 0;
+	bl = strlen(bench);
+	for (i = 0; i < c->ntask; i++)
+		if (strncmp(c->task[i], bench, bl) == 0 && c->task[i][bl] == '/' &&
+		    strcmp(c->task[i] + bl + 1, task) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+each(cJSON *rec, jsonl *in, void *arg)
+{
+	const ctx *c = arg;
+
+	if (!ours(c, rec))
+		return REC_OK;
+	return score_record(rec, in, &c->o);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "task", required_argument, NULL, 't' },
+		{ "align", required_argument, NULL, 'A' },
+		{ "compat", no_argument, NULL, 'C' },
+		{ "max-record", required_argument, NULL, 'M' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	ctx c = { { ALIGN_DEFAULT, 0 }, NULL, 0 };
+	const char *tasks = "longweave/pr,adaleval/tsort";
+	size_t i;
+	int ch, status;
+
+	lg_init(argv[0]);
+	while ((ch = getopt_long(argc, argv, "t:h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 't':
+			tasks = optarg;
+			break;
+		case 'A':
+			if (strcmp(optarg, "label") == 0)
+				c.o.align = ALIGN_LABEL;
+			else if (strcmp(optarg, "content") == 0)
+				c.o.align = ALIGN_CONTENT;
+			else
+				lg_die(LG_USAGE, "--align: want label or content: %s", optarg);
+			break;
+		case 'C':
+			c.o.compat = 1;
+			break;
+		case 'M':
+			if (parse_size(optarg, &jsonl_max) < 0)
+				lg_die(LG_USAGE, "--max-record: not a size: %s", optarg);
+			break;
+		case 'h':
+			lg_usage(usage, 0);
+		case 'V':
+			lg_version();
+		default:
+			lg_usage(usage, LG_USAGE);
+		}
+	}
+	c.task = split_list(tasks, &c.ntask);
+	for (i = 0; i < c.ntask; i++) {
+		const char *sl = strchr(c.task[i], '/');
+
+		if (sl == NULL || sl == c.task[i] || sl[1] == '\0' || strchr(sl + 1, '/'))
+			lg_die(LG_USAGE, "-t: want BENCH/TASK: %s", c.task[i]);
+	}
+	if (c.ntask == 0)
+		lg_die(LG_USAGE, "-t: no task given");
+	status = rec_filter(argv + optind, argc - optind, each, &c);
+	split_free(c.task, c.ntask);
+	return status;
+}
