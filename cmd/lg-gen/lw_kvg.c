@@ -1,14 +1,83 @@
-/* lg-gen longweave: the kvg task (not written yet). */
+/*
+ * lg-gen longweave: the kvg task (GEN_KV_DICT), key/value dictionary
+ * generation.  The model writes a one-line dictionary of n entries holding a
+ * given pair at a given index.
+ *
+ * Draws, as the published generator makes them from the case seed: the
+ * target key, choices(A-Z, k=32); the target value, choices(a-z0-9, k=32);
+ * the percent, choice(5, 10, ..., 95).  The index is round(percent / 100 *
+ * (n - 1)), halves to even, as Python's round() on the same double.  The
+ * other entries are the model's to invent, so nothing more is drawn.
+ */
+#include <math.h>
+#include <string.h>
+
 #include "diag.h"
 #include "longweave.h"
+#include "record.h"
+
+#define KEYLEN 32
+#define VALLEN 32
+
+static const char upper[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+static const char lower[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+static const long entries[] = { 20, 40, 80, 160 };	/* 1k 2k 4k 8k */
+
+static void
+draw(rng *r, const char *alpha, char *out, size_t k)
+{
+	size_t idx[64], i;
+
+	rng_choices(r, strlen(alpha), idx, k);
+	for (i = 0; i < k; i++)
+		out[i] = alpha[idx[i]];
+	out[k] = '\0';
+}
 
 static int
 gen(const lw_case *c, cJSON *rec, rng *r)
 {
-	(void)rec;
-	(void)r;
-	lg_warn("longweave task %s is not available yet", c->task);
-	return -1;
+	char key[KEYLEN + 1], val[VALLEN + 1];
+	long n = entries[c->tier_index], percent, index;
+	cJSON *vars, *checks, *check, *gold;
+
+	draw(r, upper, key, KEYLEN);
+	draw(r, lower, val, VALLEN);
+	percent = 5 + 5 * (long)rng_choice(r, 19);
+	index = (long)rint((double)percent / 100.0 * (double)(n - 1));
+	if (index < 0)
+		index = 0;
+	if (index > n - 1)
+		index = n - 1;
+
+	vars = cJSON_CreateObject();
+	cJSON_AddNumberToObject(vars, "entries", (double)n);
+	cJSON_AddStringToObject(vars, "key", key);
+	cJSON_AddStringToObject(vars, "value", val);
+	cJSON_AddNumberToObject(vars, "index", (double)index);
+	cJSON_AddNumberToObject(vars, "key_length", KEYLEN);
+	cJSON_AddNumberToObject(vars, "value_length", VALLEN);
+	rec_set(rec, "vars", vars);
+
+	checks = cJSON_CreateArray();
+	check = cJSON_CreateObject();
+	cJSON_AddStringToObject(check, "kind", "kv_entry");
+	cJSON_AddStringToObject(check, "key", key);
+	cJSON_AddStringToObject(check, "value", val);
+	cJSON_AddNumberToObject(check, "at", (double)index);
+	cJSON_AddItemToArray(checks, check);
+	rec_set(rec, "checks", checks);
+
+	gold = cJSON_CreateObject();
+	cJSON_AddStringToObject(gold, "key", key);
+	cJSON_AddStringToObject(gold, "value", val);
+	cJSON_AddNumberToObject(gold, "index", (double)index);
+	cJSON_AddNumberToObject(gold, "percent", (double)percent);
+	cJSON_AddNumberToObject(gold, "entries", (double)n);
+	cJSON_AddNumberToObject(gold, "key_length", KEYLEN);
+	cJSON_AddNumberToObject(gold, "value_length", VALLEN);
+	rec_set(rec, "gold", gold);
+	return 0;
 }
 
 const lw_task lw_kvg = { "kvg", "GEN_KV_DICT", NULL, gen, NULL };

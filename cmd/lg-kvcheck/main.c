@@ -1,0 +1,181 @@
+/*
+ * lg-kvcheck: score answers to the LongWeave kvg task (key/value dictionary
+ * generation).  Records of other benchmarks and tasks pass through.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "dict.h"
+#include "jsonl.h"
+#include "record.h"
+#include "score.h"
+
+static const char usage[] =
+"usage: lg-kvcheck [--compat] [--max-record SIZE] [file ...]\n"
+"\n"
+"  --compat          score as the published scorer: the value may stand\n"
+"                    anywhere, the dictionary must parse as JSON after\n"
+"                    quote replacement, published rounding\n"
+"  --max-record SIZE record size limit (default 64M)\n"
+"  -h, --help        print this help\n"
+"  --version         print the version\n";
+
+#define STAGE "kvcheck"
+
+static void
+set_scores(cJSON *rec, const kv_scores *s)
+{
+	cJSON *o = rec_obj(rec, "scores");
+
+	rec_set_num(o, "score", s->score);
+	rec_set_num(o, "exists", s->exists);
+	rec_set_num(o, "position", s->position);
+	rec_set_num(o, "count", s->count);
+	rec_set_num(o, "length", s->length);
+	rec_set_num(o, "found_index", (double)s->found_index);
+	rec_set_num(o, "entries", (double)s->entries);
+}
+
+/* Report a problem; the record keeps an earlier stage's error. */
+static int
+fail(cJSON *rec, jsonl *in, const char *msg)
+{
+	jsonl_warn(in, "%s: %s", rec_id(rec), msg);
+	if (rec_get(rec, "error") == NULL)
+		rec_error(rec, STAGE, "%s", msg);
+	return REC_BAD;
+}
+
+static const char *
+read_gold(const cJSON *rec, kv_gold *g)
+{
+	const cJSON *gold = rec_get(rec, "gold");
+
+	if (!cJSON_IsObject(gold))
+		return "gold: missing or not an object";
+	if ((g->key = rec_str(gold, "key")) == NULL)
+		return "gold.key: missing or not a string";
+	if ((g->value = rec_str(gold, "value")) == NULL)
+		return "gold.value: missing or not a string";
+	if ((g->entries = rec_long(gold, "entries", -1)) < 1)
+		return "gold.entries: missing or not a positive integer";
+	g->index = rec_long(gold, "index", -1);
+	if (g->index < 0 || g->index >= g->entries)
+		return "gold.index: missing or not an integer from 0 to gold.entries-1";
+	g->key_length = rec_get(gold, "key_length") ?
+	    rec_long(gold, "key_length", -1) : 32;
+	g->value_length = rec_get(gold, "value_length") ?
+	    rec_long(gold, "value_length", -1) : 32;
+	if (g->key_length < 1 || g->value_length < 1)
+		return "gold.key_length, gold.value_length: not positive integers";
+	return NULL;
+}
+
+/*
+ * One verdict per check, in order: a kv_entry check passes when its pair is
+ * in the dictionary at its index.
+ */
+static void
+set_verdicts(cJSON *rec, const kv_dict *d, int found)
+{
+	const cJSON *checks = rec_get(rec, "checks"), *c;
+	cJSON *vs;
+
+	if (!cJSON_IsArray(checks))
+		return;
+	vs = cJSON_CreateArray();
+	cJSON_ArrayForEach(c, checks) {
+		const char *kind = rec_str(c, "kind"), *k = rec_str(c, "key");
+		const char *v = rec_str(c, "value");
+		long at = rec_long(c, "at", -1), pos = -1;
+		size_t j;
+		cJSON *o = cJSON_CreateObject();
+
+		if (kind != NULL && strcmp(kind, "kv_entry") == 0 && k != NULL &&
+		    v != NULL)
+			for (j = 0; found && j < d->n && pos < 0; j++)
+				if (strcmp(d->v[j].key, k) == 0 &&
+				    strcmp(d->v[j].val, v) == 0)
+					pos = (long)j;
+		cJSON_AddStringToObject(o, "kind", kind ? kind : "?");
+		cJSON_AddNumberToObject(o, "at", (double)at);
+		cJSON_AddBoolToObject(o, "pass", pos >= 0 && pos == at);
+		cJSON_AddStringToObject(o, "by", "rules");
+		cJSON_AddNumberToObject(o, "found_at", (double)pos);
+		cJSON_AddItemToArray(vs, o);
+	}
+	rec_set(rec, "verdicts", vs);
+}
+
+static int
+check(cJSON *rec, jsonl *in, void *arg)
+{
+	const int *compat = arg;
+	const char *bench = rec_str(rec, "bench"), *task = rec_str(rec, "task");
+	const char *msg, *text = "";
+	cJSON *out;
+	kv_gold g;
+	kv_dict d;
+	kv_scores s;
+	int found, ret = REC_OK;
+
+	if (bench == NULL || task == NULL || strcmp(bench, "longweave") != 0 ||
+	    strcmp(task, "kvg") != 0)
+		return REC_OK;
+	if ((msg = read_gold(rec, &g)) != NULL)
+		return fail(rec, in, msg);	/* no scores: nothing to score against */
+	out = rec_get(rec, "output");
+	if (cJSON_IsString(out))
+		text = out->valuestring;
+	else if (out != NULL && !cJSON_IsNull(out))
+		ret = fail(rec, in, "output: not a string");
+	else if (rec_get(rec, "error") == NULL)
+		ret = fail(rec, in, "output: missing");
+	found = *compat ? kv_parse_compat(text, strlen(text), &d) :
+	    kv_parse(text, strlen(text), &d);
+	kv_dedup(&d);
+	kv_score(&d, found, &g, *compat, &s);
+	set_verdicts(rec, &d, found);
+	set_scores(rec, &s);
+	kv_free(&d);
+	return ret;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "compat", no_argument, NULL, 'C' },
+		{ "max-record", required_argument, NULL, 'M' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c, compat = 0, status;
+
+	lg_init(argv[0]);
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'C':
+			compat = 1;
+			break;
+		case 'M':
+			if (parse_size(optarg, &jsonl_max) < 0)
+				lg_die(LG_USAGE, "--max-record: not a size: %s", optarg);
+			break;
+		case 'h':
+			lg_usage(usage, 0);
+		case 'V':
+			lg_version();
+		default:
+			lg_usage(usage, LG_USAGE);
+		}
+	}
+	kv_init();
+	status = rec_filter(argv + optind, argc - optind, check, &compat);
+	kv_fini();
+	return status;
+}
