@@ -1,0 +1,24 @@
+#!/bin/sh
+# make install with DESTDIR and PREFIX: programs, man pages and share/ land
+# where they should, and an installed program finds its share/ on its own.
+set -eu
+t=$TMPDIR/install.$$
+mkdir -p "$t"
+fail() { echo "FAIL: $*"; exit 1; }
+make -s -C "$TOP" install DESTDIR="$t/root" PREFIX=/opt/lg MANPREFIX=/opt/lg/man \
+    > "$t/log" 2>&1 || fail "make install: $(tail -5 "$t/log")"
+r=$t/root/opt/lg
+for p in lg-gen lg-prompt lg-oracle lg-split lg-judge lg-agg; do
+	[ -x "$r/bin/$p" ] || fail "$p not installed"
+	[ -f "$r/man/man1/$p.1" ] || fail "$p.1 not installed"
+done
+[ -f "$r/man/man7/lg.7" ] || fail "lg.7 not installed"
+[ -f "$r/share/lg/templates/longgenbench/city.tmpl" ] || fail "templates not installed"
+[ -f "$r/share/lg/rubrics/longgenbench.tmpl" ] || fail "rubrics not installed"
+unset LG_SHARE
+"$r/bin/lg-gen" longgenbench -n 1 -t city | "$r/bin/lg-prompt" | "$r/bin/lg-oracle" |
+    "$r/bin/lg-split" | "$r/bin/lg-judge" --rules | "$r/bin/lg-agg" -f json > "$t/out" ||
+    fail "installed pipeline"
+jq -e 'select(.bench == "longgenbench") | .cr == 100' "$t/out" > /dev/null || fail "installed pipeline: $(cat "$t/out")"
+rm -rf "$t"
+echo ok
