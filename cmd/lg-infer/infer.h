@@ -1,0 +1,109 @@
+/*
+ * infer.h: the parts of lg-infer.
+ *
+ * main.c reads the options into an infer_opts (owned by main), run.c drives
+ * the records through the engine of http.h, reader.c reads input records
+ * in a thread of their own, resume.c knows the ids already answered,
+ * request.c builds request bodies and the gen object, output.c writes
+ * finished records, progress.c draws the status and summary lines.
+ */
+#ifndef LG_INFER_H
+#define LG_INFER_H
+
+#include <pthread.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "http.h"
+#include "jsonl.h"
+
+typedef struct {
+	char **base;		/* --base-url values, or from LG_BASE_URL */
+	size_t nbase;
+	const char *model;
+	int completions;
+	int stream;
+	cJSON *params;		/* every decoding parameter, in sending order */
+	const char *system;	/* --system */
+	int parallel;
+	double connect_timeout, idle_timeout, timeout;
+	int retries;
+	double backoff_base, backoff_max;
+	int keep_order;
+	const char *resume;
+	const char *cache;
+	char *key;		/* from --api-key-file or the environment */
+	int insecure;
+	int quiet;
+	char **files;
+	int nfiles;
+} infer_opts;
+
+int infer_run(infer_opts *o);
+/*
+ * Can the record be sent?  NULL when it can, else the reason (a static
+ * string); *pass is set for a record an earlier stage failed.  Called by
+ * the reader, so that input messages come out in input order.
+ */
+const char *infer_check(const cJSON *rec, int *pass);
+
+/* resume.c: the set of ids found in a file.  The set owns its strings. */
+typedef struct idset idset;
+/* How the file ends: after a newline (or empty), with a whole record but
+ * no newline, or in the middle of a record (cut by a kill). */
+enum { TAIL_OK, TAIL_NOEOL, TAIL_CUT };
+/*
+ * -1 (and a message) when the file exists but cannot be read.  *tail says
+ * how it ends and *keep is the length of its whole lines.
+ */
+int idset_load(idset **out, const char *path, int *tail, long long *keep);
+int idset_has(const idset *s, const char *id);
+size_t idset_count(const idset *s);
+void idset_free(idset *s);
+
+/* reader.c: records read ahead by a thread, through a bounded queue. */
+typedef struct {
+	cJSON *rec;
+	const char *file;	/* borrowed from argv or "-" */
+	long line;
+	int pass;		/* failed earlier and has no prompt: pass on */
+	const char *bad;	/* why it cannot be sent (already reported) */
+} inrec;
+
+typedef struct reader reader;
+/* wake is called (from the reader thread) when a record or the end arrives. */
+reader *reader_start(char **files, int n, size_t cap, const idset *skip,
+    void (*wake)(void *), void *arg);
+/* 1 and *r filled, 0 when nothing is there now; *eof when all is read. */
+int reader_take(reader *rd, inrec *r, int *eof);
+/* Records skipped as already answered, and lines counted ahead (-1: unknown). */
+void reader_counts(reader *rd, unsigned long *skipped, long *lines);
+/* Join the thread and give the input's exit status (jsonl_status). */
+int reader_finish(reader *rd);
+
+/* request.c */
+char *request_body(const infer_opts *o, const char *system, const char *prompt);
+cJSON *request_gen(const infer_opts *o, const char *system_opt,
+    const http_result *res);
+
+/* output.c: one write(2) per record, so a kill leaves whole lines. */
+void output_record(const cJSON *rec);
+void output_newline(void);
+
+/* progress.c */
+typedef struct {
+	unsigned long done, ok, failed, passed, skipped;
+	long total;		/* records expected, -1 unknown */
+	double start;
+	double last_draw;
+	int drawn;
+	int tty;
+} progress;
+
+double mono_now(void);
+void progress_draw(progress *p, const http_stats *st, int force);
+void progress_clear(progress *p);
+void progress_summary(progress *p, const http_stats *st);
+
+#endif

@@ -1,0 +1,348 @@
+/*
+ * lg-infer: send each record's prompt to an OpenAI-compatible server and
+ * write the record back with the model's output and how it was made.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "infer.h"
+#include "record.h"
+#include "share.h"
+#include "util.h"
+#include "xalloc.h"
+
+static const char usage[] =
+"usage: lg-infer -m MODEL [--base-url URL] [options] [file ...]\n"
+"\n"
+"  -m MODEL             the model to ask (required)\n"
+"  --base-url URL       server, as http://HOST:PORT; repeat for replicas\n"
+"                       (default: $LG_BASE_URL, comma-separated)\n"
+"  --completions        raw prompts to /v1/completions, no chat template\n"
+"  --system TEXT        system prompt for records that have none\n"
+"  --temperature X      sampling temperature\n"
+"  --top-p X            nucleus sampling mass\n"
+"  --max-tokens N       output token limit\n"
+"  --seed N             sampling seed\n"
+"  --stop TEXT          stop string (repeatable)\n"
+"  --param KEY=JSON     any other request parameter (repeatable)\n"
+"  --no-stream          ask for whole replies instead of a stream\n"
+"  -P N                 requests in flight (8)\n"
+"  --connect-timeout S  seconds to connect (10)\n"
+"  --idle-timeout S     seconds without a byte that end an attempt (300)\n"
+"  --timeout S          seconds one attempt may take (3600)\n"
+"  --retries N          attempts after the first (6)\n"
+"  --backoff-base S     the first backoff is up to S seconds (1)\n"
+"  --backoff-max S      no backoff is longer than S seconds (60)\n"
+"  --api-key-file FILE  read the API key from FILE\n"
+"                       (default: $LG_API_KEY, then $OPENAI_API_KEY)\n"
+"  --insecure           do not verify TLS certificates\n"
+"  --keep-order         write records in input order\n"
+"  --resume FILE        skip records whose id is already in FILE\n"
+"  --cache DIR          keep answers in DIR and reuse them\n"
+"  -q                   no status line and no summary\n"
+"  --max-record SIZE    record size limit (default 64M)\n"
+"  -h, --help           print this help\n"
+"  --version            print the version\n";
+
+enum {
+	O_BASE = 256, O_COMPL, O_SYSTEM, O_TEMP, O_TOPP, O_MAXTOK, O_SEED,
+	O_STOP, O_PARAM, O_NOSTREAM, O_CTO, O_ITO, O_TO, O_RETRIES, O_BBASE,
+	O_BMAX, O_KEYFILE, O_INSECURE, O_ORDER, O_RESUME, O_CACHE, O_MAXREC,
+	O_VERSION
+};
+
+static double
+seconds(const char *opt, const char *s, int zero_ok)
+{
+	double d;
+
+	if (parse_double(s, &d) < 0 || d < 0 || (d == 0 && !zero_ok) || d > 1e7)
+		lg_die(LG_USAGE, "%s: want seconds%s: %s", opt,
+		    zero_ok ? " (0: no limit)" : " above 0", s);
+	return d;
+}
+
+static void
+add_base(infer_opts *o, const char *u)
+{
+	o->base = xreallocarray(o->base, o->nbase + 1, sizeof *o->base);
+	o->base[o->nbase++] = xstrdup(u);
+}
+
+static void
+env_bases(infer_opts *o)
+{
+	const char *env = getenv("LG_BASE_URL");
+	char *s, *tok, *save = NULL;
+
+	if (env == NULL)
+		return;
+	s = xstrdup(env);
+	for (tok = strtok_r(s, ", \t\n", &save); tok != NULL;
+	    tok = strtok_r(NULL, ", \t\n", &save))
+		add_base(o, tok);
+	free(s);
+}
+
+/* The first line of the key file, blanks trimmed; never echoed. */
+static char *
+read_key(const char *path)
+{
+	size_t len, i;
+	char *s = file_read(path, &len), *nl;
+
+	if (s == NULL)
+		lg_die(LG_SYS, "%s: %s", path, strerror(errno));
+	if ((nl = strchr(s, '\n')) != NULL)
+		*nl = '\0';
+	len = strlen(s);
+	while (len > 0 && isspace((unsigned char)s[len - 1]))
+		s[--len] = '\0';
+	for (i = 0; i < len; i++) {
+		if ((unsigned char)s[i] < 0x21 || s[i] == 0x7f) {
+			explicit_bzero(s, len);
+			lg_die(LG_USAGE, "%s: the key holds a blank or a control "
+			    "character", path);
+		}
+	}
+	if (len == 0)
+		lg_die(LG_USAGE, "%s: no key in the file", path);
+	return s;
+}
+
+static char *
+env_key(void)
+{
+	const char *k = getenv("LG_API_KEY");
+
+	if (k == NULL || *k == '\0')
+		k = getenv("OPENAI_API_KEY");
+	if (k == NULL || *k == '\0')
+		return NULL;
+	for (const char *p = k; *p; p++)
+		if ((unsigned char)*p < 0x21 || *p == 0x7f)
+			lg_die(LG_USAGE, "the API key in the environment holds a "
+			    "blank or a control character");
+	return xstrdup(k);
+}
+
+static void
+set_param(infer_opts *o, const char *key, cJSON *v)
+{
+	rec_set(o->params, key, v);
+}
+
+static void
+param_option(infer_opts *o, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	static const char *const ours[] = { "model", "messages", "prompt",
+	    "stream", "stream_options", NULL };
+	char *key;
+	cJSON *v;
+	int i;
+
+	if (eq == NULL || eq == arg)
+		lg_die(LG_USAGE, "--param: want KEY=JSON: %s", arg);
+	key = xstrndup(arg, (size_t)(eq - arg));
+	for (i = 0; ours[i] != NULL; i++)
+		if (strcmp(key, ours[i]) == 0)
+			lg_die(LG_USAGE, "--param: %s is set by lg-infer itself", key);
+	if ((v = cJSON_Parse(eq + 1)) == NULL)
+		lg_die(LG_USAGE, "--param: the value of %s is not JSON "
+		    "(quote strings: %s='\"text\"')", key, key);
+	set_param(o, key, v);
+	free(key);
+}
+
+static void
+stop_option(infer_opts *o, const char *arg)
+{
+	cJSON *a = rec_get(o->params, "stop");
+
+	if (!cJSON_IsArray(a)) {
+		a = cJSON_CreateArray();
+		set_param(o, "stop", a);
+	}
+	cJSON_AddItemToArray(a, cJSON_CreateString(arg));
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "base-url", required_argument, NULL, O_BASE },
+		{ "completions", no_argument, NULL, O_COMPL },
+		{ "system", required_argument, NULL, O_SYSTEM },
+		{ "temperature", required_argument, NULL, O_TEMP },
+		{ "top-p", required_argument, NULL, O_TOPP },
+		{ "max-tokens", required_argument, NULL, O_MAXTOK },
+		{ "seed", required_argument, NULL, O_SEED },
+		{ "stop", required_argument, NULL, O_STOP },
+		{ "param", required_argument, NULL, O_PARAM },
+		{ "no-stream", no_argument, NULL, O_NOSTREAM },
+		{ "connect-timeout", required_argument, NULL, O_CTO },
+		{ "idle-timeout", required_argument, NULL, O_ITO },
+		{ "timeout", required_argument, NULL, O_TO },
+		{ "retries", required_argument, NULL, O_RETRIES },
+		{ "backoff-base", required_argument, NULL, O_BBASE },
+		{ "backoff-max", required_argument, NULL, O_BMAX },
+		{ "api-key-file", required_argument, NULL, O_KEYFILE },
+		{ "insecure", no_argument, NULL, O_INSECURE },
+		{ "keep-order", no_argument, NULL, O_ORDER },
+		{ "resume", required_argument, NULL, O_RESUME },
+		{ "cache", required_argument, NULL, O_CACHE },
+		{ "max-record", required_argument, NULL, O_MAXREC },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, O_VERSION },
+		{ NULL, 0, NULL, 0 }
+	};
+	infer_opts o = { 0 };
+	const char *keyfile = NULL;
+	double d;
+	long n;
+	int c, status;
+	size_t i;
+
+	lg_init(argv[0]);
+	o.stream = 1;
+	o.parallel = 8;
+	o.connect_timeout = 10;
+	o.idle_timeout = 300;
+	o.timeout = 3600;
+	o.retries = 6;
+	o.backoff_base = 1;
+	o.backoff_max = 60;
+	o.params = cJSON_CreateObject();
+	while ((c = getopt_long(argc, argv, "m:P:qh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'm':
+			if (*optarg == '\0')
+				lg_die(LG_USAGE, "-m: empty model name");
+			o.model = optarg;
+			break;
+		case O_BASE:
+			add_base(&o, optarg);
+			break;
+		case O_COMPL:
+			o.completions = 1;
+			break;
+		case O_SYSTEM:
+			o.system = optarg;
+			break;
+		case O_TEMP:
+			if (parse_double(optarg, &d) < 0 || d < 0)
+				lg_die(LG_USAGE, "--temperature: want a number from 0: %s",
+				    optarg);
+			set_param(&o, "temperature", cJSON_CreateNumber(d));
+			break;
+		case O_TOPP:
+			if (parse_double(optarg, &d) < 0 || d <= 0 || d > 1)
+				lg_die(LG_USAGE, "--top-p: want a number above 0 up to 1: %s",
+				    optarg);
+			set_param(&o, "top_p", cJSON_CreateNumber(d));
+			break;
+		case O_MAXTOK:
+			if (parse_long(optarg, &n) < 0 || n < 1)
+				lg_die(LG_USAGE, "--max-tokens: want a positive count: %s",
+				    optarg);
+			set_param(&o, "max_tokens", cJSON_CreateNumber((double)n));
+			break;
+		case O_SEED:
+			if (parse_long(optarg, &n) < 0)
+				lg_die(LG_USAGE, "--seed: want an integer: %s", optarg);
+			set_param(&o, "seed", cJSON_CreateNumber((double)n));
+			break;
+		case O_STOP:
+			stop_option(&o, optarg);
+			break;
+		case O_PARAM:
+			param_option(&o, optarg);
+			break;
+		case O_NOSTREAM:
+			o.stream = 0;
+			break;
+		case 'P':
+			if (parse_long(optarg, &n) < 0 || n < 1 || n > 4096)
+				lg_die(LG_USAGE, "-P: want 1 to 4096 requests: %s", optarg);
+			o.parallel = (int)n;
+			break;
+		case O_CTO:
+			o.connect_timeout = seconds("--connect-timeout", optarg, 0);
+			break;
+		case O_ITO:
+			o.idle_timeout = seconds("--idle-timeout", optarg, 1);
+			break;
+		case O_TO:
+			o.timeout = seconds("--timeout", optarg, 1);
+			break;
+		case O_RETRIES:
+			if (parse_long(optarg, &n) < 0 || n < 0 || n > 100)
+				lg_die(LG_USAGE, "--retries: want 0 to 100: %s", optarg);
+			o.retries = (int)n;
+			break;
+		case O_BBASE:
+			o.backoff_base = seconds("--backoff-base", optarg, 1);
+			break;
+		case O_BMAX:
+			o.backoff_max = seconds("--backoff-max", optarg, 1);
+			break;
+		case O_KEYFILE:
+			keyfile = optarg;
+			break;
+		case O_INSECURE:
+			o.insecure = 1;
+			break;
+		case O_ORDER:
+			o.keep_order = 1;
+			break;
+		case O_RESUME:
+			if (*optarg == '\0' || strcmp(optarg, "-") == 0)
+				lg_die(LG_USAGE, "--resume: want a file");
+			o.resume = optarg;
+			break;
+		case O_CACHE:
+			if (*optarg == '\0')
+				lg_die(LG_USAGE, "--cache: want a directory");
+			o.cache = optarg;
+			break;
+		case 'q':
+			o.quiet = 1;
+			break;
+		case O_MAXREC:
+			if (parse_size(optarg, &jsonl_max) < 0)
+				lg_die(LG_USAGE, "--max-record: not a size: %s", optarg);
+			break;
+		case 'h':
+			lg_usage(usage, 0);
+		case O_VERSION:
+			lg_version();
+		default:
+			lg_usage(usage, LG_USAGE);
+		}
+	}
+	if (o.model == NULL)
+		lg_die(LG_USAGE, "no model: give -m MODEL");
+	if (o.nbase == 0)
+		env_bases(&o);
+	if (o.nbase == 0)
+		lg_die(LG_USAGE, "no server: give --base-url URL or set LG_BASE_URL");
+	o.key = keyfile != NULL ? read_key(keyfile) : env_key();
+	o.files = argv + optind;
+	o.nfiles = argc - optind;
+	status = infer_run(&o);
+	for (i = 0; i < o.nbase; i++)
+		free(o.base[i]);
+	free(o.base);
+	if (o.key != NULL) {
+		explicit_bzero(o.key, strlen(o.key));
+		free(o.key);
+	}
+	cJSON_Delete(o.params);
+	return status;
+}

@@ -1,0 +1,177 @@
+/*
+ * The ids of records already in the output of an earlier run (--resume):
+ * a hash set of strings, open addressing.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "infer.h"
+#include "record.h"
+#include "xalloc.h"
+
+struct idset {
+	char **slot;
+	size_t cap, n;
+};
+
+static uint64_t
+hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}
+
+static void
+add(idset *s, char *id)
+{
+	size_t i;
+
+	if ((s->n + 1) * 2 > s->cap) {
+		idset big = { xcalloc(s->cap ? s->cap * 2 : 64, sizeof(char *)),
+		    s->cap ? s->cap * 2 : 64, 0 };
+
+		for (i = 0; i < s->cap; i++)
+			if (s->slot[i] != NULL)
+				add(&big, s->slot[i]);
+		free(s->slot);
+		*s = big;
+	}
+	for (i = hash(id) & (s->cap - 1); s->slot[i] != NULL; i = (i + 1) & (s->cap - 1)) {
+		if (strcmp(s->slot[i], id) == 0) {
+			free(id);
+			return;
+		}
+	}
+	s->slot[i] = id;
+	s->n++;
+}
+
+int
+idset_has(const idset *s, const char *id)
+{
+	size_t i;
+
+	if (s->cap == 0)
+		return 0;
+	for (i = hash(id) & (s->cap - 1); s->slot[i] != NULL; i = (i + 1) & (s->cap - 1))
+		if (strcmp(s->slot[i], id) == 0)
+			return 1;
+	return 0;
+}
+
+size_t
+idset_count(const idset *s)
+{
+	return s->n;
+}
+
+void
+idset_free(idset *s)
+{
+	size_t i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < s->cap; i++)
+		free(s->slot[i]);
+	free(s->slot);
+	free(s);
+}
+
+/*
+ * How the file ends, and the length of its whole lines.  The last line,
+ * when it has no newline, is whole if it parses as JSON.
+ */
+static int
+tail_of(const char *path, long long *keep)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), state = TAIL_OK;
+	struct stat st;
+	char b[4096], *s;
+	off_t end, at;
+	cJSON *j;
+
+	*keep = 0;
+	if (fd < 0)
+		return TAIL_OK;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size == 0) {
+		close(fd);
+		return TAIL_OK;
+	}
+	end = st.st_size;
+	*keep = (long long)end;
+	if (pread(fd, b, 1, end - 1) != 1 || b[0] == '\n') {
+		close(fd);
+		return TAIL_OK;
+	}
+	/* back to the last newline */
+	for (at = end; at > 0;) {
+		off_t from = at > (off_t)sizeof b ? at - (off_t)sizeof b : 0;
+		ssize_t n = pread(fd, b, (size_t)(at - from), from);
+		char *nl;
+
+		if (n <= 0)
+			break;
+		if ((nl = memrchr(b, '\n', (size_t)n)) != NULL) {
+			at = from + (nl - b) + 1;
+			break;
+		}
+		at = from;
+	}
+	*keep = (long long)at;
+	s = xmalloc((size_t)(end - at) + 1);
+	if (pread(fd, s, (size_t)(end - at), at) == end - at) {
+		s[end - at] = '\0';
+		j = cJSON_ParseWithLength(s, (size_t)(end - at));
+		state = cJSON_IsObject(j) ? TAIL_NOEOL : TAIL_CUT;
+		cJSON_Delete(j);
+	}
+	free(s);
+	close(fd);
+	return state;
+}
+
+int
+idset_load(idset **out, const char *path, int *tail, long long *keep)
+{
+	idset *s = xcalloc(1, sizeof *s);
+	char *files[1];
+	jsonl *in;
+	cJSON *rec;
+	int fd;
+
+	*out = s;
+	*tail = TAIL_OK;
+	*keep = 0;
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		if (errno == ENOENT)
+			return 0;	/* a first run: nothing answered yet */
+		lg_warn("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	close(fd);
+	*tail = tail_of(path, keep);
+	files[0] = xstrdup(path);
+	in = jsonl_open(files, 1);
+	while ((rec = jsonl_next(in)) != NULL) {
+		const char *id = rec_str(rec, "id");
+
+		if (id != NULL)
+			add(s, xstrdup(id));
+		cJSON_Delete(rec);
+	}
+	fd = jsonl_syserrors(in);
+	jsonl_free(in);
+	free(files[0]);
+	return fd ? -1 : 0;
+}

@@ -1,0 +1,304 @@
+/*
+ * The run: records come from the reader, go to the engine as requests, and
+ * are written as soon as they are answered (or, with --keep-order, as soon
+ * as every record before them is).  At most 2P records are in the engine,
+ * and with --keep-order at most a window of 4P records is held, so memory
+ * is bounded by the requests in flight, not by the input.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "infer.h"
+#include "record.h"
+#include "xalloc.h"
+
+typedef struct job job;
+
+typedef struct {
+	infer_opts *o;
+	http_engine *e;
+	progress pg;
+	job **ring;		/* --keep-order: jobs by seq % window */
+	size_t window;
+	unsigned long next_seq, next_out;
+	int bad;
+} state;
+
+struct job {
+	state *s;
+	cJSON *rec;
+	unsigned long seq;
+	const char *sys_opt;	/* the --system text, when it was used */
+	int ready;
+};
+
+static void
+job_free(job *j)
+{
+	cJSON_Delete(j->rec);
+	free(j);
+}
+
+static void
+flush_ring(state *s)
+{
+	job *j;
+
+	while (s->next_out < s->next_seq &&
+	    (j = s->ring[s->next_out % s->window]) != NULL && j->ready) {
+		s->ring[s->next_out % s->window] = NULL;
+		output_record(j->rec);
+		job_free(j);
+		s->next_out++;
+	}
+}
+
+/* The record is finished: out it goes, now or in its turn. */
+static void
+finish(job *j)
+{
+	state *s = j->s;
+
+	s->pg.done++;
+	if (!s->o->keep_order) {
+		output_record(j->rec);
+		job_free(j);
+		return;
+	}
+	j->ready = 1;
+	flush_ring(s);
+}
+
+static void
+drop_infer_error(cJSON *rec)
+{
+	const char *stage = rec_str(rec_get(rec, "error"), "stage");
+
+	if (stage != NULL && strcmp(stage, "infer") == 0)
+		cJSON_DeleteItemFromObjectCaseSensitive(rec, "error");
+}
+
+static void
+set_error(cJSON *rec, const char *msg, long status)
+{
+	cJSON *e = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(e, "stage", "infer");
+	cJSON_AddStringToObject(e, "message", msg);
+	cJSON_AddNumberToObject(e, "status", (double)status);
+	rec_set(rec, "error", e);
+}
+
+static void
+answered(void *user, const http_result *res)
+{
+	job *j = user;
+	cJSON *rec = j->rec;
+
+	if (res->ok) {
+		rec_set_str(rec, "output", res->content);
+		if (res->reasoning != NULL)
+			rec_set_str(rec, "reasoning", res->reasoning);
+		else
+			cJSON_DeleteItemFromObjectCaseSensitive(rec, "reasoning");
+		rec_set(rec, "gen", request_gen(j->s->o, j->sys_opt, res));
+		drop_infer_error(rec);
+		j->s->pg.ok++;
+	} else {
+		cJSON_DeleteItemFromObjectCaseSensitive(rec, "output");
+		cJSON_DeleteItemFromObjectCaseSensitive(rec, "reasoning");
+		rec_set(rec, "gen", request_gen(j->s->o, j->sys_opt, res));
+		set_error(rec, res->error, res->status);
+		j->s->pg.failed++;
+		j->s->bad = 1;
+	}
+	finish(j);
+}
+
+const char *
+infer_check(const cJSON *rec, int *pass)
+{
+	const cJSON *p = rec_get(rec, "prompt"), *sy = rec_get(rec, "system");
+
+	*pass = 0;
+	if (p == NULL && rec_get(rec, "error") != NULL) {
+		*pass = 1;	/* an earlier stage failed: it flows on as it is */
+		return NULL;
+	}
+	if (p == NULL)
+		return "record has no field prompt";
+	if (!cJSON_IsString(p))
+		return "field prompt is not a string";
+	if (sy != NULL && !cJSON_IsString(sy) && !cJSON_IsNull(sy))
+		return "field system is not a string";
+	return NULL;
+}
+
+static void
+handle(state *s, const inrec *r)
+{
+	job *j = xcalloc(1, sizeof *j);
+	const cJSON *sy = rec_get(r->rec, "system");
+	const char *system;
+	char *body;
+
+	j->s = s;
+	j->rec = r->rec;
+	j->seq = s->next_seq++;
+	if (s->o->keep_order)
+		s->ring[j->seq % s->window] = j;
+	if (r->pass) {
+		s->pg.passed++;
+		finish(j);
+		return;
+	}
+	if (r->bad != NULL) {
+		/* reported by the reader; out it goes with an error */
+		set_error(j->rec, r->bad, 0);
+		s->pg.failed++;
+		s->bad = 1;
+		finish(j);
+		return;
+	}
+	if (cJSON_IsString(sy)) {
+		system = sy->valuestring;
+	} else {
+		system = s->o->system;
+		j->sys_opt = s->o->system;
+	}
+	body = request_body(s->o, system, rec_str(r->rec, "prompt"));
+	http_submit(s->e, s->o->completions ? HTTP_COMPLETIONS : HTTP_CHAT,
+	    s->o->model, s->o->stream, body, answered, j);
+}
+
+static int
+room(const state *s)
+{
+	if (http_outstanding(s->e) >= 2 * (size_t)s->o->parallel)
+		return 0;
+	return !s->o->keep_order || s->next_seq - s->next_out < s->window;
+}
+
+static void
+wake(void *arg)
+{
+	http_wakeup(arg);
+}
+
+/* Is stdout the file given? */
+static int
+stdout_is(const char *path)
+{
+	struct stat a, b;
+
+	return fstat(STDOUT_FILENO, &a) == 0 && stat(path, &b) == 0 &&
+	    a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+/*
+ * The ids of the resume file.  When the output goes to that same file, it
+ * is first made to end after a whole line: a record cut by a kill (the
+ * kernel may stop a write of more than a page at a page boundary) is
+ * dropped, to be done again, and a missing last newline is added.
+ */
+static idset *
+load_resume(const char *path)
+{
+	idset *ids;
+	int tail, same = stdout_is(path);
+	long long keep;
+
+	if (idset_load(&ids, path, &tail, &keep) < 0) {
+		idset_free(ids);
+		exit(LG_SYS);
+	}
+	if (same && lseek(STDOUT_FILENO, 0, SEEK_END) < 0)
+		lg_die(LG_SYS, "%s: %s", path, strerror(errno));
+	if (tail == TAIL_CUT && same) {
+		if (ftruncate(STDOUT_FILENO, (off_t)keep) < 0 ||
+		    lseek(STDOUT_FILENO, 0, SEEK_END) < 0)
+			lg_die(LG_SYS, "%s: %s", path, strerror(errno));
+		lg_warn("%s: the last line was cut off; dropped it, its record "
+		    "is done again", path);
+	} else if (tail == TAIL_CUT) {
+		lg_warn("%s: the last line is cut off; its record is done again",
+		    path);
+	} else if (tail == TAIL_NOEOL && same) {
+		output_newline();
+	}
+	return ids;
+}
+
+int
+infer_run(infer_opts *o)
+{
+	http_opts ho = { 0 };
+	state s = { 0 };
+	idset *ids = NULL;
+	reader *rd;
+	char *err;
+	int eof = 0, status;
+	long lines;
+	http_stats st;
+
+	ho.base_urls = o->base;
+	ho.nbase = o->nbase;
+	ho.api_key = o->key;
+	ho.parallel = o->parallel;
+	ho.connect_timeout = o->connect_timeout;
+	ho.idle_timeout = o->idle_timeout;
+	ho.total_timeout = o->timeout;
+	ho.retries = o->retries;
+	ho.backoff_base = o->backoff_base;
+	ho.backoff_max = o->backoff_max;
+	ho.insecure = o->insecure;
+	ho.cache_dir = o->cache;
+	if ((s.e = http_new(&ho, &err)) == NULL) {
+		lg_warn("%s", err);
+		free(err);
+		return LG_USAGE;
+	}
+	s.o = o;
+	s.pg.start = mono_now();
+	s.pg.tty = !o->quiet && isatty(STDERR_FILENO);
+	s.pg.total = -1;
+	if (o->keep_order) {
+		s.window = 4 * (size_t)o->parallel < 64 ? 64 : 4 * (size_t)o->parallel;
+		s.ring = xcalloc(s.window, sizeof *s.ring);
+	}
+	if (o->resume != NULL)
+		ids = load_resume(o->resume);
+	rd = reader_start(o->files, o->nfiles, (size_t)o->parallel < 16 ? 16 :
+	    (size_t)o->parallel, ids, wake, s.e);
+	progress_draw(&s.pg, &(http_stats){ 0 }, 1);
+	for (;;) {
+		inrec r;
+
+		while (!eof && room(&s) && reader_take(rd, &r, &eof))
+			handle(&s, &r);
+		if (eof && http_outstanding(s.e) == 0)
+			break;
+		http_step(s.e, 250);
+		reader_counts(rd, &s.pg.skipped, &lines);
+		s.pg.total = lines < 0 ? -1 : lines - (long)s.pg.skipped;
+		http_get_stats(s.e, &st);
+		progress_draw(&s.pg, &st, 0);
+	}
+	reader_counts(rd, &s.pg.skipped, &lines);
+	status = reader_finish(rd);
+	http_get_stats(s.e, &st);
+	if (!o->quiet)
+		progress_summary(&s.pg, &st);
+	else
+		progress_clear(&s.pg);
+	http_free(s.e);
+	idset_free(ids);
+	free(s.ring);
+	if (status == LG_OK && s.bad)
+		status = LG_BAD;
+	return lg_finish(status);
+}

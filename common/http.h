@@ -1,0 +1,119 @@
+/*
+ * http.h: the engine that sends requests to OpenAI-compatible servers.
+ *
+ * One engine drives many requests at once over libcurl's multi interface in
+ * the calling thread: at most `parallel` transfers in flight, connections
+ * kept and reused, requests spread over replica servers (the one with the
+ * fewest requests outstanding first, a replica that just refused a
+ * connection left to rest), streamed (SSE) or whole replies, connect, idle
+ * and total timeouts, retries of network errors, 408, 429 and 5xx with
+ * exponential backoff and full jitter that honours Retry-After, and an
+ * optional response cache on disk (cache.h).
+ *
+ * Use: http_new(); http_submit() a JSON request body with a callback and a
+ * user pointer; call http_step() in a loop while http_outstanding() is not
+ * zero.  Each request ends in exactly one call of its callback, made from
+ * http_step() (never from http_submit()), with the answer or the error of
+ * its last attempt.  Callbacks may submit more requests.
+ *
+ * Ownership: the engine copies the options it is given.  http_submit()
+ * takes the body (malloc'd) and frees it when the request ends; the model
+ * string is copied; the user pointer is only handed back.  The result passed
+ * to a callback, and every string in it, belongs to the engine and is valid
+ * only during the call.  The API key is kept only for the Authorization
+ * header: it never goes into a result, a message, or the cache, and any
+ * text a server sends back is scrubbed of it.
+ *
+ * Threads: only http_wakeup() may be called from another thread.
+ */
+#ifndef LG_HTTP_H
+#define LG_HTTP_H
+
+#include <stddef.h>
+
+enum { HTTP_CHAT, HTTP_COMPLETIONS };
+
+typedef struct {
+	char *const *base_urls;	/* replicas: http(s)://host[:port][/prefix] */
+	size_t nbase;
+	const char *api_key;	/* NULL or "": no Authorization header */
+	int parallel;		/* transfers in flight at most */
+	double connect_timeout;	/* seconds to connect */
+	double idle_timeout;	/* seconds without a byte that end an attempt */
+	double total_timeout;	/* seconds one attempt may take */
+	int retries;		/* attempts after the first one */
+	double backoff_base;	/* seconds: the first backoff is up to this */
+	double backoff_max;	/* seconds: no backoff is longer */
+	int insecure;		/* do not verify TLS certificates */
+	const char *cache_dir;	/* NULL: no cache */
+} http_opts;
+
+typedef struct {
+	int ok;			/* an answer (else error is set) */
+	const char *endpoint;	/* base URL of the replica, no credentials */
+	const char *content;	/* the answer, reasoning removed */
+	const char *reasoning;	/* NULL when there was none */
+	const char *finish_reason;	/* NULL when the server sent none */
+	int truncated;		/* finish_reason "length": cut by max tokens */
+	long prompt_tokens;	/* from usage; -1 when the server sent none */
+	long output_tokens;
+	double latency_s;	/* the answering attempt, request to last byte */
+	double ttft_s;		/* to the first text; -1 when not streamed */
+	int attempts;		/* HTTP attempts made; 0 for a cache hit */
+	int cache_hit;
+	long status;		/* answer: its HTTP status (0 from the cache);
+				 * failure: the HTTP error status of the last
+				 * attempt, 0 for a network error, a timeout or
+				 * a broken reply */
+	const char *error;	/* on failure: the last attempt's error */
+} http_result;
+
+typedef void (*http_done_fn)(void *user, const http_result *res);
+
+typedef struct {
+	unsigned long submitted, ok, failed;
+	unsigned long attempts;		/* HTTP requests sent */
+	unsigned long retries;		/* of which repeats */
+	unsigned long cache_hits;
+	unsigned long active;		/* in flight now */
+	unsigned long waiting;		/* in backoff now */
+	unsigned long queued;		/* not started yet */
+	long prompt_tokens, output_tokens;	/* summed over answers */
+} http_stats;
+
+typedef struct http_engine http_engine;
+
+/* NULL with *err (caller frees) when an option cannot be used. */
+http_engine *http_new(const http_opts *o, char **err);
+/* Ends whatever is still outstanding without calling back. */
+void http_free(http_engine *e);
+
+/* The base URL of replica i as reported in results (no credentials). */
+const char *http_endpoint(const http_engine *e, size_t i);
+
+/*
+ * Queue a request: api is HTTP_CHAT (/v1/chat/completions) or
+ * HTTP_COMPLETIONS (/v1/completions); body is the full JSON request,
+ * taken over.  stream says whether the body asks for a stream (the engine
+ * reads whichever kind of reply comes, but only a streamed request has its
+ * idle timeout running before the first byte: a server is silent while it
+ * writes a whole reply).
+ */
+void http_submit(http_engine *e, int api, const char *model, int stream,
+    char *body, http_done_fn fn, void *user);
+
+/* Requests submitted whose callback has not been called yet. */
+size_t http_outstanding(const http_engine *e);
+
+/*
+ * Move transfers on, waiting at most wait_ms for something to happen,
+ * and call back for requests that ended.  Returns the number of callbacks.
+ */
+int http_step(http_engine *e, int wait_ms);
+
+/* Make a waiting http_step() return early; safe from any thread. */
+void http_wakeup(http_engine *e);
+
+void http_get_stats(const http_engine *e, http_stats *st);
+
+#endif

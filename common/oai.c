@@ -1,0 +1,322 @@
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "oai.h"
+#include "utf8.h"
+#include "xalloc.h"
+
+void
+oai_init(oai_reply *r, int chat)
+{
+	memset(r, 0, sizeof *r);
+	r->chat = chat;
+	r->prompt_tokens = r->output_tokens = -1;
+}
+
+void
+oai_reset(oai_reply *r)
+{
+	int chat = r->chat;
+
+	buf_reset(&r->content);
+	buf_reset(&r->reasoning);
+	free(r->finish_reason);
+	free(r->error);
+	r->finish_reason = r->error = NULL;
+	r->prompt_tokens = r->output_tokens = -1;
+	r->done = r->tokens = 0;
+	r->chat = chat;
+}
+
+void
+oai_free(oai_reply *r)
+{
+	buf_free(&r->content);
+	buf_free(&r->reasoning);
+	free(r->finish_reason);
+	free(r->error);
+	r->finish_reason = r->error = NULL;
+}
+
+static void
+set_error(oai_reply *r, const char *msg)
+{
+	free(r->error);
+	r->error = xstrdup(msg);
+}
+
+static void
+add_text(oai_reply *r, buf *b, const cJSON *v)
+{
+	if (cJSON_IsString(v) && v->valuestring[0] != '\0') {
+		buf_puts(b, v->valuestring);
+		r->tokens++;
+	}
+}
+
+static void
+usage(oai_reply *r, const cJSON *u)
+{
+	const cJSON *p, *c;
+
+	if (!cJSON_IsObject(u))
+		return;
+	p = cJSON_GetObjectItemCaseSensitive(u, "prompt_tokens");
+	c = cJSON_GetObjectItemCaseSensitive(u, "completion_tokens");
+	if (cJSON_IsNumber(p) && p->valuedouble >= 0)
+		r->prompt_tokens = (long)p->valuedouble;
+	if (cJSON_IsNumber(c) && c->valuedouble >= 0)
+		r->output_tokens = (long)c->valuedouble;
+}
+
+/* An error object inside a 200 reply: {"error":...} or {"object":"error"}. */
+static int
+inband_error(oai_reply *r, const cJSON *j)
+{
+	const cJSON *e = cJSON_GetObjectItemCaseSensitive(j, "error");
+	const cJSON *o = cJSON_GetObjectItemCaseSensitive(j, "object");
+	char *s, *m;
+
+	if (e == NULL && !(cJSON_IsString(o) && strcmp(o->valuestring, "error") == 0))
+		return 0;
+	if (cJSON_IsNull(e))
+		return 0;
+	s = cJSON_PrintUnformatted(j);
+	m = oai_error_message(s ? s : "", s ? strlen(s) : 0, 300);
+	free(r->error);
+	r->error = xasprintf("server error in reply: %s", m);
+	free(m);
+	free(s);
+	return 1;
+}
+
+/* Read the first choice of a chunk (delta) or of a whole reply (message). */
+static void
+choice(oai_reply *r, const cJSON *j, const char *part)
+{
+	const cJSON *ch = cJSON_GetObjectItemCaseSensitive(j, "choices");
+	const cJSON *c0, *m, *fr;
+
+	usage(r, cJSON_GetObjectItemCaseSensitive(j, "usage"));
+	if (!cJSON_IsArray(ch) || (c0 = cJSON_GetArrayItem(ch, 0)) == NULL)
+		return;
+	if (r->chat) {
+		m = cJSON_GetObjectItemCaseSensitive(c0, part);
+		if (cJSON_IsObject(m)) {
+			const cJSON *rc = cJSON_GetObjectItemCaseSensitive(m,
+			    "reasoning_content");
+
+			if (rc == NULL || cJSON_IsNull(rc))
+				rc = cJSON_GetObjectItemCaseSensitive(m, "reasoning");
+			add_text(r, &r->reasoning, rc);
+			add_text(r, &r->content,
+			    cJSON_GetObjectItemCaseSensitive(m, "content"));
+		}
+	} else {
+		add_text(r, &r->content, cJSON_GetObjectItemCaseSensitive(c0, "text"));
+	}
+	fr = cJSON_GetObjectItemCaseSensitive(c0, "finish_reason");
+	if (cJSON_IsString(fr)) {
+		free(r->finish_reason);
+		r->finish_reason = xstrdup(fr->valuestring);
+	}
+}
+
+int
+oai_chunk(oai_reply *r, const char *data, size_t len)
+{
+	cJSON *j;
+
+	while (len > 0 && isspace((unsigned char)data[len - 1]))
+		len--;
+	if (len == 0)
+		return 0;
+	if (len == 6 && memcmp(data, "[DONE]", 6) == 0) {
+		r->done = 1;
+		return 0;
+	}
+	j = cJSON_ParseWithLength(data, len);
+	if (j == NULL || !cJSON_IsObject(j)) {
+		cJSON_Delete(j);
+		set_error(r, "malformed JSON in the stream");
+		return -1;
+	}
+	if (inband_error(r, j)) {
+		cJSON_Delete(j);
+		return -1;
+	}
+	choice(r, j, "delta");
+	cJSON_Delete(j);
+	return 0;
+}
+
+int
+oai_body(oai_reply *r, const char *body, size_t len)
+{
+	cJSON *j = cJSON_ParseWithLength(body, len);
+
+	if (j == NULL || !cJSON_IsObject(j)) {
+		cJSON_Delete(j);
+		set_error(r, "malformed JSON in the reply");
+		return -1;
+	}
+	if (inband_error(r, j)) {
+		cJSON_Delete(j);
+		return -1;
+	}
+	if (!cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(j, "choices"))) {
+		cJSON_Delete(j);
+		set_error(r, "reply has no choices");
+		return -1;
+	}
+	choice(r, j, "message");
+	cJSON_Delete(j);
+	r->done = 1;
+	return 0;
+}
+
+int
+oai_complete(const oai_reply *r)
+{
+	return r->done || r->finish_reason != NULL;
+}
+
+void
+oai_split_think(oai_reply *r)
+{
+	const char *s = buf_str(&r->content), *in, *end, *rest;
+	size_t a, b;
+	buf out = { 0 };
+
+	while (isspace((unsigned char)*s))
+		s++;
+	if (strncmp(s, "<think>", 7) != 0)
+		return;
+	in = s + 7;
+	end = strstr(in, "</think>");
+	rest = end ? end + 8 : in + strlen(in);
+	if (end == NULL)
+		end = rest;
+	a = 0;
+	b = (size_t)(end - in);
+	while (a < b && isspace((unsigned char)in[a]))
+		a++;
+	while (b > a && isspace((unsigned char)in[b - 1]))
+		b--;
+	if (b > a) {
+		if (r->reasoning.len > 0)
+			buf_putc(&r->reasoning, '\n');
+		buf_add(&r->reasoning, in + a, b - a);
+	}
+	while (isspace((unsigned char)*rest))
+		rest++;
+	buf_puts(&out, rest);
+	buf_free(&r->content);
+	r->content = out;
+}
+
+static void
+fix_utf8(buf *b)
+{
+	buf out = { 0 };
+	size_t i = 0;
+
+	if (utf8_invalid(b->s ? b->s : "", b->len) == b->len)
+		return;
+	while (i < b->len) {
+		size_t ok = utf8_invalid(b->s + i, b->len - i);
+
+		buf_add(&out, b->s + i, ok);
+		i += ok;
+		if (i < b->len) {
+			buf_puts(&out, "\xef\xbf\xbd");
+			i++;
+		}
+	}
+	buf_free(b);
+	*b = out;
+}
+
+void
+oai_finish(oai_reply *r)
+{
+	fix_utf8(&r->content);
+	fix_utf8(&r->reasoning);
+	oai_split_think(r);
+}
+
+/* Copy s[0..n) to one line of at most max bytes, whole UTF-8 characters. */
+static char *
+oneline(const char *s, size_t n, size_t max)
+{
+	buf b = { 0 };
+	size_t i;
+	int space = 0;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c < 0x20 || c == 0x7f) {
+			space = b.len > 0;
+			continue;
+		}
+		if (c == ' ') {
+			space = b.len > 0;
+			continue;
+		}
+		if (space) {
+			buf_putc(&b, ' ');
+			space = 0;
+		}
+		buf_putc(&b, c);
+	}
+	if (b.len > max) {
+		size_t k = max;
+
+		while (k > 0 && ((unsigned char)b.s[k] & 0xc0) == 0x80)
+			k--;
+		b.len = k;
+		b.s[k] = '\0';
+		buf_puts(&b, "...");
+	}
+	/* drop what is not UTF-8, so the message can go into a record */
+	for (i = 0; i < b.len;) {
+		size_t bad = utf8_invalid(b.s + i, b.len - i);
+
+		if (bad == b.len - i)
+			break;
+		b.s[i + bad] = '?';
+		i += bad + 1;
+	}
+	return buf_take(&b);
+}
+
+char *
+oai_error_message(const char *body, size_t len, size_t max)
+{
+	cJSON *j = cJSON_ParseWithLength(body, len), *e, *m;
+	char *s;
+
+	if (cJSON_IsObject(j)) {
+		e = cJSON_GetObjectItemCaseSensitive(j, "error");
+		m = NULL;
+		if (cJSON_IsObject(e))
+			m = cJSON_GetObjectItemCaseSensitive(e, "message");
+		else if (cJSON_IsString(e))
+			m = e;
+		if (!cJSON_IsString(m))
+			m = cJSON_GetObjectItemCaseSensitive(j, "message");
+		if (!cJSON_IsString(m))
+			m = cJSON_GetObjectItemCaseSensitive(j, "detail");
+		if (cJSON_IsString(m)) {
+			s = oneline(m->valuestring, strlen(m->valuestring), max);
+			cJSON_Delete(j);
+			return s;
+		}
+	}
+	cJSON_Delete(j);
+	return oneline(body, len, max);
+}

@@ -1,0 +1,63 @@
+/*
+ * oai.h: reading replies of OpenAI-compatible servers.
+ *
+ * An oai_reply gathers one answer from either a whole response body
+ * (oai_body) or the data payloads of a stream (oai_chunk, one call per
+ * payload, "[DONE]" included).  It understands chat replies (message or
+ * delta content) and raw completions (text), reasoning sent in a
+ * reasoning_content or reasoning field, finish_reason, usage, and errors
+ * sent in the body.  The reply owns its buffers and strings; oai_free()
+ * releases them.
+ */
+#ifndef LG_OAI_H
+#define LG_OAI_H
+
+#include <stddef.h>
+
+#include "buf.h"
+
+typedef struct {
+	int chat;		/* chat replies (1) or raw completions (0) */
+	buf content;		/* the answer text */
+	buf reasoning;		/* reasoning text, empty when none */
+	char *finish_reason;	/* NULL until the choice finished */
+	long prompt_tokens;	/* from usage; -1 when not sent */
+	long output_tokens;
+	int done;		/* the stream said [DONE] */
+	int tokens;		/* text deltas seen so far */
+	char *error;		/* error the server sent inside the body */
+} oai_reply;
+
+void oai_init(oai_reply *r, int chat);
+void oai_reset(oai_reply *r);
+void oai_free(oai_reply *r);
+
+/* One stream payload: 0, or -1 when it is not JSON (r->error is set). */
+int oai_chunk(oai_reply *r, const char *data, size_t len);
+
+/* A whole response body: 0, or -1 when it is not a reply (r->error set). */
+int oai_body(oai_reply *r, const char *body, size_t len);
+
+/* Has the stream ended properly (a finish_reason or [DONE] seen)? */
+int oai_complete(const oai_reply *r);
+
+/*
+ * Make the texts fit for a record: bytes that are not UTF-8 become U+FFFD,
+ * then oai_split_think().
+ */
+void oai_finish(oai_reply *r);
+
+/*
+ * Move a leading <think>...</think> of the content to the reasoning.  An
+ * unclosed <think> (the answer was cut while thinking) moves everything.
+ */
+void oai_split_think(oai_reply *r);
+
+/*
+ * The message of an error body ({"error":{"message":...}}, {"error":"..."},
+ * {"message":...}, {"detail":...}, or the text itself), on one line and at
+ * most max bytes; the caller frees it.
+ */
+char *oai_error_message(const char *body, size_t len, size_t max);
+
+#endif

@@ -1,0 +1,1123 @@
+/*
+ * fakeapi: a small OpenAI-compatible server for the test suite.
+ *
+ * One process, one poll() loop, HTTP/1.1 with keep-alive, on 127.0.0.1
+ * only.  It answers POST /v1/chat/completions and /v1/completions, whole
+ * or streamed (SSE, chunked), with text derived from the request alone:
+ * "echo HASH" and a fixed run of words, where HASH is the start of the
+ * SHA-256 of the prompt text, and usage counted in words.  max_tokens and
+ * stop cut the answer as a server would (finish_reason "length" or
+ * "stop").
+ *
+ * Magic text in the prompt:
+ *   FAULT:KIND      answer with that fault every time
+ *   FAULT:KIND*N    the first N requests with this prompt, then normally
+ *   WORDS:N         answer N words
+ *   THINK:tag       a leading <think>...</think> in the content
+ *   THINK:field     reasoning in a reasoning_content field
+ *   ECHO:           the answer is the request body itself (never cut)
+ *   BADUTF8:        the answer holds bytes that are not UTF-8
+ *   a line "JUDGE:" the answer is "yes" or "no": the word after JUDGE:
+ *                   when it is one of them, else by the prompt's hash
+ * Faults: 429 (with Retry-After), 408, 500, 503, 400, 401, reset (RST at
+ * once), cut (the stream or body stops halfway, connection closed), stall
+ * (nothing more for --stall seconds, then close), malformed (bad JSON),
+ * drip (the answer in small pieces, --drip-ms apart).  --fault-rate F
+ * draws faults at random (from --faults LIST) for requests without a
+ * FAULT: mark.
+ *
+ * It never runs for long: it exits after --idle-exit seconds without a
+ * request, after --max-requests requests, after --lifetime seconds, or on
+ * SIGTERM/SIGINT.  The port (0 picks a free one) is printed on stdout and
+ * written to --port-file.  --log FILE gets one line per request:
+ * "N SECONDS PATH FAULT STATUS HASH AUTH" (AUTH: key, nokey or badkey).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <math.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+#include <arpa/inet.h>
+
+#include <cjson/cJSON.h>
+
+#include "buf.h"
+#include "rng.h"
+#include "sha256.h"
+#include "share.h"
+#include "util.h"
+#include "xalloc.h"
+
+#define MAXCONN 2048
+#define MAXBODY ((size_t)64 << 20)
+
+enum { KEEP, CLOSE, RESET };
+
+typedef struct {
+	size_t end;		/* offset in out where the segment ends */
+	double delay;		/* seconds to wait before sending it */
+} seg;
+
+typedef struct {
+	int fd;
+	buf in, out;
+	size_t sent;
+	seg *segs;
+	size_t nseg, cur, segcap;
+	double next;		/* when the current segment may go */
+	int after;
+	int busy;		/* a response is being sent */
+	int continued;		/* 100 Continue sent for the current request */
+} conn;
+
+typedef struct {
+	uint64_t h;
+	int n;
+} count;
+
+static struct {
+	const char *log_path;
+	FILE *log;
+	char *key;
+	double fault_rate;
+	char **faults;
+	size_t nfaults;
+	int retry_after;
+	double stall;
+	double drip;
+	double delay;
+	long words;
+	double idle_exit, lifetime;
+	long max_requests;
+	rng rng;
+	double t0, last_req;
+	long nreq;
+	count *counts;
+	size_t ncap, nused;
+} S;
+
+static volatile sig_atomic_t stopping;
+
+static const char *const wordlist[] = {
+	"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf",
+	"hotel", "india", "juliett", "kilo", "lima", "mike", "november",
+	"oscar", "papa", "quebec", "romeo", "sierra", "tango", "uniform",
+	"victor", "whiskey", "xray", "yankee", "zulu"
+};
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void
+die(const char *msg)
+{
+	fprintf(stderr, "fakeapi: %s\n", msg);
+	exit(2);
+}
+
+static void
+on_signal(int sig)
+{
+	(void)sig;
+	stopping = 1;
+}
+
+/* How often this prompt hash has been seen, counting this time. */
+static int
+seen(uint64_t h)
+{
+	size_t i;
+
+	if ((S.nused + 1) * 2 > S.ncap) {
+		count *old = S.counts;
+		size_t oc = S.ncap;
+
+		S.ncap = S.ncap ? S.ncap * 2 : 256;
+		S.counts = xcalloc(S.ncap, sizeof *S.counts);
+		S.nused = 0;
+		for (i = 0; i < oc; i++) {
+			if (old[i].n > 0) {
+				size_t k = old[i].h & (S.ncap - 1);
+
+				while (S.counts[k].n > 0)
+					k = (k + 1) & (S.ncap - 1);
+				S.counts[k] = old[i];
+				S.nused++;
+			}
+		}
+		free(old);
+	}
+	for (i = h & (S.ncap - 1); S.counts[i].n > 0; i = (i + 1) & (S.ncap - 1))
+		if (S.counts[i].h == h)
+			return ++S.counts[i].n;
+	S.counts[i].h = h;
+	S.counts[i].n = 1;
+	S.nused++;
+	return 1;
+}
+
+/* ---- responses ---- */
+
+static void
+add_seg(conn *c, double delay)
+{
+	if (c->nseg == c->segcap) {
+		c->segcap = c->segcap ? c->segcap * 2 : 16;
+		c->segs = xreallocarray(c->segs, c->segcap, sizeof *c->segs);
+	}
+	c->segs[c->nseg].end = c->out.len;
+	c->segs[c->nseg].delay = delay;
+	c->nseg++;
+}
+
+static void
+begin(conn *c)
+{
+	buf_reset(&c->out);
+	c->sent = 0;
+	c->nseg = c->cur = 0;
+	c->after = KEEP;
+	c->busy = 1;
+}
+
+static void
+go(conn *c, double t)
+{
+	if (c->nseg == 0 || c->segs[c->nseg - 1].end != c->out.len)
+		add_seg(c, 0);
+	c->next = t + c->segs[0].delay;
+}
+
+static void
+plain(conn *c, int status, const char *reason, const char *extra,
+    const char *type, const char *body, size_t len)
+{
+	buf_printf(&c->out, "HTTP/1.1 %d %s\r\nContent-Type: %s\r\n"
+	    "Content-Length: %zu\r\n%s\r\n", status, reason, type, len,
+	    extra ? extra : "");
+	buf_add(&c->out, body, len);
+}
+
+static void
+error_reply(conn *c, int status, const char *reason, const char *msg,
+    const char *extra)
+{
+	cJSON *j = cJSON_CreateObject(), *e = cJSON_AddObjectToObject(j, "error");
+	char *s;
+
+	cJSON_AddStringToObject(e, "message", msg);
+	cJSON_AddStringToObject(e, "type", reason);
+	cJSON_AddNumberToObject(e, "code", status);
+	s = cJSON_PrintUnformatted(j);
+	plain(c, status, reason, extra, "application/json", s, strlen(s));
+	free(s);
+	cJSON_Delete(j);
+}
+
+static void
+chunk(buf *b, const char *s, size_t n)
+{
+	buf_printf(b, "%zx\r\n", n);
+	buf_add(b, s, n);
+	buf_puts(b, "\r\n");
+}
+
+static void
+event(conn *c, cJSON *j)
+{
+	char *s = cJSON_PrintUnformatted(j);
+	buf e = { 0 };
+
+	buf_puts(&e, "data: ");
+	buf_puts(&e, s);
+	buf_puts(&e, "\n\n");
+	chunk(&c->out, e.s, e.len);
+	buf_free(&e);
+	free(s);
+	cJSON_Delete(j);
+}
+
+typedef struct {
+	int chat, stream, usage;
+	const char *model;
+	char *content, *reasoning;
+	const char *finish;
+	long ptok, ctok;
+	char *bad;		/* a malformed piece to send (fault) */
+} answer;
+
+static cJSON *
+head(const answer *a, const char *object)
+{
+	cJSON *j = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(j, "id", "fake-1");
+	cJSON_AddStringToObject(j, "object", object);
+	cJSON_AddNumberToObject(j, "created", 0);
+	cJSON_AddStringToObject(j, "model", a->model);
+	return j;
+}
+
+static cJSON *
+usage(const answer *a)
+{
+	cJSON *u = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(u, "prompt_tokens", a->ptok);
+	cJSON_AddNumberToObject(u, "completion_tokens", a->ctok);
+	cJSON_AddNumberToObject(u, "total_tokens", a->ptok + a->ctok);
+	return u;
+}
+
+static cJSON *
+piece(const answer *a, const char *field, const char *text, const char *finish)
+{
+	cJSON *j = head(a, a->chat ? "chat.completion.chunk" : "text_completion");
+	cJSON *ch = cJSON_AddArrayToObject(j, "choices"), *c0 = cJSON_CreateObject();
+
+	cJSON_AddItemToArray(ch, c0);
+	cJSON_AddNumberToObject(c0, "index", 0);
+	if (a->chat) {
+		cJSON *d = cJSON_AddObjectToObject(c0, "delta");
+
+		if (field != NULL)
+			cJSON_AddStringToObject(d, field, text);
+	} else {
+		cJSON_AddStringToObject(c0, "text", text ? text : "");
+	}
+	if (finish)
+		cJSON_AddStringToObject(c0, "finish_reason", finish);
+	else
+		cJSON_AddNullToObject(c0, "finish_reason");
+	return j;
+}
+
+/* Stream the text word by word, each word an event (and a segment). */
+static void
+stream_text(conn *c, const answer *a, const char *field, const char *text,
+    double drip)
+{
+	const char *p = text;
+
+	while (*p) {
+		const char *q = p;
+		char *w;
+
+		while (*q == ' ')
+			q++;
+		while (*q && *q != ' ')
+			q++;
+		while (*q == ' ')
+			q++;
+		w = xstrndup(p, (size_t)(q - p));
+		event(c, piece(a, field, w, NULL));
+		free(w);
+		if (drip > 0)
+			add_seg(c, drip);
+		p = q;
+	}
+}
+
+static void
+streamed(conn *c, const answer *a, const char *fault)
+{
+	double drip = strcmp(fault, "drip") == 0 ? S.drip : 0;
+	size_t start;
+
+	buf_puts(&c->out, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+	    "Cache-Control: no-cache\r\nTransfer-Encoding: chunked\r\n\r\n");
+	if (a->chat)
+		event(c, piece(a, "role", "assistant", NULL));
+	if (strcmp(fault, "stall") == 0) {
+		add_seg(c, 0);
+		add_seg(c, S.stall);
+		c->after = CLOSE;
+		return;
+	}
+	if (a->bad != NULL)
+		chunk(&c->out, a->bad, strlen(a->bad));
+	start = c->out.len;
+	if (a->reasoning != NULL)
+		stream_text(c, a, "reasoning_content", a->reasoning, drip);
+	stream_text(c, a, "content", a->content, drip);
+	if (strcmp(fault, "cut") == 0) {
+		/* keep the first half of what follows the head, then hang up */
+		size_t keep = start + (c->out.len - start) / 2;
+
+		c->out.len = keep;
+		c->out.s[keep] = '\0';
+		while (c->nseg > 0 && c->segs[c->nseg - 1].end > keep)
+			c->nseg--;
+		c->after = CLOSE;
+		return;
+	}
+	event(c, piece(a, NULL, NULL, a->finish));
+	if (a->usage) {
+		cJSON *j = head(a, a->chat ? "chat.completion.chunk" : "text_completion");
+
+		cJSON_AddArrayToObject(j, "choices");
+		cJSON_AddItemToObject(j, "usage", usage(a));
+		event(c, j);
+	}
+	chunk(&c->out, "data: [DONE]\n\n", 14);
+	buf_puts(&c->out, "0\r\n\r\n");
+}
+
+static void
+whole(conn *c, const answer *a, const char *fault)
+{
+	cJSON *j = head(a, a->chat ? "chat.completion" : "text_completion");
+	cJSON *ch = cJSON_AddArrayToObject(j, "choices"), *c0 = cJSON_CreateObject();
+	char *s;
+	size_t n, i;
+
+	cJSON_AddItemToArray(ch, c0);
+	cJSON_AddNumberToObject(c0, "index", 0);
+	if (a->chat) {
+		cJSON *m = cJSON_AddObjectToObject(c0, "message");
+
+		cJSON_AddStringToObject(m, "role", "assistant");
+		cJSON_AddStringToObject(m, "content", a->content);
+		if (a->reasoning != NULL)
+			cJSON_AddStringToObject(m, "reasoning_content", a->reasoning);
+	} else {
+		cJSON_AddStringToObject(c0, "text", a->content);
+	}
+	cJSON_AddStringToObject(c0, "finish_reason", a->finish);
+	cJSON_AddItemToObject(j, "usage", usage(a));
+	s = cJSON_PrintUnformatted(j);
+	cJSON_Delete(j);
+	n = strlen(s);
+	if (strcmp(fault, "stall") == 0) {
+		add_seg(c, S.stall);
+		c->after = CLOSE;
+		free(s);
+		return;
+	}
+	if (a->bad != NULL) {
+		plain(c, 200, "OK", NULL, "application/json", a->bad, strlen(a->bad));
+		free(s);
+		return;
+	}
+	buf_printf(&c->out, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+	    "Content-Length: %zu\r\n\r\n", n);
+	if (strcmp(fault, "cut") == 0) {
+		buf_add(&c->out, s, n / 2);
+		c->after = CLOSE;
+	} else if (strcmp(fault, "drip") == 0) {
+		add_seg(c, S.delay);
+		for (i = 0; i < n; i += 16) {
+			buf_add(&c->out, s + i, n - i < 16 ? n - i : 16);
+			add_seg(c, S.drip);
+		}
+	} else {
+		buf_add(&c->out, s, n);
+	}
+	free(s);
+}
+
+static const char *
+str_or(const cJSON *v, const char *def)
+{
+	return cJSON_IsString(v) ? v->valuestring : def;
+}
+
+/* The text the answer is about: the prompt, or all message contents. */
+static char *
+prompt_text(const cJSON *req, int chat)
+{
+	buf b = { 0 };
+	const cJSON *m;
+
+	if (!chat)
+		return xstrdup(str_or(cJSON_GetObjectItemCaseSensitive(req,
+		    "prompt"), ""));
+	cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(req, "messages")) {
+		const char *s = cJSON_GetStringValue(
+		    cJSON_GetObjectItemCaseSensitive(m, "content"));
+
+		if (s == NULL)
+			continue;
+		if (b.len)
+			buf_putc(&b, '\n');
+		buf_puts(&b, s);
+	}
+	return buf_take(&b);
+}
+
+static char *
+judge_answer(const char *text, const char *hex)
+{
+	const char *p = text;
+
+	for (;;) {
+		const char *j = strstr(p, "JUDGE:");
+
+		if (j == NULL)
+			return NULL;
+		if (j == text || j[-1] == '\n') {
+			j += 6;
+			while (*j == ' ')
+				j++;
+			if (strncasecmp(j, "yes", 3) == 0)
+				return xstrdup("yes");
+			if (strncasecmp(j, "no", 2) == 0)
+				return xstrdup("no");
+			return xstrdup(strchr("02468ace", hex[0]) ? "yes" : "no");
+		}
+		p = j + 6;
+	}
+}
+
+static char *
+make_words(const char *hex, long n)
+{
+	buf b = { 0 };
+	long i;
+
+	buf_printf(&b, "echo %.8s", hex);
+	for (i = 0; i < n; i++)
+		buf_printf(&b, " %s", wordlist[i % (long)(sizeof wordlist / sizeof *wordlist)]);
+	return buf_take(&b);
+}
+
+/* Cut at the first stop string; 1 when cut. */
+static int
+apply_stop(char *s, const cJSON *stop)
+{
+	char *best = NULL;
+	const cJSON *x;
+
+	if (cJSON_IsString(stop)) {
+		best = *stop->valuestring ? strstr(s, stop->valuestring) : NULL;
+	} else {
+		cJSON_ArrayForEach(x, stop) {
+			char *p;
+
+			if (!cJSON_IsString(x) || !*x->valuestring)
+				continue;
+			p = strstr(s, x->valuestring);
+			if (p != NULL && (best == NULL || p < best))
+				best = p;
+		}
+	}
+	if (best == NULL)
+		return 0;
+	*best = '\0';
+	return 1;
+}
+
+/* Keep the first n words; 1 when cut. */
+static int
+apply_max(char *s, long n)
+{
+	char *p = s;
+	long k = 0;
+
+	while (*p) {
+		while (*p == ' ' || *p == '\n')
+			p++;
+		if (!*p)
+			break;
+		if (k == n) {
+			while (p > s && (p[-1] == ' ' || p[-1] == '\n'))
+				p--;
+			*p = '\0';
+			return 1;
+		}
+		k++;
+		while (*p && *p != ' ' && *p != '\n')
+			p++;
+	}
+	return 0;
+}
+
+static const char *
+reason_of(int status)
+{
+	switch (status) {
+	case 400: return "Bad Request";
+	case 401: return "Unauthorized";
+	case 404: return "Not Found";
+	case 408: return "Request Timeout";
+	case 413: return "Payload Too Large";
+	case 429: return "Too Many Requests";
+	case 500: return "Internal Server Error";
+	case 503: return "Service Unavailable";
+	}
+	return "Error";
+}
+
+/* The fault for this request: from a FAULT: mark, or drawn, or "-". */
+static char *
+pick_fault(const char *text, uint64_t h)
+{
+	const char *f = strstr(text, "FAULT:");
+
+	if (f != NULL) {
+		const char *k = f + 6, *e = k;
+		long times = -1;
+
+		while ((*e >= 'a' && *e <= 'z') || (*e >= '0' && *e <= '9'))
+			e++;
+		if (*e == '*')
+			times = strtol(e + 1, NULL, 10);
+		if (times < 0 || seen(h) <= times)
+			return xstrndup(k, (size_t)(e - k));
+		return xstrdup("-");
+	}
+	if (S.fault_rate > 0 && S.nfaults > 0 && rng_random(&S.rng) < S.fault_rate)
+		return xstrdup(S.faults[rng_below(&S.rng, S.nfaults)]);
+	return xstrdup("-");
+}
+
+static const char *
+auth_state(const char *auth)
+{
+	if (auth == NULL)
+		return "nokey";
+	if (S.key != NULL && strncmp(auth, "Bearer ", 7) == 0 &&
+	    strcmp(auth + 7, S.key) == 0)
+		return "key";
+	return "badkey";
+}
+
+static void
+logline(const char *path, const char *fault, int status, const char *hex,
+    const char *auth)
+{
+	if (S.log == NULL)
+		return;
+	fprintf(S.log, "%ld %.3f %s %s %d %.8s %s\n", S.nreq, now() - S.t0, path,
+	    fault, status, hex, auth);
+	fflush(S.log);
+}
+
+static void
+api(conn *c, const char *path, const char *body, size_t len, const char *auth)
+{
+	int chat = strcmp(path, "/v1/chat/completions") == 0;
+	cJSON *req = cJSON_ParseWithLength(body, len);
+	char *text, hex[65], *fault;
+	answer a = { 0 };
+	uint64_t h = 0;
+	const cJSON *so, *mt;
+	int status = 200, i;
+	const char *as = auth_state(auth);
+
+	if (S.key != NULL && strcmp(as, "key") != 0) {
+		/* like hosted APIs, name the key that was sent */
+		char *m = xasprintf("invalid API key: %s", auth && strlen(auth) > 7 ?
+		    auth + 7 : "none");
+
+		error_reply(c, 401, reason_of(401), m, NULL);
+		free(m);
+		logline(path, "-", 401, "-", as);
+		cJSON_Delete(req);
+		return;
+	}
+	if (!cJSON_IsObject(req) || (chat && !cJSON_IsArray(
+	    cJSON_GetObjectItemCaseSensitive(req, "messages"))) ||
+	    (!chat && !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(req, "prompt")))) {
+		error_reply(c, 400, reason_of(400), "bad request body", NULL);
+		logline(path, "-", 400, "-", as);
+		cJSON_Delete(req);
+		return;
+	}
+	text = prompt_text(req, chat);
+	sha256_hex(text, strlen(text), hex);
+	for (i = 0; i < 8; i++)
+		h = h << 8 | (uint64_t)(unsigned char)hex[i];
+	fault = pick_fault(text, h ^ (uint64_t)strlen(text) << 32);
+	a.chat = chat;
+	a.model = str_or(cJSON_GetObjectItemCaseSensitive(req, "model"), "fake");
+	a.stream = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(req, "stream"));
+	so = cJSON_GetObjectItemCaseSensitive(req, "stream_options");
+	a.usage = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(so, "include_usage"));
+
+	if (strcmp(fault, "reset") == 0) {
+		c->after = RESET;
+		status = 0;
+	} else if (!strcmp(fault, "429") || !strcmp(fault, "408") ||
+	    !strcmp(fault, "500") || !strcmp(fault, "503") ||
+	    !strcmp(fault, "400") || !strcmp(fault, "401")) {
+		char extra[64] = "";
+
+		status = atoi(fault);
+		if (status == 429)
+			snprintf(extra, sizeof extra, "Retry-After: %d\r\n",
+			    S.retry_after);
+		error_reply(c, status, reason_of(status), "injected fault", extra);
+	} else {
+		const char *wm = strstr(text, "WORDS:");
+		long nw = wm ? strtol(wm + 6, NULL, 10) : S.words;
+
+		if ((a.content = judge_answer(text, hex)) == NULL) {
+			if (strstr(text, "ECHO:") != NULL)
+				a.content = xstrndup(body, len);
+			else if (strstr(text, "BADUTF8:") != NULL)
+				a.content = xstrdup("bad \xff\xfe bytes");
+			else
+				a.content = make_words(hex, nw < 0 ? 0 : nw);
+		}
+		if (strstr(text, "THINK:tag") != NULL) {
+			char *t = xasprintf("<think>\nthinking about %.8s\n</think>\n\n%s",
+			    hex, a.content);
+
+			free(a.content);
+			a.content = t;
+		} else if (strstr(text, "THINK:field") != NULL) {
+			a.reasoning = xasprintf("thinking about %.8s", hex);
+		}
+		a.finish = "stop";
+		mt = cJSON_GetObjectItemCaseSensitive(req, "max_tokens");
+		if (strstr(text, "ECHO:") != NULL) {
+			/* the request as it came, uncut */
+		} else if (apply_stop(a.content,
+		    cJSON_GetObjectItemCaseSensitive(req, "stop"))) {
+			a.finish = "stop";
+		} else if (cJSON_IsNumber(mt) &&
+		    apply_max(a.content, (long)mt->valuedouble)) {
+			a.finish = "length";
+		}
+		a.ptok = (long)count_words(text, strlen(text));
+		a.ctok = (long)count_words(a.content, strlen(a.content));
+		if (a.reasoning != NULL)
+			a.ctok += (long)count_words(a.reasoning, strlen(a.reasoning));
+		if (strcmp(fault, "malformed") == 0)
+			a.bad = xstrdup(a.stream ?
+			    "data: {\"choices\":[{\"delta\":{\"content\":\"oops\n\n" :
+			    "{\"choices\":[{\"message\":{\"content\":");
+		if (S.delay > 0 && strcmp(fault, "drip") != 0)
+			add_seg(c, S.delay);
+		if (a.stream)
+			streamed(c, &a, fault);
+		else
+			whole(c, &a, fault);
+	}
+	logline(path, fault, status, hex, as);
+	free(a.content);
+	free(a.reasoning);
+	free(a.bad);
+	free(fault);
+	free(text);
+	cJSON_Delete(req);
+}
+
+/* ---- HTTP ---- */
+
+static const char *
+header(const char *h, size_t hlen, const char *name, size_t *vlen)
+{
+	size_t nl = strlen(name);
+	const char *p = h, *end = h + hlen;
+
+	while (p < end) {
+		const char *e = memmem(p, (size_t)(end - p), "\r\n", 2);
+
+		if (e == NULL)
+			e = end;
+		if ((size_t)(e - p) > nl && p[nl] == ':' &&
+		    strncasecmp(p, name, nl) == 0) {
+			const char *v = p + nl + 1;
+
+			while (v < e && (*v == ' ' || *v == '\t'))
+				v++;
+			*vlen = (size_t)(e - v);
+			while (*vlen > 0 && (v[*vlen - 1] == ' ' || v[*vlen - 1] == '\t'))
+				(*vlen)--;
+			return v;
+		}
+		p = e + 2;
+	}
+	return NULL;
+}
+
+static void
+close_conn(conn *c, int rst)
+{
+	if (rst) {
+		struct linger l = { 1, 0 };
+
+		setsockopt(c->fd, SOL_SOCKET, SO_LINGER, &l, sizeof l);
+	}
+	close(c->fd);
+	c->fd = -1;
+	buf_free(&c->in);
+	buf_free(&c->out);
+	free(c->segs);
+	c->segs = NULL;
+	c->nseg = c->segcap = c->cur = 0;
+	c->busy = 0;
+}
+
+/* Parse one request if a whole one is buffered; 1 when one was handled. */
+static int
+parse(conn *c, double t)
+{
+	char *hend, *sp1, *sp2, *path, *auth = NULL;
+	const char *v;
+	size_t hlen, vlen, clen = 0, total;
+	int keepalive = 1;
+
+	if (c->in.len == 0)
+		return 0;
+	hend = memmem(c->in.s, c->in.len, "\r\n\r\n", 4);
+	if (hend == NULL) {
+		if (c->in.len > 65536) {
+			begin(c);
+			error_reply(c, 400, reason_of(400), "headers too long", NULL);
+			c->after = CLOSE;
+			go(c, t);
+			return 1;
+		}
+		return 0;
+	}
+	hlen = (size_t)(hend - c->in.s) + 4;
+	if ((v = header(c->in.s, hlen, "Content-Length", &vlen)) != NULL)
+		clen = (size_t)strtoull(v, NULL, 10);
+	if (clen > MAXBODY) {
+		begin(c);
+		error_reply(c, 413, reason_of(413), "body too large", NULL);
+		c->after = CLOSE;
+		go(c, t);
+		return 1;
+	}
+	total = hlen + clen;
+	if (c->in.len < total) {
+		if (!c->continued && (v = header(c->in.s, hlen, "Expect", &vlen)) &&
+		    vlen == 12 && strncasecmp(v, "100-continue", 12) == 0) {
+			static const char cont[] = "HTTP/1.1 100 Continue\r\n\r\n";
+
+			if (write(c->fd, cont, sizeof cont - 1) < 0)
+				return 0;
+			c->continued = 1;
+		}
+		return 0;
+	}
+	c->continued = 0;
+	S.nreq++;
+	S.last_req = t;
+	sp1 = memchr(c->in.s, ' ', hlen);
+	sp2 = sp1 ? memchr(sp1 + 1, ' ', hlen - (size_t)(sp1 + 1 - c->in.s)) : NULL;
+	begin(c);
+	if ((v = header(c->in.s, hlen, "Connection", &vlen)) != NULL &&
+	    vlen == 5 && strncasecmp(v, "close", 5) == 0)
+		keepalive = 0;
+	if ((v = header(c->in.s, hlen, "Authorization", &vlen)) != NULL)
+		auth = xstrndup(v, vlen);
+	path = sp1 && sp2 ? xstrndup(sp1 + 1, (size_t)(sp2 - sp1 - 1)) : xstrdup("?");
+	if (sp1 && strncmp(c->in.s, "POST", 4) == 0 &&
+	    (strcmp(path, "/v1/chat/completions") == 0 ||
+	    strcmp(path, "/v1/completions") == 0)) {
+		api(c, path, c->in.s + hlen, clen, auth);
+	} else if (sp1 && strncmp(c->in.s, "GET", 3) == 0 &&
+	    strcmp(path, "/health") == 0) {
+		plain(c, 200, "OK", NULL, "text/plain", "ok\n", 3);
+		logline(path, "-", 200, "-", auth_state(auth));
+	} else {
+		error_reply(c, 404, reason_of(404), "no such endpoint", NULL);
+		logline(path, "-", 404, "-", auth_state(auth));
+	}
+	free(path);
+	free(auth);
+	if (!keepalive && c->after == KEEP)
+		c->after = CLOSE;
+	memmove(c->in.s, c->in.s + total, c->in.len - total);
+	c->in.len -= total;
+	c->in.s[c->in.len] = '\0';
+	go(c, t);
+	return 1;
+}
+
+/* Send what may go now; 0 when the connection is finished with. */
+static int
+pump(conn *c, double t)
+{
+	while (c->busy && t >= c->next) {
+		size_t end = c->segs[c->cur].end;
+
+		if (c->sent < end) {
+			ssize_t w = send(c->fd, c->out.s + c->sent, end - c->sent,
+			    MSG_NOSIGNAL);
+
+			if (w < 0) {
+				if (errno == EAGAIN || errno == EWOULDBLOCK)
+					return 1;
+				return 0;
+			}
+			c->sent += (size_t)w;
+			if (c->sent < end)
+				return 1;
+		}
+		if (++c->cur < c->nseg) {
+			c->next = t + c->segs[c->cur].delay;
+			continue;
+		}
+		c->busy = 0;
+		if (c->after != KEEP)
+			return 0;
+		if (!parse(c, t))
+			return 1;
+	}
+	return 1;
+}
+
+static int
+listen_on(int port)
+{
+	struct sockaddr_in sa;
+	int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	int one = 1;
+
+	if (fd < 0)
+		die("socket failed");
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+	memset(&sa, 0, sizeof sa);
+	sa.sin_family = AF_INET;
+	sa.sin_port = htons((uint16_t)port);
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (bind(fd, (struct sockaddr *)&sa, sizeof sa) < 0)
+		die("cannot bind 127.0.0.1");
+	if (listen(fd, 1024) < 0)
+		die("listen failed");
+	return fd;
+}
+
+static void
+write_port(const char *path, int port)
+{
+	char *tmp = xasprintf("%s.tmp%ld", path, (long)getpid());
+	FILE *f = fopen(tmp, "w");
+
+	if (f == NULL || fprintf(f, "%d\n", port) < 0 || fclose(f) != 0 ||
+	    rename(tmp, path) < 0)
+		die("cannot write the port file");
+	free(tmp);
+}
+
+static const char usage_text[] =
+"usage: fakeapi [-p PORT] [--port-file FILE] [--log FILE] [--key-file FILE]\n"
+"               [--fault-rate F] [--faults LIST] [--seed N]\n"
+"               [--retry-after S] [--stall S] [--drip-ms MS] [--delay-ms MS]\n"
+"               [--words N] [--idle-exit S] [--max-requests N] [--lifetime S]\n";
+
+static double
+num(const char *s)
+{
+	double d;
+
+	if (parse_double(s, &d) < 0 || d < 0)
+		die("bad number in an option");
+	return d;
+}
+
+static void
+options(int argc, char **argv, int *port, const char **port_file)
+{
+	static const struct option lo[] = {
+		{ "port-file", required_argument, NULL, 'f' },
+		{ "log", required_argument, NULL, 'l' },
+		{ "key-file", required_argument, NULL, 'k' },
+		{ "fault-rate", required_argument, NULL, 'r' },
+		{ "faults", required_argument, NULL, 'F' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "retry-after", required_argument, NULL, 'a' },
+		{ "stall", required_argument, NULL, 'S' },
+		{ "drip-ms", required_argument, NULL, 'd' },
+		{ "delay-ms", required_argument, NULL, 'D' },
+		{ "words", required_argument, NULL, 'w' },
+		{ "idle-exit", required_argument, NULL, 'i' },
+		{ "max-requests", required_argument, NULL, 'n' },
+		{ "lifetime", required_argument, NULL, 'L' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c;
+	size_t len;
+
+	while ((c = getopt_long(argc, argv, "p:h", lo, NULL)) != -1) {
+		switch (c) {
+		case 'p': *port = (int)num(optarg); break;
+		case 'f': *port_file = optarg; break;
+		case 'l': S.log_path = optarg; break;
+		case 'k':
+			if ((S.key = file_read(optarg, &len)) == NULL)
+				die("cannot read the key file");
+			S.key[strcspn(S.key, "\r\n")] = '\0';
+			break;
+		case 'r': S.fault_rate = num(optarg); break;
+		case 'F':
+			split_free(S.faults, S.nfaults);
+			S.faults = split_list(optarg, &S.nfaults);
+			break;
+		case 's': rng_seed(&S.rng, (uint64_t)num(optarg)); break;
+		case 'a': S.retry_after = (int)num(optarg); break;
+		case 'S': S.stall = num(optarg); break;
+		case 'd': S.drip = num(optarg) / 1000; break;
+		case 'D': S.delay = num(optarg) / 1000; break;
+		case 'w': S.words = (long)num(optarg); break;
+		case 'i': S.idle_exit = num(optarg); break;
+		case 'n': S.max_requests = (long)num(optarg); break;
+		case 'L': S.lifetime = num(optarg); break;
+		case 'h':
+			fputs(usage_text, stdout);
+			exit(0);
+		default:
+			fputs(usage_text, stderr);
+			exit(2);
+		}
+	}
+	if (optind != argc) {
+		fputs(usage_text, stderr);
+		exit(2);
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	static conn conns[MAXCONN];
+	static struct pollfd pfd[MAXCONN + 1];
+	static int idx[MAXCONN + 1];
+	struct sockaddr_in sa;
+	socklen_t sl = sizeof sa;
+	int port = 0, lfd, i, nconn = 0;
+	const char *port_file = NULL;
+	struct sigaction act;
+
+	S.retry_after = 1;
+	S.stall = 10;
+	S.drip = 0.02;
+	S.words = 8;
+	S.idle_exit = 60;
+	S.lifetime = 600;
+	S.faults = split_list("429,500,503,reset,cut,stall,malformed,drip",
+	    &S.nfaults);
+	rng_seed(&S.rng, 1);
+	options(argc, argv, &port, &port_file);
+	memset(&act, 0, sizeof act);
+	act.sa_handler = on_signal;
+	sigaction(SIGTERM, &act, NULL);
+	sigaction(SIGINT, &act, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	if (S.log_path != NULL && (S.log = fopen(S.log_path, "a")) == NULL)
+		die("cannot open the log");
+	lfd = listen_on(port);
+	if (getsockname(lfd, (struct sockaddr *)&sa, &sl) < 0)
+		die("getsockname failed");
+	port = ntohs(sa.sin_port);
+	printf("%d\n", port);
+	fflush(stdout);
+	if (port_file != NULL)
+		write_port(port_file, port);
+	for (i = 0; i < MAXCONN; i++)
+		conns[i].fd = -1;
+	S.t0 = S.last_req = now();
+	while (!stopping) {
+		double t = now(), wake = t + 1;
+		int n = 0, r;
+
+		if (t - S.t0 > S.lifetime || t - S.last_req > S.idle_exit)
+			break;
+		if (S.max_requests > 0 && S.nreq >= S.max_requests) {
+			int busy = 0;
+
+			for (i = 0; i < MAXCONN; i++)
+				busy |= conns[i].fd >= 0 && conns[i].busy;
+			if (!busy)
+				break;
+		}
+		pfd[n].fd = lfd;
+		pfd[n].events = POLLIN;
+		idx[n++] = -1;
+		for (i = 0; i < MAXCONN; i++) {
+			conn *c = &conns[i];
+
+			if (c->fd < 0)
+				continue;
+			pfd[n].fd = c->fd;
+			pfd[n].events = POLLIN;
+			if (c->busy && c->next <= t)
+				pfd[n].events |= POLLOUT;
+			else if (c->busy && c->next < wake)
+				wake = c->next;
+			idx[n++] = i;
+		}
+		r = poll(pfd, (nfds_t)n, (int)ceil((wake - t) * 1000));
+		if (r < 0 && errno != EINTR)
+			die("poll failed");
+		t = now();
+		if (r > 0 && (pfd[0].revents & POLLIN)) {
+			int fd;
+
+			while ((fd = accept4(lfd, NULL, NULL,
+			    SOCK_NONBLOCK | SOCK_CLOEXEC)) >= 0) {
+				int one = 1;
+
+				for (i = 0; i < MAXCONN && conns[i].fd >= 0; i++)
+					;
+				if (i == MAXCONN) {
+					close(fd);
+					continue;
+				}
+				setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+				memset(&conns[i], 0, sizeof conns[i]);
+				conns[i].fd = fd;
+				nconn++;
+				S.last_req = t;
+			}
+		}
+		for (i = 1; i < n; i++) {
+			conn *c = &conns[idx[i]];
+			int alive = 1;
+
+			if (c->fd < 0)
+				continue;
+			if (pfd[i].revents & (POLLIN | POLLHUP | POLLERR)) {
+				char b[65536];
+				ssize_t k = recv(c->fd, b, sizeof b, 0);
+
+				if (k == 0 || (k < 0 && errno != EAGAIN &&
+				    errno != EWOULDBLOCK)) {
+					alive = 0;
+				} else if (k > 0) {
+					buf_add(&c->in, b, (size_t)k);
+					if (!c->busy)
+						parse(c, t);
+				}
+			}
+			if (alive && c->busy)
+				alive = pump(c, t);
+			if (!alive)
+				close_conn(c, c->after == RESET);
+		}
+	}
+	for (i = 0; i < MAXCONN; i++)
+		if (conns[i].fd >= 0)
+			close_conn(&conns[i], 0);
+	close(lfd);
+	if (S.log != NULL)
+		fclose(S.log);
+	free(S.key);
+	free(S.counts);
+	split_free(S.faults, S.nfaults);
+	(void)nconn;
+	return 0;
+}
