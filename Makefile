@@ -42,7 +42,7 @@ ALL_CFLAGS  = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) \
               -Icommon $(PKG_CFLAGS) -DLG_VERSION='"$(VERSION)"' \
               -DLG_SHAREDIR='"$(SHAREDIR)"' -MMD -MP
 ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
-LIBS        = $(PKG_LIBS) -lm
+LIBS        = $(PKG_LIBS) -lm -pthread
 
 COMMON_SRC = $(wildcard common/*.c)
 COMMON_OBJ = $(COMMON_SRC:%.c=$(O)/%.o)
