@@ -24,7 +24,9 @@ py '
 want = {  # id: (attempts, error status or None for an answer, message part)
     "FAULT:429*2": (3, None, ""), "FAULT:500*1": (2, None, ""),
     "FAULT:503*1": (2, None, ""), "FAULT:408*1": (2, None, ""),
-    "FAULT:reset*1": (2, None, ""), "FAULT:cut*1": (2, None, ""),
+    # a reset on a reused connection is retried inside libcurl on a fresh
+    # one, unseen by the engine: one attempt or two
+    "FAULT:reset*1": ((1, 2), None, ""), "FAULT:cut*1": (2, None, ""),
     "FAULT:malformed*1": (2, None, ""), "FAULT:stall*1": (2, None, ""),
     "FAULT:drip": (1, None, ""), "plain": (1, None, ""),
     "FAULT:400": (1, 400, "HTTP 400: injected fault"),
@@ -39,7 +41,7 @@ for l in open(sys.argv[1]):
     r = json.loads(l)
     a, st, msg = want[r["id"]]
     seen.add(r["id"])
-    assert r["gen"]["attempts"] == a, r
+    assert r["gen"]["attempts"] in (a if isinstance(a, tuple) else (a,)), r
     if st is None:
         assert "error" not in r and r["output"].startswith("echo "), r
         assert r["gen"]["finish_reason"] == "stop", r
