@@ -17,6 +17,7 @@
 
 #include "http.h"
 #include "jsonl.h"
+#include "resume.h"
 
 typedef struct {
 	char **base;		/* --base-url values, or from LG_BASE_URL */
@@ -48,20 +49,6 @@ int infer_run(infer_opts *o);
  */
 const char *infer_check(const cJSON *rec, int *pass);
 
-/* resume.c: the set of ids found in a file.  The set owns its strings. */
-typedef struct idset idset;
-/* How the file ends: after a newline (or empty), with a whole record but
- * no newline, or in the middle of a record (cut by a kill). */
-enum { TAIL_OK, TAIL_NOEOL, TAIL_CUT };
-/*
- * -1 (and a message) when the file exists but cannot be read.  *tail says
- * how it ends and *keep is the length of its whole lines.
- */
-int idset_load(idset **out, const char *path, int *tail, long long *keep);
-int idset_has(const idset *s, const char *id);
-size_t idset_count(const idset *s);
-void idset_free(idset *s);
-
 /* reader.c: records read ahead by a thread, through a bounded queue. */
 typedef struct {
 	cJSON *rec;
@@ -89,7 +76,6 @@ cJSON *request_gen(const infer_opts *o, const char *system_opt,
 
 /* output.c: one write(2) per record, so a kill leaves whole lines. */
 void output_record(const cJSON *rec);
-void output_newline(void);
 
 /* progress.c */
 typedef struct {

@@ -53,11 +53,3 @@ output_record(const cJSON *rec)
 	free(s);
 }
 
-void
-output_newline(void)
-{
-	static char nl[] = "\n";
-	struct iovec iov = { nl, 1 };
-
-	write_all(&iov, 1);
-}

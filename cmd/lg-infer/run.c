@@ -190,49 +190,6 @@ wake(void *arg)
 }
 
 /* Is stdout the file given? */
-static int
-stdout_is(const char *path)
-{
-	struct stat a, b;
-
-	return fstat(STDOUT_FILENO, &a) == 0 && stat(path, &b) == 0 &&
-	    a.st_dev == b.st_dev && a.st_ino == b.st_ino;
-}
-
-/*
- * The ids of the resume file.  When the output goes to that same file, it
- * is first made to end after a whole line: a record cut by a kill (the
- * kernel may stop a write of more than a page at a page boundary) is
- * dropped, to be done again, and a missing last newline is added.
- */
-static idset *
-load_resume(const char *path)
-{
-	idset *ids;
-	int tail, same = stdout_is(path);
-	long long keep;
-
-	if (idset_load(&ids, path, &tail, &keep) < 0) {
-		idset_free(ids);
-		exit(LG_SYS);
-	}
-	if (same && lseek(STDOUT_FILENO, 0, SEEK_END) < 0)
-		lg_die(LG_SYS, "%s: %s", path, strerror(errno));
-	if (tail == TAIL_CUT && same) {
-		if (ftruncate(STDOUT_FILENO, (off_t)keep) < 0 ||
-		    lseek(STDOUT_FILENO, 0, SEEK_END) < 0)
-			lg_die(LG_SYS, "%s: %s", path, strerror(errno));
-		lg_warn("%s: the last line was cut off; dropped it, its record "
-		    "is done again", path);
-	} else if (tail == TAIL_CUT) {
-		lg_warn("%s: the last line is cut off; its record is done again",
-		    path);
-	} else if (tail == TAIL_NOEOL && same) {
-		output_newline();
-	}
-	return ids;
-}
-
 int
 infer_run(infer_opts *o)
 {
@@ -271,7 +228,7 @@ infer_run(infer_opts *o)
 		s.ring = xcalloc(s.window, sizeof *s.ring);
 	}
 	if (o->resume != NULL)
-		ids = load_resume(o->resume);
+		ids = resume_load(o->resume);
 	rd = reader_start(o->files, o->nfiles, (size_t)o->parallel < 16 ? 16 :
 	    (size_t)o->parallel, ids, wake, s.e);
 	progress_draw(&s.pg, &(http_stats){ 0 }, 1);

@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "jsonl.h"
+#include "resume.h"
 
 enum { JUDGE_RULES, JUDGE_MODEL, JUDGE_HYBRID };
 
@@ -51,6 +52,7 @@ typedef struct {
 	long max_tokens;
 	const char *cache, *rubric;
 	char *key;
+	const idset *done;	/* --resume: ids to skip, or NULL */
 } llm_opts;
 
 int llm_run(char **files, int nfiles, const llm_opts *o);

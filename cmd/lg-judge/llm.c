@@ -239,6 +239,11 @@ llm_run(char **files, int nfiles, const llm_opts *o)
 				eof = 1;
 				break;
 			}
+			if (o->done != NULL && rec_str(rec, "id") != NULL &&
+			    idset_has(o->done, rec_str(rec, "id"))) {
+				cJSON_Delete(rec);
+				continue;
+			}
 			p = xcalloc(1, sizeof *p);
 			p->rec = rec;
 			if (r.tail)

@@ -10,15 +10,16 @@
 #include "diag.h"
 #include "judge.h"
 #include "record.h"
+#include "resume.h"
 #include "share.h"
 #include "util.h"
 #include "xalloc.h"
 
 static const char usage[] =
-"usage: lg-judge --rules [--max-record SIZE] [file ...]\n"
+"usage: lg-judge --rules [--resume FILE] [--max-record SIZE] [file ...]\n"
 "       lg-judge [--hybrid] [--judge-base-url URL] [--judge-model MODEL]\n"
 "                [-P N] [--retries N] [--judge-retries N] [--judge-max-tokens N]\n"
-"                [--cache DIR] [--api-key-file FILE] [--rubric FILE]\n"
+"                [--cache DIR] [--resume FILE] [--api-key-file FILE] [--rubric FILE]\n"
 "                [--connect-timeout S] [--idle-timeout S] [--timeout S]\n"
 "                [--backoff-base S] [--insecure] [--max-record SIZE] [file ...]\n"
 "\n"
@@ -31,6 +32,7 @@ static const char usage[] =
 "  --judge-retries N   asks again after an unparseable reply (default 2)\n"
 "  --judge-max-tokens N  tokens per reply (default 16)\n"
 "  --cache DIR         response cache shared with lg-infer\n"
+"  --resume FILE       skip records whose id is already in FILE\n"
 "  --api-key-file FILE API key (else LG_API_KEY or OPENAI_API_KEY)\n"
 "  --rubric FILE       question template (default rubrics/longgenbench.tmpl)\n"
 "  --connect-timeout S, --idle-timeout S, --timeout S  (10, 120, 600)\n"
@@ -40,12 +42,21 @@ static const char usage[] =
 "  -h, --help          print this help\n"
 "  --version           print the version\n";
 
+typedef struct {
+	judge_counts jc;
+	const idset *done;
+} rules_ctx;
+
 static int
 rules_only(cJSON *rec, jsonl *in, void *arg)
 {
-	judge_counts *jc = arg;
+	rules_ctx *c = arg;
+	judge_counts *jc = &c->jc;
+	const char *id = rec_str(rec, "id");
 	int mine, asked, ret;
 
+	if (c->done != NULL && id != NULL && idset_has(c->done, id))
+		return REC_DROP;
 	ret = verdicts_start(rec, in, JUDGE_RULES, NULL, NULL, &mine, &asked, jc);
 	if (mine && rec_get(rec, "verdicts") != NULL)
 		verdicts_finish(rec);
@@ -104,6 +115,7 @@ main(int argc, char **argv)
 		{ "judge-retries", required_argument, NULL, 'J' },
 		{ "judge-max-tokens", required_argument, NULL, 'T' },
 		{ "cache", required_argument, NULL, 'C' },
+		{ "resume", required_argument, NULL, 'S' },
 		{ "api-key-file", required_argument, NULL, 'K' },
 		{ "rubric", required_argument, NULL, 'B' },
 		{ "connect-timeout", required_argument, NULL, '1' },
@@ -117,13 +129,15 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	llm_opts o;
-	judge_counts jc;
+	rules_ctx rc;
+	idset *done = NULL;
+	const char *resume = NULL;
 	const char *keyfile = NULL, *env;
 	int ch, rules = 0, status;
 
 	lg_init(argv[0]);
 	memset(&o, 0, sizeof o);
-	memset(&jc, 0, sizeof jc);
+	memset(&rc, 0, sizeof rc);
 	o.parallel = 8;
 	o.retries = 6;
 	o.judge_retries = 2;
@@ -146,6 +160,7 @@ main(int argc, char **argv)
 		case 'J': o.judge_retries = (int)count("--judge-retries", optarg, 0); break;
 		case 'T': o.max_tokens = count("--judge-max-tokens", optarg, 1); break;
 		case 'C': o.cache = optarg; break;
+		case 'S': resume = optarg; break;
 		case 'K': keyfile = optarg; break;
 		case 'B': o.rubric = optarg; break;
 		case '1': o.connect_timeout = seconds("--connect-timeout", optarg); break;
@@ -164,9 +179,13 @@ main(int argc, char **argv)
 	}
 	if (rules && o.hybrid)
 		lg_die(LG_USAGE, "--rules and --hybrid exclude each other");
+	if (resume != NULL)
+		done = resume_load(resume);
 	if (rules) {
-		status = rec_filter(argv + optind, argc - optind, rules_only, &jc);
+		rc.done = done;
+		status = rec_filter(argv + optind, argc - optind, rules_only, &rc);
 		rules_fini();
+		idset_free(done);
 		free(o.base);
 		return status;
 	}
@@ -180,7 +199,9 @@ main(int argc, char **argv)
 		lg_die(LG_USAGE, "no judge: give --rules, or a judge model with "
 		    "--judge-base-url and --judge-model");
 	o.key = read_key(keyfile);
+	o.done = done;
 	status = llm_run(argv + optind, argc - optind, &o);
+	idset_free(done);
 	rules_fini();
 	free(o.key);
 	free(o.base);

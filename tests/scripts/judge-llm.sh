@@ -76,6 +76,15 @@ jq -c .verdicts "$t/c1" > "$t/v1"
 jq -c .verdicts "$t/c2" > "$t/v2"
 cmp -s "$t/v1" "$t/v2" || fail "cached verdicts differ"
 
+# resume: a run cut after one record finishes with each id once
+head -n 1 "$t/c1" > "$t/res"
+./lg-judge --judge-base-url "$url" --judge-model test --rubric "$t/rubric" \
+    --resume "$t/res" < "$t/split" >> "$t/res" 2>/dev/null || fail "resume run"
+[ "$(jq -r .id "$t/res" | sort | uniq -d | wc -l)" -eq 0 ] || fail "resume duplicated ids"
+[ "$(jq -r .id "$t/res" | sort)" = "$(jq -r .id "$t/split" | sort)" ] || fail "resume lost ids"
+./lg-judge --rules --resume "$t/res" < "$t/split" > "$t/none"
+[ ! -s "$t/none" ] || fail "rules resume judged answered ids again"
+
 # no judge named: usage error
 ./lg-judge < "$t/split" > /dev/null 2>&1 && fail "ran without a judge"
 kill "$pid" 2>/dev/null || true

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "diag.h"
-#include "infer.h"
+#include "resume.h"
 #include "record.h"
 #include "xalloc.h"
 
@@ -174,4 +174,42 @@ idset_load(idset **out, const char *path, int *tail, long long *keep)
 	jsonl_free(in);
 	free(files[0]);
 	return fd ? -1 : 0;
+}
+
+static int
+stdout_is(const char *path)
+{
+	struct stat a, b;
+
+	return fstat(STDOUT_FILENO, &a) == 0 && stat(path, &b) == 0 &&
+	    a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+idset *
+resume_load(const char *path)
+{
+	idset *ids;
+	int tail, same = stdout_is(path);
+	long long keep;
+
+	if (idset_load(&ids, path, &tail, &keep) < 0) {
+		idset_free(ids);
+		exit(LG_SYS);
+	}
+	if (same && lseek(STDOUT_FILENO, 0, SEEK_END) < 0)
+		lg_die(LG_SYS, "%s: %s", path, strerror(errno));
+	if (tail == TAIL_CUT && same) {
+		if (ftruncate(STDOUT_FILENO, (off_t)keep) < 0 ||
+		    lseek(STDOUT_FILENO, 0, SEEK_END) < 0)
+			lg_die(LG_SYS, "%s: %s", path, strerror(errno));
+		lg_warn("%s: the last line was cut off; dropped it, its record "
+		    "is done again", path);
+	} else if (tail == TAIL_CUT) {
+		lg_warn("%s: the last line is cut off; its record is done again",
+		    path);
+	} else if (tail == TAIL_NOEOL && same) {
+		if (write(STDOUT_FILENO, "\n", 1) != 1)
+			lg_write_failed(errno);
+	}
+	return ids;
 }

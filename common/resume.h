@@ -1,0 +1,36 @@
+/*
+ * resume.h: the ids of records already in the output of an earlier run
+ * (--resume), so that a rerun appending to that file does only what is
+ * left.  An idset is a hash set of strings; it owns them (idset_free).
+ */
+#ifndef LG_RESUME_H
+#define LG_RESUME_H
+
+#include <stddef.h>
+
+typedef struct idset idset;
+
+/* How the file ends: after a newline (or empty), with a whole record but
+ * no newline, or in the middle of a record (cut by a kill). */
+enum { TAIL_OK, TAIL_NOEOL, TAIL_CUT };
+
+/*
+ * -1 (and a message) when the file exists but cannot be read.  *tail says
+ * how it ends and *keep is the length of its whole lines.  A file that does
+ * not exist is an empty set (a first run).
+ */
+int idset_load(idset **out, const char *path, int *tail, long long *keep);
+int idset_has(const idset *s, const char *id);
+size_t idset_count(const idset *s);
+void idset_free(idset *s);
+
+/*
+ * The ids of the resume file, exiting with status 3 when it cannot be read.
+ * When standard output is that same file, it is first made to end after a
+ * whole line: a record cut by a kill (the kernel may stop a write of more
+ * than a page at a page boundary) is dropped, to be done again, and a
+ * missing last newline is added.  Call before writing anything.
+ */
+idset *resume_load(const char *path);
+
+#endif
