@@ -1,0 +1,121 @@
+#!/bin/sh
+# Throughput of the LongWeave suite: generation (lg-gen, lg-prompt, lg-oracle)
+# and scoring (lg-kvcheck, lg-fsmcheck, lg-tau, lg-flake8) of the tasks kvg,
+# sms, pr and cf at 1k 2k 4k 8k, N cases each (default 200: the full
+# 4 x 4 x 200 suite), over the reference answers and over degraded ones
+# (lg-oracle --drop 0.3).  Prints cases per second per stage and scorer, the
+# mean and lowest score (the reference answers must score 1), and where
+# lg-flake8 spends its time: in flake8, in Python running the answers, and
+# in the rest.
+#   bench/longweave.sh [N]
+# A scorer whose binary is missing is skipped with a note; pr needs a
+# corpus, made with tests/mkcorpus.sh when that script is there.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+bin=$top/bin
+export LG_SHARE=$top/share
+n=${1:-200}
+py=/usr/bin/python3
+tmp=${TMPDIR:-/tmp}/lg-bench-lw.$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+now() { date +%s.%N; }
+since() { echo "$(now) - $1" | bc -l; }
+
+tasks=kvg,sms,cf
+corpus=
+if [ -f "$top/tests/mkcorpus.sh" ]; then
+	sh "$top/tests/mkcorpus.sh" "$tmp/corpus" >/dev/null
+	corpus="--corpus $tmp/corpus"
+	tasks=kvg,sms,pr,cf
+else
+	echo "note: no tests/mkcorpus.sh: pr is left out (it needs --corpus)"
+fi
+
+row() {	# stage answers cases seconds [mean min]
+	printf '%-12s %-9s %6d %9.2f %9.1f %7s %7s\n' "$1" "$2" "$3" "$4" \
+	    "$(echo "$3 / $4" | bc -l)" "${5:--}" "${6:--}"
+}
+scores() {	# file -> "mean min" of scores.score
+	awk '{
+		if (match($0, /"scores":\{"score":[-0-9.e+]+/)) {
+			v = substr($0, RSTART + 18, RLENGTH - 18) + 0
+			s += v; k++
+			if (k == 1 || v < m) m = v
+		}
+	} END { if (k) printf "%.4f %.4f\n", s / k, m; else print "- -" }' "$1"
+}
+
+printf '%-12s %-9s %6s %9s %9s %7s %7s\n' stage answers cases seconds \
+    cases/s mean min
+t0=$(now)
+# shellcheck disable=SC2086
+"$bin/lg-gen" longweave -t "$tasks" -l 1k,2k,4k,8k -n "$n" $corpus > "$tmp/suite"
+cases=$(wc -l < "$tmp/suite")
+row lg-gen - "$cases" "$(since "$t0")"
+t0=$(now)
+"$bin/lg-prompt" "$tmp/suite" > "$tmp/prompts"
+row lg-prompt - "$cases" "$(since "$t0")"
+t0=$(now)
+"$bin/lg-oracle" "$tmp/prompts" > "$tmp/oracle"
+row lg-oracle reference "$cases" "$(since "$t0")"
+t0=$(now)
+"$bin/lg-oracle" --drop 0.3 "$tmp/prompts" > "$tmp/degraded"
+row lg-oracle degraded "$cases" "$(since "$t0")"
+
+for pair in kvg:lg-kvcheck sms:lg-fsmcheck pr:lg-tau cf:lg-flake8; do
+	task=${pair%%:*}
+	tool=${pair#*:}
+	case ,$tasks, in *,"$task",*) ;; *) continue ;; esac
+	if [ ! -x "$bin/$tool" ]; then
+		echo "note: $tool is not built: $task is not scored"
+		continue
+	fi
+	for answers in oracle degraded; do
+		grep -F "\"task\":\"$task\"" "$tmp/$answers" > "$tmp/$task.$answers" || true
+		k=$(wc -l < "$tmp/$task.$answers")
+		t0=$(now)
+		"$bin/$tool" "$tmp/$task.$answers" > "$tmp/$task.$answers.scored" || true
+		secs=$(since "$t0")
+		[ "$answers" = oracle ] && name=reference || name=degraded
+		# shellcheck disable=SC2046
+		row "$tool" "$name" "$k" "$secs" $(scores "$tmp/$task.$answers.scored")
+		[ "$task.$answers" = cf.oracle ] && cf_secs=$secs && cf_n=$k
+	done
+done
+
+# where lg-flake8's time goes: flake8 alone on the same programs (answer
+# and original), and python alone running the answers one by one; lg-flake8
+# runs the answers beside flake8, as many at once as there are processors
+if [ -n "${cf_secs:-}" ] && "$py" -m flake8 --version >/dev/null 2>&1; then
+	mkdir -p "$tmp/files"
+	"$py" - "$tmp/cf.oracle" "$tmp/files" <<'PY'
+import json, sys
+for i, line in enumerate(open(sys.argv[1])):
+    r = json.loads(line)
+    open("%s/f%d.py" % (sys.argv[2], i), "w").write(r["gold"]["clean"])
+    open("%s/o%d.py" % (sys.argv[2], i), "w").write(r["vars"]["code"])
+PY
+	t0=$(now)
+	(cd "$tmp/files" && "$py" -m flake8 --isolated --select=E,W,F,B,N,SIM,C4 \
+	    --format='%(path)s' ./*.py > /dev/null) || true
+	f8=$(since "$t0")
+	t0=$(now)
+	for f in "$tmp"/files/f*.py; do
+		"$py" -I -B "$f" > /dev/null || true
+	done
+	runs=$(since "$t0")
+	t0=$(now)
+	"$bin/lg-flake8" --compat "$tmp/cf.oracle" > /dev/null || true
+	compat=$(since "$t0")
+	echo
+	echo "lg-flake8 on $cf_n reference answers: $(printf '%.1f' "$cf_secs") s," \
+	    "$(getconf _NPROCESSORS_ONLN) processors"
+	printf '  flake8 alone, answers and originals  %7.1f s  (%5.1f%% of it)\n' \
+	    "$f8" "$(echo "100 * $f8 / $cf_secs" | bc -l)"
+	printf '  python alone, running the answers    %7.1f s  (%5.1f%% of it)\n' \
+	    "$runs" "$(echo "100 * $runs / $cf_secs" | bc -l)"
+	printf '  lg-flake8 --compat (runs nothing)    %7.1f s\n' "$compat"
+	echo "  (the runs overlap flake8, so the parts add up to more than the whole)"
+fi

@@ -1,0 +1,41 @@
+/*
+ * cf.h: lg-flake8's shared state.  main.c reads records in batches and
+ * runs the tools over each batch; score.c turns what they found for one
+ * record into its "scores".  An item owns its strings and results; the
+ * record belongs to the batch until it is written.
+ */
+#ifndef LG_FLAKE8_CF_H
+#define LG_FLAKE8_CF_H
+
+#include <cjson/cJSON.h>
+
+#include "lint.h"
+#include "sandbox.h"
+
+typedef struct {
+	int compat;		/* --compat: the published scorer */
+	char *python;		/* --python, resolved to a path */
+	char **flake8;		/* --flake8 split into argv, NULL-terminated */
+	double timeout;		/* --timeout: wall-clock seconds per answer */
+} cf_opts;
+
+typedef struct {
+	cJSON *rec;
+	char *file;		/* where the record was read */
+	long line;
+	int ours;		/* a longweave cf record with what scoring needs */
+	char *code;		/* the extracted code */
+	int how;		/* EX_ value */
+	const char *orig;	/* vars.code, borrowed from rec */
+	long gold_defs;		/* gold.functions, -1 if absent */
+	fl_file fix, org;	/* parser and flake8 findings */
+	sb_result run;		/* the sandboxed run */
+	int ran;
+} cf_item;
+
+/* Set rec's "scores" from what the tools found. */
+void cf_score(cf_item *it, const cf_opts *o, const fl_info *info);
+/* Zero scores for a record that could not be scored. */
+void cf_score_zero(cJSON *rec, const cf_opts *o);
+
+#endif

@@ -1,0 +1,192 @@
+/* lg-flake8: finding the code in an answer (see extract.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "extract.h"
+#include "re.h"
+#include "xalloc.h"
+
+static lg_re *fence_re, *compat_re;
+
+static const char *const names[] = {
+	"fenced", "opened", "closed", "bare", "empty"
+};
+
+const char *
+cf_extract_name(int how)
+{
+	return names[how];
+}
+
+void
+cf_extract_fini(void)
+{
+	re_free(fence_re);
+	re_free(compat_re);
+	fence_re = compat_re = NULL;
+}
+
+/* Length of the Unicode white space str.strip() removes at s, or 0. */
+static size_t
+space_at(const unsigned char *s, size_t n)
+{
+	if (n >= 1 && (s[0] == ' ' || (s[0] >= 0x09 && s[0] <= 0x0d) ||
+	    (s[0] >= 0x1c && s[0] <= 0x1f)))
+		return 1;
+	if (n >= 2 && s[0] == 0xc2 && (s[1] == 0x85 || s[1] == 0xa0))
+		return 2;
+	if (n >= 3 && s[0] == 0xe1 && s[1] == 0x9a && s[2] == 0x80)
+		return 3;
+	if (n >= 3 && s[0] == 0xe2 && s[1] == 0x80 &&
+	    ((s[2] >= 0x80 && s[2] <= 0x8a) || s[2] == 0xa8 || s[2] == 0xa9 ||
+	    s[2] == 0xaf))
+		return 3;
+	if (n >= 3 && s[0] == 0xe2 && s[1] == 0x81 && s[2] == 0x9f)
+		return 3;
+	if (n >= 3 && s[0] == 0xe3 && s[1] == 0x80 && s[2] == 0x80)
+		return 3;
+	return 0;
+}
+
+/* Python's str.strip(): returns the start, sets *n to the length. */
+static const char *
+pystrip(const char *s, size_t *n)
+{
+	const unsigned char *b = (const unsigned char *)s;
+	size_t lo = 0, hi = *n, k;
+
+	while (lo < hi && (k = space_at(b + lo, hi - lo)) > 0)
+		lo += k;
+	/* from the end: try each width a space can have */
+	for (;;) {
+		size_t w, hit = 0;
+
+		for (w = 1; w <= 3 && w <= hi - lo && hit == 0; w++)
+			if (space_at(b + hi - w, w) == w)
+				hit = w;
+		if (hit == 0)
+			break;
+		hi -= hit;
+	}
+	*n = hi - lo;
+	return s + lo;
+}
+
+/* The published rule: the pattern's group, or the whole answer, stripped. */
+static char *
+extract_compat(const char *s, size_t len, int *how)
+{
+	size_t ov[4], n;
+	const char *p;
+
+	if (compat_re == NULL)
+		compat_re = re_compile("```(?:python)?\\s*(.*?)\\s*```",
+		    RE_ICASE | RE_DOTALL);
+	n = len;
+	p = pystrip(s, &n);
+	if (re_match(compat_re, p, n, 0, ov, 2) > 0) {
+		const char *g = p + ov[2];
+
+		n = ov[3] - ov[2];
+		g = pystrip(g, &n);
+		*how = n > 0 ? EX_FENCED : EX_EMPTY;
+		return xstrndup(g, n);
+	}
+	*how = n > 0 ? EX_BARE : EX_EMPTY;
+	return xstrndup(p, n);
+}
+
+static int
+blank(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r' &&
+		    s[i] != '\f' && s[i] != '\v')
+			return 0;
+	return 1;
+}
+
+static int
+space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+	    c == '\v';
+}
+
+/* Lines of s[0..n) without leading and trailing blank lines, CRLF as LF,
+ * ending in one newline; "" when there is nothing. */
+static char *
+tidy(const char *s, size_t n)
+{
+	buf b = { 0 };
+	size_t i, start = 0, end = n, first = n, last = 0;
+
+	for (i = 0; i < n; i++)
+		if (!space(s[i])) {
+			if (first == n)
+				first = i;
+			last = i;
+		}
+	buf_puts(&b, "");
+	if (first == n)
+		return buf_take(&b);
+	/* whole lines: from the start of the first one holding text to the
+	 * end of the last one */
+	for (start = first; start > 0 && s[start - 1] != '\n'; start--)
+		;
+	for (end = last; end < n && s[end] != '\n'; end++)
+		;
+	for (i = start; i < end; i++)
+		if (!(s[i] == '\r' && (i + 1 == end || s[i + 1] == '\n')))
+			buf_putc(&b, s[i]);
+	buf_putc(&b, '\n');
+	return buf_take(&b);
+}
+
+char *
+cf_extract(const char *s, size_t len, int compat, int *how)
+{
+	size_t ov[2], f[2][2], pos = 0;
+	int nf = 0;
+	char *code;
+
+	if (compat)
+		return extract_compat(s, len, how);
+	if (fence_re == NULL)
+		fence_re = re_compile("^[ \\t]*```[^\\n]*$", RE_MULTILINE);
+	while (nf < 2 && pos <= len && re_match(fence_re, s, len, pos, ov, 1) > 0) {
+		f[nf][0] = ov[0];
+		f[nf][1] = ov[1];
+		nf++;
+		pos = ov[1] < len ? ov[1] + 1 : len + 1;
+	}
+	if (nf == 2) {
+		*how = EX_FENCED;
+		code = tidy(s + f[0][1], f[1][0] - f[0][1]);
+	} else if (nf == 1) {
+		const char *info = s + f[0][0];
+		size_t after = f[0][1] < len ? f[0][1] + 1 : len;
+
+		while (*info == ' ' || *info == '\t')
+			info++;
+		info += 3;
+		/* "```python" opens a block the answer did not close; a bare
+		 * fence after code closes the block the prompt opened */
+		if (blank(info, (size_t)(s + f[0][1] - info)) && !blank(s, f[0][0])) {
+			*how = EX_CLOSED;
+			code = tidy(s, f[0][0]);
+		} else {
+			*how = EX_OPENED;
+			code = tidy(s + after, len - after);
+		}
+	} else {
+		*how = EX_BARE;
+		code = tidy(s, len);
+	}
+	if (*code == '\0')
+		*how = EX_EMPTY;
+	return code;
+}

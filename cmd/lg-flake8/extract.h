@@ -1,0 +1,19 @@
+/*
+ * extract.h: the code of an answer.  The first fenced block; one fence alone
+ * (the prompt opened the block, or the answer was cut off before closing
+ * it); else the bare answer.  --compat follows the published scorer: its
+ * pattern, the stripped answer, no final newline.  The caller frees the
+ * returned string.
+ */
+#ifndef LG_FLAKE8_EXTRACT_H
+#define LG_FLAKE8_EXTRACT_H
+
+#include <stddef.h>
+
+enum { EX_FENCED, EX_OPENED, EX_CLOSED, EX_BARE, EX_EMPTY };
+
+char *cf_extract(const char *s, size_t len, int compat, int *how);
+const char *cf_extract_name(int how);
+void cf_extract_fini(void);
+
+#endif

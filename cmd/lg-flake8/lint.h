@@ -1,0 +1,66 @@
+/*
+ * lint.h: flake8 and the parser helper, run on batches of files.
+ *
+ * fl_probe() asks flake8 for its version and plugins once per run.
+ * fl_parse() runs one Python process over a batch of files: does each
+ * compile, how many functions does Python's ast find in it, and (unless
+ * --compat) a copy without "# noqa" comments beside it, NAME_l.py, for
+ * flake8.  fl_lint() runs one flake8 over a batch and counts violations per
+ * file and family.  A batch that fails is retried file by file, so one bad
+ * answer cannot cost the others their scores.  Strings in the structures
+ * belong to them: fl_info_free(), fl_file_free().
+ */
+#ifndef LG_FLAKE8_LINT_H
+#define LG_FLAKE8_LINT_H
+
+#include <stddef.h>
+#include <cjson/cJSON.h>
+
+#include "sandbox.h"
+
+/* The families the published scorer selects, in its order. */
+#define FL_SELECT "E,W,F,B,N,SIM,C4"
+enum { FAM_E, FAM_W, FAM_F, FAM_B, FAM_N, FAM_SIM, FAM_C4, NFAM };
+extern const char *const fl_families[NFAM];
+
+typedef struct {
+	char *version;		/* flake8's version */
+	char *python;		/* the interpreter flake8 runs on, e.g. "CPython 3.11.2" */
+	cJSON *plugins;		/* {"pycodestyle": "2.10.0", ...} */
+	int have[NFAM];		/* 1 when a plugin provides the family */
+} fl_info;
+
+typedef struct {
+	int compiles;		/* compile() accepted it */
+	long defs;		/* FunctionDef and AsyncFunctionDef nodes; -1: no parse */
+	long defs_text;		/* occurrences of "def " (the published count) */
+	char *error;		/* why it did not compile, or NULL */
+	long count;		/* flake8 violations; -1: flake8 failed on it */
+	long fam[NFAM];		/* violations per family */
+	char *lint_error;	/* count -1: how flake8 failed */
+} fl_file;
+
+/* flake8 --version; 0, or -1 with *why set (caller frees). */
+int fl_probe(char *const *flake8, fl_info *info, char **why);
+void fl_info_free(fl_info *info);
+
+/* files are NAME.py paths under dir; strip writes NAME_l.py copies. */
+void fl_parse(const char *python, const char *dir, char **files, size_t n,
+    int strip, fl_file *out);
+/* flake8 on files under dir; fills count and fam of out[i]. */
+void fl_lint(char *const *flake8, const char *dir, char **files, size_t n,
+    int compat, fl_file *out);
+void fl_file_free(fl_file *f);
+
+/*
+ * The parts of fl_lint(), for running flake8 beside other jobs: the
+ * command line (the array is the caller's, its strings are not), the run's
+ * options, and the reading of its result: 0, or -1 with *why set (caller
+ * frees) when the run failed and fl_lint() should retry file by file.
+ */
+char **fl_lint_argv(char *const *flake8, char **files, size_t n, int compat);
+void fl_lint_opts(sb_opts *o, const char *dir, size_t n);
+int fl_lint_result(sb_result *r, char **files, size_t n, fl_file *out,
+    char **why);
+
+#endif

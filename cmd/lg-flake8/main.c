@@ -1,0 +1,576 @@
+/*
+ * lg-flake8: score answers to the LongWeave cf task (code fixing).  The
+ * code of each answer is extracted, linted with flake8 beside the original,
+ * its functions counted with Python's ast, and run with python3 in a
+ * sandbox.  Records are read in batches so that one flake8 and one parser
+ * run serve many answers; they go out in the order they came.  Records of
+ * other benchmarks and tasks pass through untouched.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cf.h"
+#include "diag.h"
+#include "extract.h"
+#include "jsonl.h"
+#include "record.h"
+#include "util.h"
+#include "xalloc.h"
+
+static const char usage[] =
+"usage: lg-flake8 [--compat] [--timeout SEC] [--python PATH] [--flake8 CMD]\n"
+"                 [--max-record SIZE] [file ...]\n"
+"\n"
+"  --compat          score as the published scorer: runnable means it\n"
+"                    compiles, noqa comments count, its extraction\n"
+"  --timeout SEC     wall-clock limit of each run, CPU half of it (10)\n"
+"  --python PATH     the interpreter that runs and parses answers\n"
+"                    (/usr/bin/python3)\n"
+"  --flake8 CMD      the flake8 command, split at blanks (default: the\n"
+"                    flake8 module of the --python interpreter)\n"
+"  --max-record SIZE record size limit (default 64M)\n"
+"  -h, --help        print this help\n"
+"  --version         print the version\n";
+
+#define STAGE "flake8"
+#define BATCH 32
+#define RUN_MEM (1ULL << 30)
+#define RUN_FSIZE (16ULL << 20)
+#define RUN_NPROC 32
+#define RUN_CAP 4096
+
+static struct {
+	char *dir;		/* private work directory, made when first needed */
+	int probed;		/* flake8 asked for its version */
+	int usable;		/* and it answered */
+	char *why;		/* why it cannot be used */
+	fl_info info;
+	long serial;		/* names the answer files */
+	int bad;		/* a record could not be scored in full */
+} st;
+
+static int status_sys;
+
+/* The work directory, for the signal handler: emptied after each batch, so
+ * a run killed by a reader that left (SIGPIPE) or by the user leaves
+ * nothing behind; the sandboxes die with it (their parent-death signal). */
+static char workdir[4096];
+
+static void
+on_signal(int sig)
+{
+	if (workdir[0] != '\0')
+		(void)rmdir(workdir);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static char *
+resolve(const char *prog)
+{
+	const char *path = getenv("PATH");
+	char *dirs, *d, *save = NULL;
+
+	if (strchr(prog, '/') != NULL)
+		return xstrdup(prog);
+	dirs = xstrdup(path ? path : "/usr/bin:/bin");
+	for (d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+		char *p = xasprintf("%s/%s", *d ? d : ".", prog);
+
+		if (access(p, X_OK) == 0) {
+			free(dirs);
+			return p;
+		}
+		free(p);
+	}
+	free(dirs);
+	return xstrdup(prog);
+}
+
+static char **
+split_words(const char *s)
+{
+	char **v = NULL;
+	size_t n = 0;
+
+	for (;;) {
+		size_t len;
+
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s == '\0')
+			break;
+		len = strcspn(s, " \t");
+		v = xreallocarray(v, n + 2, sizeof *v);
+		v[n++] = xstrndup(s, len);
+		s += len;
+	}
+	if (v == NULL)
+		v = xcalloc(1, sizeof *v);
+	v[n] = NULL;
+	return v;
+}
+
+static void
+free_words(char **v)
+{
+	size_t i;
+
+	for (i = 0; v[i] != NULL; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* Make the work directory and ask flake8 what it is, once. */
+static int
+prepare(const cf_opts *o)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	if (st.probed)
+		return st.usable;
+	st.probed = 1;
+	if (fl_probe(o->flake8, &st.info, &st.why) < 0) {
+		lg_warn("cannot run flake8 (%s): %s", o->flake8[0], st.why);
+		return 0;
+	}
+	st.dir = xasprintf("%s/lg-flake8.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (mkdtemp(st.dir) == NULL || chmod(st.dir, 0711) < 0) {
+		st.why = xasprintf("cannot make a work directory in %s: %s",
+		    tmp && *tmp ? tmp : "/tmp", strerror(errno));
+		lg_warn("%s", st.why);
+		free(st.dir);
+		st.dir = NULL;
+		return 0;
+	}
+	if (strlen(st.dir) < sizeof workdir) {
+		strcpy(workdir, st.dir);
+		signal(SIGPIPE, on_signal);
+		signal(SIGINT, on_signal);
+		signal(SIGTERM, on_signal);
+		signal(SIGHUP, on_signal);
+	}
+	return st.usable = 1;
+}
+
+static int
+write_file(const char *path, const char *s)
+{
+	FILE *f = fopen(path, "w");
+	size_t n = strlen(s);
+
+	if (f == NULL)
+		return -1;
+	if (fwrite(s, 1, n, f) != n) {
+		fclose(f);
+		return -1;
+	}
+	if (fchmod(fileno(f), 0644) < 0) {
+		fclose(f);
+		return -1;
+	}
+	return fclose(f);
+}
+
+/* A record that cannot be scored: zero scores and an error (keep one set upstream). */
+static void
+fail(cf_item *it, const cf_opts *o, int keep, const char *fmt, const char *what)
+{
+	lg_warnat(it->file, it->line, "%s: %s%s", rec_id(it->rec), fmt, what);
+	if (!keep || rec_get(it->rec, "error") == NULL)
+		rec_error(it->rec, STAGE, "%s%s", fmt, what);
+	cf_score_zero(it->rec, o);
+}
+
+/* Take a record in: is it ours, and does it hold what scoring needs?
+ * Returns 1 when it is bad (already reported). */
+static int
+admit(cf_item *it, const cf_opts *o)
+{
+	const char *bench = rec_str(it->rec, "bench"), *task = rec_str(it->rec, "task");
+	cJSON *out, *vars, *code, *gold;
+
+	if (bench == NULL || task == NULL || strcmp(bench, "longweave") != 0 ||
+	    strcmp(task, "cf") != 0)
+		return 0;
+	vars = rec_get(it->rec, "vars");
+	code = cJSON_IsObject(vars) ? rec_get(vars, "code") : NULL;
+	if (!cJSON_IsString(code)) {
+		fail(it, o, 0, "vars.code: missing or not a string", "");
+		return 1;
+	}
+	out = rec_get(it->rec, "output");
+	if (out == NULL) {
+		fail(it, o, 1, "output: missing", "");
+		return 1;
+	}
+	if (!cJSON_IsString(out)) {
+		fail(it, o, 0, "output: not a string", "");
+		return 1;
+	}
+	if (!prepare(o)) {
+		fail(it, o, 0, "flake8 is not available: ", st.why ? st.why : "");
+		status_sys = 1;
+		return 1;
+	}
+	gold = rec_get(it->rec, "gold");
+	it->gold_defs = cJSON_IsObject(gold) ? rec_long(gold, "functions", -1) : -1;
+	it->orig = code->valuestring;
+	it->code = cf_extract(out->valuestring, strlen(out->valuestring),
+	    o->compat, &it->how);
+	it->ours = 1;
+	return 0;
+}
+
+static char **
+env_for(const char *box)
+{
+	char **e = xcalloc(5, sizeof *e);
+
+	e[0] = xstrdup("PATH=/usr/bin:/bin");
+	e[1] = xasprintf("HOME=%s", box);
+	e[2] = xasprintf("TMPDIR=%s", box);
+	e[3] = xstrdup("LANG=C.UTF-8");
+	return e;
+}
+
+/* What one answer's run holds on to: its box, code and environment. */
+typedef struct {
+	char *box;
+	int fd;
+	char **env;
+} box;
+
+/* Set up the run of one answer in a fresh, empty box directory; -1 (and
+ * the item's run failed) when that cannot be done. */
+static int
+box_open(cf_item *it, const cf_opts *o, const char *path, char **argv,
+    sb_job *j, box *b)
+{
+	b->box = xasprintf("%s/box%ld", st.dir, st.serial++);
+	b->fd = -1;
+	b->env = NULL;
+	if ((b->fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 ||
+	    mkdir(b->box, 0700) < 0 || sb_box_prepare(b->box) < 0) {
+		it->ran = 1;
+		it->run.how = SB_FAILED;
+		snprintf(it->run.why, sizeof it->run.why, "cannot prepare the box: %s",
+		    strerror(errno));
+		it->run.fs = "none";
+		it->run.user = "unchanged";
+		if (b->fd >= 0)
+			close(b->fd);
+		rmdir(b->box);
+		free(b->box);
+		b->box = NULL;
+		return -1;
+	}
+	b->env = env_for(b->box);
+	memset(j, 0, sizeof *j);
+	j->argv = argv;
+	j->envp = b->env;
+	j->o.timeout = o->timeout;
+	j->o.cpu = o->timeout >= 2 ? (long)(o->timeout / 2) : 1;
+	j->o.mem = RUN_MEM;
+	j->o.fsize = RUN_FSIZE;
+	j->o.nproc = RUN_NPROC;
+	j->o.box = 1;
+	j->o.dir = b->box;
+	j->o.codefd = b->fd;
+	j->o.cap = RUN_CAP;
+	return 0;
+}
+
+static void
+box_close(box *b)
+{
+	if (b->box == NULL)
+		return;
+	close(b->fd);
+	if (sb_rmtree(b->box) < 0)
+		lg_warn("cannot remove %s: %s", b->box, strerror(errno));
+	free_words(b->env);
+	free(b->box);
+	b->box = NULL;
+}
+
+static long
+processors(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? n : 1;
+}
+
+/*
+ * flake8 over the batch and the runs of the answers that compile, side by
+ * side, as many at once as there are processors.
+ */
+static void
+lint_and_run(cf_item *items, size_t n, const cf_opts *o, char **pf, char **lf,
+    size_t k, const size_t *at, fl_file *res)
+{
+	char *argv[] = { o->python, (char *)"-I", (char *)"-B", (char *)"/dev/fd/3", NULL };
+	sb_job *jobs = xcalloc(n + 1, sizeof *jobs);
+	box *boxes = xcalloc(n + 1, sizeof *boxes);
+	size_t *of = xcalloc(n + 1, sizeof *of), m = 1, i;
+	char **largv = fl_lint_argv(o->flake8, lf, k, o->compat), *why = NULL;
+
+	jobs[0].argv = largv;
+	fl_lint_opts(&jobs[0].o, st.dir, k);
+	for (i = 0; i < n; i++) {
+		cf_item *it = &items[i];
+		char *p;
+
+		if (!it->ours || o->compat || it->how == EX_EMPTY ||
+		    !res[at[i]].compiles)
+			continue;
+		p = xasprintf("%s/%s", st.dir, pf[at[i]]);
+		if (box_open(it, o, p, argv, &jobs[m], &boxes[m]) == 0)
+			of[m++] = i;
+		free(p);
+	}
+	sb_run_jobs(jobs, m, (int)processors());
+	for (i = 1; i < m; i++) {
+		cf_item *it = &items[of[i]];
+
+		it->run = jobs[i].r;
+		it->ran = 1;
+		box_close(&boxes[i]);
+	}
+	if (fl_lint_result(&jobs[0].r, lf, k, res, &why) < 0) {
+		free(why);
+		fl_lint(o->flake8, st.dir, lf, k, o->compat, res);
+	}
+	sb_result_free(&jobs[0].r);
+	free(largv);
+	free(jobs);
+	free(boxes);
+	free(of);
+}
+
+static void
+score_batch(cf_item *items, size_t n, const cf_opts *o)
+{
+	char **pf = xcalloc(2 * n + 1, sizeof *pf), **lf = xcalloc(2 * n + 1, sizeof *lf);
+	fl_file *res = xcalloc(2 * n + 1, sizeof *res);
+	size_t *at = xcalloc(n + 1, sizeof *at), k = 0, i;
+
+	for (i = 0; i < n; i++) {
+		cf_item *it = &items[i];
+		char *a, *b;
+
+		if (!it->ours)
+			continue;
+		a = xasprintf("r%ldf.py", st.serial);
+		b = xasprintf("r%ldo.py", st.serial);
+		st.serial++;
+		pf[k] = a;
+		pf[k + 1] = b;
+		at[i] = k;
+		k += 2;
+	}
+	for (i = 0; i < n; i++) {
+		cf_item *it = &items[i];
+		char *p, *q;
+
+		if (!it->ours)
+			continue;
+		p = xasprintf("%s/%s", st.dir, pf[at[i]]);
+		q = xasprintf("%s/%s", st.dir, pf[at[i] + 1]);
+		if (write_file(p, it->code) < 0 || write_file(q, it->orig) < 0)
+			lg_die(LG_SYS, "cannot write in %s: %s", st.dir, strerror(errno));
+		free(p);
+		free(q);
+	}
+	for (i = 0; i < k; i++) {
+		res[i].count = -1;
+		lf[i] = o->compat ? xstrdup(pf[i]) :
+		    xasprintf("%.*s_l.py", (int)strlen(pf[i]) - 3, pf[i]);
+	}
+	fl_parse(o->python, st.dir, pf, k, !o->compat, res);
+	if (k > 0)
+		lint_and_run(items, n, o, pf, lf, k, at, res);
+	for (i = 0; i < n; i++) {
+		cf_item *it = &items[i];
+
+		if (!it->ours)
+			continue;
+		it->fix = res[at[i]];
+		it->org = res[at[i] + 1];
+		if ((it->how != EX_EMPTY && it->fix.count < 0) || it->org.count < 0) {
+			const fl_file *f = it->fix.count < 0 ? &it->fix : &it->org;
+
+			lg_warnat(it->file, it->line, "%s: flake8 failed on the %s: %s",
+			    rec_id(it->rec), f == &it->fix ? "answer" : "original",
+			    f->lint_error ? f->lint_error : "no count");
+			rec_error(it->rec, STAGE, "flake8 failed on the %s: %s",
+			    f == &it->fix ? "answer" : "original",
+			    f->lint_error ? f->lint_error : "no count");
+			st.bad = 1;
+		}
+		if (it->ran) {
+			if (it->run.how == SB_FAILED) {
+				lg_warnat(it->file, it->line, "%s: cannot run the answer: %s",
+				    rec_id(it->rec), it->run.why);
+				rec_error(it->rec, STAGE, "cannot run the answer: %s",
+				    it->run.why);
+				status_sys = 1;
+			}
+		}
+		cf_score(it, o, &st.info);
+	}
+	for (i = 0; i < k; i++) {
+		char *p = xasprintf("%s/%s", st.dir, pf[i]);
+
+		unlink(p);
+		free(p);
+		if (!o->compat) {
+			p = xasprintf("%s/%s", st.dir, lf[i]);
+			unlink(p);
+			free(p);
+		}
+		free(pf[i]);
+		free(lf[i]);
+	}
+	free(pf);
+	free(lf);
+	free(res);
+	free(at);
+}
+
+static void
+flush(cf_item *items, size_t n, const cf_opts *o)
+{
+	size_t i;
+
+	score_batch(items, n, o);
+	for (i = 0; i < n; i++) {
+		rec_write(items[i].rec);
+		cJSON_Delete(items[i].rec);
+		free(items[i].file);
+		free(items[i].code);
+		fl_file_free(&items[i].fix);
+		fl_file_free(&items[i].org);
+		sb_result_free(&items[i].run);
+	}
+	memset(items, 0, n * sizeof *items);
+}
+
+static int
+score_all(char **files, int nfiles, const cf_opts *o)
+{
+	jsonl *in = jsonl_open(files, nfiles);
+	cf_item items[BATCH];
+	size_t n = 0, ours = 0;
+	cJSON *rec;
+	int bad = 0, status;
+
+	memset(items, 0, sizeof items);
+	while ((rec = jsonl_next(in)) != NULL) {
+		cf_item *it = &items[n++];
+
+		it->rec = rec;
+		it->file = xstrdup(jsonl_file(in));
+		it->line = jsonl_lineno(in);
+		if (admit(it, o))
+			bad = 1;
+		ours += it->ours;
+		/* pass-through records need no batch: keep the stream moving */
+		if (n == BATCH || ours == 0 || ours == BATCH) {
+			flush(items, n, o);
+			n = ours = 0;
+		}
+	}
+	if (n > 0)
+		flush(items, n, o);
+	status = jsonl_status(in);
+	jsonl_free(in);
+	if (st.dir != NULL) {
+		workdir[0] = '\0';
+		if (sb_rmtree(st.dir) < 0)
+			lg_warn("cannot remove %s: %s", st.dir, strerror(errno));
+		free(st.dir);
+	}
+	fl_info_free(&st.info);
+	free(st.why);
+	cf_extract_fini();
+	if (status_sys)
+		status = LG_SYS;
+	else if (status == LG_OK && (bad || st.bad))
+		status = LG_BAD;
+	return lg_finish(status);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "compat", no_argument, NULL, 'C' },
+		{ "timeout", required_argument, NULL, 'T' },
+		{ "python", required_argument, NULL, 'P' },
+		{ "flake8", required_argument, NULL, 'F' },
+		{ "max-record", required_argument, NULL, 'M' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	cf_opts o = { 0, NULL, NULL, 10 };
+	const char *python = "/usr/bin/python3", *flake8 = NULL;
+	int c, status;
+
+	lg_init(argv[0]);
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'C':
+			o.compat = 1;
+			break;
+		case 'T':
+			if (parse_double(optarg, &o.timeout) < 0 || o.timeout < 0.1 ||
+			    o.timeout > 86400)
+				lg_die(LG_USAGE, "--timeout: want seconds from 0.1 to 86400: %s",
+				    optarg);
+			break;
+		case 'P':
+			if (*optarg == '\0')
+				lg_die(LG_USAGE, "--python: empty path");
+			python = optarg;
+			break;
+		case 'F':
+			flake8 = optarg;
+			break;
+		case 'M':
+			if (parse_size(optarg, &jsonl_max) < 0)
+				lg_die(LG_USAGE, "--max-record: not a size: %s", optarg);
+			break;
+		case 'h':
+			lg_usage(usage, 0);
+		case 'V':
+			lg_version();
+		default:
+			lg_usage(usage, LG_USAGE);
+		}
+	}
+	o.python = resolve(python);
+	if (flake8 != NULL) {
+		o.flake8 = split_words(flake8);
+	} else {
+		o.flake8 = xcalloc(4, sizeof *o.flake8);
+		o.flake8[0] = xstrdup(o.python);
+		o.flake8[1] = xstrdup("-m");
+		o.flake8[2] = xstrdup("flake8");
+	}
+	if (o.flake8[0] == NULL)
+		lg_die(LG_USAGE, "--flake8: empty command");
+	status = score_all(argv + optind, argc - optind, &o);
+	free_words(o.flake8);
+	free(o.python);
+	return status;
+}

@@ -1,0 +1,74 @@
+/*
+ * sandbox.h: running a program under limits, for lg-flake8.
+ *
+ * sb_run() runs argv with a wall-clock timeout and resource limits and
+ * captures the tail of its stdout and stderr.  In box mode the program is an
+ * untrusted answer: it runs in its own session, in new network, PID, mount,
+ * IPC and UTS namespaces where the kernel allows them (a user namespace too
+ * when not root), as nobody when started by root, with the whole file system
+ * read-only but its working directory, a scrubbed environment, stdin from
+ * /dev/null and the program on descriptor 3.  Whatever it started is killed
+ * when it ends or times out.  Outside box mode (flake8, the parser helper)
+ * only the limits, the timeout and the process group apply.
+ *
+ * The caller owns the sb_result and frees it with sb_result_free().
+ */
+#ifndef LG_FLAKE8_SANDBOX_H
+#define LG_FLAKE8_SANDBOX_H
+
+#include <stddef.h>
+
+#include "buf.h"
+
+typedef struct {
+	double timeout;			/* wall-clock seconds */
+	long cpu;			/* RLIMIT_CPU seconds, 0: none */
+	unsigned long long mem;		/* RLIMIT_AS bytes, 0: none */
+	unsigned long long fsize;	/* RLIMIT_FSIZE bytes, 0: none */
+	long nproc;			/* processes it may add, 0: no limit */
+	int box;			/* untrusted answer: isolate it */
+	const char *dir;		/* working directory (box: fresh, empty) */
+	int codefd;			/* box: descriptor shown as 3, or -1 */
+	size_t cap;			/* bytes kept of stdout and of stderr */
+} sb_opts;
+
+enum { SB_EXITED, SB_SIGNALED, SB_TIMEOUT, SB_FAILED };
+
+typedef struct {
+	int how;		/* SB_EXITED, ... */
+	int code;		/* exit status or signal number */
+	buf out, err;		/* the last cap bytes of each */
+	int network;		/* box: 1 in its own network namespace */
+	int pidns;		/* box: 1 in its own PID namespace */
+	const char *fs;		/* box: "read-only", "private-tmp", "uid", "none" */
+	const char *user;	/* box: "nobody", "user-namespace", "unchanged" */
+	char why[200];		/* SB_FAILED: what went wrong */
+} sb_result;
+
+int sb_run(char *const argv[], char *const envp[], const sb_opts *o,
+    sb_result *r);
+
+/* Several runs, up to parallel at a time; each job's r is set.  The job
+ * owns nothing; argv, envp and the strings of o must outlive the call. */
+typedef struct {
+	char *const *argv;
+	char *const *envp;
+	sb_opts o;
+	sb_result r;
+	/* private */
+	int pid, out, err, st, pidfd, started, done;
+	double deadline;
+} sb_job;
+
+void sb_run_jobs(sb_job *jobs, size_t n, int parallel);
+void sb_result_free(sb_result *r);
+
+/* Prepare a fresh box directory for the sandboxed user; 0 or -1 (errno). */
+int sb_box_prepare(const char *dir);
+/* Remove a directory tree without following links; 0 or -1. */
+int sb_rmtree(const char *path);
+
+/* The uid the box runs as when started by root. */
+#define SB_NOBODY 65534
+
+#endif
