@@ -24,6 +24,9 @@ if [ "$mode" = check ]; then
 	need jq have jq
 	need python3 test -x /usr/bin/python3
 	need flake8 /usr/bin/python3 -m flake8 --version
+	# the lint families of LongWeave's code fixing that Debian packages
+	need python3-pep8-naming /usr/bin/python3 -c 'import pep8ext_naming'
+	need python3-flake8-comprehensions /usr/bin/python3 -c 'import flake8_comprehensions'
 fi
 [ -z "$missing" ] && exit 0
 

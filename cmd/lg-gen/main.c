@@ -23,7 +23,7 @@ const char gen_usage[] =
 "  --corpus PATH   plain-text documents for the pr task\n"
 "  --states N      states of the sms machines (default 3)\n"
 "  --inputs N      input symbols of the sms machines (default 3)\n"
-"  --rate R        share of cf lines polluted with violations (default 0.85)\n"
+"  --rate R        probability of each planted lint violation in cf (default 0.85)\n"
 "  -h, --help      print this help\n"
 "  --version       print the version\n";
 
