@@ -16,13 +16,14 @@
 
 static const char usage[] =
 "usage: lg-oracle [-s SEED] [--stop-at F] [--forget-after F] [--drop P]\n"
-"                 [--words N] [--max-record SIZE] [file ...]\n"
+"                 [--words N] [--model NAME] [--max-record SIZE] [file ...]\n"
 "\n"
 "  --stop-at F       write only the first fraction F of the answer (1)\n"
 "  --forget-after F  stop following instructions after fraction F (1)\n"
 "  --drop P          miss each check with probability P (0)\n"
 "  --words N         words per entry instead of what the case asks\n"
 "  -s SEED           seed of the --drop draws (default 0)\n"
+"  --model NAME      the name recorded in gen.model (default lg-oracle)\n"
 "  --max-record SIZE record size limit (default 64M)\n"
 "  -h, --help        print this help\n"
 "  --version         print the version\n";
@@ -38,7 +39,7 @@ add_gen(cJSON *rec, const oracle_opts *o)
 {
 	cJSON *g = cJSON_CreateObject();
 
-	cJSON_AddStringToObject(g, "model", "lg-oracle");
+	cJSON_AddStringToObject(g, "model", o->model);
 	cJSON_AddStringToObject(g, "endpoint", "builtin");
 	cJSON_AddBoolToObject(g, "oracle", 1);
 	cJSON_AddStringToObject(g, "version", LG_VERSION);
@@ -96,12 +97,13 @@ main(int argc, char **argv)
 		{ "forget-after", required_argument, NULL, 'F' },
 		{ "drop", required_argument, NULL, 'D' },
 		{ "words", required_argument, NULL, 'W' },
+		{ "model", required_argument, NULL, 'm' },
 		{ "max-record", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	oracle_opts o = { 1, 1, 0, 0, 0 };
+	oracle_opts o = { 1, 1, 0, 0, 0, "lg-oracle" };
 	int c;
 
 	lg_init(argv[0]);
@@ -122,6 +124,9 @@ main(int argc, char **argv)
 		case 'D':
 			if (frac(optarg, &o.drop) < 0)
 				lg_die(LG_USAGE, "--drop: want a probability 0 to 1: %s", optarg);
+			break;
+		case 'm':
+			o.model = optarg;
 			break;
 		case 'W':
 			if (parse_long(optarg, &o.words) < 0 || o.words < 1)

@@ -19,6 +19,7 @@ typedef struct {
 	double drop;		/* --drop: probability of missing each check (0) */
 	long words;		/* --words: words per entry, 0 = as asked */
 	uint64_t seed;		/* -s */
+	const char *model;	/* --model: gen.model */
 } oracle_opts;
 
 /*
