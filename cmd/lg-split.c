@@ -18,6 +18,7 @@
 
 #include "buf.h"
 #include "diag.h"
+#include "lgb.h"
 #include "re.h"
 #include "record.h"
 #include "util.h"
@@ -215,7 +216,7 @@ split(cJSON *rec, jsonl *in, void *arg)
 
 	if (strcmp(rec_str(rec, "bench") ? rec_str(rec, "bench") : "", "longgenbench") != 0)
 		return REC_OK;
-	if (type == NULL || n < 1 || n > 1000000) {
+	if (type == NULL || n < 1 || n > LGB_MAX_ENTRIES) {
 		jsonl_warn(in, "%s: needs gold.type and gold.number", rec_id(rec));
 		rec_error(rec, "split", "needs gold.type and gold.number");
 		return REC_BAD;

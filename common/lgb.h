@@ -12,6 +12,10 @@
 
 #include "buf.h"
 
+/* Limits past which a document is refused rather than written or cut. */
+#define LGB_MAX_ENTRIES 100000
+#define LGB_MAX_WORDS 100000
+
 typedef struct {
 	const char *type;	/* Week, Day, Menu Week, Menu Day, Floor, Block */
 	int number;		/* entries 1..number */

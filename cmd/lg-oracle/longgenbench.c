@@ -188,6 +188,12 @@ oracle_longgenbench(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 		rec_error(rec, "oracle", "needs gold.type, gold.number and checks");
 		return REC_BAD;
 	}
+	if (rec_long(gold, "number", 0) > LGB_MAX_ENTRIES ||
+	    rec_long(gold, "words", 0) > LGB_MAX_WORDS || rec_long(gold, "words", 0) < 0) {
+		jsonl_warn(in, "%s: gold.number or gold.words out of range", rec_id(rec));
+		rec_error(rec, "oracle", "gold.number or gold.words out of range");
+		return REC_BAD;
+	}
 	doc.type = type;
 	doc.number = (int)rec_long(gold, "number", 0);
 	doc.year = (int)rec_long(gold, "year", 2018);
