@@ -1,0 +1,31 @@
+#!/bin/sh
+# Output errors: a reader that leaves ends a tool by SIGPIPE, silently (as
+# git does); a full disk is exit status 3 with a message.
+set -u
+t=$TMPDIR/ioerr.$$
+mkdir -p "$t"
+fail() { echo "FAIL: $*"; exit 1; }
+cd "$BIN"
+./lg-gen longgenbench -l 32k -n 6 | ./lg-prompt | ./lg-oracle > "$t/cases"
+for p in "lg-gen longgenbench -l 32k -n 30" "lg-prompt --force" "lg-oracle" "lg-split" \
+    "lg-judge --rules"; do
+	set -- $p
+	case $1 in
+	lg-gen) (./"$@" 2> "$t/err"; echo $? > "$t/rc") | head -c 1 > /dev/null ;;
+	lg-judge) (./lg-split < "$t/cases" | ./"$@" 2> "$t/err"; echo $? > "$t/rc") | head -c 1 > /dev/null ;;
+	*) (./"$@" < "$t/cases" 2> "$t/err"; echo $? > "$t/rc") | head -c 1 > /dev/null ;;
+	esac
+	[ "$(cat "$t/rc")" -eq 141 ] || fail "$p: status $(cat "$t/rc") when the reader left"
+	[ ! -s "$t/err" ] || fail "$p: said something on SIGPIPE: $(cat "$t/err")"
+	if [ -w /dev/full ]; then
+		case $1 in
+		lg-gen) ./"$@" > /dev/full 2> "$t/err" ;;
+		*) ./"$@" < "$t/cases" > /dev/full 2> "$t/err" ;;
+		esac
+		rc=$?
+		[ "$rc" -eq 3 ] || fail "$p: status $rc on a full disk"
+		grep -q 'write error' "$t/err" || fail "$p: no message on a full disk"
+	fi
+done
+rm -rf "$t"
+echo ok
