@@ -314,8 +314,7 @@ main(int argc, char **argv)
 		switch (ch) {
 		case 'c': c.compat = 1; break;
 		case 'M':
-			if (parse_size(optarg, &jsonl_max) < 0)
-				lg_die(LG_USAGE, "--max-record: not a size: %s", optarg);
+			opt_max_record(optarg);
 			break;
 		case 'h': lg_usage(usage, 0);
 		case 'V': lg_version();

@@ -153,3 +153,10 @@ parse_size(const char *s, size_t *out)
 	*out = (size_t)v;
 	return 0;
 }
+
+void
+opt_max_record(const char *arg)
+{
+	if (parse_size(arg, &jsonl_max) < 0)
+		lg_die(LG_USAGE, "--max-record: not a size: %s", arg);
+}

@@ -42,7 +42,9 @@ enum { REC_OK, REC_BAD, REC_DROP };
 typedef int (*rec_fn)(cJSON *rec, jsonl *in, void *arg);
 int rec_filter(char **files, int n, rec_fn fn, void *arg);
 
-/* Shared reading of the --max-record SIZE option value ("64M", "1G", bytes). */
+/* A size: bytes, or with a k, M or G suffix ("64M"); -1 on junk. */
 int parse_size(const char *s, size_t *out);
+/* The --max-record option: set jsonl_max, or exit 2 with a message. */
+void opt_max_record(const char *arg);
 
 #endif

@@ -147,8 +147,7 @@ gen_longgenbench(int argc, char **argv)
 		case 't': tk = optarg; break;
 		case 'I': import = optarg; nimport++; break;
 		case 'M':
-			if (parse_size(optarg, &jsonl_max) < 0)
-				lg_die(LG_USAGE, "--max-record: not a size: %s", optarg);
+			opt_max_record(optarg);
 			break;
 		case 'h':
 			lg_usage(gen_usage, 0);

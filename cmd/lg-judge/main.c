@@ -169,8 +169,7 @@ main(int argc, char **argv)
 		case '4': o.backoff_base = seconds("--backoff-base", optarg); break;
 		case 'I': o.insecure = 1; break;
 		case 'M':
-			if (parse_size(optarg, &jsonl_max) < 0)
-				lg_die(LG_USAGE, "--max-record: not a size: %s", optarg);
+			opt_max_record(optarg);
 			break;
 		case 'h': lg_usage(usage, 0);
 		case 'V': lg_version();

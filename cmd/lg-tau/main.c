@@ -92,8 +92,7 @@ main(int argc, char **argv)
 			c.o.compat = 1;
 			break;
 		case 'M':
-			if (parse_size(optarg, &jsonl_max) < 0)
-				lg_die(LG_USAGE, "--max-record: not a size: %s", optarg);
+			opt_max_record(optarg);
 			break;
 		case 'h':
 			lg_usage(usage, 0);
