@@ -75,11 +75,18 @@ with open(out, "w") as f:
         f.write(json.dumps({"id": k, "bench": "longweave", "task": "cf",
             "vars": {"code": good}, "output": "```python\n" + v + "```\n"}) + "\n")
 PY
+boxed() { ps -eo pid=,args= | grep -e '-I -B /dev/f[d]/3' | awk '{ print $1 }' | sort; }
+boxed > "$t/before"
 "$BIN/lg-flake8" --timeout 3 "$t/in.jsonl" > "$t/out.jsonl"
 rc=$?
 [ $rc -eq 0 ] || { echo "lg-flake8 exited $rc"; exit 1; }
-sleep 0.2
-if ps -eo args | grep -q -e '-I -B /dev/f[d]/3'; then
+# sandboxed processes that were not there before and are still there a
+# second later are ours, left behind (other runs' come and go quickly)
+sleep 0.5
+boxed | comm -23 - "$t/before" > "$t/after1"
+sleep 1
+boxed | comm -12 - "$t/after1" > "$t/left"
+if [ -s "$t/left" ]; then
 	echo "a sandboxed process outlived the run:"
 	ps -eo pid,user,args | grep -e '-I -B /dev/f[d]/3'
 	exit 1
