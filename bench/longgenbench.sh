@@ -1,7 +1,11 @@
 #!/bin/sh
 # Throughput and memory of LongGenBench scoring: lg-split | lg-judge --rules
 # | lg-agg over oracle outputs at 32k, at two input sizes, to show that
-# memory stays flat as the input grows.
+# memory stays flat as the input grows.  The baseline, in the same run, is
+# the published way in Python: load each record, split the output on #*#,
+# number blocks with re.search, look for each check's words in its block,
+# and average CR and pass rates (what the published scripts do, minus the
+# judge model).
 #   bench/longgenbench.sh [MB ...]     (default: 100 1024)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,8 +29,31 @@ measure() {	# file -> "seconds peak_kb" of the scoring pipeline
 	paste -d' ' "$tmp/t1" "$tmp/t2" "$tmp/t3" > "$tmp/stages"
 }
 
-printf '%-8s %8s %10s %9s %9s %9s %12s\n' input records seconds MB/s \
-    split_MB judge_MB peak_RSS_MB
+cat > "$tmp/baseline.py" <<'PY'
+import json, re, sys
+cr = passed = total = n = 0
+for line in open(sys.argv[1], encoding="utf-8"):
+    r = json.loads(line)
+    t, num = r["gold"]["type"], r["gold"]["number"]
+    blocks = {}
+    for b in r["output"].split("#*#"):
+        m = re.search(rf"{t} (\d+)", b)
+        if m and int(m.group(1)) not in blocks:
+            blocks[int(m.group(1))] = b.lower()
+    cr += 100 * len([k for k in blocks if 1 <= k <= num]) / num
+    for c in r["checks"]:
+        total += 1
+        b = blocks.get(c["at"])
+        words = re.findall(r"\w+", c["want"].lower())
+        if b is not None and all(w in b for w in words):
+            passed += 1
+    n += 1
+print(n, cr / n, 100 * passed / total)
+PY
+py=/usr/bin/python3
+[ -x "$py" ] || py=python3
+
+printf '%-8s %-9s %8s %10s %9s %12s\n' input tool records seconds MB/s peak_RSS_MB
 for mb in "$@"; do
 	want=$((mb * 1024 * 1024))
 	: > "$tmp/in"
@@ -39,10 +66,16 @@ for mb in "$@"; do
 	set -- $(measure "$tmp/in")
 	secs=$1 peak=$2
 	set -- $(cat "$tmp/stages")
-	printf '%-8s %8d %10.2f %9.1f %9.1f %9.1f %12.1f\n' "${mb}MB" "$recs" "$secs" \
-	    "$(echo "$size / 1048576 / $secs" | bc -l)" "$(echo "$2 / 1024" | bc -l)" \
-	    "$(echo "$4 / 1024" | bc -l)" "$(echo "$peak / 1024" | bc -l)"
+	printf '%-8s %-9s %8d %10.2f %9.1f %12.1f   (split %.1f MB, judge %.1f MB)\n' \
+	    "${mb}MB" lg "$recs" "$secs" "$(echo "$size / 1048576 / $secs" | bc -l)" \
+	    "$(echo "$peak / 1024" | bc -l)" "$(echo "$2 / 1024" | bc -l)" \
+	    "$(echo "$4 / 1024" | bc -l)"
+	/usr/bin/time -f '%e %M' -o "$tmp/tp" "$py" "$tmp/baseline.py" "$tmp/in" > /dev/null
+	set -- $(cat "$tmp/tp")
+	printf '%-8s %-9s %8d %10.2f %9.1f %12.1f\n' "${mb}MB" python "$recs" "$1" \
+	    "$(echo "$size / 1048576 / $1" | bc -l)" "$(echo "$2 / 1024" | bc -l)"
 	rm -f "$tmp/p1" "$tmp/p2"
 done
-echo "(stages run one after another on files, so each stage's time and peak"
-echo " memory are its own; peak RSS is the largest of the three)"
+echo "(lg: the three stages run one after another on files, so the time is"
+echo " their sum and the peak RSS the largest of the three; python: the"
+echo " published way in one process, without its judge model)"

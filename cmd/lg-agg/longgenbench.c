@@ -209,18 +209,24 @@ read_scored(const cJSON *sc, const cJSON *rec, jsonl *in, const struct opts *o,
 {
 	char key[32];
 	long words;
-	int t;
+	int t, unjudged;
 
 	if (!cJSON_IsObject(sc)) {
 		jsonl_warn(in, "scores: not an object");
 		return -1;
 	}
+	/* a record lg-judge has not seen (lg-split | lg-agg, as when
+	 * rescoring the completion rate of a published run) counts for CR
+	 * and Len only */
+	unjudged = cJSON_GetObjectItemCaseSensitive(sc, "stic_pass") == NULL &&
+	    cJSON_GetObjectItemCaseSensitive(sc, "stic_judged") == NULL &&
+	    cJSON_GetObjectItemCaseSensitive(sc, "stic_total") == NULL;
 	if (score_count(sc, "entries_found", -1, &d->found, in) < 0 ||
 	    score_count(sc, "entries_expected", -1, &d->expected, in) < 0 ||
 	    score_count(sc, "words", -1, &words, in) < 0 ||
-	    score_count(sc, "stic_pass", -1, &d->pass, in) < 0 ||
-	    score_count(sc, "stic_judged", -1, &d->judged, in) < 0 ||
-	    score_count(sc, "stic_total", -1, &d->total, in) < 0)
+	    score_count(sc, "stic_pass", unjudged ? 0 : -1, &d->pass, in) < 0 ||
+	    score_count(sc, "stic_judged", unjudged ? 0 : -1, &d->judged, in) < 0 ||
+	    score_count(sc, "stic_total", unjudged ? 0 : -1, &d->total, in) < 0)
 		return -1;
 	if (d->expected == 0) {
 		jsonl_warn(in, "scores.entries_expected: zero");

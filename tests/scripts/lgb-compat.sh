@@ -26,5 +26,9 @@ cr=$(./lg-split --compat < "$t/recs" | jq -s '(map(.scores.cr) | add / length) *
 cr=$(./lg-split < "$t/recs" | jq -s '(map(.scores.cr) | add / length) * 100 | round')
 # (3/52 + 2/4) / 2 = 0.27885
 [ "$cr" = 2788 ] || fail "default CR x100 = $cr, want 2788"
+# and lg-agg reports it for records no judge has seen, STIC left empty
+agg=$(./lg-split --compat < "$t/recs" | ./lg-agg -g bench -f json)
+[ "$(printf '%s\n' "$agg" | jq '.cr * 100 | round')" = 3846 ] || fail "lg-agg CR: $agg"
+[ "$(printf '%s\n' "$agg" | jq '.stic2')" = null ] || fail "lg-agg STIC-2 without a judge: $agg"
 rm -rf "$t"
 echo ok
