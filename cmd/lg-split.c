@@ -289,7 +289,8 @@ split(cJSON *rec, jsonl *in, void *arg)
 		word += w;
 	}
 	rec_set(rec, "parts", parts);
-	set_counts(rec, found, n, dup, oor, dis, unl, count_words(s, len));
+	/* the parts cover the output from the first mark on */
+	set_counts(rec, found, n, dup, oor, dis, unl, nm > 0 ? word : count_words(s, len));
 	free(seen);
 	free(m);
 	return REC_OK;

@@ -98,10 +98,35 @@ rec_error(cJSON *rec, const char *stage, const char *fmt, ...)
 	rec_set(rec, "error", e);
 }
 
-void
-rec_write(const cJSON *rec)
+/*
+ * cJSON prints every number with "%1.15g" and reads it back to check the
+ * round trip, which dominates the writing of records with many numbers
+ * (lg-split's parts).  Integral numbers are turned into raw text first,
+ * printed once with "%lld": the same JSON, several times faster.
+ */
+static void
+integers_raw(cJSON *j)
 {
-	char *s = cJSON_PrintUnformatted(rec);
+	for (; j != NULL; j = j->next) {
+		if (j->type == cJSON_Number && j->valuedouble == floor(j->valuedouble) &&
+		    fabs(j->valuedouble) < 9007199254740992.0) {
+			char tmp[32];
+
+			snprintf(tmp, sizeof tmp, "%lld", (long long)j->valuedouble);
+			j->valuestring = xstrdup(tmp);
+			j->type = cJSON_Raw;
+		} else if (j->child != NULL)
+			integers_raw(j->child);
+	}
+}
+
+void
+rec_write(cJSON *rec)
+{
+	char *s;
+
+	integers_raw(rec->child);
+	s = cJSON_PrintUnformatted(rec);
 
 	if (s == NULL)
 		lg_die(LG_SYS, "out of memory printing a record");

@@ -29,8 +29,12 @@ void rec_set_num(cJSON *rec, const char *key, double v);
 void rec_error(cJSON *rec, const char *stage, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* Write the record as one compact line to stdout. */
-void rec_write(const cJSON *rec);
+/*
+ * Write the record as one compact line to stdout.  Its integral numbers
+ * become raw JSON text on the way (the same output, printed faster): write
+ * a record last, just before deleting it.
+ */
+void rec_write(cJSON *rec);
 
 /*
  * A filter: read every record from files (stdin when n == 0), call fn on it,

@@ -1,3 +1,6 @@
+#include <stdint.h>
+#include <string.h>
+
 #include "utf8.h"
 
 size_t
@@ -10,7 +13,17 @@ utf8_invalid(const char *str, size_t len)
 		unsigned c = s[i];
 
 		if (c < 0x80) {
-			i++;
+			uint64_t w;
+
+			/* ASCII runs eight bytes at a time */
+			while (i + 8 <= len) {
+				memcpy(&w, s + i, 8);
+				if (w & 0x8080808080808080ULL)
+					break;
+				i += 8;
+			}
+			if (i < len && s[i] < 0x80)
+				i++;
 			continue;
 		}
 		if (c >= 0xc2 && c <= 0xdf) {

@@ -99,15 +99,20 @@ tier_tokens(const char *t)
 size_t
 count_words(const char *s, size_t len)
 {
-	size_t i, n = 0;
-	int in = 0;
+	/* a word starts at a non-space byte after a space (or at the start);
+	 * the spaces are those of isspace() in the C locale */
+	static const unsigned char sp[256] = {
+		['\t'] = 1, ['\n'] = 1, ['\v'] = 1, ['\f'] = 1, ['\r'] = 1, [' '] = 1
+	};
+	const unsigned char *p = (const unsigned char *)s, *e = p + len;
+	size_t n = 0;
+	unsigned prev = 1;
 
-	for (i = 0; i < len; i++) {
-		int sp = isspace((unsigned char)s[i]);
+	for (; p < e; p++) {
+		unsigned cur = sp[*p];
 
-		if (!sp && !in)
-			n++;
-		in = !sp;
+		n += prev & !cur;
+		prev = cur;
 	}
 	return n;
 }
