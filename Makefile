@@ -107,7 +107,8 @@ check: deps-check
 	@$(MAKE) --no-print-directory WERROR=1 SAN=1 all >/dev/null
 	@sh tests/check.sh
 
-demo: deps
+demo:
+	@sh mk/deps.sh demo
 	@$(MAKE) --no-print-directory all >/dev/null
 	@sh mk/demo.sh
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Install what lg needs on Debian or Ubuntu, or name what is missing.
 #   deps.sh build    compiler, pkg-config and the three libraries
+#   deps.sh demo     the above, plus python3 and flake8 (code-fixing scores)
 #   deps.sh check    the above, plus what the test suite uses
 set -u
 mode=${1:-build}
@@ -22,6 +23,8 @@ need libpcre2-dev pc libpcre2-8
 if [ "$mode" = check ]; then
 	need mandoc have mandoc
 	need jq have jq
+fi
+if [ "$mode" = check ] || [ "$mode" = demo ]; then
 	need python3 test -x /usr/bin/python3
 	need flake8 /usr/bin/python3 -m flake8 --version
 	# the lint families of LongWeave's code fixing that Debian packages
