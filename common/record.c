@@ -130,8 +130,12 @@ rec_write(cJSON *rec)
 
 	if (s == NULL)
 		lg_die(LG_SYS, "out of memory printing a record");
-	if (fputs(s, stdout) == EOF || putchar('\n') == EOF)
-		lg_write_failed(errno);
+	if (fputs(s, stdout) == EOF || putchar('\n') == EOF) {
+		int e = errno;
+
+		free(s);
+		lg_write_failed(e);
+	}
 	free(s);
 }
 

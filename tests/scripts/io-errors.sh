@@ -8,14 +8,16 @@ fail() { echo "FAIL: $*"; exit 1; }
 cd "$BIN"
 ./lg-gen longgenbench -l 32k -n 6 | ./lg-prompt | ./lg-oracle > "$t/cases"
 for p in "lg-gen longgenbench -l 32k -n 30" "lg-prompt --force" "lg-oracle" "lg-split" \
-    "lg-judge --rules"; do
+    "lg-judge --rules" lg-kvcheck lg-fsmcheck lg-tau lg-agg; do
 	set -- $p
 	case $1 in
 	lg-gen) (./"$@" 2> "$t/err"; echo $? > "$t/rc") | head -c 1 > /dev/null ;;
 	lg-judge) (./lg-split < "$t/cases" | ./"$@" 2> "$t/err"; echo $? > "$t/rc") | head -c 1 > /dev/null ;;
 	*) (./"$@" < "$t/cases" 2> "$t/err"; echo $? > "$t/rc") | head -c 1 > /dev/null ;;
 	esac
-	[ "$(cat "$t/rc")" -eq 141 ] || fail "$p: status $(cat "$t/rc") when the reader left"
+	# lg-agg writes its small table at the end, into a pipe already closed
+	[ "$(cat "$t/rc")" -eq 141 ] || [ "$1" = lg-agg ] ||
+	    fail "$p: status $(cat "$t/rc") when the reader left"
 	[ ! -s "$t/err" ] || fail "$p: said something on SIGPIPE: $(cat "$t/err")"
 	if [ -w /dev/full ]; then
 		case $1 in
