@@ -70,12 +70,18 @@ for mb in "$@"; do
 	    "${mb}MB" lg "$recs" "$secs" "$(echo "$size / 1048576 / $secs" | bc -l)" \
 	    "$(echo "$peak / 1024" | bc -l)" "$(echo "$2 / 1024" | bc -l)" \
 	    "$(echo "$4 / 1024" | bc -l)"
+	/usr/bin/time -f '%e %M' -o "$tmp/tl" sh -c "'$bin/lg-split' '$tmp/in' |
+	    '$bin/lg-judge' --rules | '$bin/lg-agg' > /dev/null"
+	set -- $(cat "$tmp/tl")
+	printf '%-8s %-9s %8d %10.2f %9.1f %12.1f\n' "${mb}MB" "lg pipe" "$recs" "$1" \
+	    "$(echo "$size / 1048576 / $1" | bc -l)" "$(echo "$2 / 1024" | bc -l)"
 	/usr/bin/time -f '%e %M' -o "$tmp/tp" "$py" "$tmp/baseline.py" "$tmp/in" > /dev/null
 	set -- $(cat "$tmp/tp")
 	printf '%-8s %-9s %8d %10.2f %9.1f %12.1f\n' "${mb}MB" python "$recs" "$1" \
 	    "$(echo "$size / 1048576 / $1" | bc -l)" "$(echo "$2 / 1024" | bc -l)"
 	rm -f "$tmp/p1" "$tmp/p2"
 done
-echo "(lg: the three stages run one after another on files, so the time is"
-echo " their sum and the peak RSS the largest of the three; python: the"
-echo " published way in one process, without its judge model)"
+echo "(lg: the three stages one after another on files, so the time is their"
+echo " sum and the peak RSS the largest of the three; lg pipe: the same as a"
+echo " shell pipeline, wall time; python: the published way in one process,"
+echo " without its judge model, writing nothing back)"
