@@ -50,6 +50,13 @@ for line in open(sys.argv[1], encoding="utf-8"):
     n += 1
 print(n, cr / n, 100 * passed / total)
 PY
+cat > "$tmp/roundtrip.py" <<'PY'
+import json, sys
+out = open("/dev/null", "w")
+for line in open(sys.argv[1], encoding="utf-8"):
+    out.write(json.dumps(json.loads(line), ensure_ascii=False,
+                         separators=(",", ":")) + "\n")
+PY
 py=/usr/bin/python3
 [ -x "$py" ] || py=python3
 
@@ -79,9 +86,21 @@ for mb in "$@"; do
 	set -- $(cat "$tmp/tp")
 	printf '%-8s %-9s %8d %10.2f %9.1f %12.1f\n' "${mb}MB" python "$recs" "$1" \
 	    "$(echo "$size / 1048576 / $1" | bc -l)" "$(echo "$2 / 1024" | bc -l)"
+	# what one filter stage costs before it does anything: read and
+	# write every record (lg-prompt passes records with a prompt through)
+	/usr/bin/time -f '%e %M' -o "$tmp/tr" "$bin/lg-prompt" "$tmp/in" > /dev/null
+	set -- $(cat "$tmp/tr")
+	printf '%-8s %-9s %8d %10.2f %9.1f %12.1f\n' "${mb}MB" "lg rt" "$recs" "$1" \
+	    "$(echo "$size / 1048576 / $1" | bc -l)" "$(echo "$2 / 1024" | bc -l)"
+	/usr/bin/time -f '%e %M' -o "$tmp/tr" "$py" "$tmp/roundtrip.py" "$tmp/in"
+	set -- $(cat "$tmp/tr")
+	printf '%-8s %-9s %8d %10.2f %9.1f %12.1f\n' "${mb}MB" "python rt" "$recs" "$1" \
+	    "$(echo "$size / 1048576 / $1" | bc -l)" "$(echo "$2 / 1024" | bc -l)"
 	rm -f "$tmp/p1" "$tmp/p2"
 done
 echo "(lg: the three stages one after another on files, so the time is their"
 echo " sum and the peak RSS the largest of the three; lg pipe: the same as a"
 echo " shell pipeline, wall time; python: the published way in one process,"
-echo " without its judge model, writing nothing back)"
+echo " without its judge model, writing nothing back; rt: one read and write"
+echo " of every record, the floor of any filter stage, lg-prompt against"
+echo " Python's json.loads and json.dumps)"
