@@ -2,17 +2,15 @@
  * lg-infer: send each record's prompt to an OpenAI-compatible server and
  * write the record back with the model's output and how it was made.
  */
-#include <ctype.h>
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "apikey.h"
 #include "diag.h"
 #include "infer.h"
 #include "record.h"
-#include "share.h"
 #include "util.h"
 #include "xalloc.h"
 
@@ -87,48 +85,6 @@ env_bases(infer_opts *o)
 	    tok = strtok_r(NULL, ", \t\n", &save))
 		add_base(o, tok);
 	free(s);
-}
-
-/* The first line of the key file, blanks trimmed; never echoed. */
-static char *
-read_key(const char *path)
-{
-	size_t len, i;
-	char *s = file_read(path, &len), *nl;
-
-	if (s == NULL)
-		lg_die(LG_SYS, "%s: %s", path, strerror(errno));
-	if ((nl = strchr(s, '\n')) != NULL)
-		*nl = '\0';
-	len = strlen(s);
-	while (len > 0 && isspace((unsigned char)s[len - 1]))
-		s[--len] = '\0';
-	for (i = 0; i < len; i++) {
-		if ((unsigned char)s[i] < 0x21 || s[i] == 0x7f) {
-			explicit_bzero(s, len);
-			lg_die(LG_USAGE, "%s: the key holds a blank or a control "
-			    "character", path);
-		}
-	}
-	if (len == 0)
-		lg_die(LG_USAGE, "%s: no key in the file", path);
-	return s;
-}
-
-static char *
-env_key(void)
-{
-	const char *k = getenv("LG_API_KEY");
-
-	if (k == NULL || *k == '\0')
-		k = getenv("OPENAI_API_KEY");
-	if (k == NULL || *k == '\0')
-		return NULL;
-	for (const char *p = k; *p; p++)
-		if ((unsigned char)*p < 0x21 || *p == 0x7f)
-			lg_die(LG_USAGE, "the API key in the environment holds a "
-			    "blank or a control character");
-	return xstrdup(k);
 }
 
 static void
@@ -331,7 +287,7 @@ main(int argc, char **argv)
 		env_bases(&o);
 	if (o.nbase == 0)
 		lg_die(LG_USAGE, "no server: give --base-url URL or set LG_BASE_URL");
-	o.key = keyfile != NULL ? read_key(keyfile) : env_key();
+	o.key = apikey_get(keyfile);
 	o.files = argv + optind;
 	o.nfiles = argc - optind;
 	status = infer_run(&o);

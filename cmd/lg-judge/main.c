@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "apikey.h"
 #include "diag.h"
 #include "judge.h"
 #include "record.h"
@@ -61,26 +62,6 @@ rules_only(cJSON *rec, jsonl *in, void *arg)
 	if (mine && rec_get(rec, "verdicts") != NULL)
 		verdicts_finish(rec);
 	return ret;
-}
-
-static char *
-read_key(const char *file)
-{
-	char *k, *e;
-
-	if (file != NULL) {
-		if ((k = file_read(file, NULL)) == NULL)
-			lg_die(LG_USAGE, "%s: cannot read the API key file", file);
-		for (e = k + strlen(k); e > k && (e[-1] == '\n' || e[-1] == '\r' ||
-		    e[-1] == ' '); e--)
-			e[-1] = '\0';
-		return k;
-	}
-	if ((k = getenv("LG_API_KEY")) != NULL && *k)
-		return xstrdup(k);
-	if ((k = getenv("OPENAI_API_KEY")) != NULL && *k)
-		return xstrdup(k);
-	return NULL;
 }
 
 static double
@@ -197,7 +178,7 @@ main(int argc, char **argv)
 	if (o.nbase == 0 || o.model == NULL)
 		lg_die(LG_USAGE, "no judge: give --rules, or a judge model with "
 		    "--judge-base-url and --judge-model");
-	o.key = read_key(keyfile);
+	o.key = apikey_get(keyfile);
 	o.done = done;
 	status = llm_run(argv + optind, argc - optind, &o);
 	idset_free(done);
