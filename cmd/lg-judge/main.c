@@ -12,7 +12,6 @@
 #include "judge.h"
 #include "record.h"
 #include "resume.h"
-#include "share.h"
 #include "util.h"
 #include "xalloc.h"
 
