@@ -25,15 +25,17 @@
 #include "xalloc.h"
 
 static const char usage[] =
-"usage: lg-split [--compat] [--max-record SIZE] [file ...]\n"
+"usage: lg-split [--compat] [--keep first|last] [--max-record SIZE] [file ...]\n"
 "\n"
 "  --compat          the published rule: split on #*#, first TYPE (\\d+) match\n"
+"  --keep first|last which of several entries with one number counts (first)\n"
 "  --max-record SIZE record size limit (default 64M)\n"
 "  -h, --help        print this help\n"
 "  --version         print the version\n";
 
 typedef struct {
 	int compat;
+	int keep_last;		/* --keep last: the last entry of a number wins */
 	/* compiled patterns per entry type, kept for the run */
 	char *types[8];
 	lg_re *res[8];
@@ -208,7 +210,7 @@ split(cJSON *rec, jsonl *in, void *arg)
 	const char *type = rec_str(gold, "type"), *s;
 	long n = rec_long(gold, "number", -1), found = 0, dup = 0, oor = 0;
 	long dis = 0, unl = 0, prev = 0;
-	size_t len, nm, i, word = 0;
+	size_t len, nm, i, word = 0, *last = NULL;
 	unsigned char *seen;
 	cJSON *parts;
 	lg_re *re;
@@ -266,6 +268,13 @@ split(cJSON *rec, jsonl *in, void *arg)
 	}
 	if (nm > 0)
 		word = count_words(s, m[0].off);
+	if (c->keep_last) {
+		/* where the last entry of each number stands */
+		last = xcalloc((size_t)n + 1, sizeof *last);
+		for (i = 0; i < nm; i++)
+			if (m[i].at >= 1 && m[i].at <= n)
+				last[m[i].at] = i + 1;
+	}
 	for (i = 0; i < nm; i++) {
 		size_t next = i + 1 < nm ? m[i + 1].off : len;
 		size_t end = m[i].end ? m[i].end : next;
@@ -276,7 +285,7 @@ split(cJSON *rec, jsonl *in, void *arg)
 			unl++;
 		else if (at > n)
 			oor++;
-		else if (seen[at])
+		else if (last != NULL ? last[at] != i + 1 : seen[at])
 			dup++;
 		else {
 			if (at < prev)
@@ -292,6 +301,7 @@ split(cJSON *rec, jsonl *in, void *arg)
 	/* the parts cover the output from the first mark on */
 	set_counts(rec, found, n, dup, oor, dis, unl, nm > 0 ? word : count_words(s, len));
 	free(seen);
+	free(last);
 	free(m);
 	return REC_OK;
 }
@@ -301,6 +311,7 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "compat", no_argument, NULL, 'c' },
+		{ "keep", required_argument, NULL, 'k' },
 		{ "max-record", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -314,6 +325,14 @@ main(int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c': c.compat = 1; break;
+		case 'k':
+			if (strcmp(optarg, "first") == 0)
+				c.keep_last = 0;
+			else if (strcmp(optarg, "last") == 0)
+				c.keep_last = 1;
+			else
+				lg_die(LG_USAGE, "--keep: want first or last: %s", optarg);
+			break;
 		case 'M':
 			opt_max_record(optarg);
 			break;
