@@ -50,6 +50,29 @@ rec_num(const cJSON *rec, const char *key, double def)
 	return cJSON_IsNumber(v) ? v->valuedouble : def;
 }
 
+int
+rec_is(const cJSON *rec, const char *bench, const char *task)
+{
+	const char *b = rec_str(rec, "bench"), *t = rec_str(rec, "task");
+
+	return b != NULL && t != NULL && strcmp(b, bench) == 0 && strcmp(t, task) == 0;
+}
+
+const char *
+rec_answer(const cJSON *rec, const char **why)
+{
+	const cJSON *out = rec_get(rec, "output");
+
+	*why = NULL;
+	if (cJSON_IsString(out))
+		return out->valuestring;
+	if (out != NULL && !cJSON_IsNull(out))
+		*why = "output: not a string";
+	else if (rec_get(rec, "error") == NULL)
+		*why = "output: missing";
+	return "";
+}
+
 void
 rec_set(cJSON *rec, const char *key, cJSON *val)
 {

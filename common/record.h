@@ -21,6 +21,16 @@ double rec_num(const cJSON *rec, const char *key, double def);
 cJSON *rec_obj(cJSON *rec, const char *key);	/* object field, created if absent */
 const char *rec_id(const cJSON *rec);		/* the id, or "(no id)" */
 
+/* Nonzero when the record's bench and task are these. */
+int rec_is(const cJSON *rec, const char *bench, const char *task);
+/*
+ * The answer a scorer scores: the output string, or "" when there is none
+ * (an empty answer scores 0).  *why is set to the problem to report, or
+ * NULL: "output: not a string", or "output: missing" unless an earlier
+ * stage's error already says why there is none.
+ */
+const char *rec_answer(const cJSON *rec, const char **why);
+
 void rec_set(cJSON *rec, const char *key, cJSON *val);
 void rec_set_str(cJSON *rec, const char *key, const char *s);
 void rec_set_num(cJSON *rec, const char *key, double v);

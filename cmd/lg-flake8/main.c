@@ -194,11 +194,9 @@ fail(cf_item *it, const cf_opts *o, int keep, const char *fmt, const char *what)
 static int
 admit(cf_item *it, const cf_opts *o)
 {
-	const char *bench = rec_str(it->rec, "bench"), *task = rec_str(it->rec, "task");
 	cJSON *out, *vars, *code, *gold;
 
-	if (bench == NULL || task == NULL || strcmp(bench, "longweave") != 0 ||
-	    strcmp(task, "cf") != 0)
+	if (!rec_is(it->rec, "longweave", "cf"))
 		return 0;
 	vars = rec_get(it->rec, "vars");
 	code = cJSON_IsObject(vars) ? rec_get(vars, "code") : NULL;

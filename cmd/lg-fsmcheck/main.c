@@ -162,16 +162,13 @@ static int
 check(cJSON *rec, jsonl *in, void *arg)
 {
 	const int *compat = arg;
-	const char *bench = rec_str(rec, "bench"), *task = rec_str(rec, "task");
-	const char *text = "";
-	cJSON *out;
+	const char *text, *why;
 	fsm_trace t;
 	fsm_scores s;
 	long steps;
 	int ret = REC_OK;
 
-	if (bench == NULL || task == NULL || strcmp(bench, "longweave") != 0 ||
-	    strcmp(task, "sms") != 0)
+	if (!rec_is(rec, "longweave", "sms"))
 		return REC_OK;
 	/* no scores without a gold trace: nothing to score against */
 	if (!cJSON_IsObject(rec_get(rec, "gold")))
@@ -179,13 +176,9 @@ check(cJSON *rec, jsonl *in, void *arg)
 	if ((steps = gold_steps(rec)) < 1)
 		return fail(rec, in,
 		    "gold.trace: missing, empty or not rows of four strings");
-	out = rec_get(rec, "output");
-	if (cJSON_IsString(out))
-		text = out->valuestring;
-	else if (out != NULL && !cJSON_IsNull(out))
-		ret = fail(rec, in, "output: not a string");
-	else if (rec_get(rec, "error") == NULL)
-		ret = fail(rec, in, "output: missing");
+	text = rec_answer(rec, &why);
+	if (why != NULL)
+		ret = fail(rec, in, why);
 	if (*compat)
 		fsm_parse_compat(text, strlen(text), &t);
 	else

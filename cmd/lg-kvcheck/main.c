@@ -114,26 +114,19 @@ static int
 check(cJSON *rec, jsonl *in, void *arg)
 {
 	const int *compat = arg;
-	const char *bench = rec_str(rec, "bench"), *task = rec_str(rec, "task");
-	const char *msg, *text = "";
-	cJSON *out;
+	const char *msg, *text;
 	kv_gold g;
 	kv_dict d;
 	kv_scores s;
 	int found, ret = REC_OK;
 
-	if (bench == NULL || task == NULL || strcmp(bench, "longweave") != 0 ||
-	    strcmp(task, "kvg") != 0)
+	if (!rec_is(rec, "longweave", "kvg"))
 		return REC_OK;
 	if ((msg = read_gold(rec, &g)) != NULL)
 		return fail(rec, in, msg);	/* no scores: nothing to score against */
-	out = rec_get(rec, "output");
-	if (cJSON_IsString(out))
-		text = out->valuestring;
-	else if (out != NULL && !cJSON_IsNull(out))
-		ret = fail(rec, in, "output: not a string");
-	else if (rec_get(rec, "error") == NULL)
-		ret = fail(rec, in, "output: missing");
+	text = rec_answer(rec, &msg);
+	if (msg != NULL)
+		ret = fail(rec, in, msg);
 	found = *compat ? kv_parse_compat(text, strlen(text), &d) :
 	    kv_parse(text, strlen(text), &d);
 	kv_dedup(&d);

@@ -292,8 +292,7 @@ fail(cJSON *rec, jsonl *in, const char *msg)
 int
 score_record(cJSON *rec, jsonl *in, const tau_opts *o)
 {
-	const cJSON *ov = rec_get(rec, "output");
-	const char *why, *out = "", *bench = rec_str(rec, "bench");
+	const char *why, *out, *bench = rec_str(rec, "bench");
 	int ret = REC_OK, compat, content, texts = 0;
 	result r = { 0, 0, 0, 0, 0 };
 	cJSON *scores;
@@ -315,12 +314,9 @@ score_record(cJSON *rec, jsonl *in, const tau_opts *o)
 		truth_free(&t);
 		return ret;
 	}
-	if (cJSON_IsString(ov))
-		out = ov->valuestring;
-	else if (ov != NULL && !cJSON_IsNull(ov))
-		ret = fail(rec, in, "field output is not a string");
-	else if (rec_get(rec, "error") == NULL)
-		ret = fail(rec, in, "no output to score");
+	out = rec_answer(rec, &why);
+	if (why != NULL)
+		ret = fail(rec, in, why);
 	if (compat)
 		score_compat(&t, out, content && texts, &r);
 	else
