@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <cjson/cJSON.h>
 
+#include "http.h"
 #include "jsonl.h"
 #include "resume.h"
 
@@ -44,14 +45,13 @@ void rules_fini(void);
 
 /* The model judge: run over files; returns the exit status. */
 typedef struct {
-	char **base;
-	size_t nbase;
+	http_opts http;		/* the engine: servers, key, concurrency, retries */
+	char **base;		/* the judge servers, owned here (http.base_urls) */
 	const char *model;
-	int parallel, retries, judge_retries, hybrid, insecure, quiet;
-	double connect_timeout, idle_timeout, timeout, backoff_base;
+	int judge_retries, hybrid;
 	long max_tokens;
-	const char *cache, *rubric;
-	char *key;
+	const char *rubric;
+	char *key;		/* owned here (http.api_key) */
 	const idset *done;	/* --resume: ids to skip, or NULL */
 } llm_opts;
 

@@ -198,17 +198,15 @@ flush(run *r)
 int
 llm_run(char **files, int nfiles, const llm_opts *o)
 {
-	http_opts ho;
 	run r;
 	jsonl *in = jsonl_open(files, nfiles);
 	char *err = NULL, *path;
-	size_t window = (size_t)o->parallel * 4 + 16;
+	size_t window = (size_t)o->http.parallel * 4 + 16;
 	cJSON *rec;
 	http_stats st;
 	int status, eof = 0;
 
 	memset(&r, 0, sizeof r);
-	memset(&ho, 0, sizeof ho);
 	r.o = o;
 	the_run = &r;
 	path = o->rubric ? xstrdup(o->rubric) : share_path("rubrics/longgenbench.tmpl");
@@ -216,19 +214,7 @@ llm_run(char **files, int nfiles, const llm_opts *o)
 	if (r.rubric == NULL)
 		lg_die(LG_SYS, "%s: cannot read the rubric", path);
 	free(path);
-	ho.base_urls = o->base;
-	ho.nbase = o->nbase;
-	ho.api_key = o->key;
-	ho.parallel = o->parallel;
-	ho.connect_timeout = o->connect_timeout;
-	ho.idle_timeout = o->idle_timeout;
-	ho.total_timeout = o->timeout;
-	ho.retries = o->retries;
-	ho.backoff_base = o->backoff_base;
-	ho.backoff_max = 60;
-	ho.insecure = o->insecure;
-	ho.cache_dir = o->cache;
-	if ((r.e = http_new(&ho, &err)) == NULL)
+	if ((r.e = http_new(&o->http, &err)) == NULL)
 		lg_die(LG_USAGE, "%s", err);
 	for (;;) {
 		while (!eof && r.npend < window) {

@@ -118,36 +118,37 @@ main(int argc, char **argv)
 	lg_init(argv[0]);
 	memset(&o, 0, sizeof o);
 	memset(&rc, 0, sizeof rc);
-	o.parallel = 8;
-	o.retries = 6;
+	o.http.parallel = 8;
+	o.http.retries = 6;
 	o.judge_retries = 2;
 	o.max_tokens = 16;
-	o.connect_timeout = 10;
-	o.idle_timeout = 120;
-	o.timeout = 600;
-	o.backoff_base = 1;
+	o.http.connect_timeout = 10;
+	o.http.idle_timeout = 120;
+	o.http.total_timeout = 600;
+	o.http.backoff_base = 1;
+	o.http.backoff_max = 60;
 	while ((ch = getopt_long(argc, argv, "P:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'r': rules = 1; break;
 		case 'y': o.hybrid = 1; break;
 		case 'U':
-			o.base = xreallocarray(o.base, o.nbase + 1, sizeof *o.base);
-			o.base[o.nbase++] = optarg;
+			o.base = xreallocarray(o.base, o.http.nbase + 1, sizeof *o.base);
+			o.base[o.http.nbase++] = optarg;
 			break;
 		case 'm': o.model = optarg; break;
-		case 'P': o.parallel = (int)count("-P", optarg, 1); break;
-		case 'R': o.retries = (int)count("--retries", optarg, 0); break;
+		case 'P': o.http.parallel = (int)count("-P", optarg, 1); break;
+		case 'R': o.http.retries = (int)count("--retries", optarg, 0); break;
 		case 'J': o.judge_retries = (int)count("--judge-retries", optarg, 0); break;
 		case 'T': o.max_tokens = count("--judge-max-tokens", optarg, 1); break;
-		case 'C': o.cache = optarg; break;
+		case 'C': o.http.cache_dir = optarg; break;
 		case 'S': resume = optarg; break;
 		case 'K': keyfile = optarg; break;
 		case 'B': o.rubric = optarg; break;
-		case '1': o.connect_timeout = seconds("--connect-timeout", optarg); break;
-		case '2': o.idle_timeout = seconds("--idle-timeout", optarg); break;
-		case '3': o.timeout = seconds("--timeout", optarg); break;
-		case '4': o.backoff_base = seconds("--backoff-base", optarg); break;
-		case 'I': o.insecure = 1; break;
+		case '1': o.http.connect_timeout = seconds("--connect-timeout", optarg); break;
+		case '2': o.http.idle_timeout = seconds("--idle-timeout", optarg); break;
+		case '3': o.http.total_timeout = seconds("--timeout", optarg); break;
+		case '4': o.http.backoff_base = seconds("--backoff-base", optarg); break;
+		case 'I': o.http.insecure = 1; break;
 		case 'M':
 			opt_max_record(optarg);
 			break;
@@ -168,16 +169,18 @@ main(int argc, char **argv)
 		free(o.base);
 		return status;
 	}
-	if (o.nbase == 0 && (env = getenv("LG_JUDGE_BASE_URL")) != NULL && *env) {
+	if (o.http.nbase == 0 && (env = getenv("LG_JUDGE_BASE_URL")) != NULL && *env) {
 		o.base = xreallocarray(o.base, 1, sizeof *o.base);
-		o.base[o.nbase++] = (char *)env;
+		o.base[o.http.nbase++] = (char *)env;
 	}
 	if (o.model == NULL && (env = getenv("LG_JUDGE_MODEL")) != NULL && *env)
 		o.model = env;
-	if (o.nbase == 0 || o.model == NULL)
+	if (o.http.nbase == 0 || o.model == NULL)
 		lg_die(LG_USAGE, "no judge: give --rules, or a judge model with "
 		    "--judge-base-url and --judge-model");
 	o.key = apikey_get(keyfile);
+	o.http.base_urls = o.base;
+	o.http.api_key = o.key;
 	o.done = done;
 	status = llm_run(argv + optind, argc - optind, &o);
 	idset_free(done);
