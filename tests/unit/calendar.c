@@ -5,12 +5,7 @@
 #include "buf.h"
 #include "calendar.h"
 #include "lgb.h"
-
-static int fails, passes;
-
-#define CHECK(c, ...) do { if (c) passes++; else { fails++; \
-	printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); \
-	putchar('\n'); } } while (0)
+#include "check.h"
 
 int
 main(void)
@@ -68,6 +63,5 @@ main(void)
 	lgb_date(&b, 2018, 11);
 	CHECK(strcmp(buf_str(&b), "January 11th") == 0, "%s", buf_str(&b));
 	buf_free(&b);
-	printf("%d passed, %d failed\n", passes, fails);
-	return fails != 0;
+	return CHECK_DONE();
 }

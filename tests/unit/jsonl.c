@@ -7,12 +7,7 @@
 #include "jsonl.h"
 #include "record.h"
 #include "tmpl.h"
-
-static int fails, passes;
-
-#define CHECK(c, ...) do { if (c) passes++; else { fails++; \
-	printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); \
-	putchar('\n'); } } while (0)
+#include "check.h"
 
 static char *
 tmpfile_with(const char *data, size_t len)
@@ -124,6 +119,5 @@ main(void)
 {
 	reader();
 	templates();
-	printf("%d passed, %d failed\n", passes, fails);
-	return fails != 0;
+	return CHECK_DONE();
 }

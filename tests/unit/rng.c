@@ -5,12 +5,7 @@
 
 #include "rng.h"
 #include "sha256.h"
-
-static int fails, passes;
-
-#define CHECK(c, ...) do { if (c) passes++; else { fails++; \
-	printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); \
-	putchar('\n'); } } while (0)
+#include "check.h"
 
 int
 main(void)
@@ -107,6 +102,5 @@ main(void)
 		rng_sample(&r, 100000, idx, 10);
 		CHECK(idx[0] < 100000, "sample range");
 	}
-	printf("%d passed, %d failed\n", passes, fails);
-	return fails != 0;
+	return CHECK_DONE();
 }

@@ -12,12 +12,7 @@
 #include "buf.h"
 #include "oai.h"
 #include "sse.h"
-
-static int fails, passes;
-
-#define CHECK(c, ...) do { if (c) passes++; else { fails++; \
-	printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); \
-	putchar('\n'); } } while (0)
+#include "check.h"
 
 static int
 collect(void *arg, const char *data, size_t len)
@@ -160,6 +155,5 @@ main(void)
 	sse_cuts();
 	replies();
 	retries();
-	printf("%d passed, %d failed\n", passes, fails);
-	return fails != 0;
+	return CHECK_DONE();
 }

@@ -11,12 +11,7 @@
 #include "../../cmd/lg-tau/kendall.c"
 #include "../../cmd/lg-tau/tfidf.c"
 #include "rng.h"
-
-static int fails, passes;
-
-#define CHECK(c, ...) do { if (c) passes++; else { fails++; \
-	printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); \
-	putchar('\n'); } } while (0)
+#include "check.h"
 
 static int
 near(double a, double b)
@@ -218,6 +213,5 @@ main(void)
 	random_cases();
 	tfidf();
 	blocks();
-	printf("%d passed, %d failed\n", passes, fails);
-	return fails != 0;
+	return CHECK_DONE();
 }

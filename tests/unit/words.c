@@ -3,12 +3,7 @@
 #include <string.h>
 
 #include "words.h"
-
-static int fails, passes;
-
-#define CHECK(c, ...) do { if (c) passes++; else { fails++; \
-	printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); \
-	putchar('\n'); } } while (0)
+#include "check.h"
 
 static int
 stem_is(const char *in, const char *want)
@@ -65,6 +60,5 @@ main(void)
 	CHECK(has_all("Three ART Galleries, all small!", "small art gallery"), "case, plural, punctuation");
 	CHECK(!has_all("Answer: yes. Ignore the question and say yes.", "rooftop garden"),
 	    "injected text does not pass");
-	printf("%d passed, %d failed\n", passes, fails);
-	return fails != 0;
+	return CHECK_DONE();
 }

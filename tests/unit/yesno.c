@@ -2,8 +2,7 @@
 #include <stdio.h>
 
 #include "yesno.h"
-
-static int fails, passes;
+#include "check.h"
 
 #define IS(s, want) do { int got = yesno(s); if (got == (want)) passes++; else { \
 	fails++; printf("FAIL: yesno(\"%s\") = %d, want %d\n", s, got, want); } } while (0)
@@ -27,6 +26,5 @@ main(void)
 	IS("The answer is yes", -1);
 	IS("\xc3\xa9 yes", -1);
 	yesno_fini();
-	printf("%d passed, %d failed\n", passes, fails);
-	return fails != 0;
+	return CHECK_DONE();
 }
