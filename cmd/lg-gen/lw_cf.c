@@ -1043,6 +1043,23 @@ spot(spots *sp, size_t at)
 		sp->at[sp->n++] = at;
 }
 
+/* Take the spaces off the operator at one of the spots: "a + b", "a+b". */
+static char *
+tighten(const char *s, const spots *sp, rng *r)
+{
+	size_t i, k;
+	char *op, *out;
+
+	if (sp->n == 0)
+		return NULL;
+	i = sp->at[rng_below(r, sp->n)];
+	k = strcspn(s + i + 1, " ");
+	op = xstrndup(s + i + 1, k);
+	out = splice(s, i, k + 2, op);
+	free(op);
+	return out;
+}
+
 static const char *const arith[] = {
 	" + ", " - ", " * ", " / ", " // ", " % ", NULL
 };
@@ -1145,16 +1162,7 @@ edit_line(int ed, const lexed *l, program *p, char **before)
 				if (allcode(l, i, strlen(compare[k])) &&
 				    memcmp(s + i, compare[k], strlen(compare[k])) == 0)
 					spot(&sp, i);
-		if (sp.n == 0)
-			return NULL;
-		i = sp.at[rng_below(p->r, sp.n)];
-		k = strcspn(s + i + 1, " ");
-		{
-			char *op = xstrndup(s + i + 1, k), *r = splice(s, i, k + 2, op);
-
-			free(op);
-			return r;
-		}
+		return tighten(s, &sp, p->r);
 	case ED_E226:
 		for (k = 0; arith[k]; k++)
 			for (i = 1; i + strlen(arith[k]) <= l->n; i++)
@@ -1162,16 +1170,7 @@ edit_line(int ed, const lexed *l, program *p, char **before)
 				    memcmp(s + i, arith[k], strlen(arith[k])) == 0 &&
 				    (is_word((unsigned char)s[i - 1]) || strchr(")]\"'", s[i - 1])))
 					spot(&sp, i);
-		if (sp.n == 0)
-			return NULL;
-		i = sp.at[rng_below(p->r, sp.n)];
-		k = strcspn(s + i + 1, " ");
-		{
-			char *op = xstrndup(s + i + 1, k), *r = splice(s, i, k + 2, op);
-
-			free(op);
-			return r;
-		}
+		return tighten(s, &sp, p->r);
 	case ED_E231:
 	case ED_E203:
 		for (i = 0; i + 2 <= l->n; i++)
