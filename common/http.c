@@ -20,6 +20,7 @@
 #include "rng.h"
 #include "sse.h"
 #include "xalloc.h"
+#include "util.h"
 
 #define MAX_REPLY ((size_t)256 << 20)	/* a whole reply, or one SSE line */
 #define MAX_ERRBODY 65536		/* kept of an error reply */
@@ -95,15 +96,6 @@ struct http_engine {
 };
 
 static const char *api_path[2] = { "chat/completions", "completions" };
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* Replace every copy of the key in s with a mark; s is modified in place. */
 static char *
@@ -215,7 +207,7 @@ http_new(const http_opts *o, char **err)
 	e->backoff_max = o->backoff_max;
 	e->insecure = o->insecure;
 	rng_seed(&e->rng, (uint64_t)getpid() ^ (uint64_t)time(NULL) ^
-	    (uint64_t)(now() * 1e6));
+	    (uint64_t)(mono_now() * 1e6));
 	if (setup_replicas(e, o, err) < 0) {
 		http_free(e);
 		return NULL;
@@ -443,7 +435,7 @@ on_data(void *arg, const char *data, size_t len)
 	if (oai_chunk(&q->reply, data, len) < 0)
 		return 1;
 	if (had == 0 && q->reply.tokens > 0)
-		q->t_first = now();
+		q->t_first = mono_now();
 	return 0;
 }
 
@@ -453,7 +445,7 @@ on_body(char *p, size_t size, size_t n, void *arg)
 	req *q = arg;
 	size_t len = size * n;
 
-	q->t_last = now();
+	q->t_last = mono_now();
 	if (!q->got_body) {
 		char *ct = NULL;
 
@@ -491,7 +483,7 @@ on_header(char *p, size_t size, size_t n, void *arg)
 	req *q = arg;
 	size_t len = size * n;
 
-	q->t_last = now();
+	q->t_last = mono_now();
 	if (len >= 5 && memcmp(p, "HTTP/", 5) == 0) {
 		q->retry_after = -1;	/* a new response (after 100 Continue) */
 	} else if (len > 12 && strncasecmp(p, "retry-after:", 12) == 0) {
@@ -821,7 +813,7 @@ collect(http_engine *e)
 {
 	CURLMsg *m;
 	int left, n = 0;
-	double t = now();
+	double t = mono_now();
 
 	while ((m = curl_multi_info_read(e->multi, &left)) != NULL) {
 		char *p = NULL;
@@ -963,7 +955,7 @@ http_step(http_engine *e, int wait_ms)
 {
 	int n = 0, running, nfds;
 	long ct = -1;
-	double t = now();
+	double t = mono_now();
 
 	n += report_cached(e);
 	promote(e, t);
@@ -979,7 +971,7 @@ http_step(http_engine *e, int wait_ms)
 		if (ct >= 0 && ct < wait_ms)
 			wait_ms = (int)ct;
 		if (e->waiting != NULL) {
-			double d = (e->waiting->t_due - now()) * 1000;
+			double d = (e->waiting->t_due - mono_now()) * 1000;
 
 			if (d < wait_ms)
 				wait_ms = d > 0 ? (int)ceil(d) : 0;
@@ -1000,7 +992,7 @@ http_step(http_engine *e, int wait_ms)
 	curl_multi_poll(e->multi, NULL, 0, wait_ms, &nfds);
 	curl_multi_perform(e->multi, &running);
 	n += collect(e);
-	t = now();
+	t = mono_now();
 	if (t - e->last_scan >= 0.01) {
 		e->last_scan = t;
 		n += idle_scan(e, t);

@@ -20,6 +20,9 @@ int parse_double(const char *s, double *out);
 /* Tier label to tokens: "16k" -> 16384, "1k" -> 1024; 0 when not a tier. */
 long tier_tokens(const char *tier);
 
+/* Seconds on the monotonic clock, for measuring time spans. */
+double mono_now(void);
+
 /* Count whitespace-separated words in s[0..len). */
 size_t count_words(const char *s, size_t len);
 

@@ -22,6 +22,7 @@
 
 #include "sandbox.h"
 #include "xalloc.h"
+#include "util.h"
 
 #ifndef AT_RECURSIVE
 #define AT_RECURSIVE 0x8000
@@ -50,15 +51,6 @@ enum { ST_NS, ST_MOUNT, ST_DROP, ST_CWD, ST_LIMITS, ST_FDS, ST_EXEC, ST_FORK };
 struct msg {
 	int type, a, b;
 };
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static void
 send_msg(int fd, int type, int a, int b)
@@ -509,7 +501,7 @@ start(sb_job *j)
 	fcntl(j->err, F_SETFL, O_NONBLOCK);
 	fcntl(j->st, F_SETFL, O_NONBLOCK);
 	j->pidfd = open_pidfd(pid);
-	j->deadline = now() + o->timeout;
+	j->deadline = mono_now() + o->timeout;
 	return;
 fail:
 	e = errno;
@@ -585,7 +577,7 @@ sb_run_jobs(sb_job *jobs, size_t n, int parallel)
 	while (left > 0) {
 		size_t np = 0;
 		int running = 0, ms = -1, slow = 0;
-		double t = now();
+		double t = mono_now();
 
 		for (i = 0; i < n; i++)
 			running += jobs[i].started && !jobs[i].done;
@@ -623,7 +615,7 @@ sb_run_jobs(sb_job *jobs, size_t n, int parallel)
 			ms = 5;
 		if (poll(p, (nfds_t)np, ms) < 0 && errno != EINTR)
 			ms = 5;
-		t = now();
+		t = mono_now();
 		for (i = 0; i < n; i++) {
 			sb_job *j = &jobs[i];
 

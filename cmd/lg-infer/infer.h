@@ -87,7 +87,6 @@ typedef struct {
 	int tty;
 } progress;
 
-double mono_now(void);
 void progress_draw(progress *p, const http_stats *st, int force);
 void progress_clear(progress *p);
 void progress_summary(progress *p, const http_stats *st);

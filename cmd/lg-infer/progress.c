@@ -6,15 +6,7 @@
 
 #include "diag.h"
 #include "infer.h"
-
-double
-mono_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
+#include "util.h"
 
 static void
 put(const char *s)

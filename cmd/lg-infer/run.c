@@ -13,6 +13,7 @@
 
 #include "diag.h"
 #include "infer.h"
+#include "util.h"
 #include "record.h"
 #include "xalloc.h"
 

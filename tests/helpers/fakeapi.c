@@ -115,15 +115,6 @@ static const char *const wordlist[] = {
 	"victor", "whiskey", "xray", "yankee", "zulu"
 };
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void
 die(const char *msg)
 {
@@ -604,7 +595,7 @@ logline(const char *path, const char *fault, int status, const char *hex,
 {
 	if (S.log == NULL)
 		return;
-	fprintf(S.log, "%ld %.3f %s %s %d %.8s %s\n", S.nreq, now() - S.t0, path,
+	fprintf(S.log, "%ld %.3f %s %s %d %.8s %s\n", S.nreq, mono_now() - S.t0, path,
 	    fault, status, hex, auth);
 	fflush(S.log);
 }
@@ -1029,9 +1020,9 @@ main(int argc, char **argv)
 		write_port(port_file, port);
 	for (i = 0; i < MAXCONN; i++)
 		conns[i].fd = -1;
-	S.t0 = S.last_req = now();
+	S.t0 = S.last_req = mono_now();
 	while (!stopping) {
-		double t = now(), wake = t + 1;
+		double t = mono_now(), wake = t + 1;
 		int n = 0, r;
 
 		if (t - S.t0 > S.lifetime || t - S.last_req > S.idle_exit)
@@ -1063,7 +1054,7 @@ main(int argc, char **argv)
 		r = poll(pfd, (nfds_t)n, (int)ceil((wake - t) * 1000));
 		if (r < 0 && errno != EINTR)
 			die("poll failed");
-		t = now();
+		t = mono_now();
 		if (r > 0 && (pfd[0].revents & POLLIN)) {
 			int fd;
 
