@@ -13,6 +13,7 @@
 #include "oracle.h"
 #include "record.h"
 #include "util.h"
+#include "xalloc.h"
 
 static const char usage[] =
 "usage: lg-oracle [-s SEED] [--stop-at F] [--forget-after F] [--drop P]\n"
@@ -57,7 +58,7 @@ answer(cJSON *rec, jsonl *in, void *arg)
 {
 	const oracle_opts *o = arg;
 	const char *bench = rec_str(rec, "bench"), *id = rec_str(rec, "id");
-	char key[64];
+	char *key;
 	rng r;
 	int ret;
 
@@ -68,17 +69,9 @@ answer(cJSON *rec, jsonl *in, void *arg)
 	}
 	/* seed per record: the suite seed and the record id, so that the
 	 * answer to a case does not depend on where it stands in the input */
-	snprintf(key, sizeof key, "%llu:", (unsigned long long)o->seed);
-	{
-		char *s = malloc(strlen(key) + strlen(id ? id : "") + 1);
-
-		if (s == NULL)
-			lg_die(LG_SYS, "out of memory");
-		strcpy(s, key);
-		strcat(s, id ? id : "");
-		rng_seed(&r, rng_seed_of_id(s));
-		free(s);
-	}
+	key = xasprintf("%llu:%s", (unsigned long long)o->seed, id ? id : "");
+	rng_seed(&r, rng_seed_of_id(key));
+	free(key);
 	if (strcmp(bench, "longgenbench") == 0)
 		ret = oracle_longgenbench(rec, in, o, &r);
 	else if (strcmp(bench, "longweave") == 0)
