@@ -142,10 +142,16 @@ main(int argc, char **argv)
 	c.fields = split_list(list, &c.nfields);
 	if (c.nfields == 0)
 		lg_die(LG_USAGE, "-f: no field named");
-	for (i = 0; i < c.nfields; i++)
+	for (i = 0; i < c.nfields; i++) {
+		size_t j;
+
 		if (c.fields[i][0] == '.' || c.fields[i][strlen(c.fields[i]) - 1] == '.' ||
 		    strstr(c.fields[i], "..") != NULL)
 			lg_die(LG_USAGE, "-f: bad field name: %s", c.fields[i]);
+		for (j = 0; j < i; j++)
+			if (strcmp(c.fields[i], c.fields[j]) == 0)
+				lg_die(LG_USAGE, "-f: %s named twice", c.fields[i]);
+	}
 	if ((c.tok = bpe_open(table, err, sizeof err, &sys)) == NULL)
 		lg_die(sys ? LG_SYS : LG_USAGE, "%s", err);
 	if (c.ids && !bpe_exact(c.tok))
