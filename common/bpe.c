@@ -32,16 +32,20 @@ size_t bpe_heap_from = 96;
  *   '(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}+|\p{N}{1,3}|
  *   ?[^\s\p{L}\p{N}]++[\r\n]*|\s*[\r\n]|\s+(?!\S)|\s+
  * with \s spelled out as Unicode White_Space, which is what \s means in
- * the Rust regex engine tiktoken runs (PCRE2's \s also takes U+180E).
+ * the Rust regex engine tiktoken runs (PCRE2's \s also takes U+180E), and
+ * \s*[\r\n] as (?:[^\S\r\n]*+[\r\n])++, the same match (white space up
+ * to the last line break of the run) without backtracking over the run.
  */
-#define WS "\\t-\\r\\x{20}\\x{85}\\x{a0}\\x{1680}\\x{2000}-\\x{200a}" \
+/* white space within a line, then all of it */
+#define WS_IN "\\t\\x{0b}\\x{0c}\\x{20}\\x{85}\\x{a0}\\x{1680}\\x{2000}-\\x{200a}" \
 	"\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}"
+#define WS WS_IN "\\r\\n"
 static const char pattern[] =
     "'(?i:[sdmt]|ll|ve|re)"
     "|[^\\r\\n\\p{L}\\p{N}]?+\\p{L}+"
     "|\\p{N}{1,3}"
     "| ?[^" WS "\\p{L}\\p{N}]++[\\r\\n]*"
-    "|[" WS "]*[\\r\\n]"
+    "|(?:[" WS_IN "]*+[\\r\\n])++"
     "|[" WS "]+(?![^" WS "])"
     "|[" WS "]+";
 
@@ -65,6 +69,7 @@ typedef struct {
 struct bpe {
 	pcre2_code *re;
 	pcre2_match_data *md;
+	pcre2_match_context *mc;
 	int jit;
 	char name[64];
 	/* the table */
@@ -131,7 +136,11 @@ pattern_init(bpe *b, char *err, size_t errlen)
 	}
 	b->jit = pcre2_jit_compile(b->re, PCRE2_JIT_COMPLETE) == 0;
 	b->md = pcre2_match_data_create_from_pattern(b->re, NULL);
-	if (b->md == NULL) {
+	/* no backtracking grows with the text, but PCRE2's default limit
+	 * of ten million steps is too small for a long run anyway */
+	if ((b->mc = pcre2_match_context_create(NULL)) != NULL)
+		pcre2_set_match_limit(b->mc, UINT32_MAX);
+	if (b->md == NULL || b->mc == NULL) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
@@ -157,6 +166,7 @@ bpe_free(bpe *b)
 	if (b == NULL)
 		return;
 	pcre2_match_data_free(b->md);
+	pcre2_match_context_free(b->mc);
 	pcre2_code_free(b->re);
 	free(b->arena);
 	free(b->tab);
@@ -651,8 +661,8 @@ ordinary(bpe *b, const char *s, size_t len, uint32_t **ids, size_t *cap,
 		int rc;
 
 		rc = b->jit ? pcre2_jit_match(b->re, u, len, pos, PCRE2_NO_UTF_CHECK,
-		    b->md, NULL) : pcre2_match(b->re, u, len, pos, PCRE2_NO_UTF_CHECK,
-		    b->md, NULL);
+		    b->md, b->mc) : pcre2_match(b->re, u, len, pos, PCRE2_NO_UTF_CHECK,
+		    b->md, b->mc);
 		if (rc == PCRE2_ERROR_NOMATCH)
 			break;
 		if (rc < 0)
