@@ -118,9 +118,8 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	tokens_ctx c;
-	const char *table = getenv("LG_TOKENIZER"), *list = "prompt";
-	char err[512];
-	int ch, status, sys;
+	const char *table = NULL, *list = "prompt";
+	int ch, status;
 	size_t i;
 
 	lg_init(argv[0]);
@@ -137,8 +136,6 @@ main(int argc, char **argv)
 		default: lg_usage(usage, LG_USAGE);
 		}
 	}
-	if (table != NULL && *table == '\0')
-		table = NULL;
 	c.fields = split_list(list, &c.nfields);
 	if (c.nfields == 0)
 		lg_die(LG_USAGE, "-f: no field named");
@@ -152,8 +149,7 @@ main(int argc, char **argv)
 			if (strcmp(c.fields[i], c.fields[j]) == 0)
 				lg_die(LG_USAGE, "-f: %s named twice", c.fields[i]);
 	}
-	if ((c.tok = bpe_open(table, err, sizeof err, &sys)) == NULL)
-		lg_die(sys ? LG_SYS : LG_USAGE, "%s", err);
+	c.tok = bpe_setup(table);
 	if (c.ids && !bpe_exact(c.tok))
 		lg_die(LG_USAGE, "--ids: needs a rank table (--tokenizer or LG_TOKENIZER)");
 	status = rec_filter(argv + optind, argc - optind, count, &c);

@@ -20,6 +20,7 @@
 
 #include "bpe.h"
 #include "buf.h"
+#include "diag.h"
 #include "utf8.h"
 #include "xalloc.h"
 
@@ -432,6 +433,21 @@ bpe_open(const char *path, char *err, size_t errlen, int *sys)
 	close(fd);
 	b = bpe_open_mem(path, data, got, err, errlen);
 	free(data);
+	return b;
+}
+
+bpe *
+bpe_setup(const char *opt)
+{
+	const char *path = opt != NULL ? opt : getenv("LG_TOKENIZER");
+	char err[512];
+	int sys;
+	bpe *b;
+
+	if (path != NULL && *path == '\0')
+		path = NULL;
+	if ((b = bpe_open(path, err, sizeof err, &sys)) == NULL)
+		lg_die(sys ? LG_SYS : LG_USAGE, "%s", err);
 	return b;
 }
 

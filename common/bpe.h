@@ -42,6 +42,13 @@ bpe *bpe_open(const char *path, char *err, size_t errlen, int *sys);
 bpe *bpe_open_mem(const char *name, const char *data, size_t len, char *err,
     size_t errlen);
 void bpe_free(bpe *b);
+/*
+ * What a tool's --tokenizer option gives: the table named by opt, or when
+ * opt is NULL by $LG_TOKENIZER; an empty name or none is the approximate
+ * tokenizer.  A table that cannot be read exits 3, one that is not a table
+ * exits 2, with a message.
+ */
+bpe *bpe_setup(const char *opt);
 
 int bpe_exact(const bpe *b);		/* 1 with a table */
 const char *bpe_name(const bpe *b);	/* the table file's name without

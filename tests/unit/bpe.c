@@ -1,6 +1,6 @@
 /*
  * Unit test: the tokenizer against the fixture in tests/bpe (found from
- * $TOP, else from the working directory, where the suite runs): its table
+ * $TOP, else four levels above the program, BUILD/obj/unit/bpe): its table
  * tiny.tiktoken and vectors.jsonl, the encodings js-tiktoken gives for
  * tricky texts and for ill-formed UTF-8 (decoded first as Python's
  * "replace" does).  Every vector goes through both merge strategies.  Then
@@ -81,7 +81,7 @@ same(bpe *b, const char *s, size_t len, unsigned flags, const cJSON *want,
 static void
 vectors(const char *dir)
 {
-	char path[4096], err[256], *text, *line, *nl, *bytes;
+	char path[4200], err[256], *text, *line, *nl, *bytes;
 	size_t len, nv = 0;
 	int sys, lineno = 0;
 	bpe *b;
@@ -223,11 +223,26 @@ approximate(void)
 }
 
 int
-main(void)
+main(int argc, char **argv)
 {
-	const char *top = getenv("TOP");
+	char top[4096];
+	int up;
 
-	vectors(top != NULL ? top : ".");
+	(void)argc;
+	if (getenv("TOP") != NULL)
+		snprintf(top, sizeof top, "%s", getenv("TOP"));
+	else {
+		snprintf(top, sizeof top, "%s", argv[0]);
+		for (up = 0; up < 4; up++) {
+			char *slash = strrchr(top, '/');
+
+			if (slash == NULL)
+				snprintf(top, sizeof top, ".");
+			else
+				*slash = '\0';
+		}
+	}
+	vectors(top);
 	bad_tables();
 	approximate();
 	free(ids);
