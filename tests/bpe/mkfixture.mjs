@@ -98,6 +98,19 @@ for (const t of texts) {
   if (t.includes('<|'))
     out.push({ hex: hex(enc.encode(t)), special: true, tokens: tok.encode(t, 'all') });
 }
+// a small book: words of the corpus drawn by a fixed generator, in
+// sentences, lines and paragraphs
+{
+  const words = corpus.split(/\s+/).filter(Boolean);
+  let seed = 7, book = '';
+  const rnd = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  while (book.length < 20000) {
+    book += words[rnd(words.length)];
+    const r = rnd(100);
+    book += r < 80 ? ' ' : r < 90 ? '.  ' : r < 97 ? '\n' : '\n\n';
+  }
+  out.push({ hex: hex(enc.encode(book)), tokens: tok.encode(book, [], []) });
+}
 // ill-formed UTF-8: what Python's decode(errors="replace") gives, as the
 // WHATWG decoder gives it too
 const bad = ['ff', 'c0af', 'e08080', 'eda080', 'f4908080', 'f0908041', 'e282',
