@@ -156,7 +156,8 @@ ask(void *arg, cJSON *verdict, const char *text, size_t len, const char *want)
 static run *the_run;
 
 static void
-settle(job *j, int pass, const char *by, const char *reply, const char *why)
+settle(job *j, int pass, const char *by, const char *reply, const char *why,
+    const char *reasoning)
 {
 	cJSON *v = j->verdict;
 
@@ -167,6 +168,8 @@ settle(job *j, int pass, const char *by, const char *reply, const char *why)
 		cJSON_AddStringToObject(v, "compat", the_run->o->compat);
 	if (reply != NULL)
 		cJSON_AddStringToObject(v, "reply", reply);
+	if (reasoning != NULL && *reasoning != '\0')
+		cJSON_AddStringToObject(v, "reasoning", reasoning);
 	if (why != NULL)
 		cJSON_AddStringToObject(v, "problem", why);
 	j->p->waiting--;
@@ -184,13 +187,14 @@ done(void *user, const http_result *res)
 	if (!res->ok) {
 		r->failed++;
 		j->p->status = REC_BAD;
-		settle(j, 0, by, NULL, res->error ? res->error : "request failed");
+		settle(j, 0, by, NULL, res->error ? res->error : "request failed",
+		    NULL);
 	} else if (r->o->compat != NULL) {
 		/* the published reading sees all the text the model wrote */
 		settle(j, yesno_published(res->content ? res->content : "",
 		    res->content_len) || yesno_published(res->reasoning ?
 		    res->reasoning : "", res->reasoning_len), by,
-		    res->content ? res->content : "", NULL);
+		    res->content ? res->content : "", NULL, res->reasoning);
 	} else {
 		int v = yesno(res->content ? res->content : "");
 
@@ -199,9 +203,10 @@ done(void *user, const http_result *res)
 			submit(r, j);
 		} else if (v < 0) {
 			r->jc.unparsed++;
-			settle(j, 0, by, res->content ? res->content : "", "unparseable reply");
+			settle(j, 0, by, res->content ? res->content : "", "unparseable reply",
+			    NULL);
 		} else
-			settle(j, v, by, res->content, NULL);
+			settle(j, v, by, res->content, NULL, NULL);
 	}
 	free(by);
 }

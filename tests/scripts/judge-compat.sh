@@ -17,14 +17,15 @@ while [ ! -s "$t/port" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
 url=http://127.0.0.1:$(cat "$t/port")/v1
 cd "$BIN"
 
-# Seven entries; the test server answers each with the text after "SAY:".
+# Eight entries; the test server answers each with the text after "SAY:".
 # Entry 7 holds template and JSON syntax and non-ASCII text, which must
-# reach the judge unchanged.
-out='#*# Floor 1:\nSAY: Yes.\n\n#*# Floor 2:\nSAY: I'"'"'d say yes\n#*# Floor 3:\nSAY: YES\n#*# Floor 4:\nSAY: no\n#*# Floor 5:\nSAY: No, it does not.\n#*# Floor 6:\nSAY: yesterday\n#*# Floor 7: {{want}} {{text}} \"q\" caf\u00e9\nSAY: Nope\n'
-printf '{"id":"c1","bench":"longgenbench","gold":{"type":"Floor","number":7},"checks":[%s],"output":"%s"}\n' \
-    '{"kind":"single","at":1,"want":"gym"},{"kind":"range","at":2,"want":"roof garden"},{"kind":"single","at":3,"want":"pool"},{"kind":"periodic","at":4,"want":"sauna"},{"kind":"single","at":5,"want":"bar"},{"kind":"single","at":6,"want":"spa"},{"kind":"single","at":7,"want":"art room"}' \
+# reach the judge unchanged; entry 8 is answered with reasoning, which the
+# published code read with the rest.
+out='#*# Floor 1:\nSAY: Yes.\n\n#*# Floor 2:\nSAY: I'"'"'d say yes\n#*# Floor 3:\nSAY: YES\n#*# Floor 4:\nSAY: no\n#*# Floor 5:\nSAY: No, it does not.\n#*# Floor 6:\nSAY: yesterday\n#*# Floor 7: {{want}} {{text}} \"q\" caf\u00e9\nSAY: Nope\n#*# Floor 8:\nSAY: <think>It says yes.</think>No\n'
+printf '{"id":"c1","bench":"longgenbench","gold":{"type":"Floor","number":8},"checks":[%s],"output":"%s"}\n' \
+    '{"kind":"single","at":1,"want":"gym"},{"kind":"range","at":2,"want":"roof garden"},{"kind":"single","at":3,"want":"pool"},{"kind":"periodic","at":4,"want":"sauna"},{"kind":"single","at":5,"want":"bar"},{"kind":"single","at":6,"want":"spa"},{"kind":"single","at":7,"want":"art room"},{"kind":"single","at":8,"want":"lift"}' \
     "$out" | ./lg-split --compat > "$t/in"
-[ "$(jq '.parts | length' "$t/in")" -eq 7 ] || fail "split: $(cat "$t/in")"
+[ "$(jq '.parts | length' "$t/in")" -eq 8 ] || fail "split: $(cat "$t/in")"
 
 # what the published code sends for entry 1 (version A), built here by hand
 entry1=$(printf ' Floor 1:\nSAY: Yes.\n\nx')
@@ -33,9 +34,9 @@ wantA="Context: ${entry1}### Instruction: Does this context include the gym? Ple
 
 ./lg-judge --compat --judge-base-url "$url" --judge-model judge -P 1 < "$t/in" \
     > "$t/a" 2> "$t/err" || fail "compat run: $(cat "$t/err")"
-[ "$(wc -l < "$t/bodies")" -eq 7 ] || fail "requests: $(wc -l < "$t/bodies")"
+[ "$(wc -l < "$t/bodies")" -eq 8 ] || fail "requests: $(wc -l < "$t/bodies")"
 # the endpoint: raw completions, no chat template
-[ "$(grep -c ' /v1/completions ' "$t/log")" -eq 7 ] || fail "endpoint: $(cat "$t/log")"
+[ "$(grep -c ' /v1/completions ' "$t/log")" -eq 8 ] || fail "endpoint: $(cat "$t/log")"
 jq -e -s 'all(.[]; has("messages") | not)' "$t/bodies" > /dev/null || fail "chat messages sent"
 # the prompt, byte for byte
 jq -j -s '.[] | select(.prompt | contains("Floor 1:")) | .prompt' "$t/bodies" > "$t/p1"
@@ -58,15 +59,18 @@ jq -e -s 'all(.[]; keys == ["max_tokens","model","prompt","seed","stream","tempe
 
 # the published parse: lower-cased, "yes" anywhere passes
 jq -c '[.verdicts[] | .pass]' "$t/a" > "$t/pass"
-[ "$(cat "$t/pass")" = '[true,true,true,false,false,true,false]' ] ||
+[ "$(cat "$t/pass")" = '[true,true,true,false,false,true,false,true]' ] ||
     fail "lenient parse: $(cat "$t/pass")"
-jq -e '[.verdicts[] | .reply] == ["Yes.","I'"'"'d say yes","YES","no","No, it does not.","yesterday","Nope"]' \
+jq -e '[.verdicts[] | .reply] == ["Yes.","I'"'"'d say yes","YES","no","No, it does not.","yesterday","Nope","No"]' \
     "$t/a" > /dev/null || fail "replies: $(jq -c .verdicts "$t/a")"
 jq -e 'all(.verdicts[]; .compat == "longgenbench-a" and .by == "llm:judge" and
     .judged == true and (has("problem") | not))' "$t/a" > /dev/null ||
     fail "verdict fields: $(jq -c .verdicts "$t/a")"
-jq -e '.scores.stic_pass == 4 and .scores.stic_total == 7' "$t/a" > /dev/null ||
+jq -e '.scores.stic_pass == 5 and .scores.stic_total == 8' "$t/a" > /dev/null ||
     fail "scores: $(jq -c .scores "$t/a")"
+jq -e '.verdicts[7].reasoning == "It says yes." and
+    all(.verdicts[0:7][]; has("reasoning") | not)' "$t/a" > /dev/null ||
+    fail "reasoning: $(jq -c .verdicts "$t/a")"
 grep -q '0 unparseable' "$t/err" || fail "summary: $(cat "$t/err")"
 
 # version B: three examples, then the entry
@@ -92,10 +96,10 @@ grep -F 'Floor 1:' "$t/bodies" > "$t/b1"
 for kv in '"temperature":0.95' '"top_p":0.95' '"max_tokens":50' '"seed":42'; do
 	grep -qF "$kv" "$t/b1" || fail "B body lacks $kv: $(cat "$t/b1")"
 done
-[ "$(grep -c ' /v1/completions ' "$t/log")" -eq 14 ] || fail "B endpoint: $(cat "$t/log")"
+[ "$(grep -c ' /v1/completions ' "$t/log")" -eq 16 ] || fail "B endpoint: $(cat "$t/log")"
 jq -e 'all(.verdicts[]; .compat == "longgenbench-b")' "$t/b" > /dev/null ||
     fail "B verdicts: $(jq -c .verdicts "$t/b")"
-[ "$(jq -c '[.verdicts[] | .pass]' "$t/b")" = '[true,true,true,false,false,true,false]' ] ||
+[ "$(jq -c '[.verdicts[] | .pass]' "$t/b")" = '[true,true,true,false,false,true,false,true]' ] ||
     fail "B parse: $(jq -c '[.verdicts[] | .pass]' "$t/b")"
 
 # overrides: each decoding option replaces its published value
@@ -115,7 +119,7 @@ done
 jq -e -s 'all(.[]; has("messages") and (has("top_p") | not) and (has("seed") | not)
     and .temperature == 0)' "$t/bodies" > /dev/null || fail "default bodies: $(head -n 1 "$t/bodies")"
 jq -e 'all(.verdicts[]; has("compat") | not)' "$t/d" > /dev/null || fail "default has compat"
-[ "$(jq -c '[.verdicts[] | .pass]' "$t/d")" = '[true,false,true,false,false,false,false]' ] ||
+[ "$(jq -c '[.verdicts[] | .pass]' "$t/d")" = '[true,false,true,false,false,false,false,false]' ] ||
     fail "default parse: $(jq -c '[.verdicts[] | .pass]' "$t/d")"
 
 kill "$pid" 2>/dev/null || true
