@@ -122,5 +122,13 @@ jq -e 'all(.verdicts[]; has("compat") | not)' "$t/d" > /dev/null || fail "defaul
 [ "$(jq -c '[.verdicts[] | .pass]' "$t/d")" = '[true,false,true,false,false,false,false,false]' ] ||
     fail "default parse: $(jq -c '[.verdicts[] | .pass]' "$t/d")"
 
+# --judge-seed without --compat: the seed, then the seed plus the attempt
+# when an unparseable reply ("I'd say yes") is asked again
+: > "$t/bodies"
+./lg-judge --judge-base-url "$url" --judge-model judge --judge-retries 1 --judge-seed 5 \
+    --judge-top-p 0.5 < "$t/in" > /dev/null 2> "$t/err" || fail "seeded run: $(cat "$t/err")"
+grep -F 'd say yes' "$t/bodies" | jq -c '[.seed, .top_p]' > "$t/seeds"
+[ "$(cat "$t/seeds")" = "$(printf '[5,0.5]\n[6,0.5]')" ] || fail "seeds: $(cat "$t/seeds")"
+
 kill "$pid" 2>/dev/null || true
 exit 0
