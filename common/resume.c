@@ -168,7 +168,7 @@ idset_load(idset **out, const char *path, int *tail, long long *keep)
 
 		if (id != NULL)
 			add(s, xstrdup(id));
-		cJSON_Delete(rec);
+		rec_free(rec);
 	}
 	fd = jsonl_syserrors(in);
 	jsonl_free(in);

@@ -112,7 +112,7 @@ run(void *arg)
 		inrec r;
 
 		if (rd->skip != NULL && id != NULL && idset_has(rd->skip, id)) {
-			cJSON_Delete(rec);
+			rec_free(rec);
 			pthread_mutex_lock(&rd->mu);
 			rd->skipped++;
 			pthread_mutex_unlock(&rd->mu);
@@ -197,7 +197,7 @@ reader_finish(reader *rd)
 	pthread_join(rd->thread, NULL);
 	status = rd->status;
 	while (rd->len > 0) {
-		cJSON_Delete(rd->q[rd->head].rec);
+		rec_free(rd->q[rd->head].rec);
 		rd->head = (rd->head + 1) % rd->cap;
 		rd->len--;
 	}

@@ -184,7 +184,7 @@ flush(run *r)
 		rec_write(p->rec);
 		if (p->status == REC_BAD)
 			r->bad = 1;
-		cJSON_Delete(p->rec);
+		rec_free(p->rec);
 		r->head = p->next;
 		if (r->head == NULL)
 			r->tail = NULL;
@@ -227,7 +227,7 @@ llm_run(char **files, int nfiles, const llm_opts *o)
 			}
 			if (o->done != NULL && rec_str(rec, "id") != NULL &&
 			    idset_has(o->done, rec_str(rec, "id"))) {
-				cJSON_Delete(rec);
+				rec_free(rec);
 				continue;
 			}
 			p = xcalloc(1, sizeof *p);
