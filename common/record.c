@@ -244,9 +244,9 @@ rec_filter(char **files, int n, rec_fn fn, void *arg)
 	while ((rec = jsonl_next(in)) != NULL) {
 		int r = fn(rec, in, arg);
 
-		if (r != REC_DROP)
+		if (r != REC_DROP && r != REC_DROP_BAD)
 			rec_write(rec);
-		if (r == REC_BAD)
+		if (r == REC_BAD || r == REC_DROP_BAD)
 			bad = 1;
 		rec_free(rec);
 	}

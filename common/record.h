@@ -71,10 +71,10 @@ void rec_free(cJSON *rec);
 /*
  * A filter: read every record from files (stdin when n == 0), call fn on it,
  * write it unless fn returned REC_DROP, and free it.  fn returns REC_OK,
- * REC_BAD (the record was written with a problem already reported) or
- * REC_DROP.  Returns the exit status for the run, stdout checked.
+ * REC_BAD (the record was written with a problem already reported),
+ * REC_DROP, or REC_DROP_BAD (not written, a problem already reported).  Returns the exit status for the run, stdout checked.
  */
-enum { REC_OK, REC_BAD, REC_DROP };
+enum { REC_OK, REC_BAD, REC_DROP, REC_DROP_BAD };
 typedef int (*rec_fn)(cJSON *rec, jsonl *in, void *arg);
 int rec_filter(char **files, int n, rec_fn fn, void *arg);
 

@@ -225,8 +225,11 @@ llm_run(char **files, int nfiles, const llm_opts *o)
 				eof = 1;
 				break;
 			}
-			if (o->done != NULL && rec_str(rec, "id") != NULL &&
-			    idset_has(o->done, rec_str(rec, "id"))) {
+			if (o->done != NULL && resume_check(o->done, rec) != RESUME_TODO) {
+				if (resume_check(o->done, rec) == RESUME_NOID) {
+					jsonl_warn(in, "%s, skipped", RESUME_NOID_MSG);
+					r.bad = 1;
+				}
 				rec_free(rec);
 				continue;
 			}
