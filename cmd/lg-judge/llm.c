@@ -223,7 +223,7 @@ flush(run *r)
 		rec_write(p->rec);
 		if (p->status == REC_BAD)
 			r->bad = 1;
-		cJSON_Delete(p->rec);
+		rec_free(p->rec);
 		r->head = p->next;
 		if (r->head == NULL)
 			r->tail = NULL;
@@ -272,9 +272,12 @@ llm_run(char **files, int nfiles, const llm_opts *o)
 				eof = 1;
 				break;
 			}
-			if (o->done != NULL && rec_str(rec, "id") != NULL &&
-			    idset_has(o->done, rec_str(rec, "id"))) {
-				cJSON_Delete(rec);
+			if (o->done != NULL && resume_check(o->done, rec) != RESUME_TODO) {
+				if (resume_check(o->done, rec) == RESUME_NOID) {
+					jsonl_warn(in, "%s, skipped", RESUME_NOID_MSG);
+					r.bad = 1;
+				}
+				rec_free(rec);
 				continue;
 			}
 			p = xcalloc(1, sizeof *p);

@@ -64,11 +64,17 @@ rules_only(cJSON *rec, jsonl *in, void *arg)
 {
 	rules_ctx *c = arg;
 	judge_counts *jc = &c->jc;
-	const char *id = rec_str(rec, "id");
 	int mine, asked, ret;
 
-	if (c->done != NULL && id != NULL && idset_has(c->done, id))
-		return REC_DROP;
+	if (c->done != NULL) {
+		switch (resume_check(c->done, rec)) {
+		case RESUME_DONE:
+			return REC_DROP;
+		case RESUME_NOID:
+			jsonl_warn(in, "%s, skipped", RESUME_NOID_MSG);
+			return REC_DROP_BAD;
+		}
+	}
 	ret = verdicts_start(rec, in, JUDGE_RULES, NULL, NULL, &mine, &asked, jc);
 	if (mine && rec_get(rec, "verdicts") != NULL)
 		verdicts_finish(rec);
