@@ -146,22 +146,50 @@ tidy(const char *s, size_t n)
 	return buf_take(&b);
 }
 
+/* The next fence line at or after pos made of c ('`' or '~', or 0 for
+ * either): its fence character, and its bounds in f; 0 when there is none. */
+static int
+next_fence(const char *s, size_t len, size_t pos, int c, size_t f[2])
+{
+	size_t ov[2];
+
+	if (fence_re == NULL)
+		fence_re = re_compile("^[ \\t]*(?:```|~~~)[^\\n]*$", RE_MULTILINE);
+	while (pos <= len && re_match(fence_re, s, len, pos, ov, 1) > 0) {
+		const char *p = s + ov[0];
+
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (c == 0 || *p == c) {
+			f[0] = ov[0];
+			f[1] = ov[1];
+			return *p;
+		}
+		pos = ov[1] < len ? ov[1] + 1 : len + 1;
+	}
+	return 0;
+}
+
 char *
 cf_extract(const char *s, size_t len, int compat, int *how)
 {
-	size_t ov[2], f[2][2], pos = 0;
-	int nf = 0;
+	size_t f[2][2];
+	int nf = 0, c;
 	char *code;
 
 	if (compat)
 		return extract_compat(s, len, how);
-	if (fence_re == NULL)
-		fence_re = re_compile("^[ \\t]*```[^\\n]*$", RE_MULTILINE);
-	while (nf < 2 && pos <= len && re_match(fence_re, s, len, pos, ov, 1) > 0) {
-		f[nf][0] = ov[0];
-		f[nf][1] = ov[1];
-		nf++;
-		pos = ov[1] < len ? ov[1] + 1 : len + 1;
+	/* a byte-order mark is no part of the answer */
+	if (len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0) {
+		s += 3;
+		len -= 3;
+	}
+	/* a block opened with backquotes closes with backquotes, with tildes
+	 * with tildes */
+	if ((c = next_fence(s, len, 0, 0, f[0])) != 0) {
+		nf = 1;
+		if (f[0][1] < len && next_fence(s, len, f[0][1] + 1, c, f[1]) != 0)
+			nf = 2;
 	}
 	if (nf == 2) {
 		*how = EX_FENCED;
@@ -172,7 +200,8 @@ cf_extract(const char *s, size_t len, int compat, int *how)
 
 		while (*info == ' ' || *info == '\t')
 			info++;
-		info += 3;
+		while (*info == c)
+			info++;
 		/* "```python" opens a block the answer did not close; a bare
 		 * fence after code closes the block the prompt opened */
 		if (blank(info, (size_t)(s + f[0][1] - info)) && !blank(s, f[0][0])) {
