@@ -3,7 +3,8 @@
 # given; rate 0 gives the clean program itself; the clean program passes
 # flake8 (with the plugins at hand) and both programs run to the end with
 # the same functions as gold.functions; the polluted one has violations;
-# programs grow with the tier; the prompt holds the polluted program.
+# programs grow with the tier; the prompt holds the polluted program,
+# stripped as the published prompt strips it.
 # Pollution never changes what a program prints (lg-flake8 holds a fix to
 # the original's output): 40 more cases, clean and polluted, print the same.
 set -u
@@ -64,7 +65,9 @@ for r in recs:
 mean = [sum(sizes[k]) / len(sizes[k]) for k in ("1k", "2k", "4k", "8k")]
 want(mean == sorted(mean) and mean[3] > 5 * mean[0], "sizes by tier %r" % mean)
 for r, p in zip(recs, prompts):
-    want(r["vars"]["code"] in p["prompt"] and p["prompt"].endswith("```python"), "%s prompt" % r["id"])
+    # as the published prompt puts it: stripped, between fence lines
+    want("```python\n" + r["vars"]["code"].strip() + "\n```\n" in p["prompt"] and
+         p["prompt"].endswith("```python"), "%s prompt" % r["id"])
 for r in (json.loads(l) for l in open(t + "/more.jsonl")):
     printed = []
     for src in (r["gold"]["clean"], r["vars"]["code"]):
