@@ -119,16 +119,16 @@ check(cJSON *rec, jsonl *in, void *arg)
 	kv_dict d;
 	kv_scores s;
 	int found, ret = REC_OK;
+	size_t len;
 
 	if (!rec_is(rec, "longweave", "kvg"))
 		return REC_OK;
 	if ((msg = read_gold(rec, &g)) != NULL)
 		return fail(rec, in, msg);	/* no scores: nothing to score against */
-	text = rec_answer(rec, &msg);
+	text = rec_answer_len(rec, &len, &msg);
 	if (msg != NULL)
 		ret = fail(rec, in, msg);
-	found = *compat ? kv_parse_compat(text, strlen(text), &d) :
-	    kv_parse(text, strlen(text), &d);
+	found = *compat ? kv_parse_compat(text, len, &d) : kv_parse(text, len, &d);
 	kv_dedup(&d);
 	kv_score(&d, found, &g, *compat, &s);
 	set_verdicts(rec, &d, found);
