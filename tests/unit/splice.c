@@ -29,7 +29,8 @@ scanner(void)
 {
 	static const char *bad[] = { "{\"a\":01}", "{\"a\":\"x\ty\"}", "{\"a\":[1,]}",
 	    "{\"a\":-}", "{\"a\":1.}", "{\"a\":.5}", "{\"a\":+1}", "{\"a\":tru}",
-	    "{\"a\":\"\\x\"}", "{\"a\":\"\\u12G4\"}", "{'a':1}", "{\"a\":1}x",
+	    "{\"a\":\"\\x\"}", "{\"a\":\"\\u12G4\"}", "{\"a\":\"\\ud800\"}",
+	    "{\"a\":\"\\udc00\\ud800\"}", "{\"a\":\"\\ud800\\u0041\"}", "{'a':1}", "{\"a\":1}x",
 	    "{\"a\" 1}", "{\"a\":NaN}", "{\"a\":1,}" };
 	const char *s = "  {\"k\" : [1, {\"x\":\"}\"}] ,\"e\\\"q\":\"v\\u0000\" } ";
 	jsonscan_member *m = NULL;
@@ -70,6 +71,8 @@ scanner(void)
 	CHECK(!jsonscan_is_string("\"a\" ", 4), "not only a string");
 }
 
+static int lazy;
+
 static cJSON *
 read_rec(const char *s)
 {
@@ -79,7 +82,7 @@ read_rec(const char *s)
 	cJSON *rec = NULL;
 
 	if (jsonscan(s, strlen(s), &isobj, &m, &n, &cap, &at) == JSONSCAN_OK && isobj)
-		rec = splice_parse(s, strlen(s), m, n, &at);
+		rec = splice_parse(s, strlen(s), m, n, lazy, &at);
 	free(m);
 	return rec;
 }
@@ -151,6 +154,29 @@ splicing(void)
 		CHECK(prints(rec, "{\"k\\u0065y\":1,\"id\":\"c\"}"), "escaped key kept");
 		rec_free(rec);
 	}
+	/* a long value (left unparsed when lazy) read whole, or not at all */
+	{
+		char *line = malloc(5000), *want = malloc(5100);
+		const char *o;
+
+		strcpy(line, "{\"id\":\"l\",\"output\":\"");
+		memset(line + strlen(line), 'w', 3000);
+		strcpy(line + strlen("{\"id\":\"l\",\"output\":\"") + 3000, "\\u0000end\",\"v\":[1, 2]}");
+		rec = read_rec(line);
+		CHECK(rec != NULL && prints(rec, line), "long: the same bytes");
+		o = rec != NULL ? rec_strn(rec, "output", &len) : NULL;
+		CHECK(o != NULL && len == 3004 && o[3000] == '\0' && o[3003] == 'd',
+		    "long: read whole");
+		CHECK(rec != NULL && prints(rec, line), "long: read, the same bytes");
+		if (rec != NULL) {
+			rec_set_str(rec, "output", "short");
+			sprintf(want, "{\"id\":\"l\",\"output\":\"short\",\"v\":[1, 2]}");
+			CHECK(prints(rec, want), "long: replaced");
+			rec_free(rec);
+		}
+		free(line);
+		free(want);
+	}
 	/* a record made by the stage prints whole */
 	rec = cJSON_CreateObject();
 	rec_set_num(rec, "n", 3);
@@ -195,6 +221,8 @@ int
 main(void)
 {
 	scanner();
+	splicing();
+	lazy = 1;
 	splicing();
 	numbers();
 	return CHECK_DONE();
