@@ -6,7 +6,8 @@
  * "tokenizer", the name of the rank table that counted ("cl100k_base") or
  * "approximate" when no table was given.  A field that is absent or null
  * gets no count; one that is not a string is reported.  --ids adds
- * "token_ids" beside the counts.
+ * "token_ids" beside the counts.  A top-level string is counted whole, NUL
+ * bytes (\u0000) included.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -70,7 +71,7 @@ count(cJSON *rec, jsonl *in, void *arg)
 	for (i = 0; i < c->nfields; i++) {
 		const cJSON *v = field(rec, c->fields[i]);
 		const char *s;
-		size_t n, k;
+		size_t n, k, len;
 
 		if (v == NULL || cJSON_IsNull(v))
 			continue;
@@ -79,8 +80,14 @@ count(cJSON *rec, jsonl *in, void *arg)
 			status = REC_BAD;
 			continue;
 		}
-		s = v->valuestring;
-		n = bpe_encode(c->tok, s, strlen(s), c->flags,
+		/* a member's text whole, NULs included; a string inside an
+		 * object up to its first NUL */
+		if (strchr(c->fields[i], '.') != NULL ||
+		    (s = rec_strn(rec, c->fields[i], &len)) == NULL) {
+			s = v->valuestring;
+			len = strlen(s);
+		}
+		n = bpe_encode(c->tok, s, len, c->flags,
 		    ids != NULL ? &c->idv : NULL, &c->idcap);
 		if (n == (size_t)-1) {
 			jsonl_warn(in, "%s: %s: cannot be tokenized (over %zu MiB?)",
