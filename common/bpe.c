@@ -79,6 +79,11 @@ struct bpe {
 	size_t mask;		/* slots - 1, slots a power of two */
 	size_t n;
 	uint32_t byte_rank[256];
+	unsigned char bytes[256];	/* each byte, for bpe_token() */
+	struct tokref {
+		uint32_t rank, len;
+		const unsigned char *p;
+	} *byid;		/* the tokens by rank, made when first asked */
 	/* scratch */
 	buf fixed;		/* the text with invalid UTF-8 replaced */
 	uint32_t *a, *b, *c, *d, *e;	/* merge arrays */
@@ -178,6 +183,7 @@ bpe_free(bpe *b)
 	free(b->d);
 	free(b->e);
 	free(b->out);
+	free(b->byid);
 	free(b);
 }
 
@@ -449,6 +455,50 @@ bpe_setup(const char *opt)
 	if ((b = bpe_open(path, err, sizeof err, &sys)) == NULL)
 		lg_die(sys ? LG_SYS : LG_USAGE, "%s", err);
 	return b;
+}
+
+static int
+cmp_ref(const void *x, const void *y)
+{
+	const struct tokref *a = x, *b = y;
+
+	return a->rank < b->rank ? -1 : a->rank > b->rank;
+}
+
+const char *
+bpe_token(bpe *b, uint32_t id, size_t *len)
+{
+	struct tokref key, *r;
+	size_t i, k = 0;
+
+	for (i = 0; i < sizeof specials / sizeof specials[0]; i++)
+		if (specials[i].id == id) {
+			*len = strlen(specials[i].text);
+			return specials[i].text;
+		}
+	if (b->tab == NULL)
+		return NULL;
+	if (b->byid == NULL) {
+		b->byid = xreallocarray(NULL, b->n, sizeof *b->byid);
+		for (i = 0; i < 256; i++) {
+			b->bytes[i] = (unsigned char)i;
+			b->byid[k].rank = b->byte_rank[i];
+			b->byid[k].len = 1;
+			b->byid[k++].p = b->bytes + i;
+		}
+		for (i = 0; i <= b->mask; i++)
+			if (b->tab[i].len != 0) {
+				b->byid[k].rank = b->tab[i].rank;
+				b->byid[k].len = b->tab[i].len;
+				b->byid[k++].p = b->arena + b->tab[i].off;
+			}
+		qsort(b->byid, k, sizeof *b->byid, cmp_ref);
+	}
+	key.rank = id;
+	if ((r = bsearch(&key, b->byid, b->n, sizeof *b->byid, cmp_ref)) == NULL)
+		return NULL;
+	*len = r->len;
+	return (const char *)r->p;
 }
 
 /* ---- merging ---- */

@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "bpe.h"
+#include "utf8.h"
 #include "check.h"
 
 static uint32_t *ids;	/* the ids of the last encoding */
@@ -47,6 +48,34 @@ unhex(const char *h, char *out)
 	return n;
 }
 
+/* The tokens' bytes make the text again: the same bytes when it was
+ * UTF-8, valid UTF-8 when it was not. */
+static int
+decodes(bpe *b, const char *s, size_t len, size_t n, int line)
+{
+	char *t = malloc(3 * len + 1);
+	size_t k, tl = 0, l;
+	const char *p;
+	int ok = 1;
+
+	for (k = 0; k < n && ok; k++) {
+		if ((p = bpe_token(b, ids[k], &l)) == NULL || tl + l > 3 * len)
+			ok = 0;
+		else {
+			memcpy(t + tl, p, l);
+			tl += l;
+		}
+	}
+	if (ok && utf8_invalid(s, len) == len)
+		ok = tl == len && memcmp(s, t, len) == 0;
+	else if (ok)
+		ok = utf8_invalid(t, tl) == tl;
+	if (!ok)
+		printf("vector %d: the tokens do not decode to the text\n", line);
+	free(t);
+	return ok;
+}
+
 /* Encode text both ways and compare with want; 1 when both agree with it. */
 static int
 same(bpe *b, const char *s, size_t len, unsigned flags, const cJSON *want,
@@ -74,6 +103,8 @@ same(bpe *b, const char *s, size_t len, unsigned flags, const cJSON *want,
 		if (bpe_encode(b, s, len, flags, NULL, NULL) != n)
 			ok = 0;		/* counting alone agrees */
 	}
+	if (ok)
+		ok = decodes(b, s, len, n, line);
 	bpe_heap_from = saved;
 	return ok;
 }
@@ -115,6 +146,18 @@ vectors(const char *dir)
 		cJSON_Delete(v);
 	}
 	CHECK(nv == 51, "%zu vectors read", nv);
+	{
+		const char *p;
+		size_t l = 0;
+
+		p = bpe_token(b, 100276, &l);
+		CHECK(p != NULL && l == 15 && memcmp(p, "<|endofprompt|>", 15) == 0,
+		    "special token text");
+		CHECK(bpe_token(b, 671, &l) == NULL && bpe_token(b, 100261, &l) == NULL,
+		    "unknown ids");
+		p = bpe_token(b, 0, &l);
+		CHECK(p != NULL && l == 1 && (unsigned char)*p == 13, "rank 0 is the byte 13");
+	}
 	free(text);
 	bpe_free(b);
 }
