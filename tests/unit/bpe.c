@@ -93,13 +93,16 @@ same(bpe *b, const char *s, size_t len, unsigned flags, const cJSON *want,
 			ok = 0;
 			continue;
 		}
-		for (k = 0; k < n; k++)
-			if (ids[k] != (uint32_t)cJSON_GetArrayItem(want, (int)k)->valuedouble) {
+		for (k = 0; k < n; k++) {
+			cJSON *w = cJSON_GetArrayItem(want, (int)k);
+
+			if (ids[k] != (uint32_t)w->valuedouble) {
 				printf("vector %d (%s): token %zu is %u\n", line,
 				    way ? "heap" : "scan", k, ids[k]);
 				ok = 0;
 				break;
 			}
+		}
 		if (bpe_encode(b, s, len, flags, NULL, NULL) != n)
 			ok = 0;		/* counting alone agrees */
 	}
@@ -114,6 +117,7 @@ vectors(const char *dir)
 {
 	char path[4200], err[256], *text, *line, *nl, *bytes;
 	size_t len, nv = 0;
+	unsigned flags;
 	int sys, lineno = 0;
 	bpe *b;
 
@@ -138,9 +142,10 @@ vectors(const char *dir)
 		v = cJSON_Parse(line);
 		bytes = malloc(strlen(line) + 1);
 		len = unhex(cJSON_GetObjectItem(v, "hex")->valuestring, bytes);
-		CHECK(same(b, bytes, len, cJSON_IsTrue(cJSON_GetObjectItem(v, "special")) ?
-		    BPE_SPECIAL : 0, cJSON_GetObjectItem(v, "tokens"), lineno),
-		    "vector %d", lineno);
+		flags = cJSON_IsTrue(cJSON_GetObjectItem(v, "special")) ?
+		    BPE_SPECIAL : 0;
+		CHECK(same(b, bytes, len, flags, cJSON_GetObjectItem(v, "tokens"),
+		    lineno), "vector %d", lineno);
 		nv++;
 		free(bytes);
 		cJSON_Delete(v);
@@ -156,7 +161,8 @@ vectors(const char *dir)
 		CHECK(bpe_token(b, 671, &l) == NULL && bpe_token(b, 100261, &l) == NULL,
 		    "unknown ids");
 		p = bpe_token(b, 0, &l);
-		CHECK(p != NULL && l == 1 && (unsigned char)*p == 13, "rank 0 is the byte 13");
+		CHECK(p != NULL && l == 1 && (unsigned char)*p == 13,
+		    "rank 0 is the byte 13");
 	}
 	free(text);
 	bpe_free(b);
@@ -182,6 +188,8 @@ table(const char *extra, char *err, size_t errlen)
 	return b;
 }
 
+#define BADTOK "x.tiktoken:257: bad token (base64 of 1 to 1024 bytes)"
+
 static void
 bad_tables(void)
 {
@@ -189,17 +197,19 @@ bad_tables(void)
 		const char *extra, *msg;
 	} cases[] = {
 		{ "", NULL },
-		{ "YWI= 300\r\n\r\nYWJj\t301\n", NULL },	/* CRLF, blank line, tab */
+		/* CRLF, a blank line, a tab */
+		{ "YWI= 300\r\n\r\nYWJj\t301\n", NULL },
 		{ "YWI= 300\nYWI= 301\n", "x.tiktoken:258: token listed twice" },
 		{ "QQ== 300\n", "x.tiktoken:257: token listed twice" },
 		{ "YWI= 65\n", "x.tiktoken: rank 65 given twice" },
 		{ "YWI=\n", "x.tiktoken:257: want a token and a rank" },
 		{ "YWI= 3x\n", "x.tiktoken:257: bad rank" },
 		{ "YWI= 99999999999\n", "x.tiktoken:257: bad rank" },
-		{ "YW*= 300\n", "x.tiktoken:257: bad token (base64 of 1 to 1024 bytes)" },
-		{ "YWJ 300\n", "x.tiktoken:257: bad token (base64 of 1 to 1024 bytes)" },
-		{ "YWJ= 300\n", "x.tiktoken:257: bad token (base64 of 1 to 1024 bytes)" },
-		{ "YWI= 100257\n", "x.tiktoken: rank 100257 is the special token <|endoftext|>" },
+		{ "YW*= 300\n", BADTOK },
+		{ "YWJ 300\n", BADTOK },
+		{ "YWJ= 300\n", BADTOK },
+		{ "YWI= 100257\n",
+		    "x.tiktoken: rank 100257 is the special token <|endoftext|>" },
 	};
 	char err[256];
 	size_t i;
