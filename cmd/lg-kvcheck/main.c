@@ -136,11 +136,9 @@ check(cJSON *rec, jsonl *in, void *arg)
 		return REC_OK;
 	if ((msg = read_gold(rec, &g)) != NULL)
 		return fail(rec, in, msg);	/* no scores: nothing to score against */
-	text = rec_answer(rec, &msg);
+	text = rec_answer_len(rec, &len, &msg);	/* NULs included */
 	if (msg != NULL)
 		ret = fail(rec, in, msg);
-	/* TODO: the answer up to its end, NULs included, once records keep it */
-	len = strlen(text);
 	found = *compat ? kv_parse_compat(text, len, &d) : kv_parse(text, len, &d);
 	kv_dedup(&d);
 	kv_score(&d, found > 0, &g, *compat, &s);
