@@ -419,9 +419,14 @@ def records(data):
 
 
 def excluded(rec):
-    """lg marks an answer the published code never scored: with an error,
-    or with scores.evaluated false."""
-    return "error" in rec or rec.get("scores", {}).get("evaluated") is False
+    """Does lg-agg --compat leave the record out of the means?  An error, an
+    empty or ERROR: answer (lg-agg(1)), or the scorer's own mark,
+    scores.evaluated 0.  The means themselves are checked below."""
+    out = rec.get("output")
+    ev = rec.get("scores", {}).get("evaluated")
+    return ("error" in rec or out == "" or
+            (isinstance(out, str) and out.startswith("ERROR:")) or
+            (ev is not None and not ev))
 
 
 def close(a, b, tol=1e-9):
