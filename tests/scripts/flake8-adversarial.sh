@@ -75,7 +75,7 @@ with open(out, "w") as f:
         f.write(json.dumps({"id": k, "bench": "longweave", "task": "cf",
             "vars": {"code": good}, "output": "```python\n" + v + "```\n"}) + "\n")
 PY
-boxed() { ps -eo pid=,args= | grep -e '-I -B /dev/f[d]/3' | awk '{ print $1 }' | sort; }
+boxed() { ps -eo pid=,args= | grep -e '-I -B /answer[.]py' | awk '{ print $1 }' | sort; }
 boxed > "$t/before"
 "$BIN/lg-flake8" --timeout 3 "$t/in.jsonl" > "$t/out.jsonl"
 rc=$?
@@ -88,7 +88,7 @@ sleep 1
 boxed | comm -12 - "$t/after1" > "$t/left"
 if [ -s "$t/left" ]; then
 	echo "a sandboxed process outlived the run:"
-	ps -eo pid,user,args | grep -e '-I -B /dev/f[d]/3'
+	ps -eo pid,user,args | grep -e '-I -B /answer[.]py'
 	exit 1
 fi
 sh -c true || { echo "cannot fork any more"; exit 1; }

@@ -1,0 +1,231 @@
+#!/bin/sh
+# lg-flake8: the sandbox holds for root and for an ordinary user.  One
+# hostile answer per attack, each beside a good answer that must still
+# score 1: kill(0, SIGKILL) may end only its own case; a 0600 file of the
+# user and a world-readable file cannot be read, nor what they hold come
+# back in the scores; a world-writable Unix socket under /tmp cannot be
+# reached; preallocated files cannot fill the disk; nested user and mount
+# namespaces cannot be made (by the system call or by unshare(1)); a 6 MB
+# one-line answer is linted within --lint-timeout and 1 GiB and scores 0
+# with a reason; SIGTERM to lg-flake8 leaves no working directory and no
+# process behind.
+#
+# Run as root, it runs every check as root, then again as the throwaway
+# user lgtest (made when missing).  Run as anyone else, it runs them as
+# that user.  Where the kernel refuses the namespaces the sandbox needs,
+# lg-flake8 says so and this test fails.
+set -u
+py=/usr/bin/python3
+if ! "$py" -m flake8 --version >/dev/null 2>&1; then
+	echo "skipped: no flake8 for $py"
+	exit 0
+fi
+
+body() {
+	who=$(id -un)
+	base=$(mktemp -d /tmp/lg-sandbox.XXXXXX) || exit 1
+	chmod 755 "$base"
+	mark=lgsbx$$x$(od -An -N4 -tx4 /dev/urandom | tr -d ' ')
+	lpid=
+	tpid=
+	cleanup() {
+		[ -n "$lpid" ] && kill "$lpid" 2>/dev/null
+		[ -n "$tpid" ] && kill "$tpid" 2>/dev/null
+		pkill -KILL -f "$mark" 2>/dev/null
+		rm -rf "$base"
+	}
+	trap cleanup EXIT
+	trap 'exit 1' INT TERM HUP
+	fail=0
+	no() { echo "FAIL ($who): $*"; fail=1; }
+
+	# the user's private file, a world-readable one, a world-writable
+	# socket in a directory anyone may enter
+	mkdir -m 700 "$base/home"
+	echo "secret-$mark-private" > "$base/home/id_rsa"
+	chmod 600 "$base/home/id_rsa"
+	echo "secret-$mark-public" > "$base/public"
+	chmod 644 "$base/public"
+	mkdir -m 755 "$base/sock" "$base/wd"
+	"$py" - "$base/sock/s" "$base/hit" <<'PY' &
+import os, socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.bind(sys.argv[1])
+os.chmod(sys.argv[1], 0o777)
+s.listen(4)
+s.settimeout(60)
+try:
+    s.accept()
+    open(sys.argv[2], "w").write("connected\n")
+except OSError:
+    pass
+PY
+	lpid=$!
+	i=0
+	while [ ! -S "$base/sock/s" ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+
+	"$py" - "$base" "$mark" <<'PY' || exit 1
+import json, sys
+base, mark = sys.argv[1:]
+good = "def main():\n    print(1)\n\n\nmain()\n"
+def rec(k, v, tail="```\n"):
+    return json.dumps({"id": k, "bench": "longweave", "task": "cf",
+        "vars": {"code": good}, "output": "```python\n" + v + tail}) + "\n"
+read = ("import sys\n"
+        "try:\n"
+        "    data = open(%r).read()\n"
+        "except OSError as e:\n"
+        "    sys.exit('cannot read: %%s' %% e.strerror)\n"
+        "sys.stderr.write(data)\n"
+        "sys.exit(1)\n")
+progs = {
+    "good": good,
+    "kill0": "import os\nimport signal\nos.kill(0, signal.SIGKILL)\n",
+    "private": read % (base + "/home/id_rsa"),
+    "public": read % (base + "/public"),
+    "socket": ("import socket\n"
+               "s = socket.socket(socket.AF_UNIX)\n"
+               "s.connect(%r)\n") % (base + "/sock/s"),
+    # 15 MiB files up to 240 MiB; runnable only when all were made
+    "fill": ("import os\n"
+             "for i in range(16):\n"
+             "    fd = os.open('fill%d' % i, os.O_WRONLY | os.O_CREAT, 0o600)\n"
+             "    os.posix_fallocate(fd, 0, 15 << 20)\n"
+             "    os.close(fd)\n"),
+    "unshare": ("import ctypes\n"
+                "import os\n"
+                "libc = ctypes.CDLL(None, use_errno=True)\n"
+                "if libc.unshare(0x10000000 | 0x20000) != 0:\n"
+                "    raise SystemExit(os.strerror(ctypes.get_errno()))\n"),
+    "unshare1": ("import subprocess\n"
+                 "subprocess.run(['unshare', '--user', '--map-root-user',"
+                 " '--mount', 'true'], check=True)\n"),
+}
+with open(base + "/in.jsonl", "w") as f:
+    for k, v in progs.items():
+        f.write(rec(k, v))
+with open(base + "/big.jsonl", "w") as f:
+    f.write(rec("good", good))
+    f.write(rec("big", "x = [" + "1, " * 2000000 + "]\n"))
+    f.write(rec("good2", good))
+with open(base + "/sleep.jsonl", "w") as f:
+    f.write(rec("sleep", "import os\nimport sys\n"
+        "os.execv(sys.executable, [sys.executable, '-c',"
+        " 'import time; time.sleep(60)', %r])\n" % mark))
+PY
+
+	# the attacks, in one batch
+	TMPDIR=$base/wd "$BIN/lg-flake8" --timeout 10 "$base/in.jsonl" \
+	    > "$base/out.jsonl" 2> "$base/err"
+	rc=$?
+	[ $rc -eq 0 ] || { no "lg-flake8 exited $rc:"; head -5 "$base/err"; }
+	grep -q "$mark" "$base/out.jsonl" "$base/err" &&
+	    no "a file's content came back: $(grep -o "secret-$mark-[a-z]*" \
+	    "$base/out.jsonl" "$base/err" | sort -u | tr '\n' ' ')"
+	[ -e "$base/hit" ] && no "the answer reached the socket under /tmp"
+	"$py" - "$base/out.jsonl" "$who" <<'PY' || fail=1
+import json, sys
+recs = {}
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    recs[r["id"]] = r
+bad = []
+def want(cond, msg):
+    if not cond:
+        bad.append(msg)
+def sc(k):
+    return recs.get(k, {}).get("scores", {})
+want(sc("good").get("score") == 1, "good answer: %r" % sc("good"))
+for k in ("kill0", "private", "public", "socket", "fill", "unshare", "unshare1"):
+    s = sc(k)
+    want(s.get("runnable") == 0, "%s: the attack worked: %r" % (k, s.get("sandbox")))
+    want("error" not in recs.get(k, {}), "%s: an error: %r" % (k, recs.get(k, {}).get("error")))
+sb = sc("kill0").get("sandbox", {})
+want(sb.get("status") == "signal" and sb.get("signal") == "SIGKILL",
+     "kill0: %r" % sb)
+for k in recs:
+    sb = sc(k).get("sandbox", {})
+    want(sb.get("filesystem") == "private-root" and sb.get("network") == "namespace",
+         "%s: not in the full sandbox: %r" % (k, sb))
+for b in bad:
+    print("FAIL (%s): %s" % (sys.argv[2], b))
+sys.exit(1 if bad else 0)
+PY
+	ls "$base/wd" | grep -q . && no "a working directory is left: $(ls "$base/wd")"
+
+	# lint within bounds: the 6 MB line scores 0 with a reason, the
+	# others in its batch are scored
+	TMPDIR=$base/wd "$BIN/lg-flake8" --lint-timeout 20 "$base/big.jsonl" \
+	    > "$base/bout.jsonl" 2> "$base/berr"
+	rc=$?
+	[ $rc -eq 0 ] || { no "6 MB answer: lg-flake8 exited $rc:"; head -5 "$base/berr"; }
+	"$py" - "$base/bout.jsonl" "$who" <<'PY' || fail=1
+import json, sys
+recs = {}
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    recs[r["id"]] = r.get("scores", {})
+bad = []
+for k in ("good", "good2"):
+    if recs.get(k, {}).get("score") != 1:
+        bad.append("%s beside the 6 MB answer: %r" % (k, recs.get(k)))
+b = recs.get("big", {})
+if b.get("score") != 0 or b.get("flake8_fixed") is not None or \
+        "limit" not in b.get("lint_error", ""):
+    bad.append("6 MB answer: %r" % {k: v for k, v in b.items() if k != "flake8"})
+for x in bad:
+    print("FAIL (%s): %s" % (sys.argv[2], x))
+sys.exit(1 if bad else 0)
+PY
+	ls "$base/wd" | grep -q . && no "a working directory is left: $(ls "$base/wd")"
+
+	# SIGTERM while an answer runs: no working directory, no process left
+	TMPDIR=$base/wd "$BIN/lg-flake8" --timeout 60 "$base/sleep.jsonl" \
+	    > /dev/null 2>&1 &
+	tpid=$!
+	i=0
+	while ! pgrep -f "$mark" >/dev/null && [ $i -lt 300 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	pgrep -f "$mark" >/dev/null || no "the sleeping answer never ran"
+	kill -TERM $tpid
+	wait $tpid
+	rc=$?
+	tpid=
+	[ $rc -eq 143 ] || no "SIGTERM: lg-flake8 exited $rc, want 143"
+	ls "$base/wd" | grep -q . && no "SIGTERM left $(ls "$base/wd")"
+	i=0
+	while pgrep -f "$mark" >/dev/null && [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	pgrep -f "$mark" >/dev/null && no "SIGTERM left the answer running"
+	[ $fail -eq 0 ] && echo "ok ($who)"
+	return $fail
+}
+
+if [ "${1:-}" = --body ]; then
+	body
+	exit $?
+fi
+body || exit 1
+[ "$(id -u)" -eq 0 ] || exit 0
+
+# again as an unprivileged user, with a copy of the tool it can run
+id lgtest >/dev/null 2>&1 ||
+    useradd --system --no-create-home --shell /usr/sbin/nologin lgtest \
+    >/dev/null 2>&1
+id lgtest >/dev/null 2>&1 || { echo "cannot make the user lgtest"; exit 1; }
+c=$(mktemp -d /tmp/lg-sandbox-bin.XXXXXX) || exit 1
+trap 'rm -rf "$c"' EXIT
+chmod 755 "$c"
+cp "$BIN/lg-flake8" "$c/lg-flake8" && cp "$0" "$c/test.sh" || exit 1
+chmod 755 "$c/lg-flake8" "$c/test.sh"
+cd / && setpriv --reuid=lgtest --regid=lgtest --init-groups env -i \
+    PATH=/usr/bin:/bin HOME=/ LC_ALL=C BIN="$c" \
+    ASAN_OPTIONS="${ASAN_OPTIONS:-}" UBSAN_OPTIONS="${UBSAN_OPTIONS:-}" \
+    sh "$c/test.sh" --body
