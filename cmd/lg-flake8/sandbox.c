@@ -30,8 +30,10 @@ enum { M_NS = 'N', M_FS = 'M', M_FAIL = 'F', M_WAIT = 'W' };
 enum { FS_NONE, FS_PRIVATE_ROOT };
 static const char *const fs_names[] = { "none", "private-root" };
 static const char *const stage_names[] = {
-	"cannot make the namespaces the sandbox needs (the kernel may refuse "
-	"user namespaces to ordinary users)",
+	"the kernel refuses the namespaces the sandbox needs (see the sysctls "
+	"user.max_user_namespaces, kernel.unprivileged_userns_clone and "
+	"kernel.apparmor_restrict_unprivileged_userns) and lg-flake8 runs no "
+	"answer without them: unshare",
 	"private root", "drop privileges", "working directory",
 	"limits", "descriptors", "exec", "fork"
 };

@@ -45,7 +45,7 @@ typedef struct {
 	int pidns;		/* box: 1 in its own PID namespace */
 	const char *fs;		/* box: "private-root", or "none" */
 	const char *user;	/* box: "nobody", "user-namespace", "unchanged" */
-	char why[200];		/* SB_FAILED: what went wrong */
+	char why[400];		/* SB_FAILED: what went wrong */
 } sb_result;
 
 int sb_run(char *const argv[], char *const envp[], const sb_opts *o,

@@ -158,7 +158,7 @@ PY
 
 	# lint within bounds: the 6 MB line scores 0 with a reason, the
 	# others in its batch are scored
-	TMPDIR=$base/wd "$BIN/lg-flake8" --lint-timeout 20 "$base/big.jsonl" \
+	TMPDIR=$base/wd "$BIN/lg-flake8" --lint-timeout 10 "$base/big.jsonl" \
 	    > "$base/bout.jsonl" 2> "$base/berr"
 	rc=$?
 	[ $rc -eq 0 ] || { no "6 MB answer: lg-flake8 exited $rc:"; head -5 "$base/berr"; }
@@ -215,16 +215,56 @@ fi
 body || exit 1
 [ "$(id -u)" -eq 0 ] || exit 0
 
-# again as an unprivileged user, with a copy of the tool it can run
-id lgtest >/dev/null 2>&1 ||
-    useradd --system --no-create-home --shell /usr/sbin/nologin lgtest \
-    >/dev/null 2>&1
-id lgtest >/dev/null 2>&1 || { echo "cannot make the user lgtest"; exit 1; }
+# where the kernel refuses user namespaces (here: a user namespace whose
+# limit is 0), the answer is not run, lg-flake8 says why and exits 3
 c=$(mktemp -d /tmp/lg-sandbox-bin.XXXXXX) || exit 1
 trap 'rm -rf "$c"' EXIT
 chmod 755 "$c"
 cp "$BIN/lg-flake8" "$c/lg-flake8" && cp "$0" "$c/test.sh" || exit 1
 chmod 755 "$c/lg-flake8" "$c/test.sh"
+printf '%s\n' '{"id":"a","bench":"longweave","task":"cf","vars":{"code":"x = 1\n"},"output":"x = 1\n"}' \
+    > "$c/in.jsonl"
+chmod 644 "$c/in.jsonl"
+mkdir -m 1777 "$c/wd"
+"$py" - "$c" <<'PY' > "$c/out" 2> "$c/err"
+import ctypes, os, sys
+c = sys.argv[1]
+r1, w1 = os.pipe()
+r2, w2 = os.pipe()
+pid = os.fork()
+if pid == 0:
+    if ctypes.CDLL(None, use_errno=True).unshare(0x10000000) != 0:
+        os._exit(99)
+    os.write(w1, b"x")
+    os.read(r2, 1)
+    with open("/proc/sys/user/max_user_namespaces", "w") as f:
+        f.write("0")
+    os.setgroups([])
+    os.setresgid(65534, 65534, 65534)
+    os.setresuid(65534, 65534, 65534)
+    os.chdir("/")
+    os.environ["TMPDIR"] = c + "/wd"
+    os.execv(c + "/lg-flake8", ["lg-flake8", c + "/in.jsonl"])
+os.read(r1, 1)
+for m in ("uid_map", "gid_map"):
+    with open("/proc/%d/%s" % (pid, m), "w") as f:
+        f.write("0 0 65537\n")
+os.write(w2, b"x")
+sys.exit(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))
+PY
+rc=$?
+if [ $rc -ne 3 ] || ! grep -q 'refuses the namespaces' "$c/err" ||
+    ! grep -q '"status":"failed"' "$c/out"; then
+	echo "FAIL: without user namespaces: exit $rc, want 3 and a message:"
+	head -3 "$c/err" "$c/out" | cut -c1-300
+	exit 1
+fi
+
+# again as an unprivileged user, with a copy of the tool it can run
+id lgtest >/dev/null 2>&1 ||
+    useradd --system --no-create-home --shell /usr/sbin/nologin lgtest \
+    >/dev/null 2>&1
+id lgtest >/dev/null 2>&1 || { echo "cannot make the user lgtest"; exit 1; }
 cd / && setpriv --reuid=lgtest --regid=lgtest --init-groups env -i \
     PATH=/usr/bin:/bin HOME=/ LC_ALL=C BIN="$c" \
     ASAN_OPTIONS="${ASAN_OPTIONS:-}" UBSAN_OPTIONS="${UBSAN_OPTIONS:-}" \
