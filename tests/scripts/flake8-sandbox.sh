@@ -47,18 +47,21 @@ body() {
 	echo "secret-$mark-public" > "$base/public"
 	chmod 644 "$base/public"
 	mkdir -m 755 "$base/sock" "$base/wd"
-	"$py" - "$base/sock/s" "$base/hit" <<'PY' &
+	mkfifo "$base/done"
+	"$py" - "$base/sock/s" "$base/hit" "$base/done" <<'PY' &
 import os, socket, sys
+path, hit, done = sys.argv[1:]
 s = socket.socket(socket.AF_UNIX)
-s.bind(sys.argv[1])
-os.chmod(sys.argv[1], 0o777)
+s.bind(path)
+os.chmod(path, 0o777)
 s.listen(4)
-s.settimeout(60)
+open(done).read()  # until the attacks are over
+s.setblocking(False)
 try:
     s.accept()
-    open(sys.argv[2], "w").write("connected\n")
-except OSError:
-    pass
+except BlockingIOError:
+    sys.exit(0)
+open(hit, "w").write("connected\n")
 PY
 	lpid=$!
 	i=0
@@ -125,6 +128,9 @@ PY
 	grep -q "$mark" "$base/out.jsonl" "$base/err" &&
 	    no "a file's content came back: $(grep -o "secret-$mark-[a-z]*" \
 	    "$base/out.jsonl" "$base/err" | sort -u | tr '\n' ' ')"
+	echo > "$base/done"
+	wait $lpid
+	lpid=
 	[ -e "$base/hit" ] && no "the answer reached the socket under /tmp"
 	"$py" - "$base/out.jsonl" "$who" <<'PY' || fail=1
 import json, sys
