@@ -72,6 +72,9 @@ int sb_box_prepare(const char *dir);
  * signal handler: no allocation, only system calls. */
 int sb_rmtree(const char *path);
 
+/* Open files an answer may hold at once. */
+#define SB_FILES 256
+
 /* The uid the box runs as when started by root. */
 #define SB_NOBODY 65534
 

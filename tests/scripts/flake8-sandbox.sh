@@ -1,14 +1,15 @@
 #!/bin/sh
 # lg-flake8: the sandbox holds for root and for an ordinary user.  One
 # hostile answer per attack, each beside a good answer that must still
-# score 1: kill(0, SIGKILL) may end only its own case; a 0600 file of the
-# user and a world-readable file cannot be read, nor what they hold come
-# back in the scores; a world-writable Unix socket under /tmp cannot be
+# score 1: kill(0, SIGKILL) and kill(-1, SIGKILL) may end only their own
+# case; a 0600 file of the user and a world-readable file cannot be read,
+# nor what they hold come back in the scores; a world-writable Unix socket under /tmp cannot be
 # reached; preallocated files cannot fill the disk; nested user and mount
 # namespaces cannot be made (by the system call or by unshare(1)); a 6 MB
 # one-line answer is linted within --lint-timeout and 1 GiB and scores 0
 # with a reason; SIGTERM to lg-flake8 leaves no working directory and no
-# process behind.
+# process behind; and where the kernel refuses user namespaces, no answer
+# runs and lg-flake8 says why and exits 3.
 #
 # Run as root, it runs every check as root, then again as the throwaway
 # user lgtest (made when missing).  Run as anyone else, it runs them as
@@ -87,6 +88,10 @@ read = ("import sys\n"
 progs = {
     "good": good,
     "kill0": "import os\nimport signal\nos.kill(0, signal.SIGKILL)\n",
+    # every process it may signal, then its group: only the sandbox's
+    "killall": ("import os\nimport signal\n"
+                "try:\n    os.kill(-1, signal.SIGKILL)\nexcept OSError:\n    pass\n"
+                "os.kill(0, signal.SIGKILL)\n"),
     "private": read % (base + "/home/id_rsa"),
     "public": read % (base + "/public"),
     "socket": ("import socket\n"
@@ -145,13 +150,14 @@ def want(cond, msg):
 def sc(k):
     return recs.get(k, {}).get("scores", {})
 want(sc("good").get("score") == 1, "good answer: %r" % sc("good"))
-for k in ("kill0", "private", "public", "socket", "fill", "unshare", "unshare1"):
+for k in ("kill0", "killall", "private", "public", "socket", "fill", "unshare", "unshare1"):
     s = sc(k)
     want(s.get("runnable") == 0, "%s: the attack worked: %r" % (k, s.get("sandbox")))
     want("error" not in recs.get(k, {}), "%s: an error: %r" % (k, recs.get(k, {}).get("error")))
-sb = sc("kill0").get("sandbox", {})
-want(sb.get("status") == "signal" and sb.get("signal") == "SIGKILL",
-     "kill0: %r" % sb)
+for k in ("kill0", "killall"):
+    sb = sc(k).get("sandbox", {})
+    want(sb.get("status") == "signal" and sb.get("signal") == "SIGKILL",
+         "%s: %r" % (k, sb))
 for k in recs:
     sb = sc(k).get("sandbox", {})
     want(sb.get("filesystem") == "private-root" and sb.get("network") == "namespace",
