@@ -63,41 +63,6 @@ static struct {
 
 static int status_sys;
 
-/* The work directory, for the signal handler: a run killed by a reader
- * that left (SIGPIPE) or by the user leaves nothing behind; the sandboxes
- * die with it (their parent-death signal). */
-static char workdir[4096];
-static pid_t mainpid;
-
-static void
-on_signal(int sig)
-{
-	if (workdir[0] != '\0' && getpid() == mainpid)
-		(void)sb_rmtree(workdir);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-/* Every signal that ends the process and can be caught, unless ignored. */
-static void
-catch_signals(void)
-{
-	static const int sigs[] = {
-		SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM, SIGUSR1,
-		SIGUSR2, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF
-	};
-	struct sigaction sa, old;
-	size_t i;
-
-	mainpid = getpid();
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigfillset(&sa.sa_mask);
-	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
-			sigaction(sigs[i], &sa, NULL);
-}
-
 static char *
 resolve(const char *prog)
 {
@@ -176,8 +141,7 @@ prepare(const cf_opts *o)
 		st.dir = NULL;
 		return 0;
 	}
-	if (strlen(st.dir) < sizeof workdir)
-		strcpy(workdir, st.dir);
+	sb_clean_on_signals(st.dir);
 	return st.usable = 1;
 }
 
@@ -426,10 +390,10 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 		it->org = res[at[i] + 1];
 		/* an answer that costs flake8 more than its limits scores 0,
 		 * with the reason in its scores, as one that runs too long */
-		if (it->org.count >= 0 && it->fix.count < 0 && it->fix.limit) {
-			;
-		} else if ((it->how != EX_EMPTY && it->fix.count < 0) || it->org.count < 0) {
-			const fl_file *f = it->fix.count < 0 ? &it->fix : &it->org;
+		if ((it->how != EX_EMPTY && it->fix.count < 0 && !it->fix.limit) ||
+		    it->org.count < 0) {
+			const fl_file *f = it->fix.count < 0 && !it->fix.limit ?
+			    &it->fix : &it->org;
 
 			lg_warnat(it->file, it->line, "%s: flake8 failed on the %s: %s",
 			    rec_id(it->rec), f == &it->fix ? "answer" : "original",
@@ -517,7 +481,7 @@ score_all(char **files, int nfiles, const cf_opts *o)
 	status = jsonl_status(in);
 	jsonl_free(in);
 	if (st.dir != NULL) {
-		workdir[0] = '\0';
+		sb_clean_on_signals(NULL);
 		if (sb_rmtree(st.dir) < 0)
 			lg_warn("cannot remove %s: %s", st.dir, strerror(errno));
 		free(st.dir);
@@ -589,7 +553,6 @@ main(int argc, char **argv)
 		}
 	}
 	fl_limits(lint_timeout);
-	catch_signals();
 	o.python = resolve(python);
 	if (flake8 != NULL) {
 		o.flake8 = split_words(flake8);

@@ -687,3 +687,51 @@ sb_rmtree(const char *path)
 {
 	return rm_at(AT_FDCWD, path, 0);
 }
+
+/* The work directory, for the signal handler: a run killed by a reader
+ * that left (SIGPIPE) or by the user leaves nothing behind; the sandboxes
+ * die with it (their parent-death signal). */
+static char workdir[4096];
+static pid_t mainpid;
+
+static void
+on_signal(int sig)
+{
+	if (workdir[0] != '\0' && getpid() == mainpid)
+		(void)sb_rmtree(workdir);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void
+sb_clean_on_signals(const char *dir)
+{
+	/* every signal that ends the process and can be caught */
+	static const int sigs[] = {
+		SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM, SIGUSR1,
+		SIGUSR2, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF
+	};
+	static int caught;
+	struct sigaction sa, old;
+	sigset_t all, was;
+	size_t i;
+
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &was);
+	if (dir == NULL || strlen(dir) >= sizeof workdir)
+		workdir[0] = '\0';
+	else
+		strcpy(workdir, dir);
+	if (!caught) {
+		caught = 1;
+		mainpid = getpid();
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_signal;
+		sigfillset(&sa.sa_mask);
+		for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+			if (sigaction(sigs[i], NULL, &old) == 0 &&
+			    old.sa_handler != SIG_IGN)
+				sigaction(sigs[i], &sa, NULL);
+	}
+	sigprocmask(SIG_SETMASK, &was, NULL);
+}

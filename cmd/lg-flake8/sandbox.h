@@ -72,6 +72,10 @@ int sb_box_prepare(const char *dir);
  * signal handler: no allocation, only system calls. */
 int sb_rmtree(const char *path);
 
+/* Remove dir (NULL: nothing) with sb_rmtree() when a signal that can be
+ * caught and is not ignored ends the process. */
+void sb_clean_on_signals(const char *dir);
+
 /* Open files an answer may hold at once. */
 #define SB_FILES 256
 
