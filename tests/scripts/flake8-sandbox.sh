@@ -232,8 +232,8 @@ body || exit 1
 c=$(mktemp -d /tmp/lg-sandbox-bin.XXXXXX) || exit 1
 trap 'rm -rf "$c"' EXIT
 chmod 755 "$c"
-cp "$BIN/lg-flake8" "$c/lg-flake8" && cp "$0" "$c/test.sh" || exit 1
-chmod 755 "$c/lg-flake8" "$c/test.sh"
+cp "$BIN/lg-flake8" "$c/lg-flake8" || exit 1
+chmod 755 "$c/lg-flake8"
 printf '%s\n' '{"id":"a","bench":"longweave","task":"cf","vars":{"code":"x = 1\n"},"output":"x = 1\n"}' \
     > "$c/in.jsonl"
 chmod 644 "$c/in.jsonl"
@@ -272,12 +272,5 @@ if [ $rc -ne 3 ] || ! grep -q 'refuses the namespaces' "$c/err" ||
 	exit 1
 fi
 
-# again as an unprivileged user, with a copy of the tool it can run
-id lgtest >/dev/null 2>&1 ||
-    useradd --system --no-create-home --shell /usr/sbin/nologin lgtest \
-    >/dev/null 2>&1
-id lgtest >/dev/null 2>&1 || { echo "cannot make the user lgtest"; exit 1; }
-cd / && setpriv --reuid=lgtest --regid=lgtest --init-groups env -i \
-    PATH=/usr/bin:/bin HOME=/ LC_ALL=C BIN="$c" \
-    ASAN_OPTIONS="${ASAN_OPTIONS:-}" UBSAN_OPTIONS="${UBSAN_OPTIONS:-}" \
-    sh "$c/test.sh" --body
+# again as an unprivileged user
+sh "$TOP/tests/helpers/as-lgtest.sh" "$0"
