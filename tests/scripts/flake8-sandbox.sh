@@ -3,9 +3,11 @@
 # hostile answer per attack, each beside a good answer that must still
 # score 1: kill(0, SIGKILL) and kill(-1, SIGKILL) may end only their own
 # case; a 0600 file of the user and a world-readable file cannot be read,
-# nor what they hold come back in the scores; a world-writable Unix socket under /tmp cannot be
-# reached; preallocated files cannot fill the disk; nested user and mount
-# namespaces cannot be made (by the system call or by unshare(1)); a 6 MB
+# nor what they hold come back in the scores; a world-writable Unix
+# socket under /tmp cannot be reached; preallocated files cannot fill the
+# disk; nested user and mount
+# namespaces cannot be made (by unshare(2), clone(2) or unshare(1)), while
+# threads, child processes and files in its directory work; a 6 MB
 # one-line answer is linted within --lint-timeout and 1 GiB and scores 0
 # with a reason; SIGTERM to lg-flake8 leaves no working directory and no
 # process behind; and where the kernel refuses user namespaces, no answer
@@ -108,6 +110,28 @@ progs = {
                 "libc = ctypes.CDLL(None, use_errno=True)\n"
                 "if libc.unshare(0x10000000 | 0x20000) != 0:\n"
                 "    raise SystemExit(os.strerror(ctypes.get_errno()))\n"),
+    # clone(2) with CLONE_NEWUSER, the flag seen by the filter
+    "clone": ("import ctypes\n"
+              "import os\n"
+              "import platform\n"
+              "nr = {'x86_64': 56, 'aarch64': 220}[platform.machine()]\n"
+              "libc = ctypes.CDLL(None, use_errno=True)\n"
+              "pid = libc.syscall(nr, 0x10000000 | 17, 0, 0, 0, 0)\n"
+              "if pid == 0:\n"
+              "    os._exit(0)\n"
+              "if pid < 0:\n"
+              "    raise SystemExit(os.strerror(ctypes.get_errno()))\n"
+              "os.waitpid(pid, 0)\n"),
+    # what an ordinary program does still works: threads (clone3 refused,
+    # clone used), a child process, a file in the working directory
+    "ordinary": ("import subprocess\n"
+                 "import threading\n"
+                 "t = threading.Thread(target=print, args=(1,))\n"
+                 "t.start()\n"
+                 "t.join()\n"
+                 "subprocess.run(['true'], check=True)\n"
+                 "with open('f', 'w') as f:\n"
+                 "    f.write('x' * 100000)\n"),
     "unshare1": ("import subprocess\n"
                  "subprocess.run(['unshare', '--user', '--map-root-user',"
                  " '--mount', 'true'], check=True)\n"),
@@ -150,7 +174,9 @@ def want(cond, msg):
 def sc(k):
     return recs.get(k, {}).get("scores", {})
 want(sc("good").get("score") == 1, "good answer: %r" % sc("good"))
-for k in ("kill0", "killall", "private", "public", "socket", "fill", "unshare", "unshare1"):
+want(sc("ordinary").get("runnable") == 1, "ordinary answer: %r" % sc("ordinary").get("sandbox"))
+for k in ("kill0", "killall", "private", "public", "socket", "fill", "unshare",
+          "clone", "unshare1"):
     s = sc(k)
     want(s.get("runnable") == 0, "%s: the attack worked: %r" % (k, s.get("sandbox")))
     want("error" not in recs.get(k, {}), "%s: an error: %r" % (k, recs.get(k, {}).get("error")))
