@@ -5,11 +5,10 @@
 # case; a 0600 file of the user and a world-readable file cannot be read,
 # nor what they hold come back in the scores; a world-writable Unix
 # socket under /tmp cannot be reached; preallocated files cannot fill the
-# disk; nested user and mount
-# namespaces cannot be made (by unshare(2), clone(2) or unshare(1)), while
-# threads, child processes and files in its directory work; a 6 MB
-# one-line answer is linted within --lint-timeout and 1 GiB and scores 0
-# with a reason; SIGTERM to lg-flake8 leaves no working directory and no
+# disk; nested user and mount namespaces cannot be made (by unshare(2),
+# clone(2) or unshare(1)), while threads, child processes and files in its
+# directory work; a 6 MB one-line answer is linted within --lint-timeout
+# and 1 GiB and scores 0 with a reason; SIGTERM to lg-flake8 leaves no working directory and no
 # process behind; and where the kernel refuses user namespaces, no answer
 # runs and lg-flake8 says why and exits 3.
 #
