@@ -8,9 +8,9 @@
 # disk; nested user and mount namespaces cannot be made (by unshare(2),
 # clone(2) or unshare(1)), while threads, child processes and files in its
 # directory work; a 6 MB one-line answer is linted within --lint-timeout
-# and 1 GiB and scores 0 with a reason; SIGTERM to lg-flake8 leaves no working directory and no
-# process behind; and where the kernel refuses user namespaces, no answer
-# runs and lg-flake8 says why and exits 3.
+# and 1 GiB and scores 0 with a reason; SIGTERM to lg-flake8 leaves no
+# working directory and no process behind; and where the kernel refuses
+# user namespaces, no answer runs and lg-flake8 says why and exits 3.
 #
 # Run as root, it runs every check as root, then again as the throwaway
 # user lgtest (made when missing).  Run as anyone else, it runs them as
