@@ -242,6 +242,8 @@ PY
 	done
 	pgrep -f "$mark" >/dev/null && no "SIGTERM left the answer running"
 	[ $fail -eq 0 ] && echo "ok ($who)"
+	cleanup
+	trap - EXIT INT TERM HUP
 	return $fail
 }
 
