@@ -14,7 +14,7 @@
 int
 score_read(const cJSON *rec, jsonl *in, const struct opts *o, struct score *d)
 {
-	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(rec, "scores");
+	const cJSON *sc = rec_get(rec, "scores");
 	const cJSON *v = NULL;
 
 	memset(d, 0, sizeof *d);
@@ -34,7 +34,7 @@ score_read(const cJSON *rec, jsonl *in, const struct opts *o, struct score *d)
 		    v->valuedouble);
 		return -1;
 	}
-	if (v == NULL || cJSON_GetObjectItemCaseSensitive(rec, "error") != NULL) {
+	if (v == NULL || rec_get(rec, "error") != NULL) {
 		d->failed = 1;
 		if (o->compat)
 			return 1;
