@@ -9,7 +9,8 @@
  * splice_parse() builds a cJSON object whose top-level items are parsed
  * from the member ranges jsonscan() found, and attaches the text to it
  * (a copy, owned by the record and freed with it: cJSON_Delete() and
- * splice_free() are the same).  A member counts as touched once
+ * splice_free() are the same; do not cJSON_Duplicate() such a root).
+ * A member counts as touched once
  * splice_touch() names its key; a member that was replaced or removed is
  * never copied.  Records without attached text print whole.
  */
