@@ -5,6 +5,7 @@
 
 #include "buf.h"
 #include "tmpl.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 #define MAXDEPTH 32
@@ -182,13 +183,26 @@ render(state *st, const char *s, const char *end, buf *out)
 			fail(st, "unexpected close of %.*s", name, n);
 			return;
 		} else {
-			const cJSON *v = lookup(st, name, n);
+			int strip = n > 6 && memcmp(name + n - 6, "|strip", 6) == 0;
+			const cJSON *v = lookup(st, name, strip ? n - 6 : n);
 
 			if (v == NULL) {
 				fail(st, "no value for %.*s", name, n);
 				return;
 			}
-			put_value(out, v);
+			if (strip) {
+				buf b = { 0 };
+				size_t k;
+				const char *p;
+
+				put_value(&b, v);
+				k = b.len;
+				p = utf8_pystrip(b.s ? b.s : "", &k);
+				buf_add(out, p, k);
+				buf_free(&b);
+			} else {
+				put_value(out, v);
+			}
 			s = e + st->clen;
 		}
 	}

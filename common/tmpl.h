@@ -3,6 +3,8 @@
  *
  *   {{name}}            the value of name (dotted paths: {{a.b}}); strings
  *                       as they are, numbers as integers or %g, booleans
+ *   {{name|strip}}      the same without the white space at either end, as
+ *                       Python's str.strip() removes it
  *   {{#name}}..{{/name}} repeated for each element of an array (the element
  *                       is the context: {{.}} is the element itself), once
  *                       for an object (as context) or a true/non-empty value

@@ -53,3 +53,49 @@ utf8_invalid(const char *str, size_t len)
 	}
 	return len;
 }
+
+/* Length of the Unicode white space str.strip() removes at s, or 0. */
+static size_t
+space_at(const unsigned char *s, size_t n)
+{
+	if (n >= 1 && (s[0] == ' ' || (s[0] >= 0x09 && s[0] <= 0x0d) ||
+	    (s[0] >= 0x1c && s[0] <= 0x1f)))
+		return 1;
+	if (n >= 2 && s[0] == 0xc2 && (s[1] == 0x85 || s[1] == 0xa0))
+		return 2;
+	if (n >= 3 && s[0] == 0xe1 && s[1] == 0x9a && s[2] == 0x80)
+		return 3;
+	if (n >= 3 && s[0] == 0xe2 && s[1] == 0x80 &&
+	    ((s[2] >= 0x80 && s[2] <= 0x8a) || s[2] == 0xa8 || s[2] == 0xa9 ||
+	    s[2] == 0xaf))
+		return 3;
+	if (n >= 3 && s[0] == 0xe2 && s[1] == 0x81 && s[2] == 0x9f)
+		return 3;
+	if (n >= 3 && s[0] == 0xe3 && s[1] == 0x80 && s[2] == 0x80)
+		return 3;
+	return 0;
+}
+
+/* Python's str.strip(): returns the start, sets *n to the length. */
+const char *
+utf8_pystrip(const char *s, size_t *n)
+{
+	const unsigned char *b = (const unsigned char *)s;
+	size_t lo = 0, hi = *n, k;
+
+	while (lo < hi && (k = space_at(b + lo, hi - lo)) > 0)
+		lo += k;
+	/* from the end: try each width a space can have */
+	for (;;) {
+		size_t w, hit = 0;
+
+		for (w = 1; w <= 3 && w <= hi - lo && hit == 0; w++)
+			if (space_at(b + hi - w, w) == w)
+				hit = w;
+		if (hit == 0)
+			break;
+		hi -= hit;
+	}
+	*n = hi - lo;
+	return s + lo;
+}

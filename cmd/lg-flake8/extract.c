@@ -5,6 +5,7 @@
 #include "buf.h"
 #include "extract.h"
 #include "re.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 static lg_re *fence_re, *compat_re;
@@ -27,52 +28,6 @@ cf_extract_fini(void)
 	fence_re = compat_re = NULL;
 }
 
-/* Length of the Unicode white space str.strip() removes at s, or 0. */
-static size_t
-space_at(const unsigned char *s, size_t n)
-{
-	if (n >= 1 && (s[0] == ' ' || (s[0] >= 0x09 && s[0] <= 0x0d) ||
-	    (s[0] >= 0x1c && s[0] <= 0x1f)))
-		return 1;
-	if (n >= 2 && s[0] == 0xc2 && (s[1] == 0x85 || s[1] == 0xa0))
-		return 2;
-	if (n >= 3 && s[0] == 0xe1 && s[1] == 0x9a && s[2] == 0x80)
-		return 3;
-	if (n >= 3 && s[0] == 0xe2 && s[1] == 0x80 &&
-	    ((s[2] >= 0x80 && s[2] <= 0x8a) || s[2] == 0xa8 || s[2] == 0xa9 ||
-	    s[2] == 0xaf))
-		return 3;
-	if (n >= 3 && s[0] == 0xe2 && s[1] == 0x81 && s[2] == 0x9f)
-		return 3;
-	if (n >= 3 && s[0] == 0xe3 && s[1] == 0x80 && s[2] == 0x80)
-		return 3;
-	return 0;
-}
-
-/* Python's str.strip(): returns the start, sets *n to the length. */
-static const char *
-pystrip(const char *s, size_t *n)
-{
-	const unsigned char *b = (const unsigned char *)s;
-	size_t lo = 0, hi = *n, k;
-
-	while (lo < hi && (k = space_at(b + lo, hi - lo)) > 0)
-		lo += k;
-	/* from the end: try each width a space can have */
-	for (;;) {
-		size_t w, hit = 0;
-
-		for (w = 1; w <= 3 && w <= hi - lo && hit == 0; w++)
-			if (space_at(b + hi - w, w) == w)
-				hit = w;
-		if (hit == 0)
-			break;
-		hi -= hit;
-	}
-	*n = hi - lo;
-	return s + lo;
-}
-
 /* The published rule: the pattern's group, or the whole answer, stripped. */
 static char *
 extract_compat(const char *s, size_t len, int *how)
@@ -84,12 +39,12 @@ extract_compat(const char *s, size_t len, int *how)
 		compat_re = re_compile("```(?:python)?\\s*(.*?)\\s*```",
 		    RE_ICASE | RE_DOTALL);
 	n = len;
-	p = pystrip(s, &n);
+	p = utf8_pystrip(s, &n);
 	if (re_match(compat_re, p, n, 0, ov, 2) > 0) {
 		const char *g = p + ov[2];
 
 		n = ov[3] - ov[2];
-		g = pystrip(g, &n);
+		g = utf8_pystrip(g, &n);
 		*how = n > 0 ? EX_FENCED : EX_EMPTY;
 		return xstrndup(g, n);
 	}
@@ -146,22 +101,50 @@ tidy(const char *s, size_t n)
 	return buf_take(&b);
 }
 
+/* The next fence line at or after pos made of c ('`' or '~', or 0 for
+ * either): its fence character, and its bounds in f; 0 when there is none. */
+static int
+next_fence(const char *s, size_t len, size_t pos, int c, size_t f[2])
+{
+	size_t ov[2];
+
+	if (fence_re == NULL)
+		fence_re = re_compile("^[ \\t]*(?:```|~~~)[^\\n]*$", RE_MULTILINE);
+	while (pos <= len && re_match(fence_re, s, len, pos, ov, 1) > 0) {
+		const char *p = s + ov[0];
+
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (c == 0 || *p == c) {
+			f[0] = ov[0];
+			f[1] = ov[1];
+			return *p;
+		}
+		pos = ov[1] < len ? ov[1] + 1 : len + 1;
+	}
+	return 0;
+}
+
 char *
 cf_extract(const char *s, size_t len, int compat, int *how)
 {
-	size_t ov[2], f[2][2], pos = 0;
-	int nf = 0;
+	size_t f[2][2];
+	int nf = 0, c;
 	char *code;
 
 	if (compat)
 		return extract_compat(s, len, how);
-	if (fence_re == NULL)
-		fence_re = re_compile("^[ \\t]*```[^\\n]*$", RE_MULTILINE);
-	while (nf < 2 && pos <= len && re_match(fence_re, s, len, pos, ov, 1) > 0) {
-		f[nf][0] = ov[0];
-		f[nf][1] = ov[1];
-		nf++;
-		pos = ov[1] < len ? ov[1] + 1 : len + 1;
+	/* a byte-order mark is no part of the answer */
+	if (len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0) {
+		s += 3;
+		len -= 3;
+	}
+	/* a block opened with backquotes closes with backquotes, with tildes
+	 * with tildes */
+	if ((c = next_fence(s, len, 0, 0, f[0])) != 0) {
+		nf = 1;
+		if (f[0][1] < len && next_fence(s, len, f[0][1] + 1, c, f[1]) != 0)
+			nf = 2;
 	}
 	if (nf == 2) {
 		*how = EX_FENCED;
@@ -172,7 +155,8 @@ cf_extract(const char *s, size_t len, int compat, int *how)
 
 		while (*info == ' ' || *info == '\t')
 			info++;
-		info += 3;
+		while (*info == c)
+			info++;
 		/* "```python" opens a block the answer did not close; a bare
 		 * fence after code closes the block the prompt opened */
 		if (blank(info, (size_t)(s + f[0][1] - info)) && !blank(s, f[0][0])) {

@@ -18,6 +18,7 @@
 
 #include "cf.h"
 #include "diag.h"
+#include "expect.h"
 #include "extract.h"
 #include "jsonl.h"
 #include "record.h"
@@ -44,7 +45,7 @@ static const char usage[] =
 #define RUN_MEM (1ULL << 30)
 #define RUN_FSIZE (16ULL << 20)
 #define RUN_NPROC 32
-#define RUN_CAP 4096
+#define RUN_CAP CF_OUT_CAP
 
 static struct {
 	char *dir;		/* private work directory, made when first needed */
@@ -316,9 +317,9 @@ lint_and_run(cf_item *items, size_t n, const cf_opts *o, char **pf, char **lf,
     size_t k, const size_t *at, fl_file *res)
 {
 	char *argv[] = { o->python, (char *)"-I", (char *)"-B", (char *)"/dev/fd/3", NULL };
-	sb_job *jobs = xcalloc(n + 1, sizeof *jobs);
-	box *boxes = xcalloc(n + 1, sizeof *boxes);
-	size_t *of = xcalloc(n + 1, sizeof *of), m = 1, i;
+	sb_job *jobs = xcalloc(2 * n + 1, sizeof *jobs);
+	box *boxes = xcalloc(2 * n + 1, sizeof *boxes);
+	size_t *of = xcalloc(2 * n + 1, sizeof *of), m = 1, i;
 	char **largv = fl_lint_argv(o->flake8, lf, k, o->compat), *why = NULL;
 
 	jobs[0].argv = largv;
@@ -334,11 +335,28 @@ lint_and_run(cf_item *items, size_t n, const cf_opts *o, char **pf, char **lf,
 		if (box_open(it, o, p, argv, &jobs[m], &boxes[m]) == 0)
 			of[m++] = i;
 		free(p);
+		/* the original too, once per text: of[] past n */
+		if (cf_expect_want(it->orig, strlen(it->orig))) {
+			cf_item tmp = { 0 };
+
+			p = xasprintf("%s/%s", st.dir, pf[at[i] + 1]);
+			if (box_open(&tmp, o, p, argv, &jobs[m], &boxes[m]) == 0)
+				of[m++] = n + i;
+			else
+				cf_expect_put(it->orig, strlen(it->orig), &tmp.run);
+			free(p);
+		}
 	}
 	sb_run_jobs(jobs, m, (int)processors());
 	for (i = 1; i < m; i++) {
-		cf_item *it = &items[of[i]];
+		cf_item *it = &items[of[i] % n];
 
+		if (of[i] >= n) {
+			cf_expect_put(it->orig, strlen(it->orig), &jobs[i].r);
+			sb_result_free(&jobs[i].r);
+			box_close(&boxes[i]);
+			continue;
+		}
 		it->run = jobs[i].r;
 		it->ran = 1;
 		box_close(&boxes[i]);
@@ -500,6 +518,7 @@ score_all(char **files, int nfiles, const cf_opts *o)
 	fl_info_free(&st.info);
 	free(st.why);
 	cf_extract_fini();
+	cf_expect_fini();
 	if (status_sys)
 		status = LG_SYS;
 	else if (status == LG_OK && (bad || st.bad))

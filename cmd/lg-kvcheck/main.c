@@ -17,8 +17,9 @@ static const char usage[] =
 "usage: lg-kvcheck [--compat] [--max-record SIZE] [file ...]\n"
 "\n"
 "  --compat          score as the published scorer: the value may stand\n"
-"                    anywhere, the dictionary must parse as JSON after\n"
-"                    quote replacement, published rounding\n"
+"                    anywhere, the dictionary is read by Python's json\n"
+"                    rules and measured by Python's str(), published\n"
+"                    rounding; answers it never scored get evaluated 0\n"
 "  --max-record SIZE record size limit (default 64M)\n"
 "  -h, --help        print this help\n"
 "  --version         print the version\n";
@@ -37,6 +38,16 @@ set_scores(cJSON *rec, const kv_scores *s)
 	rec_set_num(o, "length", s->length);
 	rec_set_num(o, "found_index", (double)s->found_index);
 	rec_set_num(o, "entries", (double)s->entries);
+}
+
+/*
+ * Would the published pipeline have left this answer out?  It never scores
+ * an empty answer or one beginning with "ERROR:".
+ */
+static int
+published_skips(const char *text, size_t len)
+{
+	return len == 0 || strncmp(text, "ERROR:", 6) == 0;
 }
 
 /* Report a problem; the record keeps an earlier stage's error. */
@@ -118,21 +129,25 @@ check(cJSON *rec, jsonl *in, void *arg)
 	kv_gold g;
 	kv_dict d;
 	kv_scores s;
-	int found, ret = REC_OK;
 	size_t len;
+	int found, ret = REC_OK;
 
 	if (!rec_is(rec, "longweave", "kvg"))
 		return REC_OK;
 	if ((msg = read_gold(rec, &g)) != NULL)
 		return fail(rec, in, msg);	/* no scores: nothing to score against */
-	text = rec_answer_len(rec, &len, &msg);
+	text = rec_answer_len(rec, &len, &msg);	/* NULs included */
 	if (msg != NULL)
 		ret = fail(rec, in, msg);
 	found = *compat ? kv_parse_compat(text, len, &d) : kv_parse(text, len, &d);
 	kv_dedup(&d);
-	kv_score(&d, found, &g, *compat, &s);
-	set_verdicts(rec, &d, found);
+	kv_score(&d, found > 0, &g, *compat, &s);
+	set_verdicts(rec, &d, found > 0);
+	if (*compat && (found < 0 || s.raised || published_skips(text, len)))
+		s.score = 0;	/* the published code has no score for it */
 	set_scores(rec, &s);
+	if (*compat && (found < 0 || s.raised || published_skips(text, len)))
+		rec_set_num(rec_obj(rec, "scores"), "evaluated", 0);
 	kv_free(&d);
 	return ret;
 }

@@ -3,7 +3,10 @@
 # given; rate 0 gives the clean program itself; the clean program passes
 # flake8 (with the plugins at hand) and both programs run to the end with
 # the same functions as gold.functions; the polluted one has violations;
-# programs grow with the tier; the prompt holds the polluted program.
+# programs grow with the tier; the prompt holds the polluted program,
+# stripped as the published prompt strips it.
+# Pollution never changes what a program prints (lg-flake8 holds a fix to
+# the original's output): 40 more cases, clean and polluted, print the same.
 set -u
 py=/usr/bin/python3
 if ! "$py" -m flake8 --version >/dev/null 2>&1; then
@@ -20,6 +23,7 @@ cmp -s "$t/a.jsonl" "$t/b.jsonl" || { echo "two runs differ"; exit 1; }
 $g -s 9 > "$t/s.jsonl" || exit 1
 cmp -s "$t/a.jsonl" "$t/s.jsonl" && { echo "-s 9 changed nothing"; exit 1; }
 $g --rate 0 > "$t/zero.jsonl" || exit 1
+"$BIN/lg-gen" longweave -t cf -l 1k,2k,4k,8k -n 10 -s 11 > "$t/more.jsonl" || exit 1
 "$BIN/lg-prompt" "$t/a.jsonl" > "$t/p.jsonl" || exit 1
 "$py" - "$t" <<'PY'
 import ast, json, os, subprocess, sys
@@ -61,7 +65,15 @@ for r in recs:
 mean = [sum(sizes[k]) / len(sizes[k]) for k in ("1k", "2k", "4k", "8k")]
 want(mean == sorted(mean) and mean[3] > 5 * mean[0], "sizes by tier %r" % mean)
 for r, p in zip(recs, prompts):
-    want(r["vars"]["code"] in p["prompt"] and p["prompt"].endswith("```python"), "%s prompt" % r["id"])
+    # as the published prompt puts it: stripped, between fence lines
+    want("```python\n" + r["vars"]["code"].strip() + "\n```\n" in p["prompt"] and
+         p["prompt"].endswith("```python"), "%s prompt" % r["id"])
+for r in (json.loads(l) for l in open(t + "/more.jsonl")):
+    printed = []
+    for src in (r["gold"]["clean"], r["vars"]["code"]):
+        run = subprocess.run([sys.executable, "-I", "-B", "-c", src], capture_output=True, timeout=60)
+        printed.append((run.returncode, run.stdout))
+    want(printed[0] == printed[1], "%s: the polluted program prints otherwise" % r["id"])
 for b in bad:
     print("FAIL:", b)
 sys.exit(1 if bad else 0)

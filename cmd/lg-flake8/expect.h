@@ -1,0 +1,36 @@
+/*
+ * expect.h: what the original program prints, for lg-flake8.
+ *
+ * The generated programs print deterministic output, so a fixed program
+ * must print what the original prints: an answer that runs but prints
+ * something else (every body replaced by "return None", say) has not kept
+ * the program's behaviour.  The original of each record is run in the same
+ * sandbox as the answers, once per text for the whole run: cf_expect_want()
+ * says whether it still has to be run (and marks it pending), and
+ * cf_expect_put() keeps a digest of its output.  cf_expect_check() then
+ * compares an answer's run with it.  Nothing is compared when the original
+ * did not exit with status 0 or printed CF_OUT_CAP bytes or more.
+ */
+#ifndef LG_FLAKE8_EXPECT_H
+#define LG_FLAKE8_EXPECT_H
+
+#include <stddef.h>
+
+#include "sandbox.h"
+
+/* Bytes of standard output kept of each run: enough to compare it whole. */
+#define CF_OUT_CAP ((size_t)1 << 20)
+
+enum { CF_OUT_UNCHECKED, CF_OUT_SAME, CF_OUT_DIFFERS };
+
+/* 1 when the original's output is not known nor pending: run it. */
+int cf_expect_want(const char *orig, size_t len);
+/* The run of the original (or its failure to start). */
+void cf_expect_put(const char *orig, size_t len, const sb_result *r);
+/* How an answer's run compares with its original's: CF_OUT_ value. */
+int cf_expect_check(const char *orig, size_t len, const sb_result *answer);
+/* "same", "differs" or "unchecked". */
+const char *cf_expect_name(int v);
+void cf_expect_fini(void);
+
+#endif
