@@ -7,8 +7,8 @@
  * limit are skipped with a message and never held in memory whole.
  *
  * The reader owns the line it returns; the line is valid until the next call.
- * Parsed records returned by jsonl_next() belong to the caller, who frees
- * them with rec_free() (they carry their text: splice.h).  A byte-order
+ * Parsed records returned by jsonl_next() belong to the caller (rec_free()
+ * or cJSON_Delete(), the same); they carry their text (splice.h).  A byte-order
  * mark is skipped at the start of a file and refused anywhere else.
  */
 #ifndef LG_JSONL_H

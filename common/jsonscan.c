@@ -2,6 +2,7 @@
  * A strict RFC 8259 scanner: grammar only, no tree.  UTF-8 validity is the
  * reader's concern (jsonl checks every line before it gets here).
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,6 +67,20 @@ escape(scan *sc, size_t i)
 	return u;
 }
 
+/*
+ * Nonzero when one of the eight bytes of v may be a control character, a
+ * quote or a backslash (no false negatives; a false positive only sends
+ * those bytes down the slow path).
+ */
+static int
+special(uint64_t v)
+{
+	const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
+	uint64_t q = v ^ (ones * '"'), b = v ^ (ones * '\\');
+
+	return ((((v - ones * 0x20) & ~v) | ((q - ones) & ~q) | ((b - ones) & ~b)) & high) != 0;
+}
+
 static int
 string(scan *sc)
 {
@@ -75,9 +90,20 @@ string(scan *sc)
 	for (;;) {
 		unsigned char c;
 
-		/* the fast path: plain bytes */
+		/* the fast path: plain bytes, eight at a time */
+		while (i + 8 <= len) {
+			uint64_t v;
+
+			memcpy(&v, s + i, 8);
+			if (special(v))
+				break;
+			i += 8;
+		}
 		while (i < len && (unsigned char)s[i] >= 0x20 && s[i] != '"' && s[i] != '\\')
-			i++;
+			if ((++i & 7) == 0 && i + 8 <= len)
+				break;	/* back to eight at a time */
+		if (i < len && (unsigned char)s[i] >= 0x20 && s[i] != '"' && s[i] != '\\')
+			continue;
 		if (i >= len) {
 			sc->pos = i;
 			return fail(sc, JSONSCAN_END);

@@ -14,6 +14,7 @@
 #include <cjson/cJSON.h>
 
 #include "jsonl.h"
+#include "record.h"
 
 enum { FMT_TABLE, FMT_TSV, FMT_CSV, FMT_MD, FMT_JSON };
 

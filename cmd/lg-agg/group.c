@@ -101,7 +101,7 @@ field_value(const cJSON *rec, const struct field *f, char **out)
 
 	for (i = 0; i < f->nparts && v != NULL; i++)
 		v = cJSON_IsObject(v) ?
-		    cJSON_GetObjectItemCaseSensitive(v, f->parts[i]) : NULL;
+		    rec_get(v, f->parts[i]) : NULL;
 	if (v == NULL || cJSON_IsNull(v))
 		*out = xstrdup("-");
 	else if (cJSON_IsString(v))

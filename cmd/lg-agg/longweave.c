@@ -19,7 +19,7 @@ static int
 published_skips(const cJSON *rec, const cJSON *sc)
 {
 	const cJSON *ev = cJSON_GetObjectItemCaseSensitive(sc, "evaluated");
-	const cJSON *bench = cJSON_GetObjectItemCaseSensitive(rec, "bench");
+	const cJSON *bench = rec_get(rec, "bench");
 	const char *out;
 	size_t len;
 
@@ -35,7 +35,7 @@ published_skips(const cJSON *rec, const cJSON *sc)
 int
 score_read(const cJSON *rec, jsonl *in, const struct opts *o, struct score *d)
 {
-	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(rec, "scores");
+	const cJSON *sc = rec_get(rec, "scores");
 	const cJSON *v = NULL;
 
 	memset(d, 0, sizeof *d);
@@ -55,7 +55,7 @@ score_read(const cJSON *rec, jsonl *in, const struct opts *o, struct score *d)
 		    v->valuedouble);
 		return -1;
 	}
-	if (v == NULL || cJSON_GetObjectItemCaseSensitive(rec, "error") != NULL ||
+	if (v == NULL || rec_get(rec, "error") != NULL ||
 	    (o->compat && published_skips(rec, sc))) {
 		d->failed = 1;
 		if (o->compat)

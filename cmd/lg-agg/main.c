@@ -102,6 +102,7 @@ run(char **files, int n, const struct opts *o)
 	cJSON *rec;
 	int bad = 0, status;
 
+	jsonl_lazy(in);	/* records are read through rec_get() */
 	while ((rec = jsonl_next(in)) != NULL) {
 		if (add(rec, in, o, t, vals) < 0)
 			bad = 1;
