@@ -289,3 +289,10 @@ jsonl_next(jsonl *r)
 	}
 	return NULL;
 }
+
+const char *
+jsonl_text(const jsonl *r, size_t *len)
+{
+	*len = r->line != NULL ? r->len : 0;
+	return r->line != NULL ? r->line : "";
+}

@@ -21,6 +21,7 @@
 #include "expect.h"
 #include "extract.h"
 #include "jsonl.h"
+#include "nul.h"
 #include "record.h"
 #include "util.h"
 #include "xalloc.h"
@@ -162,10 +163,9 @@ prepare(const cf_opts *o)
 }
 
 static int
-write_file(const char *path, const char *s)
+write_file(const char *path, const char *s, size_t n)
 {
 	FILE *f = fopen(path, "w");
-	size_t n = strlen(s);
 
 	if (f == NULL)
 		return -1;
@@ -196,6 +196,8 @@ static int
 admit(cf_item *it, const cf_opts *o)
 {
 	cJSON *out, *vars, *code, *gold;
+	char *answer;
+	size_t len;
 
 	if (!rec_is(it->rec, "longweave", "cf"))
 		return 0;
@@ -210,7 +212,7 @@ admit(cf_item *it, const cf_opts *o)
 		fail(it, o, 1, "output: missing", "");
 		return 1;
 	}
-	if (!cJSON_IsString(out)) {
+	if (!cf_is_str(out)) {
 		fail(it, o, 0, "output: not a string", "");
 		return 1;
 	}
@@ -222,8 +224,9 @@ admit(cf_item *it, const cf_opts *o)
 	gold = rec_get(it->rec, "gold");
 	it->gold_defs = cJSON_IsObject(gold) ? rec_long(gold, "functions", -1) : -1;
 	it->orig = code->valuestring;
-	it->code = cf_extract(out->valuestring, strlen(out->valuestring),
-	    o->compat, &it->how);
+	answer = cf_strn(out, &len);
+	it->code = cf_extract(answer, len, o->compat, &it->how, &it->code_len);
+	free(answer);
 	it->ours = 1;
 	return 0;
 }
@@ -401,7 +404,8 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 			continue;
 		p = xasprintf("%s/%s", st.dir, pf[at[i]]);
 		q = xasprintf("%s/%s", st.dir, pf[at[i] + 1]);
-		if (write_file(p, it->code) < 0 || write_file(q, it->orig) < 0)
+		if (write_file(p, it->code, it->code_len) < 0 ||
+		    write_file(q, it->orig, strlen(it->orig)) < 0)
 			lg_die(LG_SYS, "cannot write in %s: %s", st.dir, strerror(errno));
 		free(p);
 		free(q);
@@ -496,6 +500,7 @@ score_all(char **files, int nfiles, const cf_opts *o)
 		it->rec = rec;
 		it->file = xstrdup(jsonl_file(in));
 		it->line = jsonl_lineno(in);
+		cf_nul_read(rec, in);
 		if (admit(it, o))
 			bad = 1;
 		ours += it->ours;
