@@ -7,6 +7,9 @@
 #                   the reference model (lg-oracle), then print the tables
 #   make install    PREFIX, DESTDIR, MANPREFIX as usual
 #   make SAN=1      a sanitizer build, into build/san/bin
+#   make fuzzers    the libFuzzer targets of tests/fuzz/ (clang), into
+#                   build/fuzz/fuzz
+#   make fuzz       run each of them for FUZZTIME seconds (60)
 
 VERSION   = 0.1.0
 PREFIX   ?= /usr/local
@@ -27,7 +30,13 @@ ifeq ($(WERROR),1)
 WARN += -Werror
 endif
 
-ifeq ($(SAN),1)
+ifeq ($(FUZZ),1)
+CC  = clang
+O   = build/fuzz
+B   = build/fuzz/bin
+SANFLAGS = -fsanitize=fuzzer-no-link,address,undefined \
+           -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+else ifeq ($(SAN),1)
 O   = build/san
 B   = build/san/bin
 SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
@@ -92,6 +101,8 @@ $(O)/helpers/%: $(O)/tests/helpers/%.o $(LIBLG)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIBLG) $(LIBS)
 
+include mk/fuzz.mk
+
 -include $(shell find build -name '*.d' 2>/dev/null)
 
 deps:
@@ -105,6 +116,7 @@ deps-check:
 check: deps-check
 	@$(MAKE) --no-print-directory WERROR=1 all >/dev/null
 	@$(MAKE) --no-print-directory WERROR=1 SAN=1 all >/dev/null
+	@$(MAKE) --no-print-directory fuzzers >/dev/null
 	@sh tests/check.sh
 
 demo:

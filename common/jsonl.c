@@ -7,6 +7,8 @@
 
 #include "diag.h"
 #include "jsonl.h"
+#include "jsonscan.h"
+#include "splice.h"
 #include "utf8.h"
 #include "xalloc.h"
 
@@ -27,6 +29,8 @@ struct jsonl {
 	int eof;
 	char *line;		/* current line */
 	size_t len, cap;
+	jsonscan_member *m;	/* its members */
+	size_t mcap;
 	int errors, syserrors;
 };
 
@@ -59,6 +63,7 @@ jsonl_free(jsonl *r)
 		close(r->fd);
 	free(r->rbuf);
 	free(r->line);
+	free(r->m);
 	free(r);
 }
 
@@ -241,6 +246,16 @@ jsonl_line(jsonl *r, char **line, size_t *len)
 		}
 		*line = r->line;
 		*len = r->len;
+		if (r->len >= 3 && memcmp(r->line, "\xef\xbb\xbf", 3) == 0) {
+			if (r->lineno != 1) {
+				jsonl_warn(r, "byte-order mark at the start of a line "
+				    "(only a file may start with one), skipped");
+				r->errors++;
+				continue;
+			}
+			*line += 3;	/* the start of a file */
+			*len -= 3;
+		}
 		return 1;
 	}
 }
@@ -263,29 +278,31 @@ jsonl_next(jsonl *r)
 	size_t len;
 
 	while (jsonl_line(r, &line, &len)) {
-		const char *end = NULL;
+		size_t at, n;
+		int isobj, rc;
 		cJSON *j;
 
 		if (blank(line, len))
 			continue;
-		j = cJSON_ParseWithLengthOpts(line, len + 1, &end, 1);
-		if (j == NULL) {
-			size_t at = end != NULL && end >= line ? (size_t)(end - line) : 0;
-
-			if (at >= len)
-				jsonl_warn(r, "invalid JSON: unexpected end of record");
-			else
-				jsonl_warn(r, "invalid JSON near byte %zu", at + 1);
-			r->errors++;
-			continue;
-		}
-		if (!cJSON_IsObject(j)) {
+		rc = jsonscan(line, len, &isobj, &r->m, &n, &r->mcap, &at);
+		if (rc == JSONSCAN_OK && !isobj) {
 			jsonl_warn(r, "record is not a JSON object");
 			r->errors++;
-			cJSON_Delete(j);
 			continue;
 		}
-		return j;
+		j = NULL;
+		if (rc == JSONSCAN_OK && (j = splice_parse(line, len, r->m, n, &at)) == NULL)
+			rc = at >= len ? JSONSCAN_END : JSONSCAN_SYNTAX;
+		if (j != NULL)
+			return j;
+		if (rc == JSONSCAN_DEEP)
+			jsonl_warn(r, "invalid JSON: nested more than %d levels deep "
+			    "at byte %zu", JSONSCAN_MAX_DEPTH, at + 1);
+		else if (rc == JSONSCAN_END)
+			jsonl_warn(r, "invalid JSON: unexpected end of record");
+		else
+			jsonl_warn(r, "invalid JSON near byte %zu", at + 1);
+		r->errors++;
 	}
 	return NULL;
 }

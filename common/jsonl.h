@@ -7,7 +7,9 @@
  * limit are skipped with a message and never held in memory whole.
  *
  * The reader owns the line it returns; the line is valid until the next call.
- * Parsed records returned by jsonl_next() belong to the caller (cJSON_Delete).
+ * Parsed records returned by jsonl_next() belong to the caller, who frees
+ * them with rec_free() (they carry their text: splice.h).  A byte-order
+ * mark is skipped at the start of a file and refused anywhere else.
  */
 #ifndef LG_JSONL_H
 #define LG_JSONL_H
@@ -37,7 +39,8 @@ int jsonl_line(jsonl *r, char **line, size_t *len);
 
 /*
  * Next record: a cJSON object, or NULL at the end.  Blank lines are skipped;
- * lines that are not a JSON object are reported and skipped.
+ * lines that are not a JSON object (strict RFC 8259, nested at most
+ * JSONSCAN_MAX_DEPTH deep) are reported and skipped.
  */
 cJSON *jsonl_next(jsonl *r);
 

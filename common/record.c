@@ -6,6 +6,9 @@
 #include <string.h>
 
 #include "diag.h"
+#include "jsonnul.h"
+#include "jsonscan.h"
+#include "splice.h"
 #include "record.h"
 #include "xalloc.h"
 
@@ -29,6 +32,57 @@ rec_id(const cJSON *rec)
 	const char *id = rec_str(rec, "id");
 
 	return id != NULL ? id : "(no id)";
+}
+
+/* The bytes of JSON string text t[0..n), NULs included, kept by rec. */
+static const char *
+decode(const cJSON *rec, const char *t, size_t n, size_t *len)
+{
+	int nul;
+	cJSON *j = jsonnul_parse(t, n, &nul);
+	buf b = { 0 };
+	char *r;
+
+	if (!cJSON_IsString(j)) {
+		cJSON_Delete(j);
+		return NULL;
+	}
+	jsonnul_text(&b, j->valuestring, nul);
+	cJSON_Delete(j);
+	*len = b.len;
+	r = buf_take(&b);
+	if (!splice_keep(rec, r)) {	/* a record not read from text */
+		free(r);
+		return NULL;
+	}
+	return r;
+}
+
+const char *
+rec_strn(const cJSON *rec, const char *key, size_t *len)
+{
+	const cJSON *v = rec_get(rec, key);
+	const char *t;
+	size_t n;
+
+	if (cJSON_IsString(v)) {
+		t = splice_text(rec, v, &n);
+		if (t != NULL && memmem(t, n, "\\u0000", 6) != NULL)
+			return decode(rec, t, n, len);
+		*len = strlen(v->valuestring);
+		return v->valuestring;
+	}
+	/* a string holding NULs that this stage set (jsonnul_string()) */
+	if (cJSON_IsRaw(v) && v->valuestring != NULL &&
+	    jsonscan_is_string(v->valuestring, strlen(v->valuestring)))
+		return decode(rec, v->valuestring, strlen(v->valuestring), len);
+	return NULL;
+}
+
+const char *
+rec_idn(const cJSON *rec, size_t *len)
+{
+	return rec_strn(rec, "id", len);
 }
 
 long
@@ -73,9 +127,36 @@ rec_answer(const cJSON *rec, const char **why)
 	return "";
 }
 
+const char *
+rec_answer_len(const cJSON *rec, size_t *len, const char **why)
+{
+	const char *s = rec_strn(rec, "output", len);
+
+	if (s != NULL) {
+		*why = NULL;
+		return s;
+	}
+	*len = 0;
+	return rec_answer(rec, why);
+}
+
+void
+rec_touch(cJSON *rec, const char *key)
+{
+	splice_touch(rec, key);
+}
+
+void
+rec_del(cJSON *rec, const char *key)
+{
+	splice_touch(rec, key);
+	cJSON_DeleteItemFromObjectCaseSensitive(rec, key);
+}
+
 void
 rec_set(cJSON *rec, const char *key, cJSON *val)
 {
+	splice_touch(rec, key);
 	if (rec_get(rec, key) != NULL)
 		cJSON_ReplaceItemInObjectCaseSensitive(rec, key, val);
 	else
@@ -91,6 +172,7 @@ rec_obj(cJSON *rec, const char *key)
 		v = cJSON_CreateObject();
 		rec_set(rec, key, v);
 	}
+	splice_touch(rec, key);
 	return v;
 }
 
@@ -121,45 +203,35 @@ rec_error(cJSON *rec, const char *stage, const char *fmt, ...)
 	rec_set(rec, "error", e);
 }
 
-/*
- * cJSON prints every number with "%1.15g" and reads it back to check the
- * round trip, which dominates the writing of records with many numbers
- * (lg-split's parts).  Integral numbers are turned into raw text first,
- * printed once with "%lld": the same JSON, several times faster.
- */
-static void
-integers_raw(cJSON *j)
+char *
+rec_print(const cJSON *rec, size_t *len)
 {
-	for (; j != NULL; j = j->next) {
-		if (j->type == cJSON_Number && j->valuedouble == floor(j->valuedouble) &&
-		    fabs(j->valuedouble) < 9007199254740992.0) {
-			char tmp[32];
+	buf b = { 0 };
 
-			snprintf(tmp, sizeof tmp, "%lld", (long long)j->valuedouble);
-			j->valuestring = xstrdup(tmp);
-			j->type = cJSON_Raw;
-		} else if (j->child != NULL)
-			integers_raw(j->child);
-	}
+	if (!splice_print(rec, &b))
+		lg_die(LG_SYS, "a record holds something that cannot be printed");
+	*len = b.len;
+	buf_str(&b);
+	return buf_take(&b);
 }
 
 void
 rec_write(cJSON *rec)
 {
-	char *s;
+	static buf b;
 
-	integers_raw(rec->child);
-	s = cJSON_PrintUnformatted(rec);
+	buf_reset(&b);
+	if (!splice_print(rec, &b))
+		lg_die(LG_SYS, "a record holds something that cannot be printed");
+	buf_putc(&b, '\n');
+	if (fwrite(b.s, 1, b.len, stdout) != b.len)
+		lg_write_failed(errno);
+}
 
-	if (s == NULL)
-		lg_die(LG_SYS, "out of memory printing a record");
-	if (fputs(s, stdout) == EOF || putchar('\n') == EOF) {
-		int e = errno;
-
-		free(s);
-		lg_write_failed(e);
-	}
-	free(s);
+void
+rec_free(cJSON *rec)
+{
+	splice_free(rec);
 }
 
 int
@@ -172,11 +244,11 @@ rec_filter(char **files, int n, rec_fn fn, void *arg)
 	while ((rec = jsonl_next(in)) != NULL) {
 		int r = fn(rec, in, arg);
 
-		if (r != REC_DROP)
+		if (r != REC_DROP && r != REC_DROP_BAD)
 			rec_write(rec);
-		if (r == REC_BAD)
+		if (r == REC_BAD || r == REC_DROP_BAD)
 			bad = 1;
-		cJSON_Delete(rec);
+		rec_free(rec);
 	}
 	status = jsonl_status(in);
 	if (status == LG_OK && bad)

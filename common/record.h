@@ -20,6 +20,14 @@ long rec_long(const cJSON *rec, const char *key, long def);
 double rec_num(const cJSON *rec, const char *key, double def);
 cJSON *rec_obj(cJSON *rec, const char *key);	/* object field, created if absent */
 const char *rec_id(const cJSON *rec);		/* the id, or "(no id)" */
+/*
+ * A string field whole, NUL bytes included (the record's text is decoded
+ * again when the string holds \u0000): NULL unless a string; the length
+ * in *len.  The bytes belong to the record.
+ */
+const char *rec_strn(const cJSON *rec, const char *key, size_t *len);
+/* The id whole (rec_strn), or NULL when it is missing or not a string. */
+const char *rec_idn(const cJSON *rec, size_t *len);
 
 /* Nonzero when the record's bench and task are these. */
 int rec_is(const cJSON *rec, const char *bench, const char *task);
@@ -30,7 +38,17 @@ int rec_is(const cJSON *rec, const char *bench, const char *task);
  * stage's error already says why there is none.
  */
 const char *rec_answer(const cJSON *rec, const char **why);
+/* The same, whole: NUL bytes included, its length in *len. */
+const char *rec_answer_len(const cJSON *rec, size_t *len, const char **why);
 
+/*
+ * Records read by jsonl_next() keep their text: members a stage does not
+ * touch are written back byte for byte as they came.  rec_set(), rec_obj(),
+ * rec_del() and rec_error() mark what they change; a stage that changes a
+ * member's value in place by other means calls rec_touch() on its key.
+ */
+void rec_touch(cJSON *rec, const char *key);
+void rec_del(cJSON *rec, const char *key);	/* remove a member */
 void rec_set(cJSON *rec, const char *key, cJSON *val);
 void rec_set_str(cJSON *rec, const char *key, const char *s);
 void rec_set_num(cJSON *rec, const char *key, double v);
@@ -40,19 +58,23 @@ void rec_error(cJSON *rec, const char *stage, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /*
- * Write the record as one compact line to stdout.  Its integral numbers
- * become raw JSON text on the way (the same output, printed faster): write
- * a record last, just before deleting it.
+ * The record as one compact line, without the newline, and its length:
+ * untouched members as they were read, the rest printed (jprint.h).  The
+ * caller frees the text.
  */
+char *rec_print(const cJSON *rec, size_t *len);
+/* Write the record as one line to stdout. */
 void rec_write(cJSON *rec);
+/* Free a record (from jsonl_next() or made by the caller). */
+void rec_free(cJSON *rec);
 
 /*
  * A filter: read every record from files (stdin when n == 0), call fn on it,
  * write it unless fn returned REC_DROP, and free it.  fn returns REC_OK,
- * REC_BAD (the record was written with a problem already reported) or
- * REC_DROP.  Returns the exit status for the run, stdout checked.
+ * REC_BAD (the record was written with a problem already reported),
+ * REC_DROP, or REC_DROP_BAD (not written, a problem already reported).  Returns the exit status for the run, stdout checked.
  */
-enum { REC_OK, REC_BAD, REC_DROP };
+enum { REC_OK, REC_BAD, REC_DROP, REC_DROP_BAD };
 typedef int (*rec_fn)(cJSON *rec, jsonl *in, void *arg);
 int rec_filter(char **files, int n, rec_fn fn, void *arg);
 

@@ -16,57 +16,89 @@
 #include "record.h"
 #include "xalloc.h"
 
+/* An id, whole: ids may hold NUL bytes (\u0000), so they go by length. */
+typedef struct {
+	char *s;
+	size_t len;
+} key;
+
 struct idset {
-	char **slot;
+	key *slot;
 	size_t cap, n;
 };
 
 static uint64_t
-hash(const char *s)
+hash(const char *s, size_t len)
 {
 	uint64_t h = 1469598103934665603ULL;
 
-	while (*s)
+	while (len-- > 0)
 		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
 	return h;
 }
 
+static int
+same(const key *k, const char *id, size_t len)
+{
+	return k->len == len && memcmp(k->s, id, len) == 0;
+}
+
 static void
-add(idset *s, char *id)
+add(idset *s, char *id, size_t len)
 {
 	size_t i;
 
 	if ((s->n + 1) * 2 > s->cap) {
-		idset big = { xcalloc(s->cap ? s->cap * 2 : 64, sizeof(char *)),
+		idset big = { xcalloc(s->cap ? s->cap * 2 : 64, sizeof(key)),
 		    s->cap ? s->cap * 2 : 64, 0 };
 
 		for (i = 0; i < s->cap; i++)
-			if (s->slot[i] != NULL)
-				add(&big, s->slot[i]);
+			if (s->slot[i].s != NULL)
+				add(&big, s->slot[i].s, s->slot[i].len);
 		free(s->slot);
 		*s = big;
 	}
-	for (i = hash(id) & (s->cap - 1); s->slot[i] != NULL; i = (i + 1) & (s->cap - 1)) {
-		if (strcmp(s->slot[i], id) == 0) {
+	for (i = hash(id, len) & (s->cap - 1); s->slot[i].s != NULL;
+	    i = (i + 1) & (s->cap - 1)) {
+		if (same(&s->slot[i], id, len)) {
 			free(id);
 			return;
 		}
 	}
-	s->slot[i] = id;
+	s->slot[i].s = id;
+	s->slot[i].len = len;
 	s->n++;
 }
 
 int
-idset_has(const idset *s, const char *id)
+idset_hasn(const idset *s, const char *id, size_t len)
 {
 	size_t i;
 
 	if (s->cap == 0)
 		return 0;
-	for (i = hash(id) & (s->cap - 1); s->slot[i] != NULL; i = (i + 1) & (s->cap - 1))
-		if (strcmp(s->slot[i], id) == 0)
+	for (i = hash(id, len) & (s->cap - 1); s->slot[i].s != NULL;
+	    i = (i + 1) & (s->cap - 1))
+		if (same(&s->slot[i], id, len))
 			return 1;
 	return 0;
+}
+
+int
+idset_has(const idset *s, const char *id)
+{
+	return idset_hasn(s, id, strlen(id));
+}
+
+int
+resume_check(const idset *s, const cJSON *rec)
+{
+	size_t len;
+	const char *id = rec_idn(rec, &len);
+
+	if (id == NULL || len == 0)
+		return RESUME_NOID;
+	return s != NULL && idset_hasn(s, id, len) ? RESUME_DONE : RESUME_TODO;
 }
 
 size_t
@@ -83,7 +115,7 @@ idset_free(idset *s)
 	if (s == NULL)
 		return;
 	for (i = 0; i < s->cap; i++)
-		free(s->slot[i]);
+		free(s->slot[i].s);
 	free(s->slot);
 	free(s);
 }
@@ -164,11 +196,17 @@ idset_load(idset **out, const char *path, int *tail, long long *keep)
 	files[0] = xstrdup(path);
 	in = jsonl_open(files, 1);
 	while ((rec = jsonl_next(in)) != NULL) {
-		const char *id = rec_str(rec, "id");
+		size_t len;
+		const char *id = rec_idn(rec, &len);
 
-		if (id != NULL)
-			add(s, xstrdup(id));
-		cJSON_Delete(rec);
+		if (id != NULL) {
+			char *c = xmalloc(len + 1);
+
+			memcpy(c, id, len);
+			c[len] = '\0';
+			add(s, c, len);
+		}
+		rec_free(rec);
 	}
 	fd = jsonl_syserrors(in);
 	jsonl_free(in);

@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+#include <cjson/cJSON.h>
+
 typedef struct idset idset;
 
 /* How the file ends: after a newline (or empty), with a whole record but
@@ -21,6 +23,8 @@ enum { TAIL_OK, TAIL_NOEOL, TAIL_CUT };
  */
 int idset_load(idset **out, const char *path, int *tail, long long *keep);
 int idset_has(const idset *s, const char *id);
+/* The same for an id of len bytes, which may hold NUL bytes. */
+int idset_hasn(const idset *s, const char *id, size_t len);
 size_t idset_count(const idset *s);
 void idset_free(idset *s);
 
@@ -32,5 +36,16 @@ void idset_free(idset *s);
  * missing last newline is added.  Call before writing anything.
  */
 idset *resume_load(const char *path);
+
+/*
+ * Where rec stands for a run that needs ids (s may be NULL: no --resume):
+ * RESUME_DONE when its id is in s, RESUME_TODO when not, RESUME_NOID when
+ * it has no usable id (missing, not a string or empty: numbers are not
+ * ids), to be reported with RESUME_NOID_MSG.  Ids compare whole, NUL
+ * bytes included.
+ */
+enum { RESUME_TODO, RESUME_DONE, RESUME_NOID };
+#define RESUME_NOID_MSG "id: missing, not a string or empty (a record needs a string id)"
+int resume_check(const idset *s, const cJSON *rec);
 
 #endif

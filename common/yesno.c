@@ -28,6 +28,18 @@ yesno(const char *reply)
 	return -1;
 }
 
+int
+yesno_published(const char *reply, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i + 3 <= len; i++)
+		if ((reply[i] | 0x20) == 'y' && (reply[i + 1] | 0x20) == 'e' &&
+		    (reply[i + 2] | 0x20) == 's')
+			return 1;
+	return 0;
+}
+
 void
 yesno_fini(void)
 {

@@ -7,8 +7,18 @@
 #ifndef LG_YESNO_H
 #define LG_YESNO_H
 
+#include <stddef.h>
+
 /* 1 for yes, 0 for no, -1 for anything else. */
 int yesno(const char *reply);
+
+/*
+ * The published LongGenBench reading: 1 when the reply, lower-cased,
+ * contains "yes" anywhere ("I'd say yes", "YES", "yesterday"), else 0.
+ * It reads all len bytes, NULs included.  Only ASCII letters lower-case
+ * to y, e or s, so folding ASCII case is what Python's lower() does here.
+ */
+int yesno_published(const char *reply, size_t len);
 void yesno_fini(void);
 
 #endif

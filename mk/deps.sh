@@ -13,6 +13,10 @@ need() {	# need PACKAGE TEST...
 }
 have() { command -v "$1"; }
 pc() { pkg-config --exists "$1"; }
+fuzzer_links() {
+	printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n)\n{ (void)d; (void)n; return 0; }\n' |
+	    clang -fsanitize=fuzzer,address,undefined -x c -o /dev/null -
+}
 
 need gcc have cc
 need make have make
@@ -23,6 +27,9 @@ need libpcre2-dev pc libpcre2-8
 if [ "$mode" = check ]; then
 	need mandoc have mandoc
 	need jq have jq
+	# the fuzz targets: clang with libFuzzer and the sanitizer runtimes
+	need clang have clang
+	need libclang-rt-14-dev fuzzer_links
 fi
 if [ "$mode" = check ] || [ "$mode" = demo ]; then
 	need python3 test -x /usr/bin/python3

@@ -1,6 +1,7 @@
 #!/bin/sh
 # make check: the suite on the strict build, again under ASan+UBSan, then the
-# man pages.  The last line is the total "N passed, N failed".
+# man pages, then a short round (3 s) of every fuzz target.  The last line
+# is the total "N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 3
@@ -31,6 +32,8 @@ UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 tally asan+ubsan < "$out"
 sh tests/man.sh > "$out" 2>&1
 tally man < "$out"
+sh tests/fuzz/run.sh 3 > "$out" 2>&1
+tally fuzz < "$out"
 rm -f "$out"
 echo "$total_p passed, $total_f failed"
 [ "$total_f" -eq 0 ]

@@ -1,8 +1,10 @@
 /*
  * longweave.c: mean-score benchmarks.  A group's score is the mean of
  * scores.score over its cases; a record with an error or without a score
- * counts as 0 (left out with --compat, as the published LongWeave code
- * did).  For LongWeave, rows average the cells: per task over its tiers
+ * counts as 0.  With --compat the cases the published LongWeave pipeline
+ * never scored are left out: those, a LongWeave answer that is empty or
+ * begins with "ERROR:", and a record its scorer marked not evaluated
+ * (scores.evaluated 0: the published scorer raised).  For LongWeave, rows average the cells: per task over its tiers
  * ("avg"), and over all cells ("overall"), keeping the other fields.
  */
 #include <stdlib.h>
@@ -10,6 +12,22 @@
 
 #include "agg.h"
 #include "xalloc.h"
+
+/* Would the published pipeline have left this record out of its means? */
+static int
+published_skips(const cJSON *rec, const cJSON *sc)
+{
+	const cJSON *out = cJSON_GetObjectItemCaseSensitive(rec, "output");
+	const cJSON *ev = cJSON_GetObjectItemCaseSensitive(sc, "evaluated");
+	const cJSON *bench = cJSON_GetObjectItemCaseSensitive(rec, "bench");
+
+	if (cJSON_IsNumber(ev) && ev->valuedouble == 0)
+		return 1;
+	return cJSON_IsString(bench) && strcmp(bench->valuestring,
+	    "longweave") == 0 && cJSON_IsString(out) &&
+	    (out->valuestring[0] == '\0' ||
+	    strncmp(out->valuestring, "ERROR:", 6) == 0);
+}
 
 int
 score_read(const cJSON *rec, jsonl *in, const struct opts *o, struct score *d)
@@ -34,7 +52,8 @@ score_read(const cJSON *rec, jsonl *in, const struct opts *o, struct score *d)
 		    v->valuedouble);
 		return -1;
 	}
-	if (v == NULL || cJSON_GetObjectItemCaseSensitive(rec, "error") != NULL) {
+	if (v == NULL || cJSON_GetObjectItemCaseSensitive(rec, "error") != NULL ||
+	    (o->compat && published_skips(rec, sc))) {
 		d->failed = 1;
 		if (o->compat)
 			return 1;

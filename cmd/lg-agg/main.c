@@ -104,7 +104,7 @@ run(char **files, int n, const struct opts *o)
 	while ((rec = jsonl_next(in)) != NULL) {
 		if (add(rec, in, o, t, vals) < 0)
 			bad = 1;
-		cJSON_Delete(rec);
+		rec_free(rec);
 	}
 	print(t, o);
 	status = jsonl_status(in);

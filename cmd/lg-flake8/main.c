@@ -474,7 +474,7 @@ flush(cf_item *items, size_t n, const cf_opts *o)
 	score_batch(items, n, o);
 	for (i = 0; i < n; i++) {
 		rec_write(items[i].rec);
-		cJSON_Delete(items[i].rec);
+		rec_free(items[i].rec);
 		free(items[i].file);
 		free(items[i].code);
 		fl_file_free(&items[i].fix);

@@ -12,6 +12,7 @@
 
 #include "diag.h"
 #include "infer.h"
+#include "record.h"
 
 static void
 write_all(struct iovec *iov, int n)
@@ -39,12 +40,7 @@ write_all(struct iovec *iov, int n)
 char *
 output_line(const cJSON *rec, size_t *len)
 {
-	char *s = cJSON_PrintUnformatted(rec);
-
-	if (s == NULL)
-		lg_die(LG_SYS, "out of memory printing a record");
-	*len = strlen(s);
-	return s;
+	return rec_print(rec, len);
 }
 
 void

@@ -14,6 +14,7 @@
 #include "diag.h"
 #include "infer.h"
 #include "record.h"
+#include "resume.h"
 #include "xalloc.h"
 
 struct reader {
@@ -102,17 +103,25 @@ run(void *arg)
 	long lines = count_lines(rd->files, rd->nfiles);
 	jsonl *in;
 	cJSON *rec;
+	int noid = 0;
 
 	pthread_mutex_lock(&rd->mu);
 	rd->lines = lines;
 	pthread_mutex_unlock(&rd->mu);
 	in = jsonl_open(rd->files, rd->nfiles);
 	while ((rec = jsonl_next(in)) != NULL) {
-		const char *id = rec_str(rec, "id");
+		int where = resume_check(rd->skip, rec);
 		inrec r;
 
-		if (rd->skip != NULL && id != NULL && idset_has(rd->skip, id)) {
-			cJSON_Delete(rec);
+		if (where == RESUME_NOID) {
+			/* it could not be told apart from others, nor resumed */
+			jsonl_warn(in, "%s, skipped", RESUME_NOID_MSG);
+			rec_free(rec);
+			noid = 1;
+			continue;
+		}
+		if (where == RESUME_DONE) {
+			rec_free(rec);
 			pthread_mutex_lock(&rd->mu);
 			rd->skipped++;
 			pthread_mutex_unlock(&rd->mu);
@@ -133,6 +142,8 @@ run(void *arg)
 	}
 	pthread_mutex_lock(&rd->mu);
 	rd->status = jsonl_status(in);
+	if (rd->status == LG_OK && noid)
+		rd->status = LG_BAD;
 	rd->eof = 1;
 	pthread_mutex_unlock(&rd->mu);
 	jsonl_free(in);
@@ -197,7 +208,7 @@ reader_finish(reader *rd)
 	pthread_join(rd->thread, NULL);
 	status = rd->status;
 	while (rd->len > 0) {
-		cJSON_Delete(rd->q[rd->head].rec);
+		rec_free(rd->q[rd->head].rec);
 		rd->head = (rd->head + 1) % rd->cap;
 		rd->len--;
 	}

@@ -43,7 +43,7 @@ struct job {
 static void
 job_free(job *j)
 {
-	cJSON_Delete(j->rec);
+	rec_free(j->rec);
 	free(j);
 }
 
@@ -65,8 +65,8 @@ emit(state *s, cJSON *rec)
 		    "the record limit of %zu bytes (--max-record)", jsonl_max);
 
 		free(line);
-		cJSON_DeleteItemFromObjectCaseSensitive(rec, "output");
-		cJSON_DeleteItemFromObjectCaseSensitive(rec, "reasoning");
+		rec_del(rec, "output");
+		rec_del(rec, "reasoning");
 		set_error(rec, m, 0);
 		free(m);
 		s->pg.ok--;
@@ -114,7 +114,7 @@ drop_infer_error(cJSON *rec)
 	const char *stage = rec_str(rec_get(rec, "error"), "stage");
 
 	if (stage != NULL && strcmp(stage, "infer") == 0)
-		cJSON_DeleteItemFromObjectCaseSensitive(rec, "error");
+		rec_del(rec, "error");
 }
 
 static void
@@ -142,7 +142,7 @@ answered(void *user, const http_result *res)
 			rec_set(rec, "reasoning", jsonnul_string(res->reasoning,
 			    res->reasoning_len));
 		else
-			cJSON_DeleteItemFromObjectCaseSensitive(rec, "reasoning");
+			rec_del(rec, "reasoning");
 		rec_set(rec, "gen", request_gen(j->s->o, j->sys_opt, res));
 		drop_infer_error(rec);
 		j->s->pg.ok++;
@@ -152,8 +152,8 @@ answered(void *user, const http_result *res)
 			j->s->told_scrub = 1;
 		}
 	} else {
-		cJSON_DeleteItemFromObjectCaseSensitive(rec, "output");
-		cJSON_DeleteItemFromObjectCaseSensitive(rec, "reasoning");
+		rec_del(rec, "output");
+		rec_del(rec, "reasoning");
 		rec_set(rec, "gen", request_gen(j->s->o, j->sys_opt, res));
 		set_error(rec, res->error, res->status);
 		j->s->pg.failed++;

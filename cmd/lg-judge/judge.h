@@ -50,6 +50,13 @@ typedef struct {
 	const char *model;
 	int judge_retries, hybrid;
 	long max_tokens;
+	double temperature;
+	double top_p;		/* < 0: not sent */
+	long seed;
+	int has_seed;		/* else no seed, but on asking again */
+	const char *compat;	/* the published prompt (share/rubrics/NAME.tmpl)
+				 * as a raw completion, read as published; NULL:
+				 * our own question, read strictly */
 	const char *rubric;
 	char *key;		/* owned here (http.api_key) */
 	const idset *done;	/* --resume: ids to skip, or NULL */

@@ -7,6 +7,11 @@
  * but...") is asked again up to --judge-retries times and then recorded
  * as a failed check with the raw reply.
  *
+ * Under --compat each check is the published judge's request instead: the
+ * published prompt (share/rubrics/longgenbench-a.tmpl or -b.tmpl) as a raw
+ * completion, read as the published code reads it (yesno_published), so
+ * every reply decides and none is asked again.
+ *
  * Records wait in a window until every check of theirs is answered, and go
  * out in input order; the window bounds memory.
  */
@@ -56,18 +61,28 @@ typedef struct {
 static char *
 request_body(const run *r, const char *prompt, int attempt)
 {
+	const llm_opts *o = r->o;
 	cJSON *b = cJSON_CreateObject(), *msgs, *m;
 	char *s;
 
-	cJSON_AddStringToObject(b, "model", r->o->model);
-	msgs = cJSON_AddArrayToObject(b, "messages");
-	m = cJSON_CreateObject();
-	cJSON_AddStringToObject(m, "role", "user");
-	cJSON_AddStringToObject(m, "content", prompt);
-	cJSON_AddItemToArray(msgs, m);
-	cJSON_AddNumberToObject(b, "temperature", 0);
-	cJSON_AddNumberToObject(b, "max_tokens", (double)r->o->max_tokens);
-	if (attempt > 0)	/* a new draw, and a new cache key */
+	cJSON_AddStringToObject(b, "model", o->model);
+	if (o->compat != NULL) {
+		cJSON_AddStringToObject(b, "prompt", prompt);
+	} else {
+		msgs = cJSON_AddArrayToObject(b, "messages");
+		m = cJSON_CreateObject();
+		cJSON_AddStringToObject(m, "role", "user");
+		cJSON_AddStringToObject(m, "content", prompt);
+		cJSON_AddItemToArray(msgs, m);
+	}
+	cJSON_AddNumberToObject(b, "temperature", o->temperature);
+	if (o->top_p >= 0)
+		cJSON_AddNumberToObject(b, "top_p", o->top_p);
+	cJSON_AddNumberToObject(b, "max_tokens", (double)o->max_tokens);
+	/* asking again is a new draw, and a new cache key */
+	if (o->has_seed)
+		cJSON_AddNumberToObject(b, "seed", (double)(o->seed + attempt));
+	else if (attempt > 0)
 		cJSON_AddNumberToObject(b, "seed", attempt);
 	cJSON_AddBoolToObject(b, "stream", 0);
 	s = cJSON_PrintUnformatted(b);
@@ -80,12 +95,15 @@ static void done(void *user, const http_result *res);
 static void
 submit(run *r, job *j)
 {
-	http_submit(r->e, HTTP_CHAT, r->o->model, 0,
+	http_submit(r->e, r->o->compat ? HTTP_COMPLETIONS : HTTP_CHAT, r->o->model, 0,
 	    request_body(r, j->prompt, j->tries), done, j);
 	r->calls++;
 }
 
-/* The rubric with the entry fenced by a marker the entry does not hold. */
+/*
+ * The rubric with the entry fenced by a marker the entry does not hold;
+ * under --compat the published prompt, with the entry as it is.
+ */
 static char *
 make_prompt(const run *r, const char *text, size_t len, const char *want,
     char **err)
@@ -94,6 +112,14 @@ make_prompt(const run *r, const char *text, size_t len, const char *want,
 	char hex[65], fence[32], *s, *t = xstrndup(text, len);
 	int salt = 0;
 
+	if (r->o->compat != NULL) {
+		cJSON_AddStringToObject(v, "text", t);
+		cJSON_AddStringToObject(v, "want", want);
+		s = tmpl_render(r->rubric, v, err);
+		cJSON_Delete(v);
+		free(t);
+		return s;
+	}
 	do {
 		char *k = xasprintf("%d:%s", salt++, t);
 
@@ -127,24 +153,29 @@ ask(void *arg, cJSON *verdict, const char *text, size_t len, const char *want)
 	submit(r, j);
 }
 
+static run *the_run;
+
 static void
-settle(job *j, int pass, const char *by, const char *reply, const char *why)
+settle(job *j, int pass, const char *by, const char *reply, const char *why,
+    const char *reasoning)
 {
 	cJSON *v = j->verdict;
 
 	cJSON_AddBoolToObject(v, "pass", pass);
 	cJSON_AddBoolToObject(v, "judged", 1);
 	cJSON_AddStringToObject(v, "by", by);
+	if (the_run->o->compat != NULL)
+		cJSON_AddStringToObject(v, "compat", the_run->o->compat);
 	if (reply != NULL)
 		cJSON_AddStringToObject(v, "reply", reply);
+	if (reasoning != NULL && *reasoning != '\0')
+		cJSON_AddStringToObject(v, "reasoning", reasoning);
 	if (why != NULL)
 		cJSON_AddStringToObject(v, "problem", why);
 	j->p->waiting--;
 	free(j->prompt);
 	free(j);
 }
-
-static run *the_run;
 
 static void
 done(void *user, const http_result *res)
@@ -156,7 +187,14 @@ done(void *user, const http_result *res)
 	if (!res->ok) {
 		r->failed++;
 		j->p->status = REC_BAD;
-		settle(j, 0, by, NULL, res->error ? res->error : "request failed");
+		settle(j, 0, by, NULL, res->error ? res->error : "request failed",
+		    NULL);
+	} else if (r->o->compat != NULL) {
+		/* the published reading sees all the text the model wrote */
+		settle(j, yesno_published(res->content ? res->content : "",
+		    res->content_len) || yesno_published(res->reasoning ?
+		    res->reasoning : "", res->reasoning_len), by,
+		    res->content ? res->content : "", NULL, res->reasoning);
 	} else {
 		int v = yesno(res->content ? res->content : "");
 
@@ -165,9 +203,10 @@ done(void *user, const http_result *res)
 			submit(r, j);
 		} else if (v < 0) {
 			r->jc.unparsed++;
-			settle(j, 0, by, res->content ? res->content : "", "unparseable reply");
+			settle(j, 0, by, res->content ? res->content : "", "unparseable reply",
+			    NULL);
 		} else
-			settle(j, v, by, res->content, NULL);
+			settle(j, v, by, res->content, NULL, NULL);
 	}
 	free(by);
 }
@@ -184,7 +223,7 @@ flush(run *r)
 		rec_write(p->rec);
 		if (p->status == REC_BAD)
 			r->bad = 1;
-		cJSON_Delete(p->rec);
+		rec_free(p->rec);
 		r->head = p->next;
 		if (r->head == NULL)
 			r->tail = NULL;
@@ -209,7 +248,15 @@ llm_run(char **files, int nfiles, const llm_opts *o)
 	memset(&r, 0, sizeof r);
 	r.o = o;
 	the_run = &r;
-	path = o->rubric ? xstrdup(o->rubric) : share_path("rubrics/longgenbench.tmpl");
+	if (o->rubric != NULL)
+		path = xstrdup(o->rubric);
+	else {
+		char *rel = xasprintf("rubrics/%s.tmpl", o->compat ? o->compat :
+		    "longgenbench");
+
+		path = share_path(rel);
+		free(rel);
+	}
 	r.rubric = file_read(path, NULL);
 	if (r.rubric == NULL)
 		lg_die(LG_SYS, "%s: cannot read the rubric", path);
@@ -225,9 +272,12 @@ llm_run(char **files, int nfiles, const llm_opts *o)
 				eof = 1;
 				break;
 			}
-			if (o->done != NULL && rec_str(rec, "id") != NULL &&
-			    idset_has(o->done, rec_str(rec, "id"))) {
-				cJSON_Delete(rec);
+			if (o->done != NULL && resume_check(o->done, rec) != RESUME_TODO) {
+				if (resume_check(o->done, rec) == RESUME_NOID) {
+					jsonl_warn(in, "%s, skipped", RESUME_NOID_MSG);
+					r.bad = 1;
+				}
+				rec_free(rec);
 				continue;
 			}
 			p = xcalloc(1, sizeof *p);

@@ -17,25 +17,37 @@
 
 static const char usage[] =
 "usage: lg-judge --rules [--resume FILE] [--max-record SIZE] [file ...]\n"
-"       lg-judge [--hybrid] [--judge-base-url URL] [--judge-model MODEL]\n"
+"       lg-judge [--hybrid | --compat [--compat-prompt a|b]]\n"
+"                [--judge-base-url URL] [--judge-model MODEL]\n"
 "                [-P N] [--retries N] [--judge-retries N] [--judge-max-tokens N]\n"
+"                [--judge-temperature X] [--judge-top-p X] [--judge-seed N]\n"
 "                [--cache DIR] [--resume FILE] [--api-key-file FILE] [--rubric FILE]\n"
 "                [--connect-timeout S] [--idle-timeout S] [--timeout S]\n"
 "                [--backoff-base S] [--insecure] [--max-record SIZE] [file ...]\n"
 "\n"
 "  --rules             decide by rules: content words, normalised\n"
 "  --hybrid            rules decide what they find; the model the rest\n"
+"  --compat            the published judge: its prompt as a raw completion,\n"
+"                      its decoding, \"yes\" anywhere in the reply passes\n"
+"  --compat-prompt a|b the published prompt: a, the paper's (default), or b,\n"
+"                      the later one with three examples\n"
 "  --judge-base-url URL  judge server, repeatable (LG_JUDGE_BASE_URL)\n"
 "  --judge-model MODEL judge model (LG_JUDGE_MODEL)\n"
 "  -P N                requests in flight (default 8)\n"
 "  --retries N         HTTP retries per request (default 6)\n"
 "  --judge-retries N   asks again after an unparseable reply (default 2)\n"
-"  --judge-max-tokens N  tokens per reply (default 16)\n"
+"  --judge-max-tokens N  tokens per reply (default 16; 50 with --compat)\n"
+"  --judge-temperature X  sampling temperature (default 0; 0.95 with --compat)\n"
+"  --judge-top-p X     nucleus mass (default not sent; 0.95 with --compat)\n"
+"  --judge-seed N      sampling seed (default not sent; 42 with --compat)\n"
 "  --cache DIR         response cache shared with lg-infer\n"
 "  --resume FILE       skip records whose id is already in FILE\n"
 "  --api-key-file FILE API key (else LG_API_KEY or OPENAI_API_KEY)\n"
 "  --rubric FILE       question template (default rubrics/longgenbench.tmpl)\n"
-"  --connect-timeout S, --idle-timeout S, --timeout S  (10, 120, 600)\n"
+"  --connect-timeout S  seconds to connect (default 10)\n"
+"  --idle-timeout S    seconds without a byte that end an attempt (default 120)\n"
+"  --timeout S         seconds a request may take from its first attempt,\n"
+"                      retries and waits included (default 600)\n"
 "  --backoff-base S    first retry waits up to S seconds (default 1)\n"
 "  --insecure          do not verify TLS certificates\n"
 "  --max-record SIZE   record size limit (default 64M)\n"
@@ -52,11 +64,17 @@ rules_only(cJSON *rec, jsonl *in, void *arg)
 {
 	rules_ctx *c = arg;
 	judge_counts *jc = &c->jc;
-	const char *id = rec_str(rec, "id");
 	int mine, asked, ret;
 
-	if (c->done != NULL && id != NULL && idset_has(c->done, id))
-		return REC_DROP;
+	if (c->done != NULL) {
+		switch (resume_check(c->done, rec)) {
+		case RESUME_DONE:
+			return REC_DROP;
+		case RESUME_NOID:
+			jsonl_warn(in, "%s, skipped", RESUME_NOID_MSG);
+			return REC_DROP_BAD;
+		}
+	}
 	ret = verdicts_start(rec, in, JUDGE_RULES, NULL, NULL, &mine, &asked, jc);
 	if (mine && rec_get(rec, "verdicts") != NULL)
 		verdicts_finish(rec);
@@ -89,6 +107,11 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "rules", no_argument, NULL, 'r' },
 		{ "hybrid", no_argument, NULL, 'y' },
+		{ "compat", no_argument, NULL, 'c' },
+		{ "compat-prompt", required_argument, NULL, 'p' },
+		{ "judge-temperature", required_argument, NULL, 't' },
+		{ "judge-top-p", required_argument, NULL, 'o' },
+		{ "judge-seed", required_argument, NULL, 's' },
 		{ "judge-base-url", required_argument, NULL, 'U' },
 		{ "judge-model", required_argument, NULL, 'm' },
 		{ "retries", required_argument, NULL, 'R' },
@@ -112,8 +135,9 @@ main(int argc, char **argv)
 	rules_ctx rc;
 	idset *done = NULL;
 	const char *resume = NULL;
-	const char *keyfile = NULL, *env;
-	int ch, rules = 0, status;
+	const char *keyfile = NULL, *env, *prompt = NULL;
+	int ch, rules = 0, compat = 0, status;
+	long n;
 
 	lg_init(argv[0]);
 	memset(&o, 0, sizeof o);
@@ -121,7 +145,9 @@ main(int argc, char **argv)
 	o.http.parallel = 8;
 	o.http.retries = 6;
 	o.judge_retries = 2;
-	o.max_tokens = 16;
+	o.max_tokens = 0;	/* defaults below, after the mode is known */
+	o.temperature = -1;
+	o.top_p = -1;
 	o.http.connect_timeout = 10;
 	o.http.idle_timeout = 120;
 	o.http.total_timeout = 600;
@@ -131,6 +157,29 @@ main(int argc, char **argv)
 		switch (ch) {
 		case 'r': rules = 1; break;
 		case 'y': o.hybrid = 1; break;
+		case 'c': compat = 1; break;
+		case 'p':
+			if (strcmp(optarg, "a") != 0 && strcmp(optarg, "b") != 0)
+				lg_die(LG_USAGE, "--compat-prompt: want a or b: %s", optarg);
+			prompt = optarg;
+			break;
+		case 't':
+			if (parse_double(optarg, &o.temperature) < 0 || o.temperature < 0)
+				lg_die(LG_USAGE, "--judge-temperature: want a number from 0: %s",
+				    optarg);
+			break;
+		case 'o':
+			if (parse_double(optarg, &o.top_p) < 0 || o.top_p <= 0 || o.top_p > 1)
+				lg_die(LG_USAGE, "--judge-top-p: want a number above 0 up to 1: %s",
+				    optarg);
+			break;
+		case 's':
+			if (parse_long(optarg, &n) < 0 || n < 0 || n > 2147483647)
+				lg_die(LG_USAGE, "--judge-seed: want an integer from 0 to "
+				    "2147483647: %s", optarg);
+			o.seed = n;
+			o.has_seed = 1;
+			break;
 		case 'U':
 			o.base = xreallocarray(o.base, o.http.nbase + 1, sizeof *o.base);
 			o.base[o.http.nbase++] = optarg;
@@ -159,6 +208,32 @@ main(int argc, char **argv)
 	}
 	if (rules && o.hybrid)
 		lg_die(LG_USAGE, "--rules and --hybrid exclude each other");
+	if (prompt != NULL && !compat)
+		lg_die(LG_USAGE, "--compat-prompt goes with --compat");
+	if (compat && (rules || o.hybrid || o.rubric != NULL))
+		lg_die(LG_USAGE, "--compat asks the model every check with the "
+		    "published prompt: it excludes %s", rules ? "--rules" :
+		    o.hybrid ? "--hybrid" : "--rubric");
+	if (compat) {
+		/* the published decoding, unless an option says otherwise */
+		o.compat = prompt != NULL && *prompt == 'b' ? "longgenbench-b" :
+		    "longgenbench-a";
+		if (o.max_tokens == 0)
+			o.max_tokens = 50;
+		if (o.temperature < 0)
+			o.temperature = 0.95;
+		if (o.top_p < 0)
+			o.top_p = 0.95;
+		if (!o.has_seed) {
+			o.seed = 42;
+			o.has_seed = 1;
+		}
+	} else {
+		if (o.max_tokens == 0)
+			o.max_tokens = 16;
+		if (o.temperature < 0)
+			o.temperature = 0;
+	}
 	if (resume != NULL)
 		done = resume_load(resume);
 	if (rules) {

@@ -7,10 +7,11 @@
 
 #include "buf.h"
 #include "dict.h"
+#include "pyjson.h"
 #include "re.h"
 #include "xalloc.h"
 
-static lg_re *re_str, *re_strcut, *re_num, *re_kw, *re_trail;
+static lg_re *re_str, *re_strcut, *re_num, *re_kw;
 
 void
 kv_init(void)
@@ -21,7 +22,7 @@ kv_init(void)
 	re_strcut = re_compile("\\G(?:\"(?:[^\"\\\\\\n]|\\\\.)*+|'(?:[^'\\\\\\n]|\\\\.)*+)\\\\?\\z", 0);
 	re_num = re_compile("\\G-?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?", 0);
 	re_kw = re_compile("\\G(?:true|false|null|True|False|None)(?![A-Za-z0-9_])", 0);
-	re_trail = re_compile(",\\s*}", 0);
+	pyjson_init();
 }
 
 void
@@ -31,7 +32,7 @@ kv_fini(void)
 	re_free(re_strcut);
 	re_free(re_num);
 	re_free(re_kw);
-	re_free(re_trail);
+	pyjson_fini();
 }
 
 static void
@@ -293,14 +294,20 @@ kv_parse(const char *s, size_t len, kv_dict *d)
 	return found;
 }
 
+static void
+add_pair(void *arg, char *key, char *val)
+{
+	add(arg, key, val);
+}
+
 int
 kv_parse_compat(const char *s, size_t len, kv_dict *d)
 {
 	const char *a = memchr(s, '{', len), *b = NULL, *q;
-	size_t ov[2], from = 0;
-	cJSON *j, *el;
-	buf t = { 0 }, u = { 0 };
-	char *c;
+	buf t = { 0 };
+	size_t i, j, k, n;
+	uint32_t c;
+	int r;
 
 	memset(d, 0, sizeof *d);
 	for (q = s; q < s + len; q++)
@@ -308,34 +315,37 @@ kv_parse_compat(const char *s, size_t len, kv_dict *d)
 			b = q;
 	if (a == NULL || b == NULL || a >= b)
 		return 0;
-	buf_add(&t, a, (size_t)(b - a + 1));
-	for (c = t.s; *c; c++)
-		if (*c == '\'')
-			*c = '"';
-	buf_add(&u, "", 0);
-	while (re_match(re_trail, t.s, t.len, from, ov, 1) > 0) {
-		buf_add(&u, t.s + from, ov[0] - from);
-		buf_putc(&u, '}');
-		from = ov[1];
+	/* every ' becomes ", and re.sub(r",\s*}", "}") with Python's \s */
+	n = (size_t)(b - a + 1);
+	buf_add(&t, "", 0);
+	for (i = 0; i < n;) {
+		if (a[i] == ',') {
+			for (j = i + 1; j < n; j += k) {
+				k = py_utf8(a + j, n - j, &c);
+				if (!py_isspace(c))
+					break;
+			}
+			if (j < n && a[j] == '}') {
+				buf_putc(&t, '}');
+				i = j + 1;
+				continue;
+			}
+		}
+		buf_putc(&t, a[i] == '\'' ? '"' : a[i]);
+		i++;
 	}
-	buf_add(&u, t.s + from, t.len - from);
+	r = pyjson_pairs(t.s, t.len, add_pair, d);
 	buf_free(&t);
-	j = cJSON_ParseWithLengthOpts(u.s, u.len + 1, NULL, 1);	/* with the NUL */
-	buf_free(&u);
-	if (!cJSON_IsObject(j)) {
-		cJSON_Delete(j);
-		return 0;
+	if (r == PYJ_OK) {
+		kv_dedup(d);
+		for (i = 0; i < d->n; i++)
+			if (d->v[i].val == NULL)
+				r = PYJ_RAISE;	/* str() of a kept value raises */
 	}
-	cJSON_ArrayForEach(el, j) {
-		char *v = cJSON_IsString(el) ? xstrdup(el->valuestring) :
-		    cJSON_PrintUnformatted(el);
-
-		if (v == NULL)
-			v = xstrdup("");
-		add(d, xstrdup(el->string ? el->string : ""), v);
-	}
-	cJSON_Delete(j);
-	return 1;
+	if (r == PYJ_OK)
+		return 1;
+	kv_free(d);
+	return r == PYJ_RAISE ? -1 : 0;
 }
 
 /* Python's dict(pairs): first position, last value, by a hash of keys. */

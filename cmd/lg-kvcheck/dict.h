@@ -34,8 +34,10 @@ int kv_parse(const char *s, size_t len, kv_dict *d);
 
 /*
  * The published reading: the text from the first "{" to the last "}", every
- * ' replaced by ", ",\s*}" by "}", parsed as JSON.  Values other than
- * strings are kept as their JSON text.  Returns 1 when it parsed.
+ * ' replaced by ", ",\s*}" by "}" (Python's \s), parsed by Python's
+ * json.loads() and each value printed by str() (pyjson.h).  Returns 1 when
+ * it parsed, 0 when it did not (the published scorer scores 0), -1 when
+ * Python would have raised an exception the scorer does not catch.
  */
 int kv_parse_compat(const char *s, size_t len, kv_dict *d);
 

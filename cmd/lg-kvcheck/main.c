@@ -39,6 +39,16 @@ set_scores(cJSON *rec, const kv_scores *s)
 	rec_set_num(o, "entries", (double)s->entries);
 }
 
+/*
+ * Would the published pipeline have left this answer out?  It never scores
+ * an empty answer or one beginning with "ERROR:".
+ */
+static int
+published_skips(const char *text, size_t len)
+{
+	return len == 0 || strncmp(text, "ERROR:", 6) == 0;
+}
+
 /* Report a problem; the record keeps an earlier stage's error. */
 static int
 fail(cJSON *rec, jsonl *in, const char *msg)
@@ -118,6 +128,7 @@ check(cJSON *rec, jsonl *in, void *arg)
 	kv_gold g;
 	kv_dict d;
 	kv_scores s;
+	size_t len;
 	int found, ret = REC_OK;
 
 	if (!rec_is(rec, "longweave", "kvg"))
@@ -127,12 +138,17 @@ check(cJSON *rec, jsonl *in, void *arg)
 	text = rec_answer(rec, &msg);
 	if (msg != NULL)
 		ret = fail(rec, in, msg);
-	found = *compat ? kv_parse_compat(text, strlen(text), &d) :
-	    kv_parse(text, strlen(text), &d);
+	/* TODO: the answer up to its end, NULs included, once records keep it */
+	len = strlen(text);
+	found = *compat ? kv_parse_compat(text, len, &d) : kv_parse(text, len, &d);
 	kv_dedup(&d);
-	kv_score(&d, found, &g, *compat, &s);
-	set_verdicts(rec, &d, found);
+	kv_score(&d, found > 0, &g, *compat, &s);
+	set_verdicts(rec, &d, found > 0);
+	if (*compat && (found < 0 || s.raised || published_skips(text, len)))
+		s.score = 0;	/* the published code has no score for it */
 	set_scores(rec, &s);
+	if (*compat && (found < 0 || s.raised || published_skips(text, len)))
+		rec_set_num(rec_obj(rec, "scores"), "evaluated", 0);
 	kv_free(&d);
 	return ret;
 }

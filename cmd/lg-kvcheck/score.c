@@ -68,8 +68,11 @@ kv_score(const kv_dict *d, int found, const kv_gold *g, int compat,
 	if (compat) {
 		/* the published total uses the rounded length score only */
 		s->length = round4(s->length);
-		s->score = s->length > 0 ? 3 / (1 / s->position + 1 / s->count +
-		    1 / s->length) : 0;
+		if (s->length == 0)
+			s->raised = 1;	/* ZeroDivisionError: no score */
+		else
+			s->score = 3 / (1 / s->position + 1 / s->count +
+			    1 / s->length);
 		s->position = round4(s->position);
 		s->count = round4(s->count);
 	} else

@@ -26,6 +26,8 @@
  *                   whole body) keep coming until the client hangs up
  *   a line "JUDGE:" the answer is "yes" or "no": the word after JUDGE:
  *                   when it is one of them, else by the prompt's hash
+ *   a line "SAY:"   the answer is the rest of that line, one space after
+ *                   SAY: dropped ("SAY: I'd say yes" answers "I'd say yes")
  * Faults: 429 (with Retry-After), 408, 500, 503, 400, 401, reset (RST at
  * once), cut (the stream or body stops halfway, connection closed), stall
  * (nothing more for --stall seconds, then close), malformed (bad JSON),
@@ -38,6 +40,7 @@
  * SIGTERM/SIGINT.  The port (0 picks a free one) is printed on stdout and
  * written to --port-file.  --log FILE gets one line per request:
  * "N SECONDS PATH FAULT STATUS HASH AUTH" (AUTH: key, nokey or badkey).
+ * --record FILE gets every request body as it came, then a newline.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -570,6 +573,26 @@ judge_answer(const char *text, const char *hex)
 	}
 }
 
+/* The rest of the first line that starts with "SAY:", or NULL. */
+static char *
+say_answer(const char *text)
+{
+	const char *p = text, *j;
+
+	while ((j = strstr(p, "SAY:")) != NULL) {
+		if (j == text || j[-1] == '\n') {
+			j += 4;
+			if (*j == ' ')
+				j++;
+			return xstrndup(j, strcspn(j, "\n"));
+		}
+		p = j + 4;
+	}
+	return NULL;
+}
+
+static FILE *recordf;	/* --record: the request bodies */
+
 static char *
 make_words(const char *hex, long n)
 {
@@ -707,6 +730,11 @@ api(conn *c, const char *path, const char *body, size_t len, const char *auth)
 	int status = 200, i;
 	const char *as = auth_state(auth);
 
+	if (recordf != NULL) {
+		fwrite(body, 1, len, recordf);
+		fputc('\n', recordf);
+		fflush(recordf);
+	}
 	if (S.key != NULL && strcmp(as, "key") != 0) {
 		/* like hosted APIs, name the key that was sent */
 		char *m = xasprintf("invalid API key: %s", auth && strlen(auth) > 7 ?
@@ -756,7 +784,8 @@ api(conn *c, const char *path, const char *body, size_t len, const char *auth)
 		const char *wm = strstr(text, "WORDS:");
 		long nw = wm ? strtol(wm + 6, NULL, 10) : S.words;
 
-		if ((a.content = judge_answer(text, hex)) == NULL) {
+		if ((a.content = judge_answer(text, hex)) == NULL &&
+		    (a.content = say_answer(text)) == NULL) {
 			if (strstr(text, "ECHO:") != NULL)
 				a.content = xstrndup(body, len);
 			else if (strstr(text, "BADUTF8:") != NULL)
@@ -1024,6 +1053,7 @@ write_port(const char *path, int port)
 
 static const char usage_text[] =
 "usage: fakeapi [-p PORT] [--port-file FILE] [--log FILE] [--key-file FILE]\n"
+"               [--record FILE]\n"
 "               [--fault-rate F] [--faults LIST] [--seed N]\n"
 "               [--retry-after S] [--stall S] [--drip-ms MS] [--delay-ms MS]\n"
 "               [--words N] [--idle-exit S] [--max-requests N] [--lifetime S]\n";
@@ -1044,6 +1074,7 @@ options(int argc, char **argv, int *port, const char **port_file)
 	static const struct option lo[] = {
 		{ "port-file", required_argument, NULL, 'f' },
 		{ "log", required_argument, NULL, 'l' },
+		{ "record", required_argument, NULL, 'R' },
 		{ "key-file", required_argument, NULL, 'k' },
 		{ "fault-rate", required_argument, NULL, 'r' },
 		{ "faults", required_argument, NULL, 'F' },
@@ -1067,6 +1098,10 @@ options(int argc, char **argv, int *port, const char **port_file)
 		case 'p': *port = (int)num(optarg); break;
 		case 'f': *port_file = optarg; break;
 		case 'l': S.log_path = optarg; break;
+		case 'R':
+			if ((recordf = fopen(optarg, "a")) == NULL)
+				die("cannot open the record file");
+			break;
 		case 'k':
 			if ((S.key = file_read(optarg, &len)) == NULL)
 				die("cannot read the key file");
@@ -1225,6 +1260,8 @@ main(int argc, char **argv)
 	close(lfd);
 	if (S.log != NULL)
 		fclose(S.log);
+	if (recordf != NULL)
+		fclose(recordf);
 	free(S.key);
 	free(S.counts);
 	split_free(S.faults, S.nfaults);

@@ -1,0 +1,273 @@
+/*
+ * A strict RFC 8259 scanner: grammar only, no tree.  UTF-8 validity is the
+ * reader's concern (jsonl checks every line before it gets here).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "jsonscan.h"
+#include "xalloc.h"
+
+typedef struct {
+	const char *s;
+	size_t len, pos;
+	int depth, rc;
+} scan;
+
+static int value(scan *sc);
+
+static int
+fail(scan *sc, int rc)
+{
+	if (rc == JSONSCAN_SYNTAX && sc->pos >= sc->len)
+		rc = JSONSCAN_END;
+	sc->rc = rc;
+	return 0;
+}
+
+static void
+ws(scan *sc)
+{
+	while (sc->pos < sc->len) {
+		char c = sc->s[sc->pos];
+
+		if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
+			break;
+		sc->pos++;
+	}
+}
+
+static int
+hex(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+static int
+string(scan *sc)
+{
+	const char *s = sc->s;
+	size_t i = sc->pos + 1, len = sc->len;
+
+	for (;;) {
+		unsigned char c;
+
+		/* the fast path: plain bytes */
+		while (i < len && (unsigned char)s[i] >= 0x20 && s[i] != '"' && s[i] != '\\')
+			i++;
+		if (i >= len) {
+			sc->pos = i;
+			return fail(sc, JSONSCAN_END);
+		}
+		c = (unsigned char)s[i];
+		if (c == '"') {
+			sc->pos = i + 1;
+			return 1;
+		}
+		if (c < 0x20) {
+			sc->pos = i;
+			return fail(sc, JSONSCAN_SYNTAX);
+		}
+		/* a backslash */
+		if (i + 1 >= len) {
+			sc->pos = i + 1;
+			return fail(sc, JSONSCAN_END);
+		}
+		switch (s[i + 1]) {
+		case '"': case '\\': case '/': case 'b': case 'f': case 'n':
+		case 'r': case 't':
+			i += 2;
+			break;
+		case 'u': {
+			int k;
+
+			for (k = 2; k < 6; k++) {
+				if (i + (size_t)k >= len) {
+					sc->pos = i + (size_t)k;
+					return fail(sc, JSONSCAN_END);
+				}
+				if (!hex(s[i + (size_t)k])) {
+					sc->pos = i + (size_t)k;
+					return fail(sc, JSONSCAN_SYNTAX);
+				}
+			}
+			i += 6;
+			break;
+		}
+		default:
+			sc->pos = i + 1;
+			return fail(sc, JSONSCAN_SYNTAX);
+		}
+	}
+}
+
+static int
+digits(scan *sc)
+{
+	size_t from = sc->pos;
+
+	while (sc->pos < sc->len && sc->s[sc->pos] >= '0' && sc->s[sc->pos] <= '9')
+		sc->pos++;
+	return sc->pos > from ? 1 : fail(sc, JSONSCAN_SYNTAX);
+}
+
+static int
+number(scan *sc)
+{
+	const char *s = sc->s;
+
+	if (s[sc->pos] == '-')
+		sc->pos++;
+	if (sc->pos < sc->len && s[sc->pos] == '0')
+		sc->pos++;
+	else if (!digits(sc))
+		return 0;
+	if (sc->pos < sc->len && s[sc->pos] == '.') {
+		sc->pos++;
+		if (!digits(sc))
+			return 0;
+	}
+	if (sc->pos < sc->len && (s[sc->pos] == 'e' || s[sc->pos] == 'E')) {
+		sc->pos++;
+		if (sc->pos < sc->len && (s[sc->pos] == '+' || s[sc->pos] == '-'))
+			sc->pos++;
+		if (!digits(sc))
+			return 0;
+	}
+	return 1;
+}
+
+static int
+literal(scan *sc, const char *word)
+{
+	size_t n = strlen(word), i, start = sc->pos;
+
+	for (i = 0; i < n; i++, sc->pos++) {
+		if (sc->pos >= sc->len)
+			return fail(sc, JSONSCAN_END);
+		if (sc->s[sc->pos] != word[i]) {
+			sc->pos = start;	/* the word is wrong */
+			return fail(sc, JSONSCAN_SYNTAX);
+		}
+	}
+	return 1;
+}
+
+/* An array or object, at its opening bracket. */
+static int
+nest(scan *sc, jsonscan_member **m, size_t *n, size_t *cap)
+{
+	int obj = sc->s[sc->pos] == '{';
+	char close = obj ? '}' : ']';
+
+	if (++sc->depth > JSONSCAN_MAX_DEPTH)
+		return fail(sc, JSONSCAN_DEEP);
+	sc->pos++;
+	ws(sc);
+	if (sc->pos < sc->len && sc->s[sc->pos] == close) {
+		sc->pos++;
+		sc->depth--;
+		return 1;
+	}
+	for (;;) {
+		size_t k0 = 0, k1 = 0, v0;
+
+		if (obj) {
+			if (sc->pos >= sc->len || sc->s[sc->pos] != '"')
+				return fail(sc, JSONSCAN_SYNTAX);
+			k0 = sc->pos;
+			if (!string(sc))
+				return 0;
+			k1 = sc->pos;
+			ws(sc);
+			if (sc->pos >= sc->len || sc->s[sc->pos] != ':')
+				return fail(sc, JSONSCAN_SYNTAX);
+			sc->pos++;
+			ws(sc);
+		}
+		v0 = sc->pos;
+		if (!value(sc))
+			return 0;
+		if (m != NULL) {
+			if (*n == *cap) {
+				*cap = *cap ? *cap * 2 : 16;
+				*m = xrealloc(*m, *cap * sizeof **m);
+			}
+			(*m)[*n].kstart = k0;
+			(*m)[*n].kend = k1;
+			(*m)[*n].vstart = v0;
+			(*m)[*n].vend = sc->pos;
+			(*n)++;
+		}
+		ws(sc);
+		if (sc->pos >= sc->len)
+			return fail(sc, JSONSCAN_END);
+		if (sc->s[sc->pos] == close) {
+			sc->pos++;
+			sc->depth--;
+			return 1;
+		}
+		if (sc->s[sc->pos] != ',')
+			return fail(sc, JSONSCAN_SYNTAX);
+		sc->pos++;
+		ws(sc);
+	}
+}
+
+static int
+value(scan *sc)
+{
+	if (sc->pos >= sc->len)
+		return fail(sc, JSONSCAN_END);
+	switch (sc->s[sc->pos]) {
+	case '{': case '[':
+		return nest(sc, NULL, NULL, NULL);
+	case '"':
+		return string(sc);
+	case 't':
+		return literal(sc, "true");
+	case 'f':
+		return literal(sc, "false");
+	case 'n':
+		return literal(sc, "null");
+	default:
+		if (sc->s[sc->pos] == '-' || (sc->s[sc->pos] >= '0' && sc->s[sc->pos] <= '9'))
+			return number(sc);
+		return fail(sc, JSONSCAN_SYNTAX);
+	}
+}
+
+int
+jsonscan(const char *s, size_t len, int *isobj, jsonscan_member **m,
+    size_t *n, size_t *cap, size_t *at)
+{
+	scan sc = { s, len, 0, 0, JSONSCAN_OK };
+	int ok;
+
+	*n = 0;
+	*isobj = 0;
+	ws(&sc);
+	if (sc.pos < len && s[sc.pos] == '{') {
+		*isobj = 1;
+		ok = nest(&sc, m, n, cap);
+	} else {
+		ok = value(&sc);
+	}
+	if (ok) {
+		ws(&sc);
+		if (sc.pos < len)
+			ok = fail(&sc, JSONSCAN_SYNTAX);
+	}
+	*at = sc.pos;
+	if (!ok)
+		*n = 0;
+	return ok ? JSONSCAN_OK : sc.rc;
+}
+
+int
+jsonscan_is_string(const char *s, size_t len)
+{
+	scan sc = { s, len, 0, 0, JSONSCAN_OK };
+
+	return len >= 2 && s[0] == '"' && string(&sc) && sc.pos == len;
+}

@@ -1,0 +1,201 @@
+/*
+ * The text a record was read from travels with it: the root object's
+ * string pointer (unused for a root, and never freed by cJSON when
+ * flagged cJSON_StringIsConst) points at a struct splice.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "jprint.h"
+#include "splice.h"
+#include "xalloc.h"
+
+#define MAGIC 0x5911ceU
+
+typedef struct {
+	const cJSON *item;	/* the item as read; NULL once touched */
+	size_t k0, k1, v0, v1;
+} member;
+
+struct splice {
+	unsigned magic;
+	const cJSON *root;
+	char *text;
+	member *m;
+	size_t n;
+	void **keep;
+	size_t nkeep;
+};
+
+static struct splice *
+get(const cJSON *rec)
+{
+	struct splice *s;
+
+	if (rec == NULL || !(rec->type & cJSON_StringIsConst) || rec->string == NULL)
+		return NULL;
+	s = (struct splice *)(void *)rec->string;
+	return s->magic == MAGIC && s->root == rec ? s : NULL;
+}
+
+/* The key of a member, decoded. */
+static char *
+key_of(const char *t, size_t k0, size_t k1)
+{
+	cJSON *j;
+	char *k;
+
+	if (memchr(t + k0, '\\', k1 - k0) == NULL)
+		return xstrndup(t + k0 + 1, k1 - k0 - 2);
+	j = cJSON_ParseWithLength(t + k0, k1 - k0);
+	k = xstrdup(cJSON_IsString(j) ? j->valuestring : "");
+	cJSON_Delete(j);
+	return k;
+}
+
+cJSON *
+splice_parse(const char *line, size_t len, const jsonscan_member *m,
+    size_t n, size_t *at)
+{
+	struct splice *s = xcalloc(1, sizeof *s);
+	cJSON *rec = cJSON_CreateObject();
+	size_t i;
+
+	if (rec == NULL)
+		lg_die(LG_SYS, "out of memory");
+	s->magic = MAGIC;
+	s->root = rec;
+	s->text = xmalloc(len + 1);
+	memcpy(s->text, line, len);
+	s->text[len] = '\0';
+	s->m = xcalloc(n ? n : 1, sizeof *s->m);
+	s->n = n;
+	rec->string = (char *)(void *)s;
+	rec->type |= cJSON_StringIsConst;
+	for (i = 0; i < n; i++) {
+		const char *end = NULL;
+		cJSON *v = cJSON_ParseWithLengthOpts(s->text + m[i].vstart,
+		    m[i].vend - m[i].vstart, &end, 0);
+
+		if (v == NULL) {
+			*at = end != NULL && end >= s->text ? (size_t)(end - s->text) :
+			    m[i].vstart;
+			splice_free(rec);
+			return NULL;
+		}
+		v->string = key_of(s->text, m[i].kstart, m[i].kend);
+		cJSON_AddItemToArray(rec, v);	/* keeps v->string as the key */
+		s->m[i].item = v;
+		s->m[i].k0 = m[i].kstart;
+		s->m[i].k1 = m[i].kend;
+		s->m[i].v0 = m[i].vstart;
+		s->m[i].v1 = m[i].vend;
+	}
+	return rec;
+}
+
+void
+splice_free(cJSON *rec)
+{
+	struct splice *s = get(rec);
+	size_t i;
+
+	if (s != NULL) {
+		rec->string = NULL;
+		rec->type &= ~cJSON_StringIsConst;
+		for (i = 0; i < s->nkeep; i++)
+			free(s->keep[i]);
+		free(s->keep);
+		free(s->text);
+		free(s->m);
+		free(s);
+	}
+	cJSON_Delete(rec);
+}
+
+void
+splice_touch(cJSON *rec, const char *key)
+{
+	struct splice *s = get(rec);
+	size_t i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < s->n; i++)
+		if (s->m[i].item != NULL && strcmp(s->m[i].item->string, key) == 0)
+			s->m[i].item = NULL;
+}
+
+/* The untouched member whose item is it, or NULL; *hint speeds the walk. */
+static const member *
+find(const struct splice *s, const cJSON *it, size_t *hint)
+{
+	size_t i;
+
+	if (*hint < s->n && s->m[*hint].item == it)
+		return &s->m[(*hint)++];
+	for (i = 0; i < s->n; i++)
+		if (s->m[i].item == it) {
+			*hint = i + 1;
+			return &s->m[i];
+		}
+	return NULL;
+}
+
+const char *
+splice_text(const cJSON *rec, const cJSON *it, size_t *len)
+{
+	const struct splice *s = get(rec);
+	const member *m;
+	size_t hint = 0;
+
+	if (s == NULL || it == NULL || (m = find(s, it, &hint)) == NULL)
+		return NULL;
+	*len = m->v1 - m->v0;
+	return s->text + m->v0;
+}
+
+int
+splice_keep(const cJSON *rec, void *p)
+{
+	struct splice *s = get(rec);
+
+	if (s == NULL)
+		return 0;
+	s->keep = xrealloc(s->keep, (s->nkeep + 1) * sizeof *s->keep);
+	s->keep[s->nkeep++] = p;
+	return 1;
+}
+
+int
+splice_print(const cJSON *rec, buf *out)
+{
+	const struct splice *s = get(rec);
+	const cJSON *c;
+	size_t hint = 0;
+
+	if (s == NULL)
+		return jprint(out, rec);
+	buf_putc(out, '{');
+	for (c = rec->child; c != NULL; c = c->next) {
+		const member *m = find(s, c, &hint);
+
+		if (c != rec->child)
+			buf_putc(out, ',');
+		if (m != NULL && c->string != NULL) {
+			buf_add(out, s->text + m->k0, m->k1 - m->k0);
+			buf_putc(out, ':');
+			buf_add(out, s->text + m->v0, m->v1 - m->v0);
+			continue;
+		}
+		if (c->string == NULL)
+			return 0;
+		jprint_string(out, c->string);
+		buf_putc(out, ':');
+		if (!jprint(out, c))
+			return 0;
+	}
+	buf_putc(out, '}');
+	return 1;
+}

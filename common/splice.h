@@ -1,0 +1,48 @@
+/*
+ * splice.h: records that remember the text they were read from, so that
+ * writing one back copies every top-level member the stage did not touch
+ * byte for byte from that text and prints only the members it changed or
+ * added.  What passes through a stage is then exactly what came in: NUL
+ * escapes, 20-digit integers, odd escapes and spacing inside values, and
+ * records of other benchmarks.
+ *
+ * splice_parse() builds a cJSON object whose top-level items are parsed
+ * from the member ranges jsonscan() found, and attaches the text to it
+ * (a copy, owned by the record).  The record must then be freed with
+ * splice_free(), not cJSON_Delete().  A member counts as touched once
+ * splice_touch() names its key; a member that was replaced or removed is
+ * never copied.  Records without attached text print whole.
+ */
+#ifndef LG_SPLICE_H
+#define LG_SPLICE_H
+
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "buf.h"
+#include "jsonscan.h"
+
+/*
+ * An object from line[0..len) and its members m[0..n) as jsonscan() gave
+ * them; NULL when cJSON refuses a member (*at: the offset it stopped at).
+ */
+cJSON *splice_parse(const char *line, size_t len, const jsonscan_member *m,
+    size_t n, size_t *at);
+void splice_free(cJSON *rec);
+/* Mark the member key as changed: it is printed, not copied. */
+void splice_touch(cJSON *rec, const char *key);
+/*
+ * The text of top-level item it of rec as it was read, when it is an
+ * untouched member: its value's bytes, length in *len; else NULL.
+ */
+const char *splice_text(const cJSON *rec, const cJSON *it, size_t *len);
+/*
+ * Free p with the record (decoded strings); 0, p left to the caller, when
+ * the record has no text attached.
+ */
+int splice_keep(const cJSON *rec, void *p);
+/* Append the record as one compact line (no newline); 0 if unprintable. */
+int splice_print(const cJSON *rec, buf *out);
+
+#endif
