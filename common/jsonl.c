@@ -306,10 +306,3 @@ jsonl_next(jsonl *r)
 	}
 	return NULL;
 }
-
-const char *
-jsonl_text(const jsonl *r, size_t *len)
-{
-	*len = r->line != NULL ? r->len : 0;
-	return r->line != NULL ? r->line : "";
-}

@@ -44,10 +44,6 @@ int jsonl_line(jsonl *r, char **line, size_t *len);
  */
 cJSON *jsonl_next(jsonl *r);
 
-/* The text of the line jsonl_next() or jsonl_line() returned last, valid
- * until the next call (to read again what cJSON cannot hold, see jsonnul.h). */
-const char *jsonl_text(const jsonl *r, size_t *len);
-
 const char *jsonl_file(const jsonl *r);	/* display name of the current file */
 long jsonl_lineno(const jsonl *r);
 int jsonl_errors(const jsonl *r);
