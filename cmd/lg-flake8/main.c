@@ -147,10 +147,9 @@ prepare(const cf_opts *o)
 }
 
 static int
-write_file(const char *path, const char *s)
+write_file(const char *path, const char *s, size_t n)
 {
 	FILE *f = fopen(path, "w");
-	size_t n = strlen(s);
 
 	if (f == NULL)
 		return -1;
@@ -181,6 +180,8 @@ static int
 admit(cf_item *it, const cf_opts *o)
 {
 	cJSON *out, *vars, *code, *gold;
+	const char *answer;
+	size_t len;
 
 	if (!rec_is(it->rec, "longweave", "cf"))
 		return 0;
@@ -207,8 +208,8 @@ admit(cf_item *it, const cf_opts *o)
 	gold = rec_get(it->rec, "gold");
 	it->gold_defs = cJSON_IsObject(gold) ? rec_long(gold, "functions", -1) : -1;
 	it->orig = code->valuestring;
-	it->code = cf_extract(out->valuestring, strlen(out->valuestring),
-	    o->compat, &it->how);
+	answer = rec_strn(it->rec, "output", &len);	/* whole, NULs included */
+	it->code = cf_extract(answer, len, o->compat, &it->how, &it->code_len);
 	it->ours = 1;
 	return 0;
 }
@@ -383,7 +384,8 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 			continue;
 		p = xasprintf("%s/%s", st.dir, pf[at[i]]);
 		q = xasprintf("%s/%s", st.dir, pf[at[i] + 1]);
-		if (write_file(p, it->code) < 0 || write_file(q, it->orig) < 0)
+		if (write_file(p, it->code, it->code_len) < 0 ||
+		    write_file(q, it->orig, strlen(it->orig)) < 0)
 			lg_die(LG_SYS, "cannot write in %s: %s", st.dir, strerror(errno));
 		free(p);
 		free(q);
