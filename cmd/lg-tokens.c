@@ -76,7 +76,8 @@ count(cJSON *rec, jsonl *in, void *arg)
 		if (v == NULL || cJSON_IsNull(v))
 			continue;
 		if (!cJSON_IsString(v)) {
-			jsonl_warn(in, "%s: %s: not a string", rec_id(rec), c->fields[i]);
+			jsonl_warn(in, "%s: %s: not a string", rec_id(rec),
+			    c->fields[i]);
 			status = REC_BAD;
 			continue;
 		}
@@ -147,18 +148,19 @@ main(int argc, char **argv)
 	if (c.nfields == 0)
 		lg_die(LG_USAGE, "-f: no field named");
 	for (i = 0; i < c.nfields; i++) {
+		const char *f = c.fields[i];
 		size_t j;
 
-		if (c.fields[i][0] == '.' || c.fields[i][strlen(c.fields[i]) - 1] == '.' ||
-		    strstr(c.fields[i], "..") != NULL)
-			lg_die(LG_USAGE, "-f: bad field name: %s", c.fields[i]);
+		if (f[0] == '.' || f[strlen(f) - 1] == '.' || strstr(f, "..") != NULL)
+			lg_die(LG_USAGE, "-f: bad field name: %s", f);
 		for (j = 0; j < i; j++)
-			if (strcmp(c.fields[i], c.fields[j]) == 0)
-				lg_die(LG_USAGE, "-f: %s named twice", c.fields[i]);
+			if (strcmp(f, c.fields[j]) == 0)
+				lg_die(LG_USAGE, "-f: %s named twice", f);
 	}
 	c.tok = bpe_setup(table);
 	if (c.ids && !bpe_exact(c.tok))
-		lg_die(LG_USAGE, "--ids: needs a rank table (--tokenizer or LG_TOKENIZER)");
+		lg_die(LG_USAGE, "--ids: needs a rank table "
+		    "(--tokenizer or LG_TOKENIZER)");
 	status = rec_filter(argv + optind, argc - optind, count, &c);
 	bpe_free(c.tok);
 	split_free(c.fields, c.nfields);

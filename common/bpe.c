@@ -79,6 +79,11 @@ struct bpe {
 	size_t mask;		/* slots - 1, slots a power of two */
 	size_t n;
 	uint32_t byte_rank[256];
+	unsigned char bytes[256];	/* each byte, for bpe_token() */
+	struct tokref {
+		uint32_t rank, len;
+		const unsigned char *p;
+	} *byid;		/* the tokens by rank, made when first asked */
 	/* scratch */
 	buf fixed;		/* the text with invalid UTF-8 replaced */
 	uint32_t *a, *b, *c, *d, *e;	/* merge arrays */
@@ -178,6 +183,7 @@ bpe_free(bpe *b)
 	free(b->d);
 	free(b->e);
 	free(b->out);
+	free(b->byid);
 	free(b);
 }
 
@@ -284,7 +290,7 @@ load(bpe *b, const char *name, const char *data, size_t len, char *err,
 
 		pos += ll + (nl != NULL);
 		line++;
-		while (ll > 0 && (l[ll - 1] == '\r' || l[ll - 1] == ' ' || l[ll - 1] == '\t'))
+		while (ll > 0 && strchr("\r \t", l[ll - 1]) != NULL)
 			ll--;
 		if (ll == 0)
 			continue;	/* tiktoken skips empty lines */
@@ -293,7 +299,8 @@ load(bpe *b, const char *name, const char *data, size_t len, char *err,
 		for (r0 = t; r0 < ll && (l[r0] == ' ' || l[r0] == '\t'); r0++)
 			;
 		if (r0 == t || r0 == ll) {
-			snprintf(err, errlen, "%s:%zu: want a token and a rank", name, line);
+			snprintf(err, errlen, "%s:%zu: want a token and a rank",
+			    name, line);
 			goto bad;
 		}
 		for (j = r0; j < ll; j++) {
@@ -308,8 +315,8 @@ load(bpe *b, const char *name, const char *data, size_t len, char *err,
 			goto bad;
 		}
 		if ((n = b64decode(l, t, tok, sizeof tok)) <= 0) {
-			snprintf(err, errlen, "%s:%zu: bad token (base64 of 1 to %d bytes)",
-			    name, line, BPE_MAX_TOKEN);
+			snprintf(err, errlen, "%s:%zu: bad token "
+			    "(base64 of 1 to %d bytes)", name, line, BPE_MAX_TOKEN);
 			goto bad;
 		}
 		if (n == 1 ? seen[tok[0]] : rank_of(b, tok, (size_t)n) != NORANK) {
@@ -327,8 +334,9 @@ load(bpe *b, const char *name, const char *data, size_t len, char *err,
 			b->arena = xrealloc(b->arena, acap);
 		}
 		memcpy(b->arena + alen, tok, (size_t)n);
-		for (j = hash(tok, (size_t)n) & b->mask; b->tab[j].len != 0; j = (j + 1) & b->mask)
-			;
+		j = hash(tok, (size_t)n) & b->mask;
+		while (b->tab[j].len != 0)
+			j = (j + 1) & b->mask;
 		b->tab[j].off = (uint32_t)alen;
 		b->tab[j].len = (uint32_t)n;
 		b->tab[j].rank = (uint32_t)rank;
@@ -336,13 +344,15 @@ load(bpe *b, const char *name, const char *data, size_t len, char *err,
 	}
 	for (i = 0; i < 256; i++)
 		if (!seen[i]) {
-			snprintf(err, errlen, "%s: no rank for the byte 0x%02zx", name, i);
+			snprintf(err, errlen, "%s: no rank for the byte 0x%02zx",
+			    name, i);
 			goto bad;
 		}
 	qsort(ranks, b->n, sizeof *ranks, cmp_u32);
 	for (i = 1; i < b->n; i++)
 		if (ranks[i] == ranks[i - 1]) {
-			snprintf(err, errlen, "%s: rank %u given twice", name, ranks[i]);
+			snprintf(err, errlen, "%s: rank %u given twice", name,
+			    ranks[i]);
 			goto bad;
 		}
 	for (i = 0; i < sizeof specials / sizeof specials[0]; i++)
@@ -378,7 +388,8 @@ bpe_open_mem(const char *name, const char *data, size_t len, char *err,
 	if ((b = bpe_new(label, err, errlen)) == NULL)
 		return NULL;
 	if (len > BPE_MAX_TABLE) {
-		snprintf(err, errlen, "%s: larger than %zu MiB", name, BPE_MAX_TABLE >> 20);
+		snprintf(err, errlen, "%s: larger than %zu MiB", name,
+		    BPE_MAX_TABLE >> 20);
 		bpe_free(b);
 		return NULL;
 	}
@@ -449,6 +460,50 @@ bpe_setup(const char *opt)
 	if ((b = bpe_open(path, err, sizeof err, &sys)) == NULL)
 		lg_die(sys ? LG_SYS : LG_USAGE, "%s", err);
 	return b;
+}
+
+static int
+cmp_ref(const void *x, const void *y)
+{
+	const struct tokref *a = x, *b = y;
+
+	return a->rank < b->rank ? -1 : a->rank > b->rank;
+}
+
+const char *
+bpe_token(bpe *b, uint32_t id, size_t *len)
+{
+	struct tokref key, *r;
+	size_t i, k = 0;
+
+	for (i = 0; i < sizeof specials / sizeof specials[0]; i++)
+		if (specials[i].id == id) {
+			*len = strlen(specials[i].text);
+			return specials[i].text;
+		}
+	if (b->tab == NULL)
+		return NULL;
+	if (b->byid == NULL) {
+		b->byid = xreallocarray(NULL, b->n, sizeof *b->byid);
+		for (i = 0; i < 256; i++) {
+			b->bytes[i] = (unsigned char)i;
+			b->byid[k].rank = b->byte_rank[i];
+			b->byid[k].len = 1;
+			b->byid[k++].p = b->bytes + i;
+		}
+		for (i = 0; i <= b->mask; i++)
+			if (b->tab[i].len != 0) {
+				b->byid[k].rank = b->tab[i].rank;
+				b->byid[k].len = b->tab[i].len;
+				b->byid[k++].p = b->arena + b->tab[i].off;
+			}
+		qsort(b->byid, k, sizeof *b->byid, cmp_ref);
+	}
+	key.rank = id;
+	if ((r = bsearch(&key, b->byid, b->n, sizeof *b->byid, cmp_ref)) == NULL)
+		return NULL;
+	*len = r->len;
+	return (const char *)r->p;
 }
 
 /* ---- merging ---- */
@@ -606,9 +661,11 @@ merge_heap(bpe *b, const unsigned char *p, size_t n, int want)
 		if (z < n)
 			prev[z] = x;
 		count--;
-		rekey(h, pos, r, &hn, x, z < n ? rank_of(b, p + x, end[z] - x) : NORANK);
+		rekey(h, pos, r, &hn, x,
+		    z < n ? rank_of(b, p + x, end[z] - x) : NORANK);
 		if (prev[x] != NORANK)
-			rekey(h, pos, r, &hn, prev[x], rank_of(b, p + prev[x], z - prev[x]));
+			rekey(h, pos, r, &hn, prev[x],
+			    rank_of(b, p + prev[x], z - prev[x]));
 	}
 	if (want)
 		for (i = 0; i < n; i = end[i])
@@ -783,7 +840,8 @@ bpe_encode(bpe *b, const char *s, size_t len, unsigned flags, uint32_t **ids,
 		for (i = 0; i + 1 < len; i++) {
 			int sp;
 
-			if (s[i] != '<' || s[i + 1] != '|' || (sp = special_at(s + i, len - i)) < 0)
+			if (s[i] != '<' || s[i + 1] != '|' ||
+			    (sp = special_at(s + i, len - i)) < 0)
 				continue;
 			k = ordinary(b, s + start, i - start, ids, cap, total);
 			if (k == (size_t)-1)

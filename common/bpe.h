@@ -66,6 +66,13 @@ size_t bpe_ranks(const bpe *b);		/* entries in the table */
 size_t bpe_encode(bpe *b, const char *s, size_t len, unsigned flags,
     uint32_t **ids, size_t *cap);
 
+/*
+ * The bytes of token id (a rank of the table or a special token), their
+ * number in *len; NULL for an id the tokenizer does not know.  The bytes
+ * belong to the tokenizer.
+ */
+const char *bpe_token(bpe *b, uint32_t id, size_t *len);
+
 /* Pieces longer than this merge through a heap, not a linear scan (tests). */
 extern size_t bpe_heap_from;
 

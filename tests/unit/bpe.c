@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "bpe.h"
+#include "utf8.h"
 #include "check.h"
 
 static uint32_t *ids;	/* the ids of the last encoding */
@@ -47,6 +48,34 @@ unhex(const char *h, char *out)
 	return n;
 }
 
+/* The tokens' bytes make the text again: the same bytes when it was
+ * UTF-8, valid UTF-8 when it was not. */
+static int
+decodes(bpe *b, const char *s, size_t len, size_t n, int line)
+{
+	char *t = malloc(3 * len + 1);
+	size_t k, tl = 0, l;
+	const char *p;
+	int ok = 1;
+
+	for (k = 0; k < n && ok; k++) {
+		if ((p = bpe_token(b, ids[k], &l)) == NULL || tl + l > 3 * len)
+			ok = 0;
+		else {
+			memcpy(t + tl, p, l);
+			tl += l;
+		}
+	}
+	if (ok && utf8_invalid(s, len) == len)
+		ok = tl == len && memcmp(s, t, len) == 0;
+	else if (ok)
+		ok = utf8_invalid(t, tl) == tl;
+	if (!ok)
+		printf("vector %d: the tokens do not decode to the text\n", line);
+	free(t);
+	return ok;
+}
+
 /* Encode text both ways and compare with want; 1 when both agree with it. */
 static int
 same(bpe *b, const char *s, size_t len, unsigned flags, const cJSON *want,
@@ -64,16 +93,21 @@ same(bpe *b, const char *s, size_t len, unsigned flags, const cJSON *want,
 			ok = 0;
 			continue;
 		}
-		for (k = 0; k < n; k++)
-			if (ids[k] != (uint32_t)cJSON_GetArrayItem(want, (int)k)->valuedouble) {
+		for (k = 0; k < n; k++) {
+			cJSON *w = cJSON_GetArrayItem(want, (int)k);
+
+			if (ids[k] != (uint32_t)w->valuedouble) {
 				printf("vector %d (%s): token %zu is %u\n", line,
 				    way ? "heap" : "scan", k, ids[k]);
 				ok = 0;
 				break;
 			}
+		}
 		if (bpe_encode(b, s, len, flags, NULL, NULL) != n)
 			ok = 0;		/* counting alone agrees */
 	}
+	if (ok)
+		ok = decodes(b, s, len, n, line);
 	bpe_heap_from = saved;
 	return ok;
 }
@@ -83,6 +117,7 @@ vectors(const char *dir)
 {
 	char path[4200], err[256], *text, *line, *nl, *bytes;
 	size_t len, nv = 0;
+	unsigned flags;
 	int sys, lineno = 0;
 	bpe *b;
 
@@ -107,14 +142,28 @@ vectors(const char *dir)
 		v = cJSON_Parse(line);
 		bytes = malloc(strlen(line) + 1);
 		len = unhex(cJSON_GetObjectItem(v, "hex")->valuestring, bytes);
-		CHECK(same(b, bytes, len, cJSON_IsTrue(cJSON_GetObjectItem(v, "special")) ?
-		    BPE_SPECIAL : 0, cJSON_GetObjectItem(v, "tokens"), lineno),
-		    "vector %d", lineno);
+		flags = cJSON_IsTrue(cJSON_GetObjectItem(v, "special")) ?
+		    BPE_SPECIAL : 0;
+		CHECK(same(b, bytes, len, flags, cJSON_GetObjectItem(v, "tokens"),
+		    lineno), "vector %d", lineno);
 		nv++;
 		free(bytes);
 		cJSON_Delete(v);
 	}
 	CHECK(nv == 51, "%zu vectors read", nv);
+	{
+		const char *p;
+		size_t l = 0;
+
+		p = bpe_token(b, 100276, &l);
+		CHECK(p != NULL && l == 15 && memcmp(p, "<|endofprompt|>", 15) == 0,
+		    "special token text");
+		CHECK(bpe_token(b, 671, &l) == NULL && bpe_token(b, 100261, &l) == NULL,
+		    "unknown ids");
+		p = bpe_token(b, 0, &l);
+		CHECK(p != NULL && l == 1 && (unsigned char)*p == 13,
+		    "rank 0 is the byte 13");
+	}
 	free(text);
 	bpe_free(b);
 }
@@ -139,6 +188,8 @@ table(const char *extra, char *err, size_t errlen)
 	return b;
 }
 
+#define BADTOK "x.tiktoken:257: bad token (base64 of 1 to 1024 bytes)"
+
 static void
 bad_tables(void)
 {
@@ -146,17 +197,19 @@ bad_tables(void)
 		const char *extra, *msg;
 	} cases[] = {
 		{ "", NULL },
-		{ "YWI= 300\r\n\r\nYWJj\t301\n", NULL },	/* CRLF, blank line, tab */
+		/* CRLF, a blank line, a tab */
+		{ "YWI= 300\r\n\r\nYWJj\t301\n", NULL },
 		{ "YWI= 300\nYWI= 301\n", "x.tiktoken:258: token listed twice" },
 		{ "QQ== 300\n", "x.tiktoken:257: token listed twice" },
 		{ "YWI= 65\n", "x.tiktoken: rank 65 given twice" },
 		{ "YWI=\n", "x.tiktoken:257: want a token and a rank" },
 		{ "YWI= 3x\n", "x.tiktoken:257: bad rank" },
 		{ "YWI= 99999999999\n", "x.tiktoken:257: bad rank" },
-		{ "YW*= 300\n", "x.tiktoken:257: bad token (base64 of 1 to 1024 bytes)" },
-		{ "YWJ 300\n", "x.tiktoken:257: bad token (base64 of 1 to 1024 bytes)" },
-		{ "YWJ= 300\n", "x.tiktoken:257: bad token (base64 of 1 to 1024 bytes)" },
-		{ "YWI= 100257\n", "x.tiktoken: rank 100257 is the special token <|endoftext|>" },
+		{ "YW*= 300\n", BADTOK },
+		{ "YWJ 300\n", BADTOK },
+		{ "YWJ= 300\n", BADTOK },
+		{ "YWI= 100257\n",
+		    "x.tiktoken: rank 100257 is the special token <|endoftext|>" },
 	};
 	char err[256];
 	size_t i;
