@@ -63,6 +63,23 @@ awk '{ match($0, /"tokens":\{"prompt":[0-9]+/)
 	!/"at":"rear"/ { print "gold not at the rear"; bad = 1 }
 	END { exit bad }' "$tmp/bc" || no "bestanswer corpus: caps or --gold-at"
 
+# --truncate keeps the head and tail of a prompt within the smaller cap,
+# by an exact table (the small fixture table makes these prompts long)
+LG_TOKENIZER=$top/tests/bpe/tiny.tiktoken lg-gen adaleval -t bestanswer -l 4k \
+    -n 3 --truncate 1k --corpus "$fx/qa.jsonl" >"$tmp/tr" || no "--truncate failed"
+LG_TOKENIZER=$top/tests/bpe/tiny.tiktoken lg-tokens "$tmp/tr" | awk '
+	{ match($0, /"tokens":\{"prompt":[0-9]+/)
+	  n = substr($0, RSTART + 19, RLENGTH - 19) + 0
+	  if (n > 1000 || n < 990) { print "truncated to " n; bad = 1 }
+	  if (!/"prompt":"\\nYou are an AI assistant/ ||
+	      !/MOST helpful answer.\\n"/ || !/"truncated":"1k"/) {
+		print "head, tail or gold.truncated lost"; bad = 1 } }
+	END { exit bad || NR != 3 }' || no "--truncate: prompts"
+lg-gen adaleval -t bestanswer -l 4k --truncate 1k --corpus "$fx/qa.jsonl" \
+    >/dev/null 2>"$tmp/e"
+[ $? -eq 2 ] && grep -q 'needs --tokenizer' "$tmp/e" ||
+    no "--truncate without a table: $(cat "$tmp/e")"
+
 # bad inputs: a clear message, the good cases kept
 printf '[{"question_id":"1","question":"q","all_answers":["a","b"],"answer":"A3","tags":[]},%s]\n' \
     '{"question_id":"2","question":"q","all_answers":["a","b"],"answer":"A2","tags":[]}' \
