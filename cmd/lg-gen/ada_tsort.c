@@ -23,8 +23,9 @@
  * one at a time, after and before in turn, while the prompt fits C, and the
  * next one is cut at a word boundary to fill what is left (the after text
  * keeps its first words, the before text its last).  The whole prompt is
- * then counted and cut further until it fits: it never exceeds C, and a
- * case is made only when it reaches 90% of C.
+ * then counted and cut further until it fits, or the cut paragraph let
+ * longer while it still fits: it never exceeds C, and a case is made only
+ * when it reaches 90% of C.
  *
  * Cases go round the books in turn; in each book the first case starts
  * where the text before it holds B/10 tokens, the next one --stride
@@ -299,8 +300,11 @@ try_case(book *bk, size_t s, const ada_case *c, const int *perm, cJSON *rec,
 {
 	buf parts[NPARTS], before = { 0 }, after = { 0 };
 	size_t q = s, pstart[NPARTS], np[NPARTS], bi, ai;
-	long budget = c->cap - over, used = over, target = budget / 5, n;
-	int k, ret = 1, side, blocked[2] = { 0, 0 };
+	long budget = c->cap - over, used = over, target = budget / 5, n, room = 0;
+	size_t cutp = (size_t)-1;
+	int cutside = 0;
+	char *wb = NULL, *wa = NULL;
+	int k, ret = 1, side, round, blocked[2] = { 0, 0 };
 	cJSON *vars, *gold, *order, *pc;
 
 	memset(parts, 0, sizeof parts);
@@ -322,40 +326,67 @@ try_case(book *bk, size_t s, const ada_case *c, const int *perm, cJSON *rec,
 	*end = q;
 	if (used > c->cap)
 		goto out;
-	/* context, whole paragraphs, after and before in turn */
+	/* context, whole paragraphs, after and before in turn, by estimate;
+	 * then counted exactly and filled again from the true count */
 	bi = s;
 	ai = q;
-	for (side = 0; !(blocked[0] && blocked[1]); side ^= 1) {
-		size_t p;
+	for (round = 0; round < 8; round++) {
+		int added = 0;
 
-		if (blocked[side])
-			continue;
-		if (side == 0 ? ai >= bk->npara : bi == 0) {
-			blocked[side] = 1;
-			continue;
-		}
-		p = side == 0 ? ai : bi - 1;
-		if (used + (long)bk->tok[p] + 1 > c->cap) {
-			/* fill what is left with a cut of this paragraph */
-			char *cut = cut_para(bk->para[p], side == 0, c->cap - used);
+		blocked[0] = blocked[1] = 0;
+		for (side = 0; !(blocked[0] && blocked[1]); side ^= 1) {
+			size_t p;
 
-			if (*cut) {
-				if (side == 0)
-					append(&after, cut);
-				else
-					prepend(&before, cut);
-				used += (long)ada_tokens(cut, strlen(cut)) + 1;
+			if (blocked[side])
+				continue;
+			if (side == 0 ? ai >= bk->npara : bi == 0) {
+				blocked[side] = 1;
+				continue;
 			}
-			free(cut);
-			blocked[0] = blocked[1] = 1;
-			break;
+			p = side == 0 ? ai : bi - 1;
+			if (used + (long)bk->tok[p] + 1 > c->cap) {
+				blocked[side] = 1;
+				if (cutp == (size_t)-1 || side == 0) {
+					cutp = p;
+					cutside = side;
+				}
+				continue;
+			}
+			if (side == 0)
+				append(&after, bk->para[ai++]);
+			else
+				prepend(&before, bk->para[--bi]);
+			used += (long)bk->tok[p] + 1;
+			added = 1;
 		}
-		if (side == 0)
-			append(&after, bk->para[ai++]);
-		else
-			prepend(&before, bk->para[--bi]);
-		used += (long)bk->tok[p] + 1;
+		vars = make_vars(buf_str(&before), buf_str(&after), parts, perm);
+		used = ada_prompt_tokens(vars);
+		cJSON_Delete(vars);
+		if (used < 0) {
+			ret = -1;
+			goto out;
+		}
+		if (!added || used >= c->cap - 8)
+			break;
+		cutp = (size_t)-1;
 	}
+	/* fill what is left with a cut of the paragraph that did not fit */
+	if (cutp != (size_t)-1 && used < c->cap) {
+		char *cut;
+
+		room = c->cap - used;
+		wb = xstrdup(buf_str(&before));
+		wa = xstrdup(buf_str(&after));
+		cut = cut_para(bk->para[cutp], cutside == 0, room);
+		if (*cut) {
+			if (cutside == 0)
+				append(&after, cut);
+			else
+				prepend(&before, cut);
+		}
+		free(cut);
+	} else
+		cutp = (size_t)-1;
 	/* the exact count, and shave the far ends until it fits */
 	for (;;) {
 		vars = make_vars(buf_str(&before), buf_str(&after), parts, perm);
@@ -371,6 +402,35 @@ try_case(book *bk, size_t s, const ada_case *c, const int *perm, cJSON *rec,
 			shave(&after, 1, (size_t)(n - c->cap));
 		else
 			shave(&before, 0, (size_t)(n - c->cap));
+	}
+	/* the estimate left room: cut the last paragraph longer while it fits */
+	for (k = 0; k < 6 && cutp != (size_t)-1 && n <= c->cap && n < c->cap - 1;
+	    k++) {
+		char *cut;
+		buf b = { 0 }, a = { 0 };
+		cJSON *v2;
+		long n2;
+
+		room += c->cap - n;
+		cut = cut_para(bk->para[cutp], cutside == 0, room);
+		buf_puts(&b, wb);
+		buf_puts(&a, wa);
+		if (cutside == 0)
+			append(&a, cut);
+		else
+			prepend(&b, cut);
+		free(cut);
+		v2 = make_vars(buf_str(&b), buf_str(&a), parts, perm);
+		n2 = ada_prompt_tokens(v2);
+		buf_free(&a);
+		buf_free(&b);
+		if (n2 < 0 || n2 > c->cap || n2 <= n) {
+			cJSON_Delete(v2);
+			break;
+		}
+		cJSON_Delete(vars);
+		vars = v2;
+		n = n2;
 	}
 	if (n > c->cap || n * 10 < c->cap * 9) {
 		cJSON_Delete(vars);
@@ -400,6 +460,8 @@ try_case(book *bk, size_t s, const ada_case *c, const int *perm, cJSON *rec,
 	rec_set(rec, "gold", gold);
 	ret = 0;
 out:
+	free(wb);
+	free(wa);
 	for (k = 0; k < NPARTS; k++)
 		buf_free(&parts[k]);
 	buf_free(&before);
