@@ -64,6 +64,12 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 		if ((r = score_read(rec, in, o, &s)) >= 0) {
 			g = gtab_get(t, bench, vals, NULL);
 			score_merge(&g->sc, &s);
+			if (r == 0 && strcmp(bench, "adaleval") == 0) {
+				struct ada a;
+
+				ada_read(rec, &s, &a);
+				ada_merge(&g->ada, &a);
+			}
 		}
 	}
 	for (i = 0; i < k; i++)
@@ -86,6 +92,9 @@ print(gtab *t, const struct opts *o)
 			putchar('\n');
 		if (strcmp(g[i]->bench, "longgenbench") == 0)
 			lgb_print(g + i, j - i, o);
+		else if (strcmp(g[i]->bench, "adaleval") == 0 &&
+		    ada_any(g + i, j - i))
+			ada_print(g + i, j - i, o);
 		else
 			score_print(g + i, j - i, o,
 			    strcmp(g[i]->bench, "longweave") == 0);
