@@ -16,7 +16,7 @@ static const char usage[] =
 "usage: lg-tau [-t BENCH/TASK[,BENCH/TASK]] [--align label|content] [--compat]\n"
 "              [--max-record SIZE] [file ...]\n"
 "\n"
-"  -t, --task LIST     tasks to score (longweave/pr,adaleval/tsort)\n"
+"  -t, --task LIST     tasks to score (longweave/pr)\n"
 "  --align label       map returned segments to the true ones by label\n"
 "  --align content     map them by the similarity of their text (the default\n"
 "                      for longweave/pr, where a segment needs its text)\n"
@@ -71,7 +71,7 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	ctx c = { { ALIGN_DEFAULT, 0 }, NULL, 0 };
-	const char *tasks = "longweave/pr,adaleval/tsort";
+	const char *tasks = "longweave/pr";
 	size_t i;
 	int ch, status;
 
