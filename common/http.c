@@ -16,6 +16,7 @@
 #include "backoff.h"
 #include "buf.h"
 #include "cache.h"
+#include "diag.h"
 #include "http.h"
 #include "jsonl.h"
 #include "jsonnul.h"
@@ -558,8 +559,7 @@ get_easy(http_engine *e)
 		return e->pool[--e->npool];
 	c = curl_easy_init();
 	if (c == NULL) {
-		fprintf(stderr, "out of memory\n");
-		exit(3);
+		lg_die(LG_SYS, "out of memory");
 	}
 	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(c, CURLOPT_HTTPHEADER, e->headers);
@@ -625,8 +625,7 @@ start(http_engine *e, req *q, double t)
 	e->active[e->nactive++] = q;
 	r->active++;
 	if (curl_multi_add_handle(e->multi, q->easy) != CURLM_OK) {
-		fprintf(stderr, "cannot start a transfer\n");
-		exit(3);
+		lg_die(LG_SYS, "cannot start a transfer");
 	}
 }
 

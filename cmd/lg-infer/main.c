@@ -180,7 +180,8 @@ main(int argc, char **argv)
 	o.backoff_base = 1;
 	o.backoff_max = 60;
 	o.params = cJSON_CreateObject();
-	while ((c = getopt_long(argc, argv, "m:P:qh", longopts, NULL)) != -1) {
+	while ((c = apikey_getopt(argc, argv, "m:P:qh", longopts,
+	    "api-key-file")) != -1) {
 		switch (c) {
 		case 'm':
 			if (*optarg == '\0')

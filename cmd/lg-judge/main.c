@@ -153,7 +153,8 @@ main(int argc, char **argv)
 	o.http.total_timeout = 600;
 	o.http.backoff_base = 1;
 	o.http.backoff_max = 60;
-	while ((ch = getopt_long(argc, argv, "P:h", longopts, NULL)) != -1) {
+	while ((ch = apikey_getopt(argc, argv, "P:h", longopts,
+	    "api-key-file")) != -1) {
 		switch (ch) {
 		case 'r': rules = 1; break;
 		case 'y': o.hybrid = 1; break;
