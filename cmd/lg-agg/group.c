@@ -291,3 +291,12 @@ gtab_free(gtab *t)
 	free(t->slot);
 	free(t);
 }
+
+int
+rec_cut(const cJSON *rec)
+{
+	const cJSON *gen = cJSON_GetObjectItemCaseSensitive(rec, "gen");
+	const cJSON *fr = cJSON_GetObjectItemCaseSensitive(gen, "finish_reason");
+
+	return cJSON_IsString(fr) && strcmp(fr->valuestring, "length") == 0;
+}
