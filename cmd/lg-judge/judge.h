@@ -18,6 +18,9 @@
 
 enum { JUDGE_RULES, JUDGE_MODEL, JUDGE_HYBRID };
 
+/* The default --judge-max-tokens of our own question. */
+#define JUDGE_MAX_TOKENS 2048
+
 /*
  * Called for each check the model must decide: the verdict to fill, the
  * entry's text (borrowed from the record) and what is wanted.

@@ -4,8 +4,11 @@
  * the entry's text fenced between markers it cannot contain, and the
  * question whether it includes what is wanted.  The reply's first word
  * decides: "yes" passes, "no" fails, anything else ("yesterday", "Yes,
- * but...") is asked again up to --judge-retries times and then recorded
- * as a failed check with the raw reply.
+ * but...") is asked again up to --judge-retries times.  A check the judge
+ * could not decide (unparseable after the retries, a reply cut by
+ * --judge-max-tokens before its answer, a request that failed) is
+ * "undecided": not passed, not judged (so out of STIC-1's denominator),
+ * marked with undecided and problem, counted apart; the exit status is 1.
  *
  * Under --compat each check is the published judge's request instead: the
  * published prompt (share/rubrics/longgenbench-a.tmpl or -b.tmpl) as a raw
@@ -54,7 +57,7 @@ typedef struct {
 	pend *head, *tail;
 	size_t npend;
 	judge_counts jc;
-	unsigned long calls, failed;
+	unsigned long calls, failed, undecided;
 	int bad;
 } run;
 
@@ -155,14 +158,19 @@ ask(void *arg, cJSON *verdict, const char *text, size_t len, const char *want)
 
 static run *the_run;
 
+/* pass < 0: undecided, with why saying what went wrong. */
 static void
 settle(job *j, int pass, const char *by, const char *reply, const char *why,
     const char *reasoning)
 {
 	cJSON *v = j->verdict;
 
-	cJSON_AddBoolToObject(v, "pass", pass);
-	cJSON_AddBoolToObject(v, "judged", 1);
+	cJSON_AddBoolToObject(v, "pass", pass > 0);
+	cJSON_AddBoolToObject(v, "judged", pass >= 0);
+	if (pass < 0) {
+		cJSON_AddBoolToObject(v, "undecided", 1);
+		the_run->undecided++;
+	}
 	cJSON_AddStringToObject(v, "by", by);
 	if (the_run->o->compat != NULL)
 		cJSON_AddStringToObject(v, "compat", the_run->o->compat);
@@ -186,8 +194,7 @@ done(void *user, const http_result *res)
 
 	if (!res->ok) {
 		r->failed++;
-		j->p->status = REC_BAD;
-		settle(j, 0, by, NULL, res->error ? res->error : "request failed",
+		settle(j, -1, by, NULL, res->error ? res->error : "request failed",
 		    NULL);
 	} else if (r->o->compat != NULL) {
 		/* the published reading sees all the text the model wrote */
@@ -198,12 +205,20 @@ done(void *user, const http_result *res)
 	} else {
 		int v = yesno(res->content ? res->content : "");
 
-		if (v < 0 && j->tries < r->o->judge_retries) {
+		/* a reply cut before its answer would be cut again: no retry */
+		if (v < 0 && res->truncated) {
+			char *why = xasprintf("reply cut at --judge-max-tokens %ld "
+			    "before its answer", r->o->max_tokens);
+
+			settle(j, -1, by, res->content ? res->content : "", why,
+			    res->reasoning);
+			free(why);
+		} else if (v < 0 && j->tries < r->o->judge_retries) {
 			j->tries++;
 			submit(r, j);
 		} else if (v < 0) {
 			r->jc.unparsed++;
-			settle(j, 0, by, res->content ? res->content : "", "unparseable reply",
+			settle(j, -1, by, res->content ? res->content : "", "unparseable reply",
 			    NULL);
 		} else
 			settle(j, v, by, res->content, NULL, NULL);
@@ -299,16 +314,17 @@ llm_run(char **files, int nfiles, const llm_opts *o)
 		http_step(r.e, 100);
 	}
 	http_get_stats(r.e, &st);
-	lg_warn("%lu checks: %lu by rules, %lu by the model (%lu unparseable, "
-		    "%lu failed); %lu judge calls, %ld prompt and %ld output tokens, "
-		    "%lu cache hits",
-		    r.jc.checks, r.jc.by_rules, r.jc.by_model, r.jc.unparsed, r.failed,
-		    r.calls, st.prompt_tokens, st.output_tokens, st.cache_hits);
+	lg_warn("%lu checks: %lu by rules, %lu by the model, %lu undecided "
+		    "(%lu unparseable, %lu failed requests); %lu judge calls, %ld "
+		    "prompt and %ld output tokens, %lu cache hits",
+		    r.jc.checks, r.jc.by_rules, r.jc.by_model, r.undecided,
+		    r.jc.unparsed, r.failed, r.calls, st.prompt_tokens,
+		    st.output_tokens, st.cache_hits);
 	http_free(r.e);
 	free((char *)r.rubric);
 	yesno_fini();
 	status = jsonl_status(in);
-	if (status == LG_OK && (r.bad || r.failed))
+	if (status == LG_OK && (r.bad || r.failed || r.undecided))
 		status = LG_BAD;
 	jsonl_free(in);
 	return lg_finish(status);

@@ -36,7 +36,8 @@ static const char usage[] =
 "  -P N                requests in flight (default 8)\n"
 "  --retries N         HTTP retries per request (default 6)\n"
 "  --judge-retries N   asks again after an unparseable reply (default 2)\n"
-"  --judge-max-tokens N  tokens per reply (default 16; 50 with --compat)\n"
+"  --judge-max-tokens N  tokens per reply, reasoning included (default 2048;\n"
+"                      50 with --compat)\n"
 "  --judge-temperature X  sampling temperature (default 0; 0.95 with --compat)\n"
 "  --judge-top-p X     nucleus mass (default not sent; 0.95 with --compat)\n"
 "  --judge-seed N      sampling seed (default not sent; 42 with --compat)\n"
@@ -230,8 +231,12 @@ main(int argc, char **argv)
 			o.has_seed = 1;
 		}
 	} else {
+		/*
+		 * room for a reasoning model's thinking, which servers count
+		 * in max_tokens; a plain model stops after its "yes"
+		 */
 		if (o.max_tokens == 0)
-			o.max_tokens = 16;
+			o.max_tokens = JUDGE_MAX_TOKENS;
 		if (o.temperature < 0)
 			o.temperature = 0;
 	}
