@@ -86,6 +86,9 @@ typedef struct {
 				 * attempt, 0 for a network error, a timeout or
 				 * a broken reply */
 	const char *error;	/* on failure: the last attempt's error */
+	int setup;		/* on failure: one that says the setup is wrong,
+				 * not the request: no connection (refused, no
+				 * such host) or HTTP 401, 403, 404 */
 } http_result;
 
 typedef void (*http_done_fn)(void *user, const http_result *res);

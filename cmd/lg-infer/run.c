@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "failfast.h"
 #include "infer.h"
 #include "jsonl.h"
 #include "jsonnul.h"
@@ -30,6 +31,7 @@ typedef struct {
 	unsigned long next_seq, next_out;
 	int bad;
 	int told_scrub;		/* the key was found in a reply, and said so */
+	failfast ff;		/* a wrong setup stops the run */
 } state;
 
 struct job {
@@ -133,7 +135,10 @@ answered(void *user, const http_result *res)
 {
 	job *j = user;
 	cJSON *rec = j->rec;
+	state *s = j->s;
 
+	if (failfast_hold(&s->ff, j, res))
+		return;		/* written later, or never if the setup is wrong */
 	if (res->ok) {
 		/* NULs in the answer are kept (written as \u0000) */
 		rec_set(rec, "output", jsonnul_string(res->content,
@@ -160,6 +165,8 @@ answered(void *user, const http_result *res)
 		j->s->bad = 1;
 	}
 	finish(j);
+	if (s->ff.nheld > 0 && s->ff.answered)
+		failfast_release(&s->ff, answered);
 }
 
 const char *
@@ -281,6 +288,11 @@ infer_run(infer_opts *o)
 
 		while (!eof && room(&s) && reader_take(rd, &r, &eof))
 			handle(&s, &r);
+		if (failfast_tripped(&s.ff, http_outstanding(s.e) == 0)) {
+			progress_clear(&s.pg);
+			failfast_die(&s.ff, o->key != NULL && *o->key != '\0',
+			    "--api-key-file");
+		}
 		if (eof && http_outstanding(s.e) == 0)
 			break;
 		http_step(s.e, 250);

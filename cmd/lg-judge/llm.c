@@ -25,6 +25,7 @@
 
 #include "buf.h"
 #include "diag.h"
+#include "failfast.h"
 #include "http.h"
 #include "judge.h"
 #include "re.h"
@@ -59,6 +60,7 @@ typedef struct {
 	judge_counts jc;
 	unsigned long calls, failed, undecided;
 	int bad;
+	failfast ff;		/* a wrong setup stops the run */
 } run;
 
 static char *
@@ -190,8 +192,11 @@ done(void *user, const http_result *res)
 {
 	job *j = user;
 	run *r = the_run;
-	char *by = xasprintf("llm:%s", r->o->model);
+	char *by;
 
+	if (failfast_hold(&r->ff, j, res))
+		return;		/* settled later, or never if the setup is wrong */
+	by = xasprintf("llm:%s", r->o->model);
 	if (!res->ok) {
 		r->failed++;
 		settle(j, -1, by, NULL, res->error ? res->error : "request failed",
@@ -224,6 +229,8 @@ done(void *user, const http_result *res)
 			settle(j, v, by, res->content, NULL, NULL);
 	}
 	free(by);
+	if (r->ff.nheld > 0 && r->ff.answered)
+		failfast_release(&r->ff, done);
 }
 
 /* Write finished records from the head of the window. */
@@ -309,6 +316,9 @@ llm_run(char **files, int nfiles, const llm_opts *o)
 			p->waiting--;
 		}
 		flush(&r);
+		if (failfast_tripped(&r.ff, http_outstanding(r.e) == 0))
+			failfast_die(&r.ff, o->key != NULL && *o->key != '\0',
+			    "--api-key-file");
 		if (eof && r.head == NULL)
 			break;
 		http_step(r.e, 100);
