@@ -278,8 +278,11 @@ infer_run(infer_opts *o)
 		s.window = 4 * (size_t)o->parallel < 64 ? 64 : 4 * (size_t)o->parallel;
 		s.ring = xcalloc(s.window, sizeof *s.ring);
 	}
-	if (o->resume != NULL)
-		ids = resume_load(o->resume);
+	if (o->resume != NULL) {
+		resume_ctx rc = { o, s.e };
+
+		ids = resume_load_filter(o->resume, infer_resumed, &rc);
+	}
 	rd = reader_start(o->files, o->nfiles, (size_t)o->parallel < 16 ? 16 :
 	    (size_t)o->parallel, ids, wake, s.e);
 	progress_draw(&s.pg, &(http_stats){ 0 }, 1);
