@@ -7,7 +7,7 @@
 
 const char gen_usage[] =
 "usage: lg-gen longgenbench [-n N] [-s SEED] [-l TIER[,TIER]] [-t TASK[,TASK]]\n"
-"              [--max-record SIZE] [--import FILE]\n"
+"              [--max-record SIZE] [--import FILE [--model NAME]]\n"
 "       lg-gen longweave [-n N] [-s SEED] [-l TIER[,TIER]] [-t TASK[,TASK]]\n"
 "              [--corpus FILE|DIR] [--states N] [--inputs N] [--rate R]\n"
 "       lg-gen -h | --help | --version\n"
@@ -19,6 +19,8 @@ const char gen_usage[] =
 "  -t TASK         tasks (longgenbench: diary menu skyscraper city;\n"
 "                  longweave: kvg sms pr cf)\n"
 "  --import FILE   read official LongGenBench dataset or result files\n"
+"                  (-n, -l and -t choose among their cases)\n"
+"  --model NAME    the model of imported results (gen.model)\n"
 "  --max-record SIZE  record size limit when importing (default 64M)\n"
 "  --corpus PATH   plain-text documents for the pr task\n"
 "  --states N      states of the sms machines (default 3)\n"
@@ -41,6 +43,6 @@ main(int argc, char **argv)
 		return gen_longgenbench(argc - 1, argv + 1);
 	if (strcmp(argv[1], "longweave") == 0)
 		return gen_longweave(argc - 1, argv + 1);
-	lg_warn("unknown benchmark: %s", argv[1]);
+	lg_warn("unknown benchmark: %s (longgenbench, longweave)", argv[1]);
 	lg_usage(gen_usage, LG_USAGE);
 }
