@@ -157,7 +157,7 @@ main(int argc, char **argv)
 		case 'f':
 			if ((o.fmt = format(optarg)) < 0) {
 				fields_free(&o);
-				lg_warn("-f: unknown format: %s", optarg);
+				lg_warn("-f: unknown format: %s (table, tsv, csv, md, json)", optarg);
 				lg_usage(usage, LG_USAGE);
 			}
 			break;
