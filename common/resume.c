@@ -218,6 +218,20 @@ idset_load_filter(idset **out, const char *path, int *tail, long long *keep,
 }
 
 int
+resume_changed(const cJSON *rec, jsonl *in, char *why, int redo,
+    const char *what)
+{
+	if (!redo) {
+		if (in != NULL)
+			jsonl_warn(in, "%s: %s", rec_id(rec), why);
+		free(why);
+		lg_die(LG_USAGE, "--resume: %s", what);
+	}
+	free(why);
+	return RESUME_TODO;
+}
+
+int
 idset_load(idset **out, const char *path, int *tail, long long *keep)
 {
 	unsigned long redo = 0;

@@ -50,6 +50,13 @@ idset *resume_load(const char *path);
  */
 typedef int (*resume_filter)(const cJSON *rec, jsonl *in, void *arg);
 idset *resume_load_filter(const char *path, resume_filter fn, void *arg);
+/*
+ * For a filter: the record was made otherwise, as why says (malloc'd,
+ * taken).  With redo, RESUME_TODO; else the record is reported (with in)
+ * and the run ends with status 2 and the message what.
+ */
+int resume_changed(const cJSON *rec, jsonl *in, char *why, int redo,
+    const char *what);
 
 /*
  * Where rec stands for a run that needs ids (s may be NULL: no --resume):

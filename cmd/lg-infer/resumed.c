@@ -29,23 +29,24 @@ changed(const resume_ctx *c, const cJSON *rec, const cJSON *gen)
 	size_t i;
 
 	if (model == NULL || strcmp(model, o->model) != 0)
-		return xasprintf("model %s, not %s", model ? model : "(none)",
+		return xasprintf("made with model %s, not %s", model ? model : "(none)",
 		    o->model);
 	if (api != NULL && strcmp(api, o->completions ? "completions" : "chat") != 0)
-		return xasprintf("the %s API, not %s", api, o->completions ?
+		return xasprintf("made with the %s API, not %s", api, o->completions ?
 		    "completions" : "chat");
 	if (ep != NULL) {
 		for (i = 0; i < o->nbase; i++)
 			if (strcmp(ep, http_endpoint(c->e, i)) == 0)
 				break;
 		if (i == o->nbase)
-			return xasprintf("endpoint %s, not a --base-url of this run",
+			return xasprintf("made with endpoint %s, not a --base-url "
+			    "of this run",
 			    ep);
 	}
 	if (params != NULL && !cJSON_Compare(params, o->params, 1)) {
 		char *a = cJSON_PrintUnformatted(params);
 		char *b = cJSON_PrintUnformatted(o->params);
-		char *m = xasprintf("parameters %s, not %s", a, b);
+		char *m = xasprintf("made with parameters %s, not %s", a, b);
 
 		cJSON_free(a);
 		cJSON_free(b);
@@ -53,7 +54,7 @@ changed(const resume_ctx *c, const cJSON *rec, const cJSON *gen)
 	}
 	if ((sys == NULL) != (want_sys == NULL) ||
 	    (sys != NULL && strcmp(sys, want_sys) != 0))
-		return xasprintf("another --system");
+		return xasprintf("made with another --system");
 	return NULL;
 }
 
@@ -67,19 +68,11 @@ infer_resumed(const cJSON *rec, jsonl *in, void *arg)
 
 	if (!cJSON_IsObject(gen) || rec_get(gen, "model") == NULL)
 		return RESUME_DONE;	/* not made here: passed through */
-	if ((why = changed(c, rec, gen)) != NULL) {
-		if (!c->o->redo_changed) {
-			if (in != NULL)
-				jsonl_warn(in, "%s: made with %s", rec_id(rec), why);
-			free(why);
-			lg_die(LG_USAGE, "--resume: the file holds records made "
-			    "otherwise than this run would make them: give the "
-			    "same options, another file, or --redo-changed to "
-			    "make them again");
-		}
-		free(why);
-		return RESUME_TODO;
-	}
+	if ((why = changed(c, rec, gen)) != NULL)
+		return resume_changed(rec, in, why, c->o->redo_changed, "the "
+		    "file holds records made otherwise than this run would make "
+		    "them: give the same options, another file, or "
+		    "--redo-changed to make them again");
 	if (c->o->retry_errors && stage != NULL && strcmp(stage, "infer") == 0)
 		return RESUME_TODO;
 	return RESUME_DONE;

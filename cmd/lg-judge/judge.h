@@ -46,6 +46,14 @@ void verdicts_finish(cJSON *rec);
 int rules_decide(const char *text, size_t len, const char *want, cJSON *verdict);
 void rules_fini(void);
 
+/* resumed.c: the --resume filter (resume.h), arg a judge_resume. */
+typedef struct {
+	const char *model;	/* the judge model; NULL under --rules */
+	const char *compat;	/* the published prompt, or NULL */
+	int redo_changed, retry_errors;
+} judge_resume;
+int judge_resumed(const cJSON *rec, jsonl *in, void *arg);
+
 /* The model judge: run over files; returns the exit status. */
 typedef struct {
 	http_opts http;		/* the engine: servers, key, concurrency, retries */

@@ -113,8 +113,13 @@ head -n 1 "$t/c1" > "$t/res"
     --resume "$t/res" < "$t/split" >> "$t/res" 2>/dev/null || fail "resume run"
 [ "$(jq -r .id "$t/res" | sort | uniq -d | wc -l)" -eq 0 ] || fail "resume duplicated ids"
 [ "$(jq -r .id "$t/res" | sort)" = "$(jq -r .id "$t/split" | sort)" ] || fail "resume lost ids"
-./lg-judge --rules --resume "$t/res" < "$t/split" > "$t/none"
-[ ! -s "$t/none" ] || fail "rules resume judged answered ids again"
+./lg-judge --judge-base-url "$url" --judge-model test --rubric "$t/rubric" \
+    --resume "$t/res" < "$t/split" > "$t/none" 2>/dev/null || fail "resume again"
+[ ! -s "$t/none" ] || fail "resume judged answered ids again"
+# the rules do not take over what a model judged (judge-resume-check.sh)
+rc=0
+./lg-judge --rules --resume "$t/res" < "$t/split" > "$t/none" 2>/dev/null || rc=$?
+[ "$rc" -eq 2 ] && [ ! -s "$t/none" ] || fail "rules resumed a model's verdicts"
 
 # no judge named: usage error
 ./lg-judge < "$t/split" > /dev/null 2>&1 && fail "ran without a judge"
