@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
 #include "infer.h"
 #include "record.h"
 #include "xalloc.h"

@@ -6,10 +6,8 @@
  * --retry-errors, records with undecided checks or a judge error are
  * judged again too.
  */
-#include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
 #include "judge.h"
 #include "record.h"
 #include "xalloc.h"
