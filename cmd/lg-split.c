@@ -240,8 +240,7 @@ split(cJSON *rec, jsonl *in, void *arg)
 		rec_error(rec, "split", "too many entry types in one run");
 		return REC_BAD;
 	}
-	s = out->valuestring;
-	len = strlen(s);
+	s = rec_strn(rec, "output", &len);	/* whole, NULs included */
 	nm = c->compat ? marks_compat(c, re, s, len, &m) : marks_default(re, s, len, &m);
 	seen = xcalloc((size_t)n + 1, 1);
 	parts = cJSON_CreateArray();

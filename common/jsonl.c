@@ -31,6 +31,7 @@ struct jsonl {
 	size_t len, cap;
 	jsonscan_member *m;	/* its members */
 	size_t mcap;
+	int lazy;
 	int errors, syserrors;
 };
 
@@ -65,6 +66,12 @@ jsonl_free(jsonl *r)
 	free(r->line);
 	free(r->m);
 	free(r);
+}
+
+void
+jsonl_lazy(jsonl *r)
+{
+	r->lazy = 1;
 }
 
 void
@@ -291,7 +298,8 @@ jsonl_next(jsonl *r)
 			continue;
 		}
 		j = NULL;
-		if (rc == JSONSCAN_OK && (j = splice_parse(line, len, r->m, n, &at)) == NULL)
+		if (rc == JSONSCAN_OK && (j = splice_parse(line, len, r->m, n, r->lazy,
+		    &at)) == NULL)
 			rc = at >= len ? JSONSCAN_END : JSONSCAN_SYNTAX;
 		if (j != NULL)
 			return j;

@@ -28,6 +28,11 @@ typedef struct jsonl jsonl;
 jsonl *jsonl_open(char **files, int n);
 void jsonl_free(jsonl *r);
 void jsonl_set_max(jsonl *r, size_t max);
+/*
+ * Leave long values unparsed until rec_get() asks for them: for callers
+ * that read records only through rec_get() and the rec_* getters.
+ */
+void jsonl_lazy(jsonl *r);
 
 /*
  * Next raw line: 1 and the line and its length set, 0 at the end of all input.  A line

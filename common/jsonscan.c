@@ -43,6 +43,29 @@ hex(char c)
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
+/* The value of the \\uXXXX escape at s[i], or -1 (failed). */
+static long
+escape(scan *sc, size_t i)
+{
+	long u = 0;
+	int k;
+
+	for (k = 2; k < 6; k++) {
+		char c = i + (size_t)k < sc->len ? sc->s[i + (size_t)k] : '\0';
+
+		if (i + (size_t)k >= sc->len) {
+			sc->pos = i + (size_t)k;
+			return fail(sc, JSONSCAN_END) - 1;
+		}
+		if (!hex(c)) {
+			sc->pos = i + (size_t)k;
+			return fail(sc, JSONSCAN_SYNTAX) - 1;
+		}
+		u = u * 16 + (c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+	}
+	return u;
+}
+
 static int
 string(scan *sc)
 {
@@ -79,19 +102,29 @@ string(scan *sc)
 			i += 2;
 			break;
 		case 'u': {
-			int k;
+			long u = escape(sc, i), lo;
 
-			for (k = 2; k < 6; k++) {
-				if (i + (size_t)k >= len) {
-					sc->pos = i + (size_t)k;
-					return fail(sc, JSONSCAN_END);
-				}
-				if (!hex(s[i + (size_t)k])) {
-					sc->pos = i + (size_t)k;
-					return fail(sc, JSONSCAN_SYNTAX);
-				}
+			if (u < 0)
+				return 0;
+			/* a surrogate only as a high and low pair */
+			if (u >= 0xdc00 && u <= 0xdfff) {
+				sc->pos = i;
+				return fail(sc, JSONSCAN_SYNTAX);
 			}
 			i += 6;
+			if (u >= 0xd800 && u <= 0xdbff) {
+				if (i + 1 < len && s[i] == '\\' && s[i + 1] == 'u') {
+					if ((lo = escape(sc, i)) < 0)
+						return 0;
+				} else {
+					lo = -1;
+				}
+				if (lo < 0xdc00 || lo > 0xdfff) {
+					sc->pos = i - 6;
+					return fail(sc, JSONSCAN_SYNTAX);
+				}
+				i += 6;
+			}
 			break;
 		}
 		default:

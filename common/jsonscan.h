@@ -3,6 +3,8 @@
  * building a tree and, when it is an object, gives the byte ranges of its
  * top-level members (the key with its quotes, and the value).
  *
+ * A \\u escape of a UTF-16 surrogate must be half of a pair (what the
+ * grammar allows but no UTF-8 text can hold, and cJSON refuses).
  * Nesting deeper than JSONSCAN_MAX_DEPTH arrays and objects is refused as
  * such ("nested too deep"), not as a syntax error.  The member array
  * belongs to the caller, who may hand it back to be reused (*m, *cap).

@@ -15,7 +15,7 @@
 cJSON *
 rec_get(const cJSON *rec, const char *key)
 {
-	return cJSON_GetObjectItemCaseSensitive(rec, key);
+	return splice_get(rec, key);
 }
 
 const char *
@@ -241,6 +241,7 @@ rec_filter(char **files, int n, rec_fn fn, void *arg)
 	cJSON *rec;
 	int bad = 0, status;
 
+	jsonl_lazy(in);	/* fn reads through rec_get() */
 	while ((rec = jsonl_next(in)) != NULL) {
 		int r = fn(rec, in, arg);
 

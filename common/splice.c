@@ -14,9 +14,14 @@
 #define MAGIC 0x5911ceU
 
 typedef struct {
-	const cJSON *item;	/* the item as read; NULL once touched */
+	const cJSON *item;	/* the item as read (or as parsed on demand) */
+	char *key;		/* decoded */
+	int touched;
 	size_t k0, k1, v0, v1;
 } member;
+
+/* Values at least this long are parsed only when asked for, if lazy. */
+#define LAZY_MIN 1024
 
 struct splice {
 	unsigned magic;
@@ -54,9 +59,16 @@ key_of(const char *t, size_t k0, size_t k1)
 	return k;
 }
 
+/* A member left unparsed: a raw item without text. */
+static int
+unparsed(const cJSON *it)
+{
+	return it->type == cJSON_Raw && it->valuestring == NULL;
+}
+
 cJSON *
 splice_parse(const char *line, size_t len, const jsonscan_member *m,
-    size_t n, size_t *at)
+    size_t n, int lazy, size_t *at)
 {
 	struct splice *s = xcalloc(1, sizeof *s);
 	cJSON *rec = cJSON_CreateObject();
@@ -75,9 +87,17 @@ splice_parse(const char *line, size_t len, const jsonscan_member *m,
 	rec->type |= cJSON_StringIsConst;
 	for (i = 0; i < n; i++) {
 		const char *end = NULL;
-		cJSON *v = cJSON_ParseWithLengthOpts(s->text + m[i].vstart,
-		    m[i].vend - m[i].vstart, &end, 0);
+		cJSON *v;
 
+		if (lazy && m[i].vend - m[i].vstart >= LAZY_MIN) {
+			v = cJSON_CreateNull();	/* parsed when asked for */
+			if (v == NULL)
+				lg_die(LG_SYS, "out of memory");
+			v->type = cJSON_Raw;
+		} else {
+			v = cJSON_ParseWithLengthOpts(s->text + m[i].vstart,
+			    m[i].vend - m[i].vstart, &end, 0);
+		}
 		if (v == NULL) {
 			*at = end != NULL && end >= s->text ? (size_t)(end - s->text) :
 			    m[i].vstart;
@@ -87,6 +107,7 @@ splice_parse(const char *line, size_t len, const jsonscan_member *m,
 		v->string = key_of(s->text, m[i].kstart, m[i].kend);
 		cJSON_AddItemToArray(rec, v);	/* keeps v->string as the key */
 		s->m[i].item = v;
+		s->m[i].key = xstrdup(v->string);
 		s->m[i].k0 = m[i].kstart;
 		s->m[i].k1 = m[i].kend;
 		s->m[i].v0 = m[i].vstart;
@@ -106,6 +127,8 @@ splice_free(cJSON *rec)
 		rec->type &= ~cJSON_StringIsConst;
 		for (i = 0; i < s->nkeep; i++)
 			free(s->keep[i]);
+		for (i = 0; i < s->n; i++)
+			free(s->m[i].key);
 		free(s->keep);
 		free(s->text);
 		free(s->m);
@@ -123,24 +146,52 @@ splice_touch(cJSON *rec, const char *key)
 	if (s == NULL)
 		return;
 	for (i = 0; i < s->n; i++)
-		if (s->m[i].item != NULL && strcmp(s->m[i].item->string, key) == 0)
-			s->m[i].item = NULL;
+		if (s->m[i].key != NULL && strcmp(s->m[i].key, key) == 0)
+			s->m[i].touched = 1;
 }
 
-/* The untouched member whose item is it, or NULL; *hint speeds the walk. */
+cJSON *
+splice_get(const cJSON *rec, const char *key)
+{
+	cJSON *it = cJSON_GetObjectItemCaseSensitive(rec, key), *v;
+	struct splice *s;
+	size_t i;
+
+	if (it == NULL || !unparsed(it) || (s = get(rec)) == NULL)
+		return it;
+	for (i = 0; i < s->n && s->m[i].item != it; i++)
+		;
+	if (i == s->n)
+		return NULL;
+	/* the scanner passed it, and cJSON takes what the scanner takes but
+	 * lone surrogate escapes: those read as null */
+	v = cJSON_ParseWithLength(s->text + s->m[i].v0, s->m[i].v1 - s->m[i].v0);
+	if (v == NULL)
+		v = cJSON_CreateNull();
+	v->string = it->string;
+	it->string = NULL;
+	cJSON_ReplaceItemViaPointer((cJSON *)rec, it, v);
+	s->m[i].item = v;
+	return v;
+}
+
+/*
+ * The member whose item is it, to be copied: untouched, or never parsed
+ * (then the stage cannot have changed it); else NULL.  *hint speeds the
+ * walk.
+ */
 static const member *
 find(const struct splice *s, const cJSON *it, size_t *hint)
 {
-	size_t i;
+	size_t i = *hint;
 
-	if (*hint < s->n && s->m[*hint].item == it)
-		return &s->m[(*hint)++];
-	for (i = 0; i < s->n; i++)
-		if (s->m[i].item == it) {
-			*hint = i + 1;
-			return &s->m[i];
-		}
-	return NULL;
+	if (i >= s->n || s->m[i].item != it)
+		for (i = 0; i < s->n && s->m[i].item != it; i++)
+			;
+	if (i == s->n)
+		return NULL;
+	*hint = i + 1;
+	return !s->m[i].touched || unparsed(it) ? &s->m[i] : NULL;
 }
 
 const char *

@@ -26,9 +26,15 @@
 /*
  * An object from line[0..len) and its members m[0..n) as jsonscan() gave
  * them; NULL when cJSON refuses a member (*at: the offset it stopped at).
+ * With lazy, long values are parsed only when splice_get() asks for them
+ * (until then their items are cJSON_Raw without text): only for stages
+ * that read members through splice_get() (rec_get() and the rec_*
+ * getters).
  */
 cJSON *splice_parse(const char *line, size_t len, const jsonscan_member *m,
-    size_t n, size_t *at);
+    size_t n, int lazy, size_t *at);
+/* Top-level member key of rec, parsed now if it was left unparsed. */
+cJSON *splice_get(const cJSON *rec, const char *key);
 void splice_free(cJSON *rec);
 /* Mark the member key as changed: it is printed, not copied. */
 void splice_touch(cJSON *rec, const char *key);

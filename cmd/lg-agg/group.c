@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "agg.h"
+#include "jprint.h"
 #include "buf.h"
 #include "util.h"
 #include "xalloc.h"
@@ -83,16 +84,13 @@ fields_free(struct opts *o)
 static char *
 num_text(double v)
 {
-	char s[64];
+	buf b = { 0 };
 
 	if (v == floor(v) && fabs(v) < 1e15)
-		snprintf(s, sizeof s, "%.0f", v);
-	else {
-		snprintf(s, sizeof s, "%.15g", v);
-		if (strtod(s, NULL) != v)
-			snprintf(s, sizeof s, "%.17g", v);
-	}
-	return xstrdup(s);
+		buf_printf(&b, "%.0f", v);
+	else
+		jprint_number(&b, v);	/* the shortest text that reads back */
+	return buf_take(&b);
 }
 
 int

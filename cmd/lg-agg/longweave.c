@@ -12,22 +12,25 @@
 #include <string.h>
 
 #include "agg.h"
+#include "record.h"
 #include "xalloc.h"
 
 /* Would the published pipeline have left this record out of its means? */
 static int
 published_skips(const cJSON *rec, const cJSON *sc)
 {
-	const cJSON *out = cJSON_GetObjectItemCaseSensitive(rec, "output");
 	const cJSON *ev = cJSON_GetObjectItemCaseSensitive(sc, "evaluated");
 	const cJSON *bench = cJSON_GetObjectItemCaseSensitive(rec, "bench");
+	const char *out;
+	size_t len;
 
 	if (cJSON_IsNumber(ev) && ev->valuedouble == 0)
 		return 1;
-	return cJSON_IsString(bench) && strcmp(bench->valuestring,
-	    "longweave") == 0 && cJSON_IsString(out) &&
-	    (out->valuestring[0] == '\0' ||
-	    strncmp(out->valuestring, "ERROR:", 6) == 0);
+	if (!cJSON_IsString(bench) || strcmp(bench->valuestring, "longweave"))
+		return 0;
+	out = rec_strn(rec, "output", &len);	/* NULs included */
+	return out != NULL && (len == 0 || (len >= 6 &&
+	    memcmp(out, "ERROR:", 6) == 0));
 }
 
 int

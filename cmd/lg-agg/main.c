@@ -20,7 +20,8 @@ static const char usage[] =
 "  --by-position      LongGenBench: pass rate per entry position\n"
 "  --len-filter       Len over the cases with more than 40 entries and\n"
 "                     2000 words only (the paper's filter)\n"
-"  --compat           leave failed records out, as the published code did\n"
+"  --compat           leave out what the published code left out: failed\n"
+"                     records, empty and ERROR: answers, scores.evaluated 0\n"
 "  --max-record SIZE  record size limit (default 64M)\n"
 "  -h, --help         print this help\n"
 "  --version          print the version\n";

@@ -11,6 +11,7 @@
 #include "agg.h"
 #include "buf.h"
 #include "diag.h"
+#include "record.h"
 #include "xalloc.h"
 
 struct table {
@@ -277,11 +278,10 @@ json_ratio(cJSON *o, const char *key, double num, double den)
 void
 json_emit(cJSON *o)
 {
-	char *s = cJSON_PrintUnformatted(o);
+	size_t len;
+	char *s = rec_print(o, &len);	/* numbers as their shortest text */
 
-	if (s == NULL)
-		lg_die(LG_SYS, "out of memory printing a row");
-	if (fputs(s, stdout) == EOF || putchar('\n') == EOF)
+	if (fwrite(s, 1, len, stdout) != len || putchar('\n') == EOF)
 		lg_write_failed(errno);
 	free(s);
 	cJSON_Delete(o);

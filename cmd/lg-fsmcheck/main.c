@@ -184,6 +184,7 @@ check(cJSON *rec, jsonl *in, void *arg)
 	fsm_trace t;
 	fsm_scores s;
 	long steps;
+	size_t len;
 	int ret = REC_OK;
 
 	if (!rec_is(rec, "longweave", "sms"))
@@ -194,13 +195,13 @@ check(cJSON *rec, jsonl *in, void *arg)
 	if ((steps = gold_steps(rec)) < 1)
 		return fail(rec, in,
 		    "gold.trace: missing, empty or not rows of four strings");
-	text = rec_answer(rec, &why);
+	text = rec_answer_len(rec, &len, &why);
 	if (why != NULL)
 		ret = fail(rec, in, why);
 	if (*compat)
-		fsm_parse_compat(text, strlen(text), &t);
+		fsm_parse_compat(text, len, &t);
 	else
-		fsm_parse(text, strlen(text), &t);
+		fsm_parse(text, len, &t);
 	score(&t, rec_get(rec_get(rec, "gold"), "trace"), steps, *compat, &s);
 	set_verdicts(rec, &s);
 	set_scores(rec, &s);

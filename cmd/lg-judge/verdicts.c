@@ -30,17 +30,50 @@ part_at(const cJSON *parts, long at)
 	return NULL;
 }
 
+/*
+ * Every part must carry at, off and len as non-negative integers: a part
+ * that does not is reported ("parts[2].at: not a non-negative integer")
+ * rather than silently never matched: 1 and the message in msg, or 0.
+ */
+static int
+parts_bad(const cJSON *parts, char *msg, size_t n)
+{
+	static const char *const fields[] = { "at", "off", "len" };
+	const cJSON *p;
+	int i = 0, f;
+
+	cJSON_ArrayForEach(p, parts) {
+		if (!cJSON_IsObject(p)) {
+			snprintf(msg, n, "parts[%d]: not an object", i);
+			return 1;
+		}
+		for (f = 0; f < 3; f++) {
+			const cJSON *v = rec_get(p, fields[f]);
+
+			if (!cJSON_IsNumber(v) || v->valuedouble < 0 ||
+			    rec_long(p, fields[f], -1) < 0) {
+				snprintf(msg, n, "parts[%d].%s: not a non-negative integer",
+				    i, fields[f]);
+				return 1;
+			}
+		}
+		i++;
+	}
+	return 0;
+}
+
 int
 verdicts_start(cJSON *rec, jsonl *in, int mode, ask_fn ask, void *arg,
     int *mine, int *asked, judge_counts *jc)
 {
 	const cJSON *checks = rec_get(rec, "checks"), *parts = rec_get(rec, "parts");
-	const cJSON *c, *out = rec_get(rec, "output");
-	const char *text = cJSON_IsString(out) ? out->valuestring : NULL;
+	const cJSON *c;
+	size_t tlen = 0;
+	const char *text = rec_strn(rec, "output", &tlen);
 	const char *bench = rec_str(rec, "bench");
-	size_t tlen = text ? strlen(text) : 0;
 	cJSON *verdicts;
 	int bad = 0;
+	char msg[96];
 
 	*asked = 0;
 	*mine = bench != NULL && strcmp(bench, "longgenbench") == 0;
@@ -54,6 +87,11 @@ verdicts_start(cJSON *rec, jsonl *in, int mode, ask_fn ask, void *arg,
 	if (text != NULL && !cJSON_IsArray(parts)) {
 		jsonl_warn(in, "%s: no parts (run lg-split first)", rec_id(rec));
 		rec_error(rec, "judge", "no parts (run lg-split first)");
+		return REC_BAD;
+	}
+	if (text != NULL && parts_bad(parts, msg, sizeof msg)) {
+		jsonl_warn(in, "%s: %s", rec_id(rec), msg);
+		rec_error(rec, "judge", "%s", msg);
 		return REC_BAD;
 	}
 	verdicts = cJSON_CreateArray();

@@ -195,17 +195,17 @@ take(size_t pos, char *seen, size_t *seq, result *r)
 }
 
 static void
-score_default(const truth *t, const char *out, int content, result *r)
+score_default(const truth *t, const char *out, size_t olen, int content, result *r)
 {
 	block *b = NULL;
 	long *lv = NULL, p;
-	size_t nb = parse_blocks(out, strlen(out), &b), nl = 0, i;
+	size_t nb = parse_blocks(out, olen, &b), nl = 0, i;
 	size_t *seq, *al = NULL;
 	char *seen = xcalloc(t->n, 1);
 	int *empty = NULL;
 
 	if (nb == 0)
-		nl = parse_list(out, strlen(out), &lv);
+		nl = parse_list(out, olen, &lv);
 	seq = xcalloc(nb + nl + 1, sizeof *seq);
 	if (nb > 0 && content) {
 		al = xcalloc(nb, sizeof *al);
@@ -241,10 +241,10 @@ score_default(const truth *t, const char *out, int content, result *r)
 #define SIM_MIN 0.5
 
 static void
-score_rewrite(const truth *t, const char *out, int bylabel, result *r)
+score_rewrite(const truth *t, const char *out, size_t olen, int bylabel, result *r)
 {
 	block *b = NULL;
-	size_t nb = parse_blocks(out, strlen(out), &b), i;
+	size_t nb = parse_blocks(out, olen, &b), i;
 	size_t *seq = xcalloc(nb + 1, sizeof *seq), *al = xcalloc(nb + 1, sizeof *al);
 	double *sim = xcalloc(nb + 1, sizeof *sim);
 	char *seen = xcalloc(t->n, 1);
@@ -270,10 +270,10 @@ score_rewrite(const truth *t, const char *out, int bylabel, result *r)
 }
 
 static void
-score_compat(const truth *t, const char *out, int content, result *r)
+score_compat(const truth *t, const char *out, size_t olen, int content, result *r)
 {
 	block *b = NULL, *keep;
-	size_t nb = parse_blocks_compat(out, strlen(out), &b), i, *al;
+	size_t nb = parse_blocks_compat(out, olen, &b), i, *al;
 	char *seen = xcalloc(t->n, 1);
 	long *x, *y, p;
 	double tau;
@@ -342,6 +342,7 @@ score_record(cJSON *rec, jsonl *in, const tau_opts *o)
 {
 	const char *why, *out, *bench = rec_str(rec, "bench");
 	int ret = REC_OK, compat, content, texts = 0, back;
+	size_t olen;
 	result r = { 0, 0, 0, 0, 0 };
 	cJSON *scores;
 	truth t;
@@ -368,15 +369,15 @@ score_record(cJSON *rec, jsonl *in, const tau_opts *o)
 		truth_free(&t);
 		return ret;
 	}
-	out = rec_answer(rec, &why);
+	out = rec_answer_len(rec, &olen, &why);	/* whole, NULs included */
 	if (why != NULL)
 		ret = fail(rec, in, why);
 	if (compat)
-		score_compat(&t, out, content && texts, &r);
+		score_compat(&t, out, olen, content && texts, &r);
 	else if (back)
-		score_rewrite(&t, out, o->align == ALIGN_LABEL, &r);
+		score_rewrite(&t, out, olen, o->align == ALIGN_LABEL, &r);
 	else
-		score_default(&t, out, content && texts, &r);
+		score_default(&t, out, olen, content && texts, &r);
 
 	scores = rec_obj(rec, "scores");
 	put(scores, "score", r.score);

@@ -29,7 +29,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		jsonl_set_max(r, 256);
 	while ((rec = jsonl_next(r)) != NULL) {
 		rec_write(rec);
-		cJSON_Delete(rec);
+		rec_free(rec);
 	}
 	(void)jsonl_status(r);
 	jsonl_free(r);

@@ -50,7 +50,7 @@ reader(void)
 			ids[n] = rec_str(rec, "id") ? strdup(rec_str(rec, "id")) : NULL;
 		}
 		n++;
-		cJSON_Delete(rec);
+		rec_free(rec);
 	}
 	CHECK(n == 4, "4 good records in two files, got %d", n);
 	CHECK(n >= 2 && lines[0] == 1 && strcmp(ids[0], "a") == 0, "CRLF line 1");
