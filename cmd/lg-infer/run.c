@@ -6,6 +6,7 @@
  * is bounded by the requests in flight, not by the input.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -239,7 +240,48 @@ wake(void *arg)
 	http_wakeup(arg);
 }
 
-/* Is stdout the file given? */
+static volatile sig_atomic_t stop_sig;
+
+static void
+on_stop(int sig)
+{
+	stop_sig = sig;
+}
+
+/* SIGINT (unless ignored, as in a background job) and SIGTERM end the run. */
+static void
+catch_stop(void)
+{
+	struct sigaction sa, old;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+		sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+/* After a signal: say what was written and how to finish, then die of it. */
+static void
+stopped(state *s, const http_stats *st)
+{
+	int sig = stop_sig;
+	unsigned long lost = (unsigned long)(s->next_seq - (s->o->keep_order ?
+	    s->next_out : s->pg.done));
+
+	if (!s->o->quiet) {
+		progress_summary(&s->pg, st);
+		lg_warn("interrupted: %lu record%s begun not written; %s", lost,
+		    lost == 1 ? "" : "s", s->o->resume != NULL ? "the same command "
+		    "finishes the run" : "to finish, run again with --resume OUT "
+		    ">> OUT, OUT being this run's output");
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+	exit(128 + sig);
+}
+
 int
 infer_run(infer_opts *o)
 {
@@ -286,9 +328,14 @@ infer_run(infer_opts *o)
 	rd = reader_start(o->files, o->nfiles, (size_t)o->parallel < 16 ? 16 :
 	    (size_t)o->parallel, ids, wake, s.e);
 	progress_draw(&s.pg, &(http_stats){ 0 }, 1);
+	catch_stop();
 	for (;;) {
 		inrec r;
 
+		if (stop_sig) {
+			http_get_stats(s.e, &st);
+			stopped(&s, &st);
+		}
 		while (!eof && room(&s) && reader_take(rd, &r, &eof))
 			handle(&s, &r);
 		if (failfast_tripped(&s.ff, http_outstanding(s.e) == 0)) {
