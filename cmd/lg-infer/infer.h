@@ -96,6 +96,7 @@ void output_write(const char *line, size_t len);
 /* progress.c */
 typedef struct {
 	unsigned long done, ok, failed, passed, skipped;
+	unsigned long cut;	/* answers cut by the token limit */
 	long total;		/* records expected, -1 unknown */
 	double start;
 	double last_draw;

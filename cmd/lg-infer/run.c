@@ -152,6 +152,7 @@ answered(void *user, const http_result *res)
 		rec_set(rec, "gen", request_gen(j->s->o, j->sys_opt, res));
 		drop_infer_error(rec);
 		j->s->pg.ok++;
+		j->s->pg.cut += res->truncated != 0;
 		if (res->scrubbed && !j->s->told_scrub) {
 			lg_warn("a reply held the API key (or part of it): it is "
 			    "blotted out as *** in the records");
