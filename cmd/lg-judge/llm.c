@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "diag.h"
@@ -33,6 +34,7 @@
 #include "sha256.h"
 #include "share.h"
 #include "tmpl.h"
+#include "util.h"
 #include "xalloc.h"
 #include "yesno.h"
 
@@ -61,7 +63,38 @@ typedef struct {
 	unsigned long calls, failed, undecided;
 	int bad;
 	failfast ff;		/* a wrong setup stops the run */
+	unsigned long written, decided;	/* records out, model checks settled */
+	int tty, drawn;		/* the status line: on a terminal, shown */
+	double start, last_draw;
 } run;
+
+/* The status line, on a terminal only, at most twice a second. */
+static void
+status_draw(run *r, int force)
+{
+	double t = mono_now(), el = t - r->start;
+	char line[320];
+	size_t n;
+
+	if (!r->tty || (!force && t - r->last_draw < 0.5))
+		return;
+	r->last_draw = t;
+	snprintf(line, sizeof line, "\r%s: %lu records, %lu checks by the "
+	    "model (%.1f/s), %lu undecided, %lu failed requests, %zu "
+	    "waiting\033[K", lg_prog, r->written, r->decided, el > 0 ?
+	    (double)r->decided / el : 0, r->undecided, r->failed,
+	    http_outstanding(r->e));
+	n = strlen(line);
+	if (write(STDERR_FILENO, line, n) == (ssize_t)n)
+		r->drawn = 1;
+}
+
+static void
+status_clear(run *r)
+{
+	if (r->drawn && write(STDERR_FILENO, "\r\033[K", 4) == 4)
+		r->drawn = 0;
+}
 
 static char *
 request_body(const run *r, const char *prompt, int attempt)
@@ -180,6 +213,7 @@ settle(job *j, int pass, const char *by, const char *reply, const char *why,
 		cJSON_AddStringToObject(v, "reply", reply);
 	if (reasoning != NULL && *reasoning != '\0')
 		cJSON_AddStringToObject(v, "reasoning", reasoning);
+	the_run->decided++;
 	if (why != NULL)
 		cJSON_AddStringToObject(v, "problem", why);
 	j->p->waiting--;
@@ -243,6 +277,7 @@ flush(run *r)
 		if (p->mine)
 			verdicts_finish(p->rec);
 		rec_write(p->rec);
+		r->written++;
 		if (p->status == REC_BAD)
 			r->bad = 1;
 		rec_free(p->rec);
@@ -269,6 +304,8 @@ llm_run(char **files, int nfiles, const llm_opts *o)
 
 	memset(&r, 0, sizeof r);
 	r.o = o;
+	r.tty = isatty(STDERR_FILENO);
+	r.start = mono_now();
 	the_run = &r;
 	if (o->rubric != NULL)
 		path = xstrdup(o->rubric);
@@ -316,14 +353,18 @@ llm_run(char **files, int nfiles, const llm_opts *o)
 			p->waiting--;
 		}
 		flush(&r);
-		if (failfast_tripped(&r.ff, http_outstanding(r.e) == 0))
+		status_draw(&r, 0);
+		if (failfast_tripped(&r.ff, http_outstanding(r.e) == 0)) {
+			status_clear(&r);
 			failfast_die(&r.ff, o->key != NULL && *o->key != '\0',
 			    "--api-key-file");
+		}
 		if (eof && r.head == NULL)
 			break;
 		http_step(r.e, 100);
 	}
 	http_get_stats(r.e, &st);
+	status_clear(&r);
 	lg_warn("%lu checks: %lu by rules, %lu by the model, %lu undecided "
 		    "(%lu unparseable, %lu failed requests); %lu judge calls, %ld "
 		    "prompt and %ld output tokens, %lu cache hits",
