@@ -3,7 +3,7 @@
 # checks decided and their rate, undecided, failed requests), cleared
 # before the summary; without a terminal only the summary.
 . "$TOP/tests/lg-infer/fake.sh"
-command -v script > /dev/null 2>&1 || fail "script(1) is missing (mk/deps.sh installs it)"
+command -v script > /dev/null 2>&1 || fail "script(1), from util-linux, is missing"
 fake_start s --delay-ms 150
 cp "$TOP/share/rubrics/longgenbench.tmpl" "$t/rubric"
 echo 'JUDGE: yes' >> "$t/rubric"
