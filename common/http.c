@@ -879,7 +879,12 @@ judge(http_engine *e, req *q, CURLcode rc, double t)
 			r->rest = 30;
 		r->rest_until = t + r->rest;
 	}
-	if (q->retryable && q->attempts <= e->retries) {
+	/*
+	 * no connection before anything was ever answered is likely a wrong
+	 * URL or a server not up: tried 3 times, not for minutes
+	 */
+	if (q->retryable && q->attempts <= e->retries &&
+	    !(q->setup && e->st.ok == 0 && q->attempts >= HTTP_SETUP_TRIES)) {
 		double d = backoff_delay(&e->rng, e->backoff_base, e->backoff_max,
 		    q->attempts);
 		req **pp;

@@ -8,7 +8,9 @@
  * connection left to rest), streamed (SSE) or whole replies, connect, idle
  * and total timeouts, retries of network errors, 408, 429 and 5xx with
  * exponential backoff and full jitter that honours Retry-After (up to the
- * longest backoff), and an optional response cache on disk (cache.h).
+ * longest backoff; no connection before any answer is tried
+ * HTTP_SETUP_TRIES times at most), and an optional response cache on disk
+ * (cache.h).
  *
  * Nothing that comes back is trusted.  A reply is bounded: answer text
  * (content and reasoning) past max_reply, a whole body or a stream line
@@ -61,6 +63,12 @@ typedef struct {
 				 * at most; 0: HTTP_MAX_REPLY, or the record
 				 * limit (jsonl_max) when that is less */
 } http_opts;
+
+/*
+ * Attempts at most of a request that finds no connection (refused, no such
+ * host) while no request has been answered yet.
+ */
+#define HTTP_SETUP_TRIES 3
 
 /* The default limit on answer text: 128k tokens of up to 64 bytes each. */
 #define HTTP_MAX_REPLY ((size_t)8 << 20)

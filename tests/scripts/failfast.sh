@@ -59,8 +59,10 @@ fake_stop k
 
 # nothing listening, no such host
 rc=0
-lg-infer $quick --retries 1 -m m --base-url http://127.0.0.1:1 "$t/in" > "$t/out" 2> "$t/err" || rc=$?
+lg-infer $quick -m m --base-url http://127.0.0.1:1 "$t/in" > "$t/out" 2> "$t/err" || rc=$?
 expect_stop "refused" 'http://127.0.0.1:1: .*onnect'
+# tried 3 times, not --retries 6 times with backoff
+grep -q '(after 3 attempts)' "$t/err" || fail "refused: attempts: $(cat "$t/err")"
 rc=0
 lg-infer $quick --retries 0 -m m --base-url http://no-such-host.invalid "$t/in" > "$t/out" \
     2> "$t/err" || rc=$?
