@@ -90,7 +90,8 @@ apikey_getopt(int argc, char **argv, const char *shortopts,
 		}
 		opt_name(e, name, sizeof name);
 		if (optopt != 0)
-			lg_warn("option '%s' needs a value, or takes none", name);
+			lg_warn("option '%s' %s", name, strchr(e, '=') != NULL ?
+			    "takes no value" : "needs a value");
 		else
 			lg_warn("unknown or ambiguous option '%s'", name);
 		return '?';
