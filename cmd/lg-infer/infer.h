@@ -97,6 +97,7 @@ void output_write(const char *line, size_t len);
 typedef struct {
 	unsigned long done, ok, failed, passed, skipped;
 	unsigned long cut;	/* answers cut by the token limit */
+	char *made;		/* the lg version, model and parameters */
 	long total;		/* records expected, -1 unknown */
 	double start;
 	double last_draw;

@@ -91,8 +91,8 @@ progress_summary(progress *p, const http_stats *st)
 		    p->skipped);
 	lg_warn("%lu records: %lu answered (%lu from cache), %lu failed, "
 	    "%lu passed on%s; %lu requests, %lu retries; %.1f s, %.1f req/s, "
-	    "%.0f tok/s", p->done, p->ok, st->cache_hits, p->failed,
+	    "%.0f tok/s; %s", p->done, p->ok, st->cache_hits, p->failed,
 	    p->passed, skip, st->attempts, st->retries, el,
 	    el > 0 ? (double)(p->ok + p->failed) / el : 0,
-	    el > 0 ? (double)st->output_tokens / el : 0);
+	    el > 0 ? (double)st->output_tokens / el : 0, p->made ? p->made : "");
 }

@@ -317,6 +317,13 @@ infer_run(infer_opts *o)
 	s.pg.start = mono_now();
 	s.pg.tty = !o->quiet && isatty(STDERR_FILENO);
 	s.pg.total = -1;
+	{
+		char *params = cJSON_PrintUnformatted(o->params);
+
+		s.pg.made = xasprintf("lg %s, model %s, params %s", LG_VERSION,
+		    o->model, params ? params : "{}");
+		cJSON_free(params);
+	}
 	if (o->keep_order) {
 		s.window = 4 * (size_t)o->parallel < 64 ? 64 : 4 * (size_t)o->parallel;
 		s.ring = xcalloc(s.window, sizeof *s.ring);
@@ -360,6 +367,7 @@ infer_run(infer_opts *o)
 	else
 		progress_clear(&s.pg);
 	http_free(s.e);
+	free(s.pg.made);
 	idset_free(ids);
 	free(s.ring);
 	if (status == LG_OK && s.bad)

@@ -367,10 +367,13 @@ llm_run(char **files, int nfiles, const llm_opts *o)
 	status_clear(&r);
 	lg_warn("%lu checks: %lu by rules, %lu by the model, %lu undecided "
 		    "(%lu unparseable, %lu failed requests); %lu judge calls, %ld "
-		    "prompt and %ld output tokens, %lu cache hits",
+		    "prompt and %ld output tokens, %lu cache hits; lg %s, judge "
+		    "llm:%s%s%s, max tokens %ld",
 		    r.jc.checks, r.jc.by_rules, r.jc.by_model, r.undecided,
 		    r.jc.unparsed, r.failed, r.calls, st.prompt_tokens,
-		    st.output_tokens, st.cache_hits);
+		    st.output_tokens, st.cache_hits, LG_VERSION, o->model,
+		    o->compat ? " with " : "", o->compat ? o->compat : "",
+		    o->max_tokens);
 	http_free(r.e);
 	free((char *)r.rubric);
 	yesno_fini();

@@ -11,6 +11,8 @@ lg-gen longgenbench -l 16k -n 1 -t menu | lg-prompt | lg-oracle | lg-split > "$t
 judge="lg-judge --judge-base-url $url --judge-model m --rubric $t/rubric -P 2"
 $judge "$t/in" > "$t/out1" 2> "$t/err1" || fail "run: $(cat "$t/err1")"
 [ "$(wc -l < "$t/err1")" -eq 1 ] || fail "not a terminal: $(cat "$t/err1")"
+v=$(lg-judge --version | cut -d' ' -f2)
+grep -q "; lg $v, judge llm:m, max tokens 2048\$" "$t/err1" || fail "summary: $(cat "$t/err1")"
 script -qc "$judge $t/in > $t/out2" "$t/tty" > /dev/null 2>&1 || fail "run under script"
 no_crash "$t/tty"
 grep -q 'lg-judge: 0 records, [0-9]* checks by the model ([0-9.]*/s), 0 undecided, 0 failed requests, [0-9]* waiting' \
