@@ -72,6 +72,9 @@ struct group {
 	int row;		/* ROW_CELL, or the kind of average row */
 	struct lgb lgb;
 	struct score sc;
+	char *params;		/* gen.params of its records, printed, when they
+				 * agree (NULL: none, or they differ) */
+	int pstate;		/* 0: no record yet, 1: they agree, 2: differ */
 	char *hkey;
 	unsigned long hash;
 };
@@ -91,6 +94,11 @@ struct group **gtab_sorted(gtab *t, const struct opts *o, size_t *n);
 void groups_sort(struct group **v, size_t n, const struct opts *o);
 /* 1 when the output was cut by the token limit (gen.finish_reason "length"). */
 int rec_cut(const cJSON *rec);
+/* Note the gen.params of a record of g (JSON rows carry them, with the
+ * lg version, when its records agree); group_params_fold folds a cell
+ * into an average row. */
+void group_params(struct group *g, const cJSON *rec);
+void group_params_fold(struct group *a, const struct group *c);
 void gtab_free(gtab *t);
 
 /* longgenbench.c */

@@ -103,6 +103,7 @@ fold(gtab *t, const struct group *c, const struct opts *o, int row)
 	}
 	a = gtab_get(t, c->bench, vals, syn);
 	a->row = row;
+	group_params_fold(a, c);
 	a->sc.cases += c->sc.cases;
 	a->sc.failed += c->sc.failed;
 	a->sc.cut += c->sc.cut;
