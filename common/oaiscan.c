@@ -10,7 +10,7 @@ typedef struct {
 	const char *s, *e;
 } span;
 
-static const char *
+static inline const char *
 ws(const char *p, const char *e)
 {
 	while (p < e && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
@@ -18,8 +18,9 @@ ws(const char *p, const char *e)
 	return p;
 }
 
-/* The end of the (valid) string starting at the quote p. */
-static const char *
+/* The end of the (valid) string starting at the quote p (short ones,
+ * mostly: a byte loop beats memchr's set-up). */
+static inline const char *
 str_end(const char *p, const char *e)
 {
 	for (p++; p < e; p++) {
@@ -58,19 +59,64 @@ value_end(const char *p, const char *e)
 	return p;
 }
 
+typedef struct {
+	const char *s;
+	size_t n;
+} name;
+#define NAME(s) { s, sizeof s - 1 }
+
+/* The key k[0..n) (quotes excluded) as names[i], or -1. */
+static int
+which(const char *k, size_t n, const name *names, int nn)
+{
+	int i;
+
+	for (i = 0; i < nn; i++) {
+		size_t j;
+
+		if (names[i].n != n || names[i].s[0] != k[0])
+			continue;
+		for (j = 1; j < n && names[i].s[j] == k[j]; j++)
+			;
+		if (j == n)
+			return i;
+	}
+	return -1;
+}
+
+/* Set out[i] to the first value of a key names[i]; 0 when a key has an
+ * escape (cJSON would compare it decoded). */
+static int
+take(const char *k, const char *ke, const char *v, const char *ve,
+    const name *names, int nn, span *out)
+{
+	int i;
+
+	const char *q;
+
+	for (q = k; q < ke; q++)
+		if (*q == '\\')
+			return 0;
+	i = which(k, (size_t)(ke - k), names, nn);
+	if (i >= 0 && out[i].s == NULL) {
+		out[i].s = v;
+		out[i].e = ve;
+	}
+	return 1;
+}
+
 /*
- * Walk the members of the (valid) object o; for each key among names
- * (NULL-ended), the first value with it goes to out[i] (s NULL when
- * absent).  0 when a key is written with an escape (cJSON would compare
- * it decoded).
+ * Walk the members of the (valid) object o; for each key among names,
+ * the first value with it goes to out[i] (s NULL when absent).  0 when a
+ * key has an escape.
  */
 static int
-members(span o, const char *const *names, span *out)
+members(span o, const name *names, int nn, span *out)
 {
 	const char *p = ws(o.s, o.e), *e = o.e;
 	int i;
 
-	for (i = 0; names[i] != NULL; i++)
+	for (i = 0; i < nn; i++)
 		out[i].s = out[i].e = NULL;
 	if (p >= e || *p != '{')
 		return 1;
@@ -78,17 +124,11 @@ members(span o, const char *const *names, span *out)
 	while (p < e && *p == '"') {
 		const char *k = p + 1, *ke = str_end(p, e) - 1, *v, *ve;
 
-		if (memchr(k, '\\', (size_t)(ke - k)) != NULL)
-			return 0;
 		p = ws(ke + 1, e);	/* the colon */
 		v = ws(p + 1, e);
 		ve = value_end(v, e);
-		for (i = 0; names[i] != NULL; i++)
-			if (out[i].s == NULL && strlen(names[i]) == (size_t)(ke - k) &&
-			    memcmp(names[i], k, (size_t)(ke - k)) == 0) {
-				out[i].s = v;
-				out[i].e = ve;
-			}
+		if (!take(k, ke, v, ve, names, nn, out))
+			return 0;
 		p = ws(ve, e);
 		if (p < e && *p == ',')
 			p = ws(p + 1, e);
@@ -205,45 +245,55 @@ count(span v, long *n)
 int
 oaiscan_chunk(oai_reply *r, const char *data, size_t len)
 {
-	static const char *const top_keys[] = { "choices", "usage", "error", "object", NULL };
-	static const char *const usage_keys[] = { "prompt_tokens", "completion_tokens", NULL };
-	static const char *const chat_keys[] = { "delta", "finish_reason", NULL };
-	static const char *const text_keys[] = { "text", "finish_reason", NULL };
-	static const char *const delta_keys[] = { "reasoning_content", "reasoning", "content", NULL };
+	static const name top_keys[] = { NAME("choices"), NAME("usage"),
+		NAME("error"), NAME("object") };
+	static const name usage_keys[] = { NAME("prompt_tokens"),
+		NAME("completion_tokens") };
+	static const name chat_keys[] = { NAME("delta"), NAME("finish_reason") };
+	static const name text_keys[] = { NAME("text"), NAME("finish_reason") };
+	static const name delta_keys[] = { NAME("reasoning_content"),
+		NAME("reasoning"), NAME("content") };
 	jsonscan_member *m = r->scan;
-	size_t nm, at;
+	size_t nm, at, i;
 	int isobj;
-	span whole = { data, data + len }, top[4], us[2], c0[2], d[3], none = { NULL, NULL };
+	span top[4], us[2], c0[2], d[3], none = { NULL, NULL };
 	span content = none, reasoning = none, fr = none;
 	long pt = -1, ct = -1;
 	int rc = jsonscan(data, len, &isobj, &m, &nm, &r->scancap, &at);
 
 	r->scan = m;
-	if (rc != JSONSCAN_OK || !isobj || !members(whole, top_keys, top))
+	if (rc != JSONSCAN_OK || !isobj)
 		return 0;
+	/* the top level: the scanner's member ranges */
+	for (i = 0; i < 4; i++)
+		top[i] = none;
+	for (i = 0; i < nm; i++)
+		if (!take(data + m[i].kstart + 1, data + m[i].kend - 1,
+		    data + m[i].vstart, data + m[i].vend, top_keys, 4, top))
+			return 0;
 	/* an error in the stream, or what might be one: cJSON reads it */
 	if (top[2].s != NULL || (top[3].s != NULL && (!is(top[3], '"') ||
 	    memchr(top[3].s, '\\', (size_t)(top[3].e - top[3].s)) != NULL ||
 	    (top[3].e - top[3].s == 7 && memcmp(top[3].s, "\"error\"", 7) == 0))))
 		return 0;
 	if (is(top[1], '{')) {
-		if (!members(top[1], usage_keys, us) || !count(us[0], &pt) ||
+		if (!members(top[1], usage_keys, 2, us) || !count(us[0], &pt) ||
 		    !count(us[1], &ct))
 			return 0;
 	}
 	if (is(top[0], '[')) {
 		span first;
-		const char *p = ws(top[0].s + 1, top[0].e);
 
-		first.s = p;
-		first.e = p < top[0].e && *p != ']' ? value_end(p, top[0].e) : p;
+		/* the first element: members() stops at its closing brace */
+		first.s = ws(top[0].s + 1, top[0].e);
+		first.e = top[0].e;
 		if (is(first, '{')) {
-			if (!members(first, r->chat ? chat_keys : text_keys, c0))
+			if (!members(first, r->chat ? chat_keys : text_keys, 2, c0))
 				return 0;
 			fr = c0[1];
 			if (r->chat) {
 				if (is(c0[0], '{')) {
-					if (!members(c0[0], delta_keys, d))
+					if (!members(c0[0], delta_keys, 3, d))
 						return 0;
 					reasoning = d[0].s == NULL || is_null(d[0]) ? d[1] : d[0];
 					content = d[2];
