@@ -40,10 +40,7 @@ oai_free(oai_reply *r)
 	buf_free(&r->reasoning);
 	free(r->finish_reason);
 	free(r->error);
-	free(r->scan);
 	r->finish_reason = r->error = NULL;
-	r->scan = NULL;
-	r->scancap = 0;
 }
 
 static void

@@ -26,8 +26,6 @@ typedef struct {
 	int done;		/* the stream said [DONE] */
 	int tokens;		/* text deltas seen so far */
 	char *error;		/* error the server sent inside the body */
-	void *scan;		/* the chunk scanner's member ranges (oaiscan.c) */
-	size_t scancap;
 } oai_reply;
 
 void oai_init(oai_reply *r, int chat);

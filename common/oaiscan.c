@@ -1,7 +1,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jsonscan.h"
 #include "oaiscan.h"
 #include "xalloc.h"
 
@@ -18,45 +17,158 @@ ws(const char *p, const char *e)
 	return p;
 }
 
-/* The end of the (valid) string starting at the quote p (short ones,
- * mostly: a byte loop beats memchr's set-up). */
-static inline const char *
-str_end(const char *p, const char *e)
+static int
+hexd(char c)
 {
-	for (p++; p < e; p++) {
-		if (*p == '\\')
-			p++;
-		else if (*p == '"')
-			return p + 1;
-	}
-	return e;
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
-/* The end of the (valid) value starting at p. */
-static const char *
-value_end(const char *p, const char *e)
+static unsigned
+hex4(const char *p)
 {
-	int depth = 0;
+	unsigned u = 0;
+	int i;
 
-	do {
-		if (*p == '"') {
-			p = str_end(p, e);
+	for (i = 0; i < 4; i++) {
+		char c = p[i];
+
+		u = u * 16 + (unsigned)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+	}
+	return u;
+}
+
+/*
+ * The end of the string at the quote p, checked as strictly as jsonscan.h
+ * checks it (no control bytes, known escapes, \\u surrogates only in
+ * pairs); NULL when it is not one.  *esc is set when it has an escape.
+ */
+static const char *
+string(const char *p, const char *e, int *esc)
+{
+	*esc = 0;
+	for (p++; p < e; p++) {
+		unsigned char c = (unsigned char)*p;
+		unsigned u;
+
+		if (c == '"')
+			return p + 1;
+		if (c < 0x20)
+			return NULL;
+		if (c != '\\')
 			continue;
+		*esc = 1;
+		if (++p >= e)
+			return NULL;
+		switch (*p) {
+		case '"': case '\\': case '/': case 'b': case 'f': case 'n':
+		case 'r': case 't':
+			continue;
+		case 'u':
+			break;
+		default:
+			return NULL;
 		}
-		if (*p == '[' || *p == '{')
-			depth++;
-		else if (*p == ']' || *p == '}')
-			depth--;
-		else if (depth == 0) {
-			/* a number or a literal */
-			while (p < e && *p != ',' && *p != '}' && *p != ']' &&
-			    *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
-				p++;
-			return p;
+		if (e - p < 5 || !hexd(p[1]) || !hexd(p[2]) || !hexd(p[3]) || !hexd(p[4]))
+			return NULL;
+		u = hex4(p + 1);
+		p += 4;
+		if (u >= 0xdc00 && u <= 0xdfff)
+			return NULL;
+		if (u >= 0xd800 && u <= 0xdbff) {
+			if (e - p < 7 || p[1] != '\\' || p[2] != 'u' || !hexd(p[3]) ||
+			    !hexd(p[4]) || !hexd(p[5]) || !hexd(p[6]))
+				return NULL;
+			u = hex4(p + 3);
+			if (u < 0xdc00 || u > 0xdfff)
+				return NULL;
+			p += 6;
 		}
+	}
+	return NULL;
+}
+
+static const char *
+digits(const char *p, const char *e)
+{
+	const char *s = p;
+
+	while (p < e && *p >= '0' && *p <= '9')
 		p++;
-	} while (p < e && depth > 0);
+	return p > s ? p : NULL;
+}
+
+/* The end of the number at p (RFC 8259 grammar), or NULL. */
+static const char *
+number(const char *p, const char *e)
+{
+	if (p < e && *p == '-')
+		p++;
+	if (p < e && *p == '0')
+		p++;
+	else if ((p = digits(p, e)) == NULL)
+		return NULL;
+	if (p < e && *p == '.' && (p = digits(p + 1, e)) == NULL)
+		return NULL;
+	if (p < e && (*p == 'e' || *p == 'E')) {
+		p++;
+		if (p < e && (*p == '+' || *p == '-'))
+			p++;
+		if ((p = digits(p, e)) == NULL)
+			return NULL;
+	}
 	return p;
+}
+
+#define MAX_DEPTH 64	/* deeper: cJSON reads it */
+
+/* The end of the value at p, checked strictly; NULL when it is not one. */
+static const char *
+skip(const char *p, const char *e, int depth)
+{
+	int esc;
+
+	if (p >= e)
+		return NULL;
+	switch (*p) {
+	case '"':
+		return string(p, e, &esc);
+	case 't':
+		return e - p >= 4 && memcmp(p, "true", 4) == 0 ? p + 4 : NULL;
+	case 'f':
+		return e - p >= 5 && memcmp(p, "false", 5) == 0 ? p + 5 : NULL;
+	case 'n':
+		return e - p >= 4 && memcmp(p, "null", 4) == 0 ? p + 4 : NULL;
+	case '[': case '{': {
+		char close = *p == '[' ? ']' : '}';
+		int obj = *p == '{';
+
+		if (depth >= MAX_DEPTH)
+			return NULL;
+		p = ws(p + 1, e);
+		if (p < e && *p == close)
+			return p + 1;
+		for (;;) {
+			if (obj) {
+				if (p >= e || *p != '"' || (p = string(p, e, &esc)) == NULL)
+					return NULL;
+				p = ws(p, e);
+				if (p >= e || *p != ':')
+					return NULL;
+				p = ws(p + 1, e);
+			}
+			if ((p = skip(p, e, depth + 1)) == NULL)
+				return NULL;
+			p = ws(p, e);
+			if (p < e && *p == ',') {
+				p = ws(p + 1, e);
+				continue;
+			}
+			return p < e && *p == close ? p + 1 : NULL;
+		}
+	}
+	default:
+		return *p == '-' || (*p >= '0' && *p <= '9') ? number(p, e) : NULL;
+	}
 }
 
 typedef struct {
@@ -84,56 +196,116 @@ which(const char *k, size_t n, const name *names, int nn)
 	return -1;
 }
 
-/* Set out[i] to the first value of a key names[i]; 0 when a key has an
- * escape (cJSON would compare it decoded). */
-static int
-take(const char *k, const char *ke, const char *v, const char *ve,
-    const name *names, int nn, span *out)
-{
-	int i;
-
-	const char *q;
-
-	for (q = k; q < ke; q++)
-		if (*q == '\\')
-			return 0;
-	i = which(k, (size_t)(ke - k), names, nn);
-	if (i >= 0 && out[i].s == NULL) {
-		out[i].s = v;
-		out[i].e = ve;
-	}
-	return 1;
-}
+/* What to do with the first value of a key: look inside it (an object,
+ * or an array whose first element is one), or only keep its range. */
+typedef struct walk walk;
+typedef int (*inside_fn)(const walk *w, const char *p, const char *e, int depth,
+    const char **end);
+struct walk {
+	const name *names;
+	int nn;
+	span *out;
+	const inside_fn *inside;	/* per name, NULL: only the range */
+	const walk *const *sub;		/* per name, what inside() walks */
+};
 
 /*
- * Walk the members of the (valid) object o; for each key among names,
- * the first value with it goes to out[i] (s NULL when absent).  0 when a
- * key has an escape.
+ * Walk the object at p strictly, the first value of each named key to
+ * out[i]; *end: where it ends.  -1: not JSON (or too deep), 0: a key with
+ * an escape (cJSON would compare it decoded), 1: done.
  */
 static int
-members(span o, const name *names, int nn, span *out)
+object(const walk *w, const char *p, const char *e, int depth, const char **end)
 {
-	const char *p = ws(o.s, o.e), *e = o.e;
+	int i, esc;
+
+	for (i = 0; i < w->nn; i++)
+		w->out[i].s = w->out[i].e = NULL;
+	if (depth >= MAX_DEPTH)
+		return -1;
+	p = ws(p + 1, e);
+	if (p < e && *p == '}') {
+		*end = p + 1;
+		return 1;
+	}
+	for (;;) {
+		const char *k = p, *v;
+		int rc;
+
+		if (p >= e || *p != '"' || (p = string(p, e, &esc)) == NULL)
+			return -1;
+		if (esc)
+			return 0;
+		i = which(k + 1, (size_t)(p - k - 2), w->names, w->nn);
+		p = ws(p, e);
+		if (p >= e || *p != ':')
+			return -1;
+		v = p = ws(p + 1, e);
+		if (i >= 0 && w->out[i].s == NULL && w->inside != NULL &&
+		    w->inside[i] != NULL) {
+			if ((rc = w->inside[i](w->sub[i], p, e, depth + 1, &p)) <= 0)
+				return rc;
+		} else if ((p = skip(p, e, depth + 1)) == NULL) {
+			return -1;
+		}
+		if (i >= 0 && w->out[i].s == NULL) {
+			w->out[i].s = v;
+			w->out[i].e = p;
+		}
+		p = ws(p, e);
+		if (p < e && *p == ',') {
+			p = ws(p + 1, e);
+			continue;
+		}
+		if (p < e && *p == '}') {
+			*end = p + 1;
+			return 1;
+		}
+		return -1;
+	}
+}
+
+/* A value that is walked when it is an object, else skipped. */
+static int
+maybe_object(const walk *w, const char *p, const char *e, int depth, const char **end)
+{
 	int i;
 
-	for (i = 0; i < nn; i++)
-		out[i].s = out[i].e = NULL;
-	if (p >= e || *p != '{')
-		return 1;
-	p = ws(p + 1, e);
-	while (p < e && *p == '"') {
-		const char *k = p + 1, *ke = str_end(p, e) - 1, *v, *ve;
+	if (p < e && *p == '{')
+		return object(w, p, e, depth, end);
+	for (i = 0; i < w->nn; i++)
+		w->out[i].s = w->out[i].e = NULL;
+	return (*end = skip(p, e, depth)) == NULL ? -1 : 1;
+}
 
-		p = ws(ke + 1, e);	/* the colon */
-		v = ws(p + 1, e);
-		ve = value_end(v, e);
-		if (!take(k, ke, v, ve, names, nn, out))
-			return 0;
-		p = ws(ve, e);
-		if (p < e && *p == ',')
-			p = ws(p + 1, e);
+/* An array whose first element is walked when it is an object. */
+static int
+first_of(const walk *w, const char *p, const char *e, int depth, const char **end)
+{
+	int i, rc;
+
+	for (i = 0; i < w->nn; i++)
+		w->out[i].s = w->out[i].e = NULL;
+	if (p >= e || *p != '[')
+		return (*end = skip(p, e, depth)) == NULL ? -1 : 1;
+	if (depth >= MAX_DEPTH)
+		return -1;
+	p = ws(p + 1, e);
+	if (p < e && *p == ']') {
+		*end = p + 1;
+		return 1;
 	}
-	return 1;
+	if ((rc = maybe_object(w, p, e, depth + 1, &p)) <= 0)
+		return rc;
+	for (;;) {
+		p = ws(p, e);
+		if (p < e && *p == ']') {
+			*end = p + 1;
+			return 1;
+		}
+		if (p >= e || *p != ',' || (p = skip(ws(p + 1, e), e, depth + 1)) == NULL)
+			return -1;
+	}
 }
 
 static int
@@ -146,20 +318,6 @@ static int
 is_null(span v)
 {
 	return v.s != NULL && v.e - v.s == 4 && memcmp(v.s, "null", 4) == 0;
-}
-
-static unsigned
-hex4(const char *p)
-{
-	unsigned u = 0;
-	int i;
-
-	for (i = 0; i < 4; i++) {
-		char c = p[i];
-
-		u = u * 16 + (unsigned)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
-	}
-	return u;
 }
 
 /* Append the (valid) string v decoded, NULs included, as cJSON decodes. */
@@ -253,55 +411,47 @@ oaiscan_chunk(oai_reply *r, const char *data, size_t len)
 	static const name text_keys[] = { NAME("text"), NAME("finish_reason") };
 	static const name delta_keys[] = { NAME("reasoning_content"),
 		NAME("reasoning"), NAME("content") };
-	jsonscan_member *m = r->scan;
-	size_t nm, at, i;
-	int isobj;
+	static const inside_fn top_in[] = { first_of, maybe_object, NULL, NULL };
+	static const inside_fn c0_in[] = { maybe_object, NULL };
 	span top[4], us[2], c0[2], d[3], none = { NULL, NULL };
 	span content = none, reasoning = none, fr = none;
+	const walk wd = { delta_keys, 3, d, NULL, NULL };
+	const walk *const c0_sub[] = { &wd, NULL };
+	const walk wc0 = { r->chat ? chat_keys : text_keys, 2, c0,
+		r->chat ? c0_in : NULL, c0_sub };
+	const walk wus = { usage_keys, 2, us, NULL, NULL };
+	const walk *const top_sub[] = { &wc0, &wus, NULL, NULL };
+	const walk wtop = { top_keys, 4, top, top_in, top_sub };
+	const char *p = ws(data, data + len), *e = data + len;
 	long pt = -1, ct = -1;
-	int rc = jsonscan(data, len, &isobj, &m, &nm, &r->scancap, &at);
+	int i;
 
-	r->scan = m;
-	if (rc != JSONSCAN_OK || !isobj)
+	/* what is not walked stays empty */
+	for (i = 0; i < 2; i++)
+		us[i] = c0[i] = none;
+	for (i = 0; i < 3; i++)
+		d[i] = none;
+	if (p >= e || *p != '{' || object(&wtop, p, e, 0, &p) <= 0 || ws(p, e) != e)
 		return 0;
-	/* the top level: the scanner's member ranges */
-	for (i = 0; i < 4; i++)
-		top[i] = none;
-	for (i = 0; i < nm; i++)
-		if (!take(data + m[i].kstart + 1, data + m[i].kend - 1,
-		    data + m[i].vstart, data + m[i].vend, top_keys, 4, top))
-			return 0;
 	/* an error in the stream, or what might be one: cJSON reads it */
 	if (top[2].s != NULL || (top[3].s != NULL && (!is(top[3], '"') ||
 	    memchr(top[3].s, '\\', (size_t)(top[3].e - top[3].s)) != NULL ||
 	    (top[3].e - top[3].s == 7 && memcmp(top[3].s, "\"error\"", 7) == 0))))
 		return 0;
-	if (is(top[1], '{')) {
-		if (!members(top[1], usage_keys, 2, us) || !count(us[0], &pt) ||
-		    !count(us[1], &ct))
-			return 0;
-	}
-	if (is(top[0], '[')) {
-		span first;
-
-		/* the first element: members() stops at its closing brace */
-		first.s = ws(top[0].s + 1, top[0].e);
-		first.e = top[0].e;
-		if (is(first, '{')) {
-			if (!members(first, r->chat ? chat_keys : text_keys, 2, c0))
-				return 0;
-			fr = c0[1];
-			if (r->chat) {
-				if (is(c0[0], '{')) {
-					if (!members(c0[0], delta_keys, 3, d))
-						return 0;
-					reasoning = d[0].s == NULL || is_null(d[0]) ? d[1] : d[0];
-					content = d[2];
-				}
-			} else {
-				content = c0[0];
+	if (is(top[1], '{') && (!count(us[0], &pt) || !count(us[1], &ct)))
+		return 0;
+	if (is(top[0], '[') && c0[0].s != NULL) {
+		fr = c0[1];
+		if (r->chat) {
+			if (is(c0[0], '{')) {
+				reasoning = d[0].s == NULL || is_null(d[0]) ? d[1] : d[0];
+				content = d[2];
 			}
+		} else {
+			content = c0[0];
 		}
+	} else if (is(top[0], '[')) {
+		fr = c0[1];
 	}
 	if (is(fr, '"') && memchr(fr.s, '\\', (size_t)(fr.e - fr.s)) != NULL)
 		return 0;

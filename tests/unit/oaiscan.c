@@ -222,6 +222,36 @@ static const char *const plain[] = {
 	"{\"id\":\"cmpl-1\",\"object\":\"text_completion\",\"choices\":[{\"text\":\" the\",\"index\":0,\"logprobs\":null,\"finish_reason\":\"length\"}]}",
 };
 
+/* Chunks the scanner must leave to cJSON (not strict JSON, or not sure). */
+static const char *const unsure[] = {
+	"{\"choices\":[{\"delta\":{\"content\":\"\\udc00\"}}]}",
+	"{\"choices\":[{\"delta\":{\"content\":\"\\ud800\"}}]}",
+	"{\"choices\":[{\"delta\":{\"content\":\"\\ud800\\u0041\"}}]}",
+	"{\"choices\":[{\"delta\":{\"content\":\"\\ud800\\ud800\"}}]}",
+	"{\"choices\":[{\"delta\":{\"content\":\"\\u12g4\"}}]}",
+	"{\"choices\":[{\"delta\":{\"content\":\"\\x\"}}]}",
+	"{\"choices\":[{\"delta\":{\"content\":\"a\tb\"}}]}",
+	"{\"choices\":[{\"delta\":{\"content\":\"a\x01b\"}}]}",
+	"{\"n\":01,\"choices\":[{\"delta\":{\"content\":\"a\"}}]}",
+	"{\"n\":1.,\"choices\":[{\"delta\":{\"content\":\"a\"}}]}",
+	"{\"n\":-,\"choices\":[{\"delta\":{\"content\":\"a\"}}]}",
+	"{\"n\":1e,\"choices\":[{\"delta\":{\"content\":\"a\"}}]}",
+	"{\"n\":+1,\"choices\":[{\"delta\":{\"content\":\"a\"}}]}",
+	"{\"n\":nul,\"choices\":[{\"delta\":{\"content\":\"a\"}}]}",
+	"{\"n\":[1,],\"choices\":[{\"delta\":{\"content\":\"a\"}}]}",
+	"{\"n\":{\"a\":1,},\"choices\":[{\"delta\":{\"content\":\"a\"}}]}",
+	"{\"choices\":[{\"delta\":{\"content\":\"a\"}}]} x",
+	"{\"choices\":[{\"delta\":{\"content\":\"a\"}}],}",
+	"{\"choices\":[{\"delta\":{\"content\":\"a\"}},]}",
+	"{\"choices\":[{\"delta\":{\"co\\u006etent\":\"a\"}}]}",
+	"{\"choices\":[{\"delta\":{\"content\":\"a\"},\"finish_reason\":\"st\\u006fp\"}]}",
+	"{\"error\":null,\"choices\":[{\"delta\":{\"content\":\"a\"}}]}",
+	"{\"object\":\"error\",\"choices\":[]}",
+	"{\"usage\":{\"prompt_tokens\":1.5},\"choices\":[]}",
+	"{\"usage\":{\"prompt_tokens\":-1},\"choices\":[]}",
+	"{\"usage\":{\"prompt_tokens\":1234567890123456},\"choices\":[]}",
+};
+
 int
 main(void)
 {
@@ -239,6 +269,40 @@ main(void)
 		    "read differently: %s", plain[i]);
 		oai_free(&a);
 		oai_free(&b);
+	}
+	for (i = 0; i < (int)(sizeof unsure / sizeof *unsure); i++) {
+		oai_reply a, b;
+		int ra, rb;
+
+		oai_init(&a, 1);
+		oai_init(&b, 1);
+		CHECK(oaiscan_chunk(&a, unsure[i], strlen(unsure[i])) == 0 &&
+		    a.content.len == 0 && a.prompt_tokens == -1 && a.finish_reason == NULL,
+		    "read by the scanner: %s", unsure[i]);
+		oai_free(&a);
+		oai_init(&a, 1);
+		ra = oai_chunk(&a, unsure[i], strlen(unsure[i]));
+		rb = oai_chunk_tree(&b, unsure[i], strlen(unsure[i]));
+		CHECK(ra == rb && same(&a, &b), "read differently: %s", unsure[i]);
+		oai_free(&a);
+		oai_free(&b);
+	}
+	{
+		/* nesting past the scanner's depth: left to cJSON */
+		buf deep = { 0 };
+		oai_reply a;
+		int k;
+
+		buf_puts(&deep, "{\"x\":");
+		for (k = 0; k < 100; k++)
+			buf_putc(&deep, '[');
+		for (k = 0; k < 100; k++)
+			buf_putc(&deep, ']');
+		buf_puts(&deep, ",\"choices\":[{\"delta\":{\"content\":\"a\"}}]}");
+		oai_init(&a, 1);
+		CHECK(oaiscan_chunk(&a, deep.s, deep.len) == 0, "deep nesting read by the scanner");
+		oai_free(&a);
+		buf_free(&deep);
 	}
 	rng_seed(&R, 2024);
 	for (i = 0; i < 20000; i++) {
