@@ -33,6 +33,9 @@ void jsonl_set_max(jsonl *r, size_t max);
  * that read records only through rec_get() and the rec_* getters.
  */
 void jsonl_lazy(jsonl *r);
+/* The same for the long values of these keys only (NULL-ended, kept by
+ * the caller): for callers that read those keys only through rec_get(). */
+void jsonl_lazy_keys(jsonl *r, const char *const *keys);
 
 /*
  * Next raw line: 1 and the line and its length set, 0 at the end of all input.  A line

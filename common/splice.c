@@ -66,9 +66,38 @@ unparsed(const cJSON *it)
 	return it->type == cJSON_Raw && it->valuestring == NULL;
 }
 
+/* Is the key of member k among keys (quotes included in t[k0..k1))? */
+static int
+key_in(const char *t, size_t k0, size_t k1, const char *const *keys)
+{
+	size_t n = k1 - k0 - 2;
+
+	for (; *keys != NULL; keys++)
+		if (strlen(*keys) == n && memcmp(*keys, t + k0 + 1, n) == 0)
+			return 1;
+	return 0;
+}
+
+static cJSON *parse(const char *line, size_t len, const jsonscan_member *m,
+    size_t n, int lazy, const char *const *keys, size_t *at);
+
 cJSON *
 splice_parse(const char *line, size_t len, const jsonscan_member *m,
     size_t n, int lazy, size_t *at)
+{
+	return parse(line, len, m, n, lazy, NULL, at);
+}
+
+cJSON *
+splice_parse_keys(const char *line, size_t len, const jsonscan_member *m,
+    size_t n, const char *const *lazy_keys, size_t *at)
+{
+	return parse(line, len, m, n, 1, lazy_keys, at);
+}
+
+static cJSON *
+parse(const char *line, size_t len, const jsonscan_member *m,
+    size_t n, int lazy, const char *const *keys, size_t *at)
 {
 	struct splice *s = xcalloc(1, sizeof *s);
 	cJSON *rec = cJSON_CreateObject();
@@ -89,7 +118,8 @@ splice_parse(const char *line, size_t len, const jsonscan_member *m,
 		const char *end = NULL;
 		cJSON *v;
 
-		if (lazy && m[i].vend - m[i].vstart >= LAZY_MIN) {
+		if (lazy && m[i].vend - m[i].vstart >= LAZY_MIN && (keys == NULL ||
+		    key_in(s->text, m[i].kstart, m[i].kend, keys))) {
 			v = cJSON_CreateNull();	/* parsed when asked for */
 			if (v == NULL)
 				lg_die(LG_SYS, "out of memory");

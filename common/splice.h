@@ -33,6 +33,10 @@
  */
 cJSON *splice_parse(const char *line, size_t len, const jsonscan_member *m,
     size_t n, int lazy, size_t *at);
+/* The same, leaving unparsed only the long values of these keys
+ * (NULL-ended): for stages that read those through splice_get() alone. */
+cJSON *splice_parse_keys(const char *line, size_t len, const jsonscan_member *m,
+    size_t n, const char *const *lazy_keys, size_t *at);
 /* Top-level member key of rec, parsed now if it was left unparsed. */
 cJSON *splice_get(const cJSON *rec, const char *key);
 void splice_free(cJSON *rec);

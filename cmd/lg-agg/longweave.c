@@ -11,13 +11,14 @@
 #include <string.h>
 
 #include "agg.h"
+#include "record.h"
 #include "xalloc.h"
 
 /* Would the published pipeline have left this record out of its means? */
 static int
 published_skips(const cJSON *rec, const cJSON *sc)
 {
-	const cJSON *out = cJSON_GetObjectItemCaseSensitive(rec, "output");
+	const cJSON *out = rec_get(rec, "output");	/* parsed when read */
 	const cJSON *ev = cJSON_GetObjectItemCaseSensitive(sc, "evaluated");
 	const cJSON *bench = cJSON_GetObjectItemCaseSensitive(rec, "bench");
 

@@ -95,12 +95,16 @@ print(gtab *t, const struct opts *o)
 static int
 run(char **files, int n, const struct opts *o)
 {
+	/* the long members tables never read but through rec_get() */
+	static const char *const unread[] = { "output", "prompt", "parts",
+		"vars", NULL };
 	jsonl *in = jsonl_open(files, n);
 	gtab *t = gtab_new(o->nfields);
 	char **vals = xcalloc(o->nfields, sizeof *vals);
 	cJSON *rec;
 	int bad = 0, status;
 
+	jsonl_lazy_keys(in, unread);
 	while ((rec = jsonl_next(in)) != NULL) {
 		if (add(rec, in, o, t, vals) < 0)
 			bad = 1;
