@@ -32,7 +32,6 @@ struct jsonl {
 	jsonscan_member *m;	/* its members */
 	size_t mcap;
 	int lazy;
-	const char *const *lazy_keys;	/* NULL: any long value */
 	int errors, syserrors;
 };
 
@@ -73,13 +72,6 @@ void
 jsonl_lazy(jsonl *r)
 {
 	r->lazy = 1;
-}
-
-void
-jsonl_lazy_keys(jsonl *r, const char *const *keys)
-{
-	r->lazy = 1;
-	r->lazy_keys = keys;
 }
 
 void
@@ -306,9 +298,8 @@ jsonl_next(jsonl *r)
 			continue;
 		}
 		j = NULL;
-		if (rc == JSONSCAN_OK && (j = r->lazy_keys != NULL ?
-		    splice_parse_keys(line, len, r->m, n, r->lazy_keys, &at) :
-		    splice_parse(line, len, r->m, n, r->lazy, &at)) == NULL)
+		if (rc == JSONSCAN_OK && (j = splice_parse(line, len, r->m, n, r->lazy,
+		    &at)) == NULL)
 			rc = at >= len ? JSONSCAN_END : JSONSCAN_SYNTAX;
 		if (j != NULL)
 			return j;

@@ -7,8 +7,8 @@
  * limit are skipped with a message and never held in memory whole.
  *
  * The reader owns the line it returns; the line is valid until the next call.
- * Parsed records returned by jsonl_next() belong to the caller, who frees
- * them with rec_free() (they carry their text: splice.h).  A byte-order
+ * Parsed records returned by jsonl_next() belong to the caller (rec_free()
+ * or cJSON_Delete(), the same); they carry their text (splice.h).  A byte-order
  * mark is skipped at the start of a file and refused anywhere else.
  */
 #ifndef LG_JSONL_H
@@ -33,9 +33,6 @@ void jsonl_set_max(jsonl *r, size_t max);
  * that read records only through rec_get() and the rec_* getters.
  */
 void jsonl_lazy(jsonl *r);
-/* The same for the long values of these keys only (NULL-ended, kept by
- * the caller): for callers that read those keys only through rec_get(). */
-void jsonl_lazy_keys(jsonl *r, const char *const *keys);
 
 /*
  * Next raw line: 1 and the line and its length set, 0 at the end of all input.  A line

@@ -17,37 +17,6 @@ typedef struct {
 
 static int value(scan *sc);
 
-/*
- * Nonzero when one of the 8 bytes in x is a control byte, '"' or '\\'
- * (exact per byte: no borrow crosses bytes).
- */
-static inline uint64_t
-special8(uint64_t x)
-{
-	const uint64_t L = 0x0101010101010101u, H = 0x8080808080808080u;
-	uint64_t q = x ^ (L * '"'), b = x ^ (L * '\\');
-
-	return (~(((q & ~H) + ~H) | q) | ~(((b & ~H) + ~H) | b) |
-	    (~((x | H) - L * 0x20) & ~x)) & H;
-}
-
-/* The first byte at or after i that is not plain string text. */
-static size_t
-plain_run(const char *s, size_t i, size_t len)
-{
-	uint64_t x;
-
-	while (i + 8 <= len) {
-		memcpy(&x, s + i, 8);
-		if (special8(x))
-			break;
-		i += 8;
-	}
-	while (i < len && (unsigned char)s[i] >= 0x20 && s[i] != '"' && s[i] != '\\')
-		i++;
-	return i;
-}
-
 static int
 fail(scan *sc, int rc)
 {
@@ -101,6 +70,20 @@ escape(scan *sc, size_t i)
 	return u;
 }
 
+/*
+ * Nonzero when one of the eight bytes of v may be a control character, a
+ * quote or a backslash (no false negatives; a false positive only sends
+ * those bytes down the slow path).
+ */
+static int
+special(uint64_t v)
+{
+	const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
+	uint64_t q = v ^ (ones * '"'), b = v ^ (ones * '\\');
+
+	return ((((v - ones * 0x20) & ~v) | ((q - ones) & ~q) | ((b - ones) & ~b)) & high) != 0;
+}
+
 static int
 string(scan *sc)
 {
@@ -110,8 +93,20 @@ string(scan *sc)
 	for (;;) {
 		unsigned char c;
 
-		/* the fast path: plain bytes, 8 at a time */
-		i = plain_run(s, i, len);
+		/* the fast path: plain bytes, eight at a time */
+		while (i + 8 <= len) {
+			uint64_t v;
+
+			memcpy(&v, s + i, 8);
+			if (special(v))
+				break;
+			i += 8;
+		}
+		while (i < len && (unsigned char)s[i] >= 0x20 && s[i] != '"' && s[i] != '\\')
+			if ((++i & 7) == 0 && i + 8 <= len)
+				break;	/* back to eight at a time */
+		if (i < len && (unsigned char)s[i] >= 0x20 && s[i] != '"' && s[i] != '\\')
+			continue;
 		if (i >= len) {
 			sc->pos = i;
 			return fail(sc, JSONSCAN_END);

@@ -6,8 +6,6 @@
 #include <string.h>
 
 #include "diag.h"
-#include "jsonnul.h"
-#include "jsonscan.h"
 #include "splice.h"
 #include "record.h"
 #include "xalloc.h"
@@ -34,49 +32,18 @@ rec_id(const cJSON *rec)
 	return id != NULL ? id : "(no id)";
 }
 
-/* The bytes of JSON string text t[0..n), NULs included, kept by rec. */
-static const char *
-decode(const cJSON *rec, const char *t, size_t n, size_t *len)
-{
-	int nul;
-	cJSON *j = jsonnul_parse(t, n, &nul);
-	buf b = { 0 };
-	char *r;
-
-	if (!cJSON_IsString(j)) {
-		cJSON_Delete(j);
-		return NULL;
-	}
-	jsonnul_text(&b, j->valuestring, nul);
-	cJSON_Delete(j);
-	*len = b.len;
-	r = buf_take(&b);
-	if (!splice_keep(rec, r)) {	/* a record not read from text */
-		free(r);
-		return NULL;
-	}
-	return r;
-}
-
 const char *
 rec_strn(const cJSON *rec, const char *key, size_t *len)
 {
-	const cJSON *v = rec_get(rec, key);
-	const char *t;
-	size_t n;
+	cJSON *v = rec_get(rec, key);
+	const char *whole;
 
-	if (cJSON_IsString(v)) {
-		t = splice_text(rec, v, &n);
-		if (t != NULL && memmem(t, n, "\\u0000", 6) != NULL)
-			return decode(rec, t, n, len);
-		*len = strlen(v->valuestring);
-		return v->valuestring;
-	}
-	/* a string holding NULs that this stage set (jsonnul_string()) */
-	if (cJSON_IsRaw(v) && v->valuestring != NULL &&
-	    jsonscan_is_string(v->valuestring, strlen(v->valuestring)))
-		return decode(rec, v->valuestring, strlen(v->valuestring), len);
-	return NULL;
+	if (!cJSON_IsString(v))
+		return NULL;
+	if ((whole = splice_strn(rec, v, len)) != NULL)
+		return whole;
+	*len = strlen(v->valuestring);
+	return v->valuestring;
 }
 
 const char *

@@ -65,7 +65,7 @@ void rec_error(cJSON *rec, const char *stage, const char *fmt, ...)
 char *rec_print(const cJSON *rec, size_t *len);
 /* Write the record as one line to stdout. */
 void rec_write(cJSON *rec);
-/* Free a record (from jsonl_next() or made by the caller). */
+/* Free a record (from jsonl_next() or made by the caller): cJSON_Delete(). */
 void rec_free(cJSON *rec);
 
 /*

@@ -1,23 +1,27 @@
 /*
- * The text a record was read from travels with it: the root object's
- * string pointer (unused for a root, and never freed by cJSON when
- * flagged cJSON_StringIsConst) points at a struct splice.
+ * The text a record was read from travels with it, in one allocation that
+ * the root object's string pointer (unused for a root) points at: cJSON
+ * frees it with the record, so cJSON_Delete() and splice_free() are the
+ * same.  A flag bit above cJSON's own marks such a root.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
 #include "jprint.h"
+#include "jsonnul.h"
 #include "splice.h"
 #include "xalloc.h"
 
 #define MAGIC 0x5911ceU
+#define SPLICED (1 << 12)	/* in cJSON's type: the root has a splice */
 
 typedef struct {
 	const cJSON *item;	/* the item as read (or as parsed on demand) */
-	char *key;		/* decoded */
-	int touched;
+	size_t key;		/* the decoded key, at this offset in the block */
 	size_t k0, k1, v0, v1;
+	size_t dlen;		/* the string's length, once decoded whole */
+	int touched, decoded;
 } member;
 
 /* Values at least this long are parsed only when asked for, if lazy. */
@@ -26,11 +30,9 @@ typedef struct {
 struct splice {
 	unsigned magic;
 	const cJSON *root;
-	char *text;
-	member *m;
 	size_t n;
-	void **keep;
-	size_t nkeep;
+	char *text;		/* in the block, after the members */
+	member m[];
 };
 
 static struct splice *
@@ -38,7 +40,7 @@ get(const cJSON *rec)
 {
 	struct splice *s;
 
-	if (rec == NULL || !(rec->type & cJSON_StringIsConst) || rec->string == NULL)
+	if (rec == NULL || !(rec->type & SPLICED) || rec->string == NULL)
 		return NULL;
 	s = (struct splice *)(void *)rec->string;
 	return s->magic == MAGIC && s->root == rec ? s : NULL;
@@ -66,60 +68,34 @@ unparsed(const cJSON *it)
 	return it->type == cJSON_Raw && it->valuestring == NULL;
 }
 
-/* Is the key of member k among keys (quotes included in t[k0..k1))? */
-static int
-key_in(const char *t, size_t k0, size_t k1, const char *const *keys)
-{
-	size_t n = k1 - k0 - 2;
-
-	for (; *keys != NULL; keys++)
-		if (strlen(*keys) == n && memcmp(*keys, t + k0 + 1, n) == 0)
-			return 1;
-	return 0;
-}
-
-static cJSON *parse(const char *line, size_t len, const jsonscan_member *m,
-    size_t n, int lazy, const char *const *keys, size_t *at);
-
 cJSON *
 splice_parse(const char *line, size_t len, const jsonscan_member *m,
     size_t n, int lazy, size_t *at)
 {
-	return parse(line, len, m, n, lazy, NULL, at);
-}
-
-cJSON *
-splice_parse_keys(const char *line, size_t len, const jsonscan_member *m,
-    size_t n, const char *const *lazy_keys, size_t *at)
-{
-	return parse(line, len, m, n, 1, lazy_keys, at);
-}
-
-static cJSON *
-parse(const char *line, size_t len, const jsonscan_member *m,
-    size_t n, int lazy, const char *const *keys, size_t *at)
-{
-	struct splice *s = xcalloc(1, sizeof *s);
+	struct splice *s;
 	cJSON *rec = cJSON_CreateObject();
-	size_t i;
+	size_t i, keys = 0, size;
+	char *kp;
 
 	if (rec == NULL)
 		lg_die(LG_SYS, "out of memory");
+	for (i = 0; i < n; i++)	/* a decoded key is never longer than its text */
+		keys += m[i].kend - m[i].kstart;
+	size = sizeof *s + n * sizeof s->m[0];
+	s = xcalloc(1, size + len + 1 + keys);
 	s->magic = MAGIC;
 	s->root = rec;
-	s->text = xmalloc(len + 1);
-	memcpy(s->text, line, len);
-	s->text[len] = '\0';
-	s->m = xcalloc(n ? n : 1, sizeof *s->m);
 	s->n = n;
+	s->text = (char *)s + size;
+	memcpy(s->text, line, len);
+	kp = s->text + len + 1;
 	rec->string = (char *)(void *)s;
-	rec->type |= cJSON_StringIsConst;
+	rec->type |= SPLICED;
 	for (i = 0; i < n; i++) {
 		const char *end = NULL;
 		cJSON *v;
 
-		if (lazy && m[i].vend - m[i].vstart >= LAZY_MIN && (keys == NULL ||
-		    key_in(s->text, m[i].kstart, m[i].kend, keys))) {
+		if (lazy && m[i].vend - m[i].vstart >= LAZY_MIN) {
 			v = cJSON_CreateNull();	/* parsed when asked for */
 			if (v == NULL)
 				lg_die(LG_SYS, "out of memory");
@@ -131,13 +107,15 @@ parse(const char *line, size_t len, const jsonscan_member *m,
 		if (v == NULL) {
 			*at = end != NULL && end >= s->text ? (size_t)(end - s->text) :
 			    m[i].vstart;
-			splice_free(rec);
+			cJSON_Delete(rec);
 			return NULL;
 		}
 		v->string = key_of(s->text, m[i].kstart, m[i].kend);
 		cJSON_AddItemToArray(rec, v);	/* keeps v->string as the key */
 		s->m[i].item = v;
-		s->m[i].key = xstrdup(v->string);
+		s->m[i].key = (size_t)(kp - (char *)s);
+		strcpy(kp, v->string);
+		kp += strlen(kp) + 1;
 		s->m[i].k0 = m[i].kstart;
 		s->m[i].k1 = m[i].kend;
 		s->m[i].v0 = m[i].vstart;
@@ -149,22 +127,7 @@ parse(const char *line, size_t len, const jsonscan_member *m,
 void
 splice_free(cJSON *rec)
 {
-	struct splice *s = get(rec);
-	size_t i;
-
-	if (s != NULL) {
-		rec->string = NULL;
-		rec->type &= ~cJSON_StringIsConst;
-		for (i = 0; i < s->nkeep; i++)
-			free(s->keep[i]);
-		for (i = 0; i < s->n; i++)
-			free(s->m[i].key);
-		free(s->keep);
-		free(s->text);
-		free(s->m);
-		free(s);
-	}
-	cJSON_Delete(rec);
+	cJSON_Delete(rec);	/* the block goes with the root's string */
 }
 
 void
@@ -176,7 +139,7 @@ splice_touch(cJSON *rec, const char *key)
 	if (s == NULL)
 		return;
 	for (i = 0; i < s->n; i++)
-		if (s->m[i].key != NULL && strcmp(s->m[i].key, key) == 0)
+		if (strcmp((char *)s + s->m[i].key, key) == 0)
 			s->m[i].touched = 1;
 }
 
@@ -290,16 +253,42 @@ splice_text(const cJSON *rec, const cJSON *it, size_t *len)
 	return s->text + m->v0;
 }
 
-int
-splice_keep(const cJSON *rec, void *p)
+const char *
+splice_strn(const cJSON *rec, cJSON *it, size_t *len)
 {
 	struct splice *s = get(rec);
+	member *m = NULL;
+	buf b = { 0 };
+	size_t i;
+	int nul;
+	cJSON *j;
 
-	if (s == NULL)
-		return 0;
-	s->keep = xrealloc(s->keep, (s->nkeep + 1) * sizeof *s->keep);
-	s->keep[s->nkeep++] = p;
-	return 1;
+	if (s == NULL || !cJSON_IsString(it))
+		return NULL;
+	for (i = 0; i < s->n && m == NULL; i++)
+		if (s->m[i].item == it && !s->m[i].touched)
+			m = &s->m[i];
+	if (m == NULL)
+		return NULL;
+	if (!m->decoded) {
+		if (memmem(s->text + m->v0, m->v1 - m->v0, "\\u0000", 6) == NULL)
+			return NULL;
+		j = jsonnul_parse(s->text + m->v0, m->v1 - m->v0, &nul);
+		if (!cJSON_IsString(j)) {
+			cJSON_Delete(j);
+			return NULL;
+		}
+		jsonnul_text(&b, j->valuestring, nul);
+		cJSON_Delete(j);
+		/* the item holds the whole string from now on (read as a C
+		 * string, it still ends at the first NUL) */
+		m->dlen = b.len;
+		free(it->valuestring);
+		it->valuestring = buf_take(&b);
+		m->decoded = 1;
+	}
+	*len = m->dlen;
+	return it->valuestring;
 }
 
 int

@@ -8,8 +8,9 @@
  *
  * splice_parse() builds a cJSON object whose top-level items are parsed
  * from the member ranges jsonscan() found, and attaches the text to it
- * (a copy, owned by the record).  The record must then be freed with
- * splice_free(), not cJSON_Delete().  A member counts as touched once
+ * (a copy, owned by the record and freed with it: cJSON_Delete() and
+ * splice_free() are the same; do not cJSON_Duplicate() such a root).
+ * A member counts as touched once
  * splice_touch() names its key; a member that was replaced or removed is
  * never copied.  Records without attached text print whole.
  */
@@ -33,25 +34,22 @@
  */
 cJSON *splice_parse(const char *line, size_t len, const jsonscan_member *m,
     size_t n, int lazy, size_t *at);
-/* The same, leaving unparsed only the long values of these keys
- * (NULL-ended): for stages that read those through splice_get() alone. */
-cJSON *splice_parse_keys(const char *line, size_t len, const jsonscan_member *m,
-    size_t n, const char *const *lazy_keys, size_t *at);
 /* Top-level member key of rec, parsed now if it was left unparsed. */
 cJSON *splice_get(const cJSON *rec, const char *key);
 void splice_free(cJSON *rec);
 /* Mark the member key as changed: it is printed, not copied. */
 void splice_touch(cJSON *rec, const char *key);
 /*
+ * Top-level string item it of rec, whole, NUL bytes included, when its
+ * text holds \\u0000 (decoded once, then kept in the item): its length
+ * in *len.  NULL otherwise: the item's valuestring is then the string.
+ */
+const char *splice_strn(const cJSON *rec, cJSON *it, size_t *len);
+/*
  * The text of top-level item it of rec as it was read, when it is an
  * untouched member: its value's bytes, length in *len; else NULL.
  */
 const char *splice_text(const cJSON *rec, const cJSON *it, size_t *len);
-/*
- * Free p with the record (decoded strings); 0, p left to the caller, when
- * the record has no text attached.
- */
-int splice_keep(const cJSON *rec, void *p);
 /* Append the record as one compact line (no newline); 0 if unprintable. */
 int splice_print(const cJSON *rec, buf *out);
 

@@ -39,13 +39,27 @@ echo "LongGenBench (CR, STIC-1, STIC-2, wAvg and per-type pass rates in %)"
 lg-agg < "$work/lgb.scored"
 echo
 
-# LongWeave: the rule-scored tasks at all four tiers
+# Real books for the ordering tasks: Jane Austen's six novels, as Debian's
+# r-cran-janeaustenr ships them (R data, one vector of lines per novel),
+# written out as plain text; the synthetic corpus when they are missing.
+books=
+if have Rscript && [ -d /usr/lib/R/site-library/janeaustenr ]; then
+	mkdir -p "$work/austen"
+	r='suppressMessages(library(janeaustenr)); for (b in c("emma", "mansfieldpark", "northangerabbey", "persuasion", "prideprejudice", "sensesensibility")) writeLines(get(b), file.path(Sys.getenv("OUT"), paste0(b, ".txt")))'
+	if OUT="$work/austen" Rscript -e "$r" >/dev/null 2>&1 &&
+	    [ -s "$work/austen/emma.txt" ]; then
+		books=$work/austen
+	fi
+fi
 if [ -x "$top/tests/mkcorpus.sh" ] || [ -f "$top/tests/mkcorpus.sh" ]; then
 	sh "$top/tests/mkcorpus.sh" "$work/corpus" >/dev/null
 fi
+[ -n "$books" ] || echo "(r-cran-janeaustenr is missing: made-up books stand in)"
+
+# LongWeave: the rule-scored tasks at all four tiers
 tasks=kvg,sms,cf
 [ -d "$work/corpus" ] && tasks=kvg,sms,pr,cf
-lg-gen longweave -t $tasks -l 1k,2k,4k,8k -n "$n" --corpus "$work/corpus" |
+lg-gen longweave -t $tasks -l 1k,2k,4k,8k -n "$n" --corpus "${books:-$work/corpus}" |
     lg-prompt > "$work/lw.cases"
 both "$work/lw" < "$work/lw.cases" > "$work/lw.out"
 scored=$work/lw.out
@@ -59,3 +73,18 @@ for s in lg-kvcheck lg-fsmcheck lg-tau lg-flake8; do
 done
 echo "LongWeave (mean primary score x 100 per task and tier)"
 lg-agg < "$scored"
+echo
+
+# Ada-LEval: TSort from the books, BestAnswer from a small made-up set of
+# questions (no Q&A corpus ships in Debian); token counts are exact with
+# LG_TOKENIZER set to a cl100k_base table, approximate otherwise
+lg-gen adaleval -t tsort -l 2k,4k,8k -n "$n" --corpus "${books:-$work/corpus}" \
+    2>"$work/ada.err" | lg-prompt > "$work/ada.cases"
+lg-gen adaleval -t bestanswer -l 1k,2k -n "$n" \
+    --corpus "$top/tests/adaleval/qa.jsonl" 2>>"$work/ada.err" |
+    lg-prompt >> "$work/ada.cases"
+grep -q approximate "$work/ada.err" && echo "(Ada-LEval lengths are approximate: no LG_TOKENIZER)"
+both "$work/ada" < "$work/ada.cases" > "$work/ada.out"
+echo "Ada-LEval (accuracy, instruction-following, copy-instruction, expectation"
+echo "and random-guess baseline in %, Kendall tau)"
+lg-choice < "$work/ada.out" | lg-agg

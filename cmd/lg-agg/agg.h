@@ -14,6 +14,7 @@
 #include <cjson/cJSON.h>
 
 #include "jsonl.h"
+#include "record.h"
 
 enum { FMT_TABLE, FMT_TSV, FMT_CSV, FMT_MD, FMT_JSON };
 
@@ -60,6 +61,18 @@ struct score {
 	long cells;		/* average rows: cells averaged */
 };
 
+/* Ada-LEval sums beside the mean score (adaleval.c), from lg-choice. */
+enum { POS_FRONT, POS_MIDDLE, POS_REAR, NPOS };
+
+struct ada {
+	long scored;		/* records with scores.valid */
+	long valid, copy, expect;
+	double random;
+	long tau_n;
+	double tau;
+	long pos_cases[NPOS], pos_hits[NPOS];
+};
+
 enum { ROW_CELL, ROW_AVG, ROW_OVERALL };
 
 struct group {
@@ -69,6 +82,7 @@ struct group {
 	int row;		/* ROW_CELL, or the kind of average row */
 	struct lgb lgb;
 	struct score sc;
+	struct ada ada;
 	char *hkey;
 	unsigned long hash;
 };
@@ -100,6 +114,13 @@ int score_read(const cJSON *rec, jsonl *in, const struct opts *o,
 void score_merge(struct score *g, const struct score *d);
 void score_print(struct group **g, size_t n, const struct opts *o,
     int averages);
+
+/* adaleval.c */
+void ada_read(const cJSON *rec, const struct score *s, struct ada *d);
+void ada_merge(struct ada *g, const struct ada *d);
+/* Nonzero when some group holds lg-choice's scores. */
+int ada_any(struct group **g, size_t n);
+void ada_print(struct group **g, size_t n, const struct opts *o);
 
 /* table.c: a table of text cells printed in one of the formats */
 typedef struct table table;

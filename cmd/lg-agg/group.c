@@ -6,7 +6,6 @@
 
 #include "agg.h"
 #include "jprint.h"
-#include "record.h"
 #include "buf.h"
 #include "util.h"
 #include "xalloc.h"
@@ -101,8 +100,8 @@ field_value(const cJSON *rec, const struct field *f, char **out)
 	size_t i;
 
 	for (i = 0; i < f->nparts && v != NULL; i++)
-		v = !cJSON_IsObject(v) ? NULL : i == 0 ? rec_get(v, f->parts[0]) :
-		    cJSON_GetObjectItemCaseSensitive(v, f->parts[i]);
+		v = cJSON_IsObject(v) ?
+		    rec_get(v, f->parts[i]) : NULL;
 	if (v == NULL || cJSON_IsNull(v))
 		*out = xstrdup("-");
 	else if (cJSON_IsString(v))

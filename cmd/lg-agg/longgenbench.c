@@ -112,8 +112,8 @@ position(const cJSON *item, const char *arr, int idx, long *at, jsonl *in)
 static int
 read_failed(const cJSON *rec, jsonl *in, const struct opts *o, struct lgb *d)
 {
-	const cJSON *checks = cJSON_GetObjectItemCaseSensitive(rec, "checks");
-	const cJSON *gold = cJSON_GetObjectItemCaseSensitive(rec, "gold");
+	const cJSON *checks = rec_get(rec, "checks");
+	const cJSON *gold = rec_get(rec, "gold");
 	const cJSON *c;
 	long n;
 	int i = 0;
@@ -161,7 +161,7 @@ read_failed(const cJSON *rec, jsonl *in, const struct opts *o, struct lgb *d)
 static int
 read_verdicts(const cJSON *rec, jsonl *in, struct lgb *d)
 {
-	const cJSON *vs = cJSON_GetObjectItemCaseSensitive(rec, "verdicts");
+	const cJSON *vs = rec_get(rec, "verdicts");
 	const cJSON *v;
 	int i = 0;
 
@@ -272,12 +272,12 @@ read_scored(const cJSON *sc, const cJSON *rec, jsonl *in, const struct opts *o,
 int
 lgb_read(const cJSON *rec, jsonl *in, const struct opts *o, struct lgb *d)
 {
-	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(rec, "scores");
+	const cJSON *sc = rec_get(rec, "scores");
 	int failed = sc == NULL || cJSON_IsNull(sc);
 
 	memset(d, 0, sizeof *d);
 	if (o->compat && (failed ||
-	    cJSON_GetObjectItemCaseSensitive(rec, "error") != NULL)) {
+	    rec_get(rec, "error") != NULL)) {
 		d->failed = 1;
 		return 1;
 	}

@@ -18,22 +18,24 @@
 static int
 published_skips(const cJSON *rec, const cJSON *sc)
 {
-	const cJSON *out = rec_get(rec, "output");	/* parsed when read */
 	const cJSON *ev = cJSON_GetObjectItemCaseSensitive(sc, "evaluated");
-	const cJSON *bench = cJSON_GetObjectItemCaseSensitive(rec, "bench");
+	const cJSON *bench = rec_get(rec, "bench");
+	const char *out;
+	size_t len;
 
 	if (cJSON_IsNumber(ev) && ev->valuedouble == 0)
 		return 1;
-	return cJSON_IsString(bench) && strcmp(bench->valuestring,
-	    "longweave") == 0 && cJSON_IsString(out) &&
-	    (out->valuestring[0] == '\0' ||
-	    strncmp(out->valuestring, "ERROR:", 6) == 0);
+	if (!cJSON_IsString(bench) || strcmp(bench->valuestring, "longweave"))
+		return 0;
+	out = rec_strn(rec, "output", &len);	/* NULs included */
+	return out != NULL && (len == 0 || (len >= 6 &&
+	    memcmp(out, "ERROR:", 6) == 0));
 }
 
 int
 score_read(const cJSON *rec, jsonl *in, const struct opts *o, struct score *d)
 {
-	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(rec, "scores");
+	const cJSON *sc = rec_get(rec, "scores");
 	const cJSON *v = NULL;
 
 	memset(d, 0, sizeof *d);
@@ -53,7 +55,7 @@ score_read(const cJSON *rec, jsonl *in, const struct opts *o, struct score *d)
 		    v->valuedouble);
 		return -1;
 	}
-	if (v == NULL || cJSON_GetObjectItemCaseSensitive(rec, "error") != NULL ||
+	if (v == NULL || rec_get(rec, "error") != NULL ||
 	    (o->compat && published_skips(rec, sc))) {
 		d->failed = 1;
 		if (o->compat)

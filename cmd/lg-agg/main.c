@@ -20,7 +20,8 @@ static const char usage[] =
 "  --by-position      LongGenBench: pass rate per entry position\n"
 "  --len-filter       Len over the cases with more than 40 entries and\n"
 "                     2000 words only (the paper's filter)\n"
-"  --compat           leave failed records out, as the published code did\n"
+"  --compat           leave out what the published code left out: failed\n"
+"                     records, empty and ERROR: answers, scores.evaluated 0\n"
 "  --max-record SIZE  record size limit (default 64M)\n"
 "  -h, --help         print this help\n"
 "  --version          print the version\n";
@@ -63,6 +64,12 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 		if ((r = score_read(rec, in, o, &s)) >= 0) {
 			g = gtab_get(t, bench, vals, NULL);
 			score_merge(&g->sc, &s);
+			if (r == 0 && strcmp(bench, "adaleval") == 0) {
+				struct ada a;
+
+				ada_read(rec, &s, &a);
+				ada_merge(&g->ada, &a);
+			}
 		}
 	}
 	for (i = 0; i < k; i++)
@@ -85,6 +92,9 @@ print(gtab *t, const struct opts *o)
 			putchar('\n');
 		if (strcmp(g[i]->bench, "longgenbench") == 0)
 			lgb_print(g + i, j - i, o);
+		else if (strcmp(g[i]->bench, "adaleval") == 0 &&
+		    ada_any(g + i, j - i))
+			ada_print(g + i, j - i, o);
 		else
 			score_print(g + i, j - i, o,
 			    strcmp(g[i]->bench, "longweave") == 0);
@@ -95,16 +105,13 @@ print(gtab *t, const struct opts *o)
 static int
 run(char **files, int n, const struct opts *o)
 {
-	/* the long members tables never read but through rec_get() */
-	static const char *const unread[] = { "output", "prompt", "parts",
-		"vars", NULL };
 	jsonl *in = jsonl_open(files, n);
 	gtab *t = gtab_new(o->nfields);
 	char **vals = xcalloc(o->nfields, sizeof *vals);
 	cJSON *rec;
 	int bad = 0, status;
 
-	jsonl_lazy_keys(in, unread);
+	jsonl_lazy(in);	/* records are read through rec_get() */
 	while ((rec = jsonl_next(in)) != NULL) {
 		if (add(rec, in, o, t, vals) < 0)
 			bad = 1;

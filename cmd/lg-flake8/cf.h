@@ -25,6 +25,7 @@ typedef struct {
 	long line;
 	int ours;		/* a longweave cf record with what scoring needs */
 	char *code;		/* the extracted code */
+	size_t code_len;	/* its length (it may hold NULs) */
 	int how;		/* EX_ value */
 	const char *orig;	/* vars.code, borrowed from rec */
 	long gold_defs;		/* gold.functions, -1 if absent */

@@ -30,7 +30,7 @@ cf_extract_fini(void)
 
 /* The published rule: the pattern's group, or the whole answer, stripped. */
 static char *
-extract_compat(const char *s, size_t len, int *how)
+extract_compat(const char *s, size_t len, int *how, size_t *out)
 {
 	size_t ov[4], n;
 	const char *p;
@@ -46,9 +46,11 @@ extract_compat(const char *s, size_t len, int *how)
 		n = ov[3] - ov[2];
 		g = utf8_pystrip(g, &n);
 		*how = n > 0 ? EX_FENCED : EX_EMPTY;
+		*out = n;
 		return xstrndup(g, n);
 	}
 	*how = n > 0 ? EX_BARE : EX_EMPTY;
+	*out = n;
 	return xstrndup(p, n);
 }
 
@@ -74,7 +76,7 @@ space(char c)
 /* Lines of s[0..n) without leading and trailing blank lines, CRLF as LF,
  * ending in one newline; "" when there is nothing. */
 static char *
-tidy(const char *s, size_t n)
+tidy(const char *s, size_t n, size_t *out)
 {
 	buf b = { 0 };
 	size_t i, start = 0, end = n, first = n, last = 0;
@@ -86,6 +88,7 @@ tidy(const char *s, size_t n)
 			last = i;
 		}
 	buf_puts(&b, "");
+	*out = 0;
 	if (first == n)
 		return buf_take(&b);
 	/* whole lines: from the start of the first one holding text to the
@@ -98,6 +101,7 @@ tidy(const char *s, size_t n)
 		if (!(s[i] == '\r' && (i + 1 == end || s[i + 1] == '\n')))
 			buf_putc(&b, s[i]);
 	buf_putc(&b, '\n');
+	*out = b.len;
 	return buf_take(&b);
 }
 
@@ -126,14 +130,14 @@ next_fence(const char *s, size_t len, size_t pos, int c, size_t f[2])
 }
 
 char *
-cf_extract(const char *s, size_t len, int compat, int *how)
+cf_extract(const char *s, size_t len, int compat, int *how, size_t *n)
 {
 	size_t f[2][2];
 	int nf = 0, c;
 	char *code;
 
 	if (compat)
-		return extract_compat(s, len, how);
+		return extract_compat(s, len, how, n);
 	/* a byte-order mark is no part of the answer */
 	if (len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0) {
 		s += 3;
@@ -148,7 +152,7 @@ cf_extract(const char *s, size_t len, int compat, int *how)
 	}
 	if (nf == 2) {
 		*how = EX_FENCED;
-		code = tidy(s + f[0][1], f[1][0] - f[0][1]);
+		code = tidy(s + f[0][1], f[1][0] - f[0][1], n);
 	} else if (nf == 1) {
 		const char *info = s + f[0][0];
 		size_t after = f[0][1] < len ? f[0][1] + 1 : len;
@@ -161,16 +165,16 @@ cf_extract(const char *s, size_t len, int compat, int *how)
 		 * fence after code closes the block the prompt opened */
 		if (blank(info, (size_t)(s + f[0][1] - info)) && !blank(s, f[0][0])) {
 			*how = EX_CLOSED;
-			code = tidy(s, f[0][0]);
+			code = tidy(s, f[0][0], n);
 		} else {
 			*how = EX_OPENED;
-			code = tidy(s + after, len - after);
+			code = tidy(s + after, len - after, n);
 		}
 	} else {
 		*how = EX_BARE;
-		code = tidy(s, len);
+		code = tidy(s, len, n);
 	}
-	if (*code == '\0')
+	if (*n == 0)
 		*how = EX_EMPTY;
 	return code;
 }

@@ -12,7 +12,8 @@
 
 enum { EX_FENCED, EX_OPENED, EX_CLOSED, EX_BARE, EX_EMPTY };
 
-char *cf_extract(const char *s, size_t len, int compat, int *how);
+/* The code, NULs included, and its length in *n. */
+char *cf_extract(const char *s, size_t len, int compat, int *how, size_t *n);
 const char *cf_extract_name(int how);
 void cf_extract_fini(void);
 

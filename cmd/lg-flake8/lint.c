@@ -1,4 +1,5 @@
 /* lg-flake8: flake8 and the parser helper (see lint.h). */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,9 +11,19 @@
 
 const char *const fl_families[NFAM] = { "E", "W", "F", "B", "N", "SIM", "C4" };
 
-/* Helpers get generous limits: they read untrusted text, never run it. */
-#define TOOL_MEM (4ULL << 30)
+/* Helpers read untrusted text, never run it, but a text can be made to
+ * cost them: each run gets TOOL_MEM of address space per process and
+ * lint_timeout seconds of wall-clock and of CPU time. */
+#define TOOL_MEM (1ULL << 30)
 #define TOOL_CAP ((size_t)256 << 20)
+
+static double lint_timeout = 60;
+
+void
+fl_limits(double timeout)
+{
+	lint_timeout = timeout;
+}
 
 /*
  * The parser helper.  For each file: compile() as the published scorer
@@ -103,12 +114,29 @@ run_tool(char *const *argv, const char *dir, double timeout, sb_result *r)
 
 	memset(&o, 0, sizeof o);
 	o.timeout = timeout;
-	o.cpu = (long)timeout + 1;
+	o.cpu = (long)timeout;
 	o.mem = TOOL_MEM;
 	o.dir = dir;
-	o.codefd = -1;
 	o.cap = TOOL_CAP;
 	sb_run(argv, NULL, &o, r);
+}
+
+/* Did the run end on one of its limits? */
+static int
+over_limits(const sb_result *r)
+{
+	const char *e = r->err.s ? r->err.s : "";
+
+	switch (r->how) {
+	case SB_TIMEOUT:
+		return 1;
+	case SB_SIGNALED:
+		return r->code == SIGXCPU || r->code == SIGKILL;
+	case SB_EXITED:
+		return r->code != 0 && (strstr(e, "MemoryError") != NULL ||
+		    strstr(e, "Cannot allocate memory") != NULL);
+	}
+	return 0;
 }
 
 static char *
@@ -116,6 +144,14 @@ describe(const sb_result *r)
 {
 	const char *e = r->err.s ? r->err.s : "";
 	size_t n = strlen(e);
+
+	if (over_limits(r))
+		return r->how == SB_TIMEOUT ?
+		    xasprintf("over its limits: %g s of wall-clock time", lint_timeout) :
+		    r->how == SB_SIGNALED ?
+		    xasprintf("over its limits: killed by signal %d (%g s of CPU time)",
+		    r->code, lint_timeout) :
+		    xasprintf("over its limits: out of memory (%llu MiB)", TOOL_MEM >> 20);
 
 	/* the last line of stderr says most */
 	while (n > 0 && (e[n - 1] == '\n' || e[n - 1] == ' '))
@@ -270,12 +306,14 @@ parse_run(const char *python, const char *dir, char **files, size_t n,
 	argv[4] = (char *)(strip ? "strip" : "keep");
 	for (i = 0; i < n; i++)
 		argv[5 + i] = files[i];
-	run_tool(argv, dir, 60 + 2.0 * (double)n, &r);
+	run_tool(argv, dir, lint_timeout, &r);
 	free(argv);
 	if (r.how != SB_EXITED || r.code != 0) {
+		int ret = over_limits(&r) ? -2 : -1;
+
 		*why = describe(&r);
 		sb_result_free(&r);
-		return -1;
+		return ret;
 	}
 	for (line = r.out.s ? r.out.s : (char *)""; *line && got < n; line = next) {
 		cJSON *j, *v;
@@ -312,13 +350,20 @@ fl_parse(const char *python, const char *dir, char **files, size_t n,
 {
 	char *why = NULL;
 	size_t i;
+	int ret;
 
 	if (n == 0)
 		return;
-	if (parse_run(python, dir, files, n, strip, out, &why) == 0)
+	if ((ret = parse_run(python, dir, files, n, strip, out, &why)) == 0)
 		return;
 	if (n == 1) {
 		parse_fail(out, why);
+		/* what is too costly to parse is too costly to lint */
+		if (ret == -2) {
+			out->limit = 1;
+			free(out->lint_error);
+			out->lint_error = xasprintf("the parser helper went %s", why);
+		}
 		free(why);
 		return;
 	}
@@ -368,11 +413,11 @@ void
 fl_lint_opts(sb_opts *o, const char *dir, size_t n)
 {
 	memset(o, 0, sizeof *o);
-	o->timeout = 120 + 5.0 * (double)n;
-	o->cpu = (long)o->timeout + 1;
+	(void)n;
+	o->timeout = lint_timeout;
+	o->cpu = (long)lint_timeout;
 	o->mem = TOOL_MEM;
 	o->dir = dir;
-	o->codefd = -1;
 	o->cap = TOOL_CAP;
 }
 
@@ -387,9 +432,9 @@ fl_lint_result(sb_result *r, char **files, size_t n, fl_file *out, char **why)
 	ok = r->how == SB_EXITED && (r->code == 0 || (r->code == 1 && r->out.len > 0)) &&
 	    r->out.len < TOOL_CAP && (r->err.s == NULL || strstr(r->err.s, "Traceback") == NULL);
 	if (!ok) {
-		*why = r->out.len >= TOOL_CAP ? xstrdup("too much output") :
+		*why = r->out.len >= TOOL_CAP ? xstrdup("over its limits: too much output") :
 		    describe(r);
-		return -1;
+		return r->out.len >= TOOL_CAP || over_limits(r) ? -2 : -1;
 	}
 	for (i = 0; i < n; i++) {
 		out[i].count = 0;
@@ -439,13 +484,15 @@ fl_lint(char *const *flake8, const char *dir, char **files, size_t n,
 {
 	char *why = NULL;
 	size_t i;
+	int ret;
 
 	if (n == 0)
 		return;
-	if (lint_run(flake8, dir, files, n, compat, out, &why) == 0)
+	if ((ret = lint_run(flake8, dir, files, n, compat, out, &why)) == 0)
 		return;
 	if (n == 1) {
 		out->count = -1;
+		out->limit = ret == -2;
 		free(out->lint_error);
 		out->lint_error = why;
 		return;

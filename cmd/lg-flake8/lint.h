@@ -38,12 +38,17 @@ typedef struct {
 	long count;		/* flake8 violations; -1: flake8 failed on it */
 	long fam[NFAM];		/* violations per family */
 	char *lint_error;	/* count -1: how flake8 failed */
+	int limit;		/* count -1: flake8 or the parser helper went
+				 * over its limits on it */
 } fl_file;
 
 /* flake8 --version; 0, or -1 with *why set (caller frees). */
 int fl_probe(char *const *flake8, fl_info *info, char **why);
 void fl_info_free(fl_info *info);
 
+/* The wall-clock and CPU limit of each flake8 or parser run, in seconds;
+ * each also gets 1 GiB of address space per process. */
+void fl_limits(double timeout);
 /* files are NAME.py paths under dir; strip writes NAME_l.py copies. */
 void fl_parse(const char *python, const char *dir, char **files, size_t n,
     int strip, fl_file *out);
@@ -56,7 +61,8 @@ void fl_file_free(fl_file *f);
  * The parts of fl_lint(), for running flake8 beside other jobs: the
  * command line (the array is the caller's, its strings are not), the run's
  * options, and the reading of its result: 0, or -1 with *why set (caller
- * frees) when the run failed and fl_lint() should retry file by file.
+ * frees) when the run failed and fl_lint() should retry file by file (-2
+ * when it went over its limits).
  */
 char **fl_lint_argv(char *const *flake8, char **files, size_t n, int compat);
 void fl_lint_opts(sb_opts *o, const char *dir, size_t n);

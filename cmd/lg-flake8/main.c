@@ -20,18 +20,23 @@
 #include "diag.h"
 #include "expect.h"
 #include "extract.h"
+#include "jail.h"
 #include "jsonl.h"
 #include "record.h"
 #include "util.h"
 #include "xalloc.h"
 
 static const char usage[] =
-"usage: lg-flake8 [--compat] [--timeout SEC] [--python PATH] [--flake8 CMD]\n"
-"                 [--max-record SIZE] [file ...]\n"
+"usage: lg-flake8 [--compat] [--timeout SEC] [--lint-timeout SEC]\n"
+"                 [--python PATH] [--flake8 CMD] [--max-record SIZE]\n"
+"                 [file ...]\n"
 "\n"
 "  --compat          score as the published scorer: runnable means it\n"
 "                    compiles, noqa comments count, its extraction\n"
 "  --timeout SEC     wall-clock limit of each run, CPU half of it (10)\n"
+"  --lint-timeout SEC\n"
+"                    wall-clock and CPU limit of each flake8 and parser\n"
+"                    run over a batch or one answer (60)\n"
 "  --python PATH     the interpreter that runs and parses answers\n"
 "                    (/usr/bin/python3)\n"
 "  --flake8 CMD      the flake8 command, split at blanks (default: the\n"
@@ -58,20 +63,6 @@ static struct {
 } st;
 
 static int status_sys;
-
-/* The work directory, for the signal handler: emptied after each batch, so
- * a run killed by a reader that left (SIGPIPE) or by the user leaves
- * nothing behind; the sandboxes die with it (their parent-death signal). */
-static char workdir[4096];
-
-static void
-on_signal(int sig)
-{
-	if (workdir[0] != '\0')
-		(void)rmdir(workdir);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
 
 static char *
 resolve(const char *prog)
@@ -151,21 +142,14 @@ prepare(const cf_opts *o)
 		st.dir = NULL;
 		return 0;
 	}
-	if (strlen(st.dir) < sizeof workdir) {
-		strcpy(workdir, st.dir);
-		signal(SIGPIPE, on_signal);
-		signal(SIGINT, on_signal);
-		signal(SIGTERM, on_signal);
-		signal(SIGHUP, on_signal);
-	}
+	sb_clean_on_signals(st.dir);
 	return st.usable = 1;
 }
 
 static int
-write_file(const char *path, const char *s)
+write_file(const char *path, const char *s, size_t n)
 {
 	FILE *f = fopen(path, "w");
-	size_t n = strlen(s);
 
 	if (f == NULL)
 		return -1;
@@ -196,6 +180,8 @@ static int
 admit(cf_item *it, const cf_opts *o)
 {
 	cJSON *out, *vars, *code, *gold;
+	const char *answer;
+	size_t len;
 
 	if (!rec_is(it->rec, "longweave", "cf"))
 		return 0;
@@ -222,20 +208,20 @@ admit(cf_item *it, const cf_opts *o)
 	gold = rec_get(it->rec, "gold");
 	it->gold_defs = cJSON_IsObject(gold) ? rec_long(gold, "functions", -1) : -1;
 	it->orig = code->valuestring;
-	it->code = cf_extract(out->valuestring, strlen(out->valuestring),
-	    o->compat, &it->how);
+	answer = rec_strn(it->rec, "output", &len);	/* whole, NULs included */
+	it->code = cf_extract(answer, len, o->compat, &it->how, &it->code_len);
 	it->ours = 1;
 	return 0;
 }
 
 static char **
-env_for(const char *box)
+env_for(void)
 {
 	char **e = xcalloc(5, sizeof *e);
 
 	e[0] = xstrdup("PATH=/usr/bin:/bin");
-	e[1] = xasprintf("HOME=%s", box);
-	e[2] = xasprintf("TMPDIR=%s", box);
+	e[1] = xstrdup("HOME=/tmp");
+	e[2] = xstrdup("TMPDIR=/tmp");
 	e[3] = xstrdup("LANG=C.UTF-8");
 	return e;
 }
@@ -243,7 +229,7 @@ env_for(const char *box)
 /* What one answer's run holds on to: its box, code and environment. */
 typedef struct {
 	char *box;
-	int fd;
+	char *code;
 	char **env;
 } box;
 
@@ -254,24 +240,21 @@ box_open(cf_item *it, const cf_opts *o, const char *path, char **argv,
     sb_job *j, box *b)
 {
 	b->box = xasprintf("%s/box%ld", st.dir, st.serial++);
-	b->fd = -1;
 	b->env = NULL;
-	if ((b->fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 ||
-	    mkdir(b->box, 0700) < 0 || sb_box_prepare(b->box) < 0) {
+	if (mkdir(b->box, 0700) < 0 || sb_box_prepare(b->box) < 0) {
 		it->ran = 1;
 		it->run.how = SB_FAILED;
 		snprintf(it->run.why, sizeof it->run.why, "cannot prepare the box: %s",
 		    strerror(errno));
 		it->run.fs = "none";
 		it->run.user = "unchanged";
-		if (b->fd >= 0)
-			close(b->fd);
 		rmdir(b->box);
 		free(b->box);
 		b->box = NULL;
 		return -1;
 	}
-	b->env = env_for(b->box);
+	b->env = env_for();
+	b->code = xstrdup(path);
 	memset(j, 0, sizeof *j);
 	j->argv = argv;
 	j->envp = b->env;
@@ -282,7 +265,7 @@ box_open(cf_item *it, const cf_opts *o, const char *path, char **argv,
 	j->o.nproc = RUN_NPROC;
 	j->o.box = 1;
 	j->o.dir = b->box;
-	j->o.codefd = b->fd;
+	j->o.code = b->code;
 	j->o.cap = RUN_CAP;
 	return 0;
 }
@@ -292,7 +275,7 @@ box_close(box *b)
 {
 	if (b->box == NULL)
 		return;
-	close(b->fd);
+	free(b->code);
 	if (sb_rmtree(b->box) < 0)
 		lg_warn("cannot remove %s: %s", b->box, strerror(errno));
 	free_words(b->env);
@@ -316,7 +299,7 @@ static void
 lint_and_run(cf_item *items, size_t n, const cf_opts *o, char **pf, char **lf,
     size_t k, const size_t *at, fl_file *res)
 {
-	char *argv[] = { o->python, (char *)"-I", (char *)"-B", (char *)"/dev/fd/3", NULL };
+	char *argv[] = { o->python, (char *)"-I", (char *)"-B", (char *)JAIL_ANSWER, NULL };
 	sb_job *jobs = xcalloc(2 * n + 1, sizeof *jobs);
 	box *boxes = xcalloc(2 * n + 1, sizeof *boxes);
 	size_t *of = xcalloc(2 * n + 1, sizeof *of), m = 1, i;
@@ -401,7 +384,8 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 			continue;
 		p = xasprintf("%s/%s", st.dir, pf[at[i]]);
 		q = xasprintf("%s/%s", st.dir, pf[at[i] + 1]);
-		if (write_file(p, it->code) < 0 || write_file(q, it->orig) < 0)
+		if (write_file(p, it->code, it->code_len) < 0 ||
+		    write_file(q, it->orig, strlen(it->orig)) < 0)
 			lg_die(LG_SYS, "cannot write in %s: %s", st.dir, strerror(errno));
 		free(p);
 		free(q);
@@ -414,6 +398,9 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 	fl_parse(o->python, st.dir, pf, k, !o->compat, res);
 	if (k > 0)
 		lint_and_run(items, n, o, pf, lf, k, at, res);
+	for (i = 0; i < k; i++)
+		if (res[i].limit)
+			res[i].count = -1;
 	for (i = 0; i < n; i++) {
 		cf_item *it = &items[i];
 
@@ -421,8 +408,12 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 			continue;
 		it->fix = res[at[i]];
 		it->org = res[at[i] + 1];
-		if ((it->how != EX_EMPTY && it->fix.count < 0) || it->org.count < 0) {
-			const fl_file *f = it->fix.count < 0 ? &it->fix : &it->org;
+		/* an answer that costs flake8 more than its limits scores 0,
+		 * with the reason in its scores, as one that runs too long */
+		if ((it->how != EX_EMPTY && it->fix.count < 0 && !it->fix.limit) ||
+		    it->org.count < 0) {
+			const fl_file *f = it->fix.count < 0 && !it->fix.limit ?
+			    &it->fix : &it->org;
 
 			lg_warnat(it->file, it->line, "%s: flake8 failed on the %s: %s",
 			    rec_id(it->rec), f == &it->fix ? "answer" : "original",
@@ -510,7 +501,7 @@ score_all(char **files, int nfiles, const cf_opts *o)
 	status = jsonl_status(in);
 	jsonl_free(in);
 	if (st.dir != NULL) {
-		workdir[0] = '\0';
+		sb_clean_on_signals(NULL);
 		if (sb_rmtree(st.dir) < 0)
 			lg_warn("cannot remove %s: %s", st.dir, strerror(errno));
 		free(st.dir);
@@ -532,6 +523,7 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "compat", no_argument, NULL, 'C' },
 		{ "timeout", required_argument, NULL, 'T' },
+		{ "lint-timeout", required_argument, NULL, 'L' },
 		{ "python", required_argument, NULL, 'P' },
 		{ "flake8", required_argument, NULL, 'F' },
 		{ "max-record", required_argument, NULL, 'M' },
@@ -540,6 +532,7 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	cf_opts o = { 0, NULL, NULL, 10 };
+	double lint_timeout = 60;
 	const char *python = "/usr/bin/python3", *flake8 = NULL;
 	int c, status;
 
@@ -553,6 +546,12 @@ main(int argc, char **argv)
 			if (parse_double(optarg, &o.timeout) < 0 || o.timeout < 0.1 ||
 			    o.timeout > 86400)
 				lg_die(LG_USAGE, "--timeout: want seconds from 0.1 to 86400: %s",
+				    optarg);
+			break;
+		case 'L':
+			if (parse_double(optarg, &lint_timeout) < 0 ||
+			    lint_timeout < 1 || lint_timeout > 86400)
+				lg_die(LG_USAGE, "--lint-timeout: want seconds from 1 to 86400: %s",
 				    optarg);
 			break;
 		case 'P':
@@ -574,6 +573,7 @@ main(int argc, char **argv)
 			lg_usage(usage, LG_USAGE);
 		}
 	}
+	fl_limits(lint_timeout);
 	o.python = resolve(python);
 	if (flake8 != NULL) {
 		o.flake8 = split_words(flake8);

@@ -2,7 +2,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
+#include <limits.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -20,27 +20,21 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "jail.h"
 #include "sandbox.h"
 #include "xalloc.h"
 #include "util.h"
 
-#ifndef AT_RECURSIVE
-#define AT_RECURSIVE 0x8000
-#endif
-#define LG_MOUNT_ATTR_RDONLY 0x1ULL
-#define LG_MOUNT_ATTR_NOSUID 0x2ULL
-
-/* struct mount_attr of mount_setattr(2) */
-struct lg_mount_attr {
-	uint64_t attr_set, attr_clr, propagation, userns_fd;
-};
-
 /* Messages on the status pipe, each written whole. */
 enum { M_NS = 'N', M_FS = 'M', M_FAIL = 'F', M_WAIT = 'W' };
-enum { FS_NONE, FS_UID, FS_PRIVATE_TMP, FS_READONLY };
-static const char *const fs_names[] = { "none", "uid", "private-tmp", "read-only" };
+enum { FS_NONE, FS_PRIVATE_ROOT };
+static const char *const fs_names[] = { "none", "private-root" };
 static const char *const stage_names[] = {
-	"namespace", "mount", "drop privileges", "working directory",
+	"the kernel refuses the namespaces the sandbox needs (see the sysctls "
+	"user.max_user_namespaces, kernel.unprivileged_userns_clone and "
+	"kernel.apparmor_restrict_unprivileged_userns) and lg-flake8 runs no "
+	"answer without them: unshare",
+	"private root", "drop privileges", "working directory",
 	"limits", "descriptors", "exec", "fork"
 };
 /* RLIMIT_NPROC of the answer, worked out before the fork */
@@ -50,23 +44,43 @@ enum { ST_NS, ST_MOUNT, ST_DROP, ST_CWD, ST_LIMITS, ST_FDS, ST_EXEC, ST_FORK };
 
 struct msg {
 	int type, a, b;
+	char text[80];		/* the step that failed, or empty */
 };
 
 static void
-send_msg(int fd, int type, int a, int b)
+send_text(int fd, int type, int a, int b, const char *text)
 {
-	struct msg m = { type, a, b };
+	struct msg m;
 	ssize_t n;
 
+	memset(&m, 0, sizeof m);
+	m.type = type;
+	m.a = a;
+	m.b = b;
+	if (text != NULL)
+		snprintf(m.text, sizeof m.text, "%s", text);
 	do
 		n = write(fd, &m, sizeof m);
 	while (n < 0 && errno == EINTR);
 }
 
 static void
+send_msg(int fd, int type, int a, int b)
+{
+	send_text(fd, type, a, b, NULL);
+}
+
+static void
 fail_child(int st, int stage)
 {
 	send_msg(st, M_FAIL, stage, errno);
+	_exit(127);
+}
+
+static void
+fail_why(int st, int stage, const char *what)
+{
+	send_text(st, M_FAIL, stage, errno, what);
 	_exit(127);
 }
 
@@ -181,76 +195,29 @@ place_fds(int in, int out, int err, int code, int *st)
 	return 0;
 }
 
-/* Make the whole tree read-only but dir; returns the FS_ mode reached. */
-static int
-seal_mounts(const char *dir, int pidns)
-{
-	static const char *const tmps[] = { "/tmp", "/var/tmp", "/dev/shm" };
-	struct lg_mount_attr ro = { LG_MOUNT_ATTR_RDONLY | LG_MOUNT_ATTR_NOSUID, 0, 0, 0 };
-	struct lg_mount_attr rw = { 0, LG_MOUNT_ATTR_RDONLY, 0, 0 };
-	size_t i;
-	int n = 0;
-
-	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
-		return -1;
-	if (pidns)	/* its own /proc: no view of the machine's processes */
-		(void)mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL);
-#ifdef SYS_mount_setattr
-	if (mount(dir, dir, NULL, MS_BIND, NULL) == 0 &&
-	    syscall(SYS_mount_setattr, AT_FDCWD, "/", AT_RECURSIVE, &ro, sizeof ro) == 0 &&
-	    syscall(SYS_mount_setattr, AT_FDCWD, dir, 0, &rw, sizeof rw) == 0)
-		return FS_READONLY;
-#else
-	(void)ro;
-	(void)rw;
-#endif
-	/* older kernels: read-only empty file systems over the shared
-	 * writable places; the box is reached through its descriptor */
-	for (i = 0; i < sizeof tmps / sizeof tmps[0]; i++)
-		if (mount("tmpfs", tmps[i], "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV,
-		    "size=4k") == 0)
-			n++;
-	return n > 0 ? FS_PRIVATE_TMP : -1;
-}
-
-/* The sandboxed process: finish the isolation, run the answer as its
- * child and report how that ended.  Never returns. */
+/* The sandboxed process, the first of its PID namespace: the private
+ * root, then the answer as its child, whose end it reports.  Never
+ * returns; when it ends, the kernel ends all that is left in the
+ * namespace. */
 static void
 inner(char *const argv[], char *const envp[], const sb_opts *o, int got,
     int st, int outw, int errw, int nullfd)
 {
-	int fs = FS_NONE, dirfd, ws;
-	uid_t ruid = getuid();
+	const char *what = NULL;
+	char exe[PATH_MAX];
+	int ws, to_nobody = getuid() == 0 && !(got & CLONE_NEWUSER);
 	pid_t pid;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if ((dirfd = open(o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
-		fail_child(st, ST_CWD);
-	if (got & CLONE_NEWNS) {
-		/* a tree that cannot be sealed is said so in the result */
-		if ((fs = seal_mounts(o->dir, (got & CLONE_NEWPID) != 0)) < 0)
-			fs = FS_NONE;
-		/* the writable bind mount, not the read-only one beneath it */
-		if (fs == FS_READONLY) {
-			close(dirfd);
-			if ((dirfd = open(o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
-				fail_child(st, ST_CWD);
-		}
-	}
-	if (ruid == 0 && !(got & CLONE_NEWUSER)) {
-		if (setgroups(0, NULL) < 0 ||
-		    setresgid(SB_NOBODY, SB_NOBODY, SB_NOBODY) < 0 ||
-		    setresuid(SB_NOBODY, SB_NOBODY, SB_NOBODY) < 0)
-			fail_child(st, ST_DROP);
-		if (fs == FS_NONE)
-			fs = FS_UID;
-	}
-	send_msg(st, M_FS, fs, 0);
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
-		fail_child(st, ST_DROP);
-	if (fchdir(dirfd) < 0)
-		fail_child(st, ST_CWD);
-	umask(077);
+	/* a session of its own, inside the namespace: kill(0, ...) from the
+	 * answer reaches none but the sandbox */
+	setsid();
+	if (realpath(argv[0], exe) == NULL)
+		fail_child(st, ST_EXEC);
+	if (jail_root(o->dir, o->code, exe, &what) < 0)
+		fail_why(st, ST_MOUNT, what);
+	(void)sethostname("sandbox", 7);
+	send_msg(st, M_FS, FS_PRIVATE_ROOT, 0);
 	/* the answer runs as a child, not as the first process of the PID
 	 * namespace, which would be shielded from SIGXCPU and the like */
 	if ((pid = fork()) < 0)
@@ -264,51 +231,47 @@ inner(char *const argv[], char *const envp[], const sb_opts *o, int got,
 		send_msg(st, M_WAIT, ws, 0);
 		_exit(0);
 	}
-	if (place_fds(nullfd, outw, errw, o->codefd, &st) < 0)
+	if (place_fds(nullfd, outw, errw, -1, &st) < 0)
 		fail_child(st, ST_FDS);
 	default_signals();
+	if (chdir("/tmp") < 0)
+		fail_child(st, ST_CWD);
+	umask(077);
+	if (jail_lock(to_nobody, &what) < 0)
+		fail_why(st, ST_DROP, what);
 	/* the limits come last: nothing may allocate between them and exec */
 	if ((o->cpu > 0 && set_limit(RLIMIT_CPU, (unsigned long long)o->cpu) < 0) ||
 	    (o->mem > 0 && set_limit(RLIMIT_AS, o->mem) < 0) ||
 	    (o->fsize > 0 && set_limit(RLIMIT_FSIZE, o->fsize) < 0) ||
 	    set_limit(RLIMIT_CORE, 0) < 0 ||
+	    set_limit(RLIMIT_NOFILE, SB_FILES) < 0 ||
 	    (nproc > 0 && set_limit(RLIMIT_NPROC, (unsigned long long)nproc) < 0))
 		fail_child(st, ST_LIMITS);
-	execve(argv[0], argv, envp);
+	execve(exe, argv, envp);
 	fail_child(st, ST_EXEC);
 }
 
 /*
  * The monitor: a session of its own, the namespaces, then the sandboxed
- * process as its child (the first process of the new PID namespace, whose
- * end takes everything it started with it).  Reports what it got and how
- * the child ended on the status pipe.
+ * process as its child.  The namespaces are all or nothing: where the
+ * kernel refuses them the run fails and says so.
  */
 static void
 monitor(char *const argv[], char *const envp[], const sb_opts *o, pid_t parent,
     int st, int outw, int errw, int nullfd)
 {
-	static const int tries[] = {
-		CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS,
-		CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS,
-		CLONE_NEWNET,
-	};
 	uid_t uid = geteuid();
 	gid_t gid = getegid();
-	int got = 0, ws;
-	size_t i;
+	int got = CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWPID | CLONE_NEWIPC |
+	    CLONE_NEWUTS | (uid != 0 ? CLONE_NEWUSER : 0), ws;
 	pid_t pid;
 
 	setsid();
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)
 		_exit(127);
-	for (i = 0; i < sizeof tries / sizeof tries[0] && got == 0; i++) {
-		int f = tries[i] | (uid != 0 ? CLONE_NEWUSER : 0);
-
-		if (unshare(f) == 0)
-			got = f;
-	}
+	if (unshare(got) < 0)
+		fail_child(st, ST_NS);
 	if (got & CLONE_NEWUSER) {
 		char map[64];
 
@@ -434,16 +397,17 @@ read_status(int fd, const sb_opts *o, sb_result *r, int *waited, int *ws)
 				r->user = "user-namespace";
 			break;
 		case M_FS:
-			if (m.a >= 0 && m.a <= FS_READONLY)
+			if (m.a >= 0 && m.a <= FS_PRIVATE_ROOT)
 				r->fs = fs_names[m.a];
 			if (o->box && getuid() == 0 && strcmp(r->user, "unchanged") == 0)
 				r->user = "nobody";
 			break;
 		case M_FAIL:
 			r->how = SB_FAILED;
-			snprintf(r->why, sizeof r->why, "%s: %s",
+			m.text[sizeof m.text - 1] = '\0';
+			snprintf(r->why, sizeof r->why, "%s%s%s: %s",
 			    m.a >= 0 && m.a <= ST_FORK ? stage_names[m.a] : "setup",
-			    strerror(m.b));
+			    m.text[0] ? ": " : "", m.text, strerror(m.b));
 			break;
 		case M_WAIT:
 			*waited = 1;
@@ -661,20 +625,21 @@ sb_box_prepare(const char *dir)
 	return chmod(dir, 0700);
 }
 
+/* Async-signal-safe: a stack buffer per level and getdents64. */
 static int
 rm_at(int dfd, const char *name, int depth)
 {
 	struct stat st;
+	char d[4096];
 	int fd, ret = 0;
-	DIR *d;
-	struct dirent *e;
+	long n;
 
 	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return errno == ENOENT ? 0 : -1;
 	if (!S_ISDIR(st.st_mode))
 		return unlinkat(dfd, name, 0) < 0 && errno != ENOENT ? -1 : 0;
-	if (depth > 256)
-		return -1;
+	if (depth > 16)
+		return errno = ELOOP, -1;
 	fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0 && errno == EACCES && fchmodat(dfd, name, 0700, 0) == 0)
 		fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -682,17 +647,36 @@ rm_at(int dfd, const char *name, int depth)
 		return -1;
 	if ((st.st_mode & 0700) != 0700)
 		(void)fchmod(fd, 0700);
-	if ((d = fdopendir(fd)) == NULL) {
-		close(fd);
-		return -1;
+	/* unlinking while reading may skip entries: read again until the
+	 * directory is empty or nothing more goes */
+	for (;;) {
+		int gone = 0;
+		long off;
+
+		if (lseek(fd, 0, SEEK_SET) < 0)
+			break;
+		while ((n = syscall(SYS_getdents64, fd, d, sizeof d)) > 0)
+			for (off = 0; off < n;) {
+				struct {
+					uint64_t ino;
+					int64_t off;
+					unsigned short reclen;
+					unsigned char type;
+					char name[];
+				} *e = (void *)(d + off);
+
+				off += e->reclen;
+				if (strcmp(e->name, ".") == 0 || strcmp(e->name, "..") == 0)
+					continue;
+				if (rm_at(fd, e->name, depth + 1) == 0)
+					gone++;
+				else
+					ret = -1;
+			}
+		if (n < 0 || gone == 0)
+			break;
 	}
-	while ((e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		if (rm_at(dirfd(d), e->d_name, depth + 1) < 0)
-			ret = -1;
-	}
-	closedir(d);
+	close(fd);
 	if (unlinkat(dfd, name, AT_REMOVEDIR) < 0 && errno != ENOENT)
 		ret = -1;
 	return ret;
@@ -702,4 +686,52 @@ int
 sb_rmtree(const char *path)
 {
 	return rm_at(AT_FDCWD, path, 0);
+}
+
+/* The work directory, for the signal handler: a run killed by a reader
+ * that left (SIGPIPE) or by the user leaves nothing behind; the sandboxes
+ * die with it (their parent-death signal). */
+static char workdir[4096];
+static pid_t mainpid;
+
+static void
+on_signal(int sig)
+{
+	if (workdir[0] != '\0' && getpid() == mainpid)
+		(void)sb_rmtree(workdir);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void
+sb_clean_on_signals(const char *dir)
+{
+	/* every signal that ends the process and can be caught */
+	static const int sigs[] = {
+		SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM, SIGUSR1,
+		SIGUSR2, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF
+	};
+	static int caught;
+	struct sigaction sa, old;
+	sigset_t all, was;
+	size_t i;
+
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &was);
+	if (dir == NULL || strlen(dir) >= sizeof workdir)
+		workdir[0] = '\0';
+	else
+		strcpy(workdir, dir);
+	if (!caught) {
+		caught = 1;
+		mainpid = getpid();
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_signal;
+		sigfillset(&sa.sa_mask);
+		for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+			if (sigaction(sigs[i], NULL, &old) == 0 &&
+			    old.sa_handler != SIG_IGN)
+				sigaction(sigs[i], &sa, NULL);
+	}
+	sigprocmask(SIG_SETMASK, &was, NULL);
 }

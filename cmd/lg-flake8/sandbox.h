@@ -3,11 +3,13 @@
  *
  * sb_run() runs argv with a wall-clock timeout and resource limits and
  * captures the tail of its stdout and stderr.  In box mode the program is an
- * untrusted answer: it runs in its own session, in new network, PID, mount,
- * IPC and UTS namespaces where the kernel allows them (a user namespace too
- * when not root), as nobody when started by root, with the whole file system
- * read-only but its working directory, a scrubbed environment, stdin from
- * /dev/null and the program on descriptor 3.  Whatever it started is killed
+ * untrusted answer: it runs in new user (unless started by root), mount,
+ * network, PID, IPC and UTS namespaces, all of them or it does not run; in
+ * a session of its own inside them; in the private root of jail.h, with
+ * code seen as /answer.py and /tmp its small writable working directory;
+ * as nobody when started by root; without capabilities, under
+ * no_new_privs and the system call filter of jail.h; with a scrubbed
+ * environment and stdin from /dev/null.  Whatever it started is killed
  * when it ends or times out.  Outside box mode (flake8, the parser helper)
  * only the limits, the timeout and the process group apply.
  *
@@ -27,8 +29,9 @@ typedef struct {
 	unsigned long long fsize;	/* RLIMIT_FSIZE bytes, 0: none */
 	long nproc;			/* processes it may add, 0: no limit */
 	int box;			/* untrusted answer: isolate it */
-	const char *dir;		/* working directory (box: fresh, empty) */
-	int codefd;			/* box: descriptor shown as 3, or -1 */
+	const char *dir;		/* working directory (box: an empty
+					 * directory, the private root's mount point) */
+	const char *code;		/* box: the answer, seen as /answer.py */
 	size_t cap;			/* bytes kept of stdout and of stderr */
 } sb_opts;
 
@@ -40,9 +43,9 @@ typedef struct {
 	buf out, err;		/* the last cap bytes of each */
 	int network;		/* box: 1 in its own network namespace */
 	int pidns;		/* box: 1 in its own PID namespace */
-	const char *fs;		/* box: "read-only", "private-tmp", "uid", "none" */
+	const char *fs;		/* box: "private-root", or "none" */
 	const char *user;	/* box: "nobody", "user-namespace", "unchanged" */
-	char why[200];		/* SB_FAILED: what went wrong */
+	char why[400];		/* SB_FAILED: what went wrong */
 } sb_result;
 
 int sb_run(char *const argv[], char *const envp[], const sb_opts *o,
@@ -65,8 +68,16 @@ void sb_result_free(sb_result *r);
 
 /* Prepare a fresh box directory for the sandboxed user; 0 or -1 (errno). */
 int sb_box_prepare(const char *dir);
-/* Remove a directory tree without following links; 0 or -1. */
+/* Remove a directory tree without following links; 0 or -1.  Safe in a
+ * signal handler: no allocation, only system calls. */
 int sb_rmtree(const char *path);
+
+/* Remove dir (NULL: nothing) with sb_rmtree() when a signal that can be
+ * caught and is not ignored ends the process. */
+void sb_clean_on_signals(const char *dir);
+
+/* Open files an answer may hold at once. */
+#define SB_FILES 256
 
 /* The uid the box runs as when started by root. */
 #define SB_NOBODY 65534

@@ -186,6 +186,8 @@ cf_score(cf_item *it, const cf_opts *o, const fl_info *info)
 	rec_set_str(s, "extracted", cf_extract_name(it->how));
 	if (!compiles && !empty && it->fix.error != NULL)
 		rec_set_str(s, "compile_error", it->fix.error);
+	if (!empty && c < 0 && it->fix.lint_error != NULL)
+		rec_set_str(s, "lint_error", it->fix.lint_error);
 	rec_set(s, "sandbox", sandbox_info(it, o));
 	rec_set(s, "flake8", flake8_info(info));
 	if (o->compat)

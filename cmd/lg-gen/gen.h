@@ -10,5 +10,6 @@ extern const char gen_usage[];
 
 int gen_longgenbench(int argc, char **argv);
 int gen_longweave(int argc, char **argv);
+int gen_adaleval(int argc, char **argv);
 
 #endif

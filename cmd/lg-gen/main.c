@@ -10,20 +10,33 @@ const char gen_usage[] =
 "              [--max-record SIZE] [--import FILE]\n"
 "       lg-gen longweave [-n N] [-s SEED] [-l TIER[,TIER]] [-t TASK[,TASK]]\n"
 "              [--corpus FILE|DIR] [--states N] [--inputs N] [--rate R]\n"
+"       lg-gen adaleval -t tsort|bestanswer [-n N] [-s SEED] [-l TIER[,TIER]]\n"
+"              [--corpus PATH] [--import FILE] [--stride N]\n"
+"              [--gold-at front|middle|rear] [--truncate TIER]\n"
+"              [--tokenizer FILE] [--max-record SIZE]\n"
 "       lg-gen -h | --help | --version\n"
 "\n"
 "  -n N            cases per task and tier\n"
 "  -s SEED         seed of the suite (default 0)\n"
 "  -l TIER         length tiers (longgenbench: 8k 16k 32k 64k 128k;\n"
-"                  longweave: 1k 2k 4k 8k)\n"
+"                  longweave: 1k 2k 4k 8k; adaleval tsort: 2k 4k 8k 16k\n"
+"                  32k 64k 128k; bestanswer: 1k 2k 4k 6k 8k 12k 16k 32k\n"
+"                  64k 128k)\n"
 "  -t TASK         tasks (longgenbench: diary menu skyscraper city;\n"
-"                  longweave: kvg sms pr cf)\n"
-"  --import FILE   read official LongGenBench dataset or result files\n"
+"                  longweave: kvg sms pr cf; adaleval: tsort bestanswer)\n"
+"  --import FILE   read official LongGenBench dataset or result files, or\n"
+"                  Ada-LEval stackselect_*.json files\n"
 "  --max-record SIZE  record size limit when importing (default 64M)\n"
-"  --corpus PATH   plain-text documents for the pr task\n"
+"  --corpus PATH   plain-text documents for the pr and tsort tasks; for\n"
+"                  bestanswer, questions and answers as JSON Lines\n"
 "  --states N      states of the sms machines (default 3)\n"
 "  --inputs N      input symbols of the sms machines (default 3)\n"
 "  --rate R        probability of each planted lint violation in cf (default 0.85)\n"
+"  --stride N      adaleval tsort: paragraphs between case starts in a book\n"
+"  --gold-at POS   adaleval bestanswer: put the accepted answer first, in\n"
+"                  the middle or last\n"
+"  --truncate TIER adaleval bestanswer: cut each prompt to TIER's tokens\n"
+"  --tokenizer FILE  cl100k_base rank table for token counts (LG_TOKENIZER)\n"
 "  -h, --help      print this help\n"
 "  --version       print the version\n";
 
@@ -41,6 +54,8 @@ main(int argc, char **argv)
 		return gen_longgenbench(argc - 1, argv + 1);
 	if (strcmp(argv[1], "longweave") == 0)
 		return gen_longweave(argc - 1, argv + 1);
+	if (strcmp(argv[1], "adaleval") == 0)
+		return gen_adaleval(argc - 1, argv + 1);
 	lg_warn("unknown benchmark: %s", argv[1]);
 	lg_usage(gen_usage, LG_USAGE);
 }

@@ -21,7 +21,7 @@ kv_init(void)
 	/* a string literal cut off by the end of the text */
 	re_strcut = re_compile("\\G(?:\"(?:[^\"\\\\\\n]|\\\\.)*+|'(?:[^'\\\\\\n]|\\\\.)*+)\\\\?\\z", 0);
 	re_num = re_compile("\\G-?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?", 0);
-	re_kw = re_compile("\\G(?:true|false|null|True|False|None)(?![A-Za-z0-9_])", 0);
+	re_kw = re_compile("\\G(?:true|false|null|True|False|None|NaN|-?Infinity)(?![A-Za-z0-9_])", 0);
 	pyjson_init();
 }
 
@@ -180,13 +180,46 @@ unescape(const char *s, size_t n)
 	return buf_take(&b);
 }
 
+/* Blanks, line breaks and Python comments (# to the end of the line). */
 static size_t
 skip_ws(const char *s, size_t len, size_t i)
 {
-	while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' ||
-	    s[i] == '\r' || s[i] == '\f' || s[i] == '\v'))
-		i++;
+	while (i < len) {
+		if (s[i] == '#')
+			while (i < len && s[i] != '\n')
+				i++;
+		else if (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' ||
+		    s[i] == '\r' || s[i] == '\f' || s[i] == '\v')
+			i++;
+		else
+			break;
+	}
 	return i;
+}
+
+/*
+ * A list or object value at s[i]: the offset past its closing bracket,
+ * brackets inside string literals aside; 0 when the text ends first.
+ */
+static size_t
+skip_nested(const char *s, size_t len, size_t i)
+{
+	size_t depth = 0, ov[2];
+
+	while (i < len) {
+		if (s[i] == '"' || s[i] == '\'') {
+			if (re_match(re_str, s, len, i, ov, 1) == 0)
+				return 0;	/* a string cut off, or broken */
+			i = ov[1];
+			continue;
+		}
+		if (s[i] == '[' || s[i] == '{')
+			depth++;
+		else if ((s[i] == ']' || s[i] == '}') && --depth == 0)
+			return i + 1;
+		i++;
+	}
+	return 0;
 }
 
 enum { TOK_NONE, TOK_OK, TOK_CUT };
@@ -207,6 +240,15 @@ token(const char *s, size_t len, size_t *i, int key, char **out)
 	}
 	if (re_match(re_strcut, s, len, *i, ov, 1) > 0)
 		return TOK_CUT;
+	if (!key && (s[*i] == '[' || s[*i] == '{')) {
+		size_t end = skip_nested(s, len, *i);
+
+		if (end == 0)
+			return TOK_CUT;
+		*out = xstrndup(s + *i, end - *i);
+		*i = end;
+		return TOK_OK;
+	}
 	if (re_match(re_num, s, len, *i, ov, 1) > 0 ||
 	    (!key && re_match(re_kw, s, len, *i, ov, 1) > 0)) {
 		const char *t = s + ov[0];

@@ -17,8 +17,9 @@ static const char usage[] =
 "usage: lg-kvcheck [--compat] [--max-record SIZE] [file ...]\n"
 "\n"
 "  --compat          score as the published scorer: the value may stand\n"
-"                    anywhere, the dictionary must parse as JSON after\n"
-"                    quote replacement, published rounding\n"
+"                    anywhere, the dictionary is read by Python's json\n"
+"                    rules and measured by Python's str(), published\n"
+"                    rounding; answers it never scored get evaluated 0\n"
 "  --max-record SIZE record size limit (default 64M)\n"
 "  -h, --help        print this help\n"
 "  --version         print the version\n";
@@ -135,7 +136,7 @@ check(cJSON *rec, jsonl *in, void *arg)
 		return REC_OK;
 	if ((msg = read_gold(rec, &g)) != NULL)
 		return fail(rec, in, msg);	/* no scores: nothing to score against */
-	text = rec_answer_len(rec, &len, &msg);
+	text = rec_answer_len(rec, &len, &msg);	/* NULs included */
 	if (msg != NULL)
 		ret = fail(rec, in, msg);
 	found = *compat ? kv_parse_compat(text, len, &d) : kv_parse(text, len, &d);

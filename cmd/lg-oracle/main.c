@@ -76,6 +76,8 @@ answer(cJSON *rec, jsonl *in, void *arg)
 		ret = oracle_longgenbench(rec, in, o, &r);
 	else if (strcmp(bench, "longweave") == 0)
 		ret = oracle_longweave(rec, in, o, &r);
+	else if (strcmp(bench, "adaleval") == 0)
+		ret = oracle_adaleval(rec, in, o, &r);
 	else
 		return REC_OK;	/* not ours: through untouched */
 	add_gen(rec, o);

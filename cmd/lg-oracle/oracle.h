@@ -30,5 +30,6 @@ typedef struct {
  */
 int oracle_longgenbench(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
 int oracle_longweave(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
+int oracle_adaleval(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
 
 #endif

@@ -170,7 +170,7 @@ def pub_split(output, typ, keep_last=False):
 # Answers of many kinds.
 
 
-def kvg_render(pairs, rng, kind):
+def kvg_render(pairs, rng, kind, gold=None):
     """A dictionary answer: pairs of (key, JSON text of the value)."""
     pairs = list(pairs)
     i = rng.randrange(len(pairs))
@@ -206,8 +206,9 @@ def kvg_render(pairs, rng, kind):
         pairs = [(a, json.dumps("v" * 900)) for a, _ in pairs]
     elif kind == "long-keys":
         pairs = [(a * 40, b) for a, b in pairs]
-    elif kind == "long-both":	# key and value lengths both far off
-        pairs = [(a * 30, json.dumps("v" * 900)) for a, _ in pairs]
+    elif kind == "long-both":	# lengths so far off the published code divides by 0
+        pairs = [(a, b) if a == gold else (a * 60, json.dumps("v" * 2000))
+                 for a, b in pairs]
     elif kind == "duplicate-key":
         pairs.insert(rng.randrange(len(pairs)), pairs[i])
     elif kind == "no-close":
@@ -240,7 +241,7 @@ def kvg_answers(rec, rng):
         elif kind == "error":
             yield kind, "ERROR: API call failed - Timeout"
         else:
-            yield kind, kvg_render(pairs, rng, kind)
+            yield kind, kvg_render(pairs, rng, kind, rec["gold"]["key"])
 
 
 SMS_KINDS = ["oracle", "wrong-step", "extra-column", "markdown-table",
@@ -418,9 +419,14 @@ def records(data):
 
 
 def excluded(rec):
-    """lg marks an answer the published code never scored: with an error,
-    or with scores.evaluated false."""
-    return "error" in rec or rec.get("scores", {}).get("evaluated") is False
+    """Does lg-agg --compat leave the record out of the means?  An error, an
+    empty or ERROR: answer (lg-agg(1)), or the scorer's own mark,
+    scores.evaluated 0.  The means themselves are checked below."""
+    out = rec.get("output")
+    ev = rec.get("scores", {}).get("evaluated")
+    return ("error" in rec or out == "" or
+            (isinstance(out, str) and out.startswith("ERROR:")) or
+            (ev is not None and not ev))
 
 
 def close(a, b, tol=1e-9):

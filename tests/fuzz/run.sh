@@ -45,7 +45,7 @@ for t in "$@"; do
 			grep -v '^INFO\|^Running\|^Executed' "$log" | head -20 | sed 's/^/    /'
 		fi
 	fi
-	mkdir -p build/fuzz/corpus/"$t"
+	mkdir -p build/fuzz/corpus/"$t" build/fuzz/seeds/"$t"
 	"$fz/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
 	    -max_len=65536 -close_fd_mask=2 -print_final_stats=1 -dict="$dict" \
 	    -artifact_prefix=tests/fuzz/crashes/"$t"- \

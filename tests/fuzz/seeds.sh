@@ -13,7 +13,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$dir/.work
 rm -rf "$dir"
 mkdir -p "$work"
-for t in jsonl record sse yesno lg-split lg-kvcheck lg-fsmcheck lg-tau; do
+for t in jsonl record sse yesno lg-split lg-kvcheck lg-fsmcheck lg-tau bpe; do
 	mkdir -p "$dir/$t"
 done
 export LG_SHARE="$top/share"
@@ -106,4 +106,14 @@ for reply in 'Yes' 'no' '**Yes**.' 'Nope' 'yesterday' '' 'No, it does not. Yes?'
 done
 printf '\000{"error":{"message":"rate limited","code":429}}' > "$dir/yesno/error-1"
 printf '\000{"detail":"Not Found"}' > "$dir/yesno/error-2"
+
+# the tokenizer: the fixture's texts (even first byte), and a small table
+# (odd first byte)
+i=0
+jq -r '.hex' "$top/tests/bpe/vectors.jsonl" | while IFS= read -r hex; do
+	i=$((i + 1))
+	/usr/bin/python3 -c 'import sys; sys.stdout.buffer.write(b"\0" + bytes.fromhex(sys.argv[1]))' \
+	    "$hex" > "$dir/bpe/text-$i"
+done
+{ printf '\001'; head -n 300 "$top/tests/bpe/tiny.tiktoken"; } > "$dir/bpe/table"
 rm -rf "$work"

@@ -7,6 +7,9 @@
 # stripped as the published prompt strips it.
 # Pollution never changes what a program prints (lg-flake8 holds a fix to
 # the original's output): 40 more cases, clean and polluted, print the same.
+# Every place the library marks plants what its tag says: at rate 1, flake8
+# reports every code the library tags (but for plugins missing here, and
+# C419 and E721, which older flake8-comprehensions and pycodestyle lack).
 set -u
 py=/usr/bin/python3
 if ! "$py" -m flake8 --version >/dev/null 2>&1; then
@@ -24,9 +27,10 @@ $g -s 9 > "$t/s.jsonl" || exit 1
 cmp -s "$t/a.jsonl" "$t/s.jsonl" && { echo "-s 9 changed nothing"; exit 1; }
 $g --rate 0 > "$t/zero.jsonl" || exit 1
 "$BIN/lg-gen" longweave -t cf -l 1k,2k,4k,8k -n 10 -s 11 > "$t/more.jsonl" || exit 1
+"$BIN/lg-gen" longweave -t cf -l 8k -n 30 -s 3 --rate 1 > "$t/all.jsonl" || exit 1
 "$BIN/lg-prompt" "$t/a.jsonl" > "$t/p.jsonl" || exit 1
 "$py" - "$t" <<'PY'
-import ast, json, os, subprocess, sys
+import ast, json, os, re, subprocess, sys
 t = sys.argv[1]
 recs = [json.loads(l) for l in open(t + "/a.jsonl")]
 zero = [json.loads(l) for l in open(t + "/zero.jsonl")]
@@ -74,6 +78,20 @@ for r in (json.loads(l) for l in open(t + "/more.jsonl")):
         run = subprocess.run([sys.executable, "-I", "-B", "-c", src], capture_output=True, timeout=60)
         printed.append((run.returncode, run.stdout))
     want(printed[0] == printed[1], "%s: the polluted program prints otherwise" % r["id"])
+lib = open(os.environ["LG_SHARE"] + "/templates/longweave/cf/functions.txt").read()
+tags = set(re.findall(r"\$[<+-]([A-Z]+[0-9]+)", lib))
+files = []
+for i, l in enumerate(open(t + "/all.jsonl")):
+    files.append("%s/all%d.py" % (t, i))
+    open(files[-1], "w").write(json.loads(l)["vars"]["code"])
+have = subprocess.run(f8 + ["--version"], capture_output=True, text=True).stdout
+fams = {"B": "bugbear", "SIM": "simplify", "C4": "comprehensions", "N": "naming"}
+seen = set(subprocess.run(f8 + ["--format=%(code)s"] + files, capture_output=True, text=True).stdout.split())
+for tag in sorted(tags - seen - {"C419", "E721"}):
+    fam = re.match(r"C4|[A-Z]+?(?=[0-9])", tag).group(0)
+    if fam in fams and fams[fam] not in have:
+        continue
+    want(False, "tag %s: planted at rate 1, never reported" % tag)
 for b in bad:
     print("FAIL:", b)
 sys.exit(1 if bad else 0)

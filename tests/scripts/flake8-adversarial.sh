@@ -5,7 +5,9 @@
 # loopback, a sleep past the timeout and a process left behind: each
 # scores 0 for runnability (the one left behind is killed), a good answer
 # in the same batch still scores 1, no file appears, the listener sees
-# nobody, and no sandboxed process outlives the run.
+# nobody, and no sandboxed process outlives the run (those that sleep carry
+# a mark of this run in their arguments).  Run as root, it runs again as
+# the throwaway user lgtest.
 set -u
 py=/usr/bin/python3
 if ! "$py" -m flake8 --version >/dev/null 2>&1; then
@@ -13,12 +15,14 @@ if ! "$py" -m flake8 --version >/dev/null 2>&1; then
 	exit 0
 fi
 t=$TMPDIR/adversarial.$$
+mark=lgadv$$x$(od -An -N4 -tx4 /dev/urandom | tr -d ' ')
 esc=/tmp/lg-escape-$$
 lpid=
 mkdir -p "$t/open" || exit 1
 chmod 1777 "$t/open"
 cleanup() {
 	[ -n "$lpid" ] && kill "$lpid" 2>/dev/null
+	pkill -KILL -f "$mark" 2>/dev/null
 	rm -rf "$t" "$esc"
 }
 trap cleanup EXIT INT TERM
@@ -47,9 +51,11 @@ while [ ! -s "$t/port" ] && [ $i -lt 100 ]; do
 done
 port=$(cat "$t/port") || exit 1
 
-"$py" - "$t/in.jsonl" "$port" "$t/open" "$esc" <<'PY'
+"$py" - "$t/in.jsonl" "$port" "$t/open" "$esc" "$mark" <<'PY'
 import json, sys
-out, port, opendir, esc = sys.argv[1:]
+out, port, opendir, esc, mark = sys.argv[1:]
+sleep = ("os.execv(sys.executable, [sys.executable, '-c',"
+         " 'import time; time.sleep(60)', %r])\n" % mark)
 good = "def main():\n    print(1)\n\n\nmain()\n"
 progs = {
     "good": good,
@@ -67,28 +73,26 @@ progs = {
         "if failed:\n"
         "    raise SystemExit(1)\n") % (opendir + "/escape", esc),
     "socket": "import socket\nsocket.create_connection(('127.0.0.1', %s), timeout=3)\n" % port,
-    "sleep": "import time\ntime.sleep(60)\n",
-    "daemon": "import os\nimport time\nif os.fork() == 0:\n    time.sleep(60)\n",
+    "sleep": "import os\nimport sys\n" + sleep,
+    "daemon": "import os\nimport sys\nif os.fork() == 0:\n    " + sleep,
 }
 with open(out, "w") as f:
     for k, v in progs.items():
         f.write(json.dumps({"id": k, "bench": "longweave", "task": "cf",
             "vars": {"code": good}, "output": "```python\n" + v + "```\n"}) + "\n")
 PY
-boxed() { ps -eo pid=,args= | grep -e '-I -B /dev/f[d]/3' | awk '{ print $1 }' | sort; }
-boxed > "$t/before"
 "$BIN/lg-flake8" --timeout 3 "$t/in.jsonl" > "$t/out.jsonl"
 rc=$?
 [ $rc -eq 0 ] || { echo "lg-flake8 exited $rc"; exit 1; }
-# sandboxed processes that were not there before and are still there a
-# second later are ours, left behind (other runs' come and go quickly)
-sleep 0.5
-boxed | comm -23 - "$t/before" > "$t/after1"
-sleep 1
-boxed | comm -12 - "$t/after1" > "$t/left"
-if [ -s "$t/left" ]; then
+# the kernel may take a moment to end what is left of a namespace
+i=0
+while pgrep -f "$mark" >/dev/null && [ $i -lt 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+if pgrep -f "$mark" >/dev/null; then
 	echo "a sandboxed process outlived the run:"
-	ps -eo pid,user,args | grep -e '-I -B /dev/f[d]/3'
+	ps -eo pid,user,args | grep -e "$mark" | grep -v grep
 	exit 1
 fi
 sh -c true || { echo "cannot fork any more"; exit 1; }
@@ -121,3 +125,7 @@ for b in bad:
     print("FAIL:", b)
 sys.exit(1 if bad else 0)
 PY
+rc=$?
+[ $rc -eq 0 ] && echo "ok ($(id -un))"
+[ $rc -eq 0 ] && [ "${1:-}" != --body ] && [ "$(id -u)" -eq 0 ] || exit $rc
+sh "$TOP/tests/helpers/as-lgtest.sh" "$0"

@@ -4,7 +4,7 @@
 # and the pipeline's rule that an empty or "ERROR:" answer, or one whose
 # scoring raised, has no score), on a few thousand odd answers: raw control
 # characters in strings, leading zeros, form feeds, NaN and Infinity, lone
-# surrogates, \u0000, numbers of every shape, lists and objects, Unicode
+# surrogates, \u0000, raw NULs, numbers of every shape, lists and objects, Unicode
 # strings inside them, huge integers, deep nesting, values long enough to
 # divide by zero, trailing commas with Unicode spaces.  0 disagreements.
 set -eu
@@ -88,6 +88,9 @@ def answer(g):
     elif wrap < 0.38: d = rng.choice(['', 'ERROR: timed out', 'ERROR:', ' ', 'no dictionary', '}{', 'ERROR x {}'])
     elif wrap < 0.4: d = d + ' {"b": 1}'
     elif wrap < 0.42: d = d[:rng.randrange(len(d))]
+    if rng.random() < 0.04:   # a raw NUL: before, inside or after the dictionary
+        j = rng.choice([0, 0, rng.randrange(len(d) + 1), len(d)])
+        d = d[:j] + '\0' + d[j:]
     return d
 def case(i):
     n = rng.choice([4, 20, 40])

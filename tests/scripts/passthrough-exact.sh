@@ -5,9 +5,9 @@
 # gets such foreign fields spliced into each record, then goes through
 # every stage in turn (lg-prompt, lg-oracle, lg-infer against the test
 # server, lg-split, lg-judge --rules, lg-kvcheck, lg-fsmcheck, lg-tau,
-# lg-flake8, and the --compat scorers); after each stage, every member of
-# every input record that the stage does not own is in its output record,
-# in the same order, with the same bytes.
+# lg-flake8, lg-tokens, and the --compat scorers); after each stage,
+# every member of every input record that the stage does not own is in
+# its output record, in the same order, with the same bytes.
 . "$TOP/tests/lg-infer/fake.sh"
 sh "$TOP/tests/mkcorpus.sh" "$t/corpus" > /dev/null
 export LC_ALL=C
@@ -83,6 +83,7 @@ for tool in lg-kvcheck lg-fsmcheck lg-tau; do
 	stage "$tool --compat" "$t/o" "$t/$tool.c" verdicts,scores,error $tool --compat
 done
 stage lg-flake8 "$t/o" "$t/f" verdicts,scores,error lg-flake8
+stage lg-tokens "$t/o" "$t/t" tokens,tokenizer,token_ids,error lg-tokens -f prompt,output
 
 # a record a stage does not own at all comes out as the very same line
 for f in s sc j lg-kvcheck lg-fsmcheck lg-tau f; do

@@ -73,6 +73,59 @@ scanner(void)
 
 static int lazy;
 
+/* A plain reading of the string grammar, to check the fast path against. */
+static int
+ref_string(const char *s, size_t len)
+{
+	size_t i = 1;
+
+	if (len < 2 || s[0] != '"')
+		return 0;
+	while (i < len) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == '"')
+			return i == len - 1;
+		if (c < 0x20)
+			return 0;
+		if (c == '\\') {
+			if (i + 1 >= len || strchr("\"\\/bfnrt", s[i + 1]) == NULL ||
+			    s[i + 1] == '\0')
+				return 0;
+			i += 2;
+		} else {
+			i++;
+		}
+	}
+	return 0;
+}
+
+static void
+fast_path(void)
+{
+	static const char alpha[] = "ab \"\\\x01\x1f\x7f\xc3\xa9n/";
+	char s[64];
+	unsigned seed = 1;
+	int i, bad = 0;
+
+	for (i = 0; i < 200000; i++) {
+		size_t len = 2 + (seed = seed * 1103515245 + 12345) % 40, k;
+
+		s[0] = '"';
+		for (k = 1; k < len - 1; k++) {
+			seed = seed * 1103515245 + 12345;
+			/* mostly plain letters (no u: escapes are tested above), so
+			 * that eight-byte runs occur */
+			s[k] = (seed >> 16) % 4 ? 'a' + (char)((seed >> 8) % 20) :
+			    alpha[(seed >> 20) % (sizeof alpha - 1)];
+		}
+		s[len - 1] = '"';
+		if (jsonscan_is_string(s, len) != ref_string(s, len))
+			bad++;
+	}
+	CHECK(bad == 0, "the fast path agrees with a plain reading: %d differ", bad);
+}
+
 static cJSON *
 read_rec(const char *s)
 {
@@ -221,6 +274,7 @@ int
 main(void)
 {
 	scanner();
+	fast_path();
 	splicing();
 	lazy = 1;
 	splicing();

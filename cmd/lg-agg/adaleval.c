@@ -1,0 +1,201 @@
+/*
+ * adaleval.c: Ada-LEval rows, from lg-choice's scores.  Beside the mean
+ * score (accuracy) and the cases: IF%, the instruction-following rate
+ * (valid answers / cases; a failed case has none); copy%, the
+ * copy-instruction rate (answers equal to the instruction's example /
+ * valid answers); expect%, the expectation (golds equal to the example /
+ * cases); random%, the random-guess baseline (mean of 1/n, 1/24 for
+ * tsort); tau, the mean Kendall tau of the valid tsort answers.  A second
+ * table, when cases carry gold.at, gives the accuracy by where the accepted
+ * answer stood (front, middle, rear): the position-bias table.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agg.h"
+#include "record.h"
+#include "xalloc.h"
+
+static double
+num(const cJSON *o, const char *k, int *has)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	*has = cJSON_IsNumber(v);
+	return *has ? v->valuedouble : 0;
+}
+
+void
+ada_read(const cJSON *rec, const struct score *s, struct ada *d)
+{
+	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(rec, "scores");
+	const char *at = rec_str(rec_get(rec, "gold"), "at");
+	static const char *const pos[NPOS] = { "front", "middle", "rear" };
+	double v;
+	int has, i;
+
+	memset(d, 0, sizeof *d);
+	if (cJSON_IsObject(sc)) {
+		v = num(sc, "valid", &has);
+		if (has) {
+			d->scored = 1;
+			d->valid = v > 0 && !s->failed;
+			d->copy = d->valid && num(sc, "copy", &has) > 0;
+			d->expect = num(sc, "expect", &has) > 0;
+			d->random = num(sc, "random", &has);
+			v = num(sc, "tau", &has);
+			if (has && d->valid) {
+				d->tau_n = 1;
+				d->tau = v;
+			}
+		}
+	}
+	for (i = 0; at != NULL && i < NPOS; i++)
+		if (strcmp(at, pos[i]) == 0) {
+			d->pos_cases[i] = 1;
+			d->pos_hits[i] = s->sum > 0;
+		}
+}
+
+void
+ada_merge(struct ada *g, const struct ada *d)
+{
+	int i;
+
+	g->scored += d->scored;
+	g->valid += d->valid;
+	g->copy += d->copy;
+	g->expect += d->expect;
+	g->random += d->random;
+	g->tau_n += d->tau_n;
+	g->tau += d->tau;
+	for (i = 0; i < NPOS; i++) {
+		g->pos_cases[i] += d->pos_cases[i];
+		g->pos_hits[i] += d->pos_hits[i];
+	}
+}
+
+int
+ada_any(struct group **g, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (g[i]->ada.scored > 0)
+			return 1;
+	return 0;
+}
+
+static int
+any_pos(struct group **g, size_t n)
+{
+	size_t i;
+	int k;
+
+	for (i = 0; i < n; i++)
+		for (k = 0; k < NPOS; k++)
+			if (g[i]->ada.pos_cases[k] > 0)
+				return 1;
+	return 0;
+}
+
+static void
+main_table(struct group **g, size_t n, const struct opts *o)
+{
+	static const char *const cols[] = { "score%", "cases", "failed", "IF%",
+		"copy%", "expect%", "random%", "tau" };
+	static const int right[] = { 1, 1, 1, 1, 1, 1, 1, 1 };
+	table *tb = o->fmt == FMT_JSON ? NULL : table_for(o, cols, right, 8);
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		const struct group *r = g[i];
+		const struct ada *a = &r->ada;
+		double cases = (double)r->sc.cases;
+		char **c;
+
+		if (tb == NULL) {
+			cJSON *j = json_row(r, o);
+
+			cJSON_AddStringToObject(j, "row", "cell");
+			json_ratio(j, "score", 100.0 * r->sc.sum, cases);
+			json_num(j, "cases", cases);
+			json_num(j, "failed", (double)r->sc.failed);
+			json_ratio(j, "if", 100.0 * (double)a->valid, cases);
+			json_ratio(j, "copy", 100.0 * (double)a->copy, (double)a->valid);
+			json_ratio(j, "expect", 100.0 * (double)a->expect, (double)a->scored);
+			json_ratio(j, "random", 100.0 * a->random, (double)a->scored);
+			json_ratio(j, "tau", a->tau, (double)a->tau_n);
+			json_emit(j);
+			continue;
+		}
+		c = cells_for(r, o, 8);
+		k = o->nfields;
+		c[k++] = fmt_pct(r->sc.sum, cases);
+		c[k++] = fmt_long(r->sc.cases);
+		c[k++] = fmt_long(r->sc.failed);
+		c[k++] = fmt_pct((double)a->valid, a->scored ? cases : 0);
+		c[k++] = fmt_pct((double)a->copy, (double)a->valid);
+		c[k++] = fmt_pct((double)a->expect, (double)a->scored);
+		c[k++] = fmt_pct(a->random, (double)a->scored);
+		c[k++] = a->tau_n ? fmt_num(a->tau / (double)a->tau_n, 3) :
+		    xstrdup("-");
+		table_add(tb, c);
+	}
+	if (tb != NULL) {
+		table_print(tb, o->fmt);
+		table_free(tb);
+	}
+}
+
+static void
+position_table(struct group **g, size_t n, const struct opts *o)
+{
+	static const char *const cols[] = { "front%", "middle%", "rear%",
+		"front", "middle", "rear" };
+	static const char *const keys[] = { "front", "middle", "rear" };
+	static const int right[] = { 1, 1, 1, 1, 1, 1 };
+	table *tb = o->fmt == FMT_JSON ? NULL : table_for(o, cols, right, 6);
+	size_t i, k;
+	int p;
+
+	for (i = 0; i < n; i++) {
+		const struct ada *a = &g[i]->ada;
+		char **c;
+
+		if (a->pos_cases[0] + a->pos_cases[1] + a->pos_cases[2] == 0)
+			continue;
+		if (tb == NULL) {
+			cJSON *j = json_row(g[i], o);
+
+			cJSON_AddStringToObject(j, "row", "position");
+			for (p = 0; p < NPOS; p++) {
+				json_ratio(j, keys[p], 100.0 * (double)a->pos_hits[p],
+				    (double)a->pos_cases[p]);
+			}
+			json_emit(j);
+			continue;
+		}
+		c = cells_for(g[i], o, 6);
+		k = o->nfields;
+		for (p = 0; p < NPOS; p++)
+			c[k++] = fmt_pct((double)a->pos_hits[p], (double)a->pos_cases[p]);
+		for (p = 0; p < NPOS; p++)
+			c[k++] = fmt_long(a->pos_cases[p]);
+		table_add(tb, c);
+	}
+	if (tb != NULL) {
+		putchar('\n');
+		table_print(tb, o->fmt);
+		table_free(tb);
+	}
+}
+
+void
+ada_print(struct group **g, size_t n, const struct opts *o)
+{
+	main_table(g, n, o);
+	if (any_pos(g, n))
+		position_table(g, n, o);
+}

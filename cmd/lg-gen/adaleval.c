@@ -1,0 +1,370 @@
+/*
+ * lg-gen adaleval: Ada-LEval cases (Wang et al., NAACL 2024), built from a
+ * corpus or imported from the official files.  The tasks are the entries of
+ * tasks[] below; a task names its tiers and their token caps.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adaleval.h"
+#include "bpe.h"
+#include "buf.h"
+#include "diag.h"
+#include "gen.h"
+#include "record.h"
+#include "share.h"
+#include "tmpl.h"
+#include "utf8.h"
+#include "util.h"
+#include "xalloc.h"
+
+static const ada_task *const tasks[] = { &ada_tsort, &ada_bestanswer };
+#define NTASKS (sizeof tasks / sizeof tasks[0])
+
+static bpe *tok;
+static char *tmpl_text;
+
+size_t
+ada_tokens(const char *s, size_t n)
+{
+	size_t k = bpe_encode(tok, s, n, 0, NULL, NULL);
+
+	if (k == (size_t)-1)
+		lg_die(LG_SYS, "cannot count the tokens of a text of %zu bytes", n);
+	return k;
+}
+
+const char *
+ada_tokenizer(void)
+{
+	return bpe_name(tok);
+}
+
+char *
+ada_render(const cJSON *vars)
+{
+	char *err, *s = tmpl_render(tmpl_text, vars, &err);
+
+	if (s == NULL) {
+		lg_warn("template: %s", err);
+		free(err);
+	}
+	return s;
+}
+
+long
+ada_prompt_tokens(const cJSON *vars)
+{
+	char *s = ada_render(vars);
+	long n;
+
+	if (s == NULL)
+		return -1;
+	n = (long)ada_tokens(s, strlen(s));
+	free(s);
+	return n;
+}
+
+void
+ada_gold_tokens(cJSON *gold, long tokens)
+{
+	cJSON_AddNumberToObject(gold, "tokens", (double)tokens);
+	cJSON_AddStringToObject(gold, "tokenizer", ada_tokenizer());
+}
+
+/* Append the bytes of ids[a..b) to out. */
+static void
+decode(buf *out, const uint32_t *ids, size_t a, size_t b)
+{
+	size_t i, len;
+
+	for (i = a; i < b; i++) {
+		const char *t = bpe_token(tok, ids[i], &len);
+
+		if (t != NULL)
+			buf_add(out, t, len);
+	}
+}
+
+char *
+ada_truncate(const char *s, long cap)
+{
+	uint32_t *ids = NULL;
+	size_t cap_ids = 0, n = bpe_encode(tok, s, strlen(s), 0, &ids, &cap_ids);
+	size_t head, tail;
+	buf out = { 0 };
+
+	if (n == (size_t)-1)
+		lg_die(LG_SYS, "cannot encode a text of %zu bytes", strlen(s));
+	if ((long)n <= cap) {
+		free(ids);
+		return xstrdup(s);
+	}
+	head = (size_t)cap / 2;
+	tail = (size_t)cap - head;
+	for (;;) {
+		size_t a, b;
+
+		buf_reset(&out);
+		/* cut at token boundaries that leave whole characters */
+		for (a = head; a > 0; a--) {
+			buf_reset(&out);
+			decode(&out, ids, 0, a);
+			if (utf8_invalid(out.s ? out.s : "", out.len) == out.len)
+				break;
+		}
+		if (a == 0)
+			buf_reset(&out);
+		for (b = n - tail; b < n; b++) {
+			buf t = { 0 };
+			int ok;
+
+			decode(&t, ids, b, n);
+			ok = utf8_invalid(t.s ? t.s : "", t.len) == t.len;
+			if (ok)
+				buf_add(&out, t.s, t.len);
+			buf_free(&t);
+			if (ok)
+				break;
+		}
+		/* merges across the cut can add a token: cut more until it fits */
+		if ((long)ada_tokens(buf_str(&out), out.len) <= cap || head + tail == 0)
+			break;
+		if (tail > head)
+			tail--;
+		else
+			head--;
+	}
+	free(ids);
+	return buf_take(&out);
+}
+
+static const ada_task *
+find_task(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NTASKS; i++)
+		if (strcmp(tasks[i]->name, name) == 0)
+			return tasks[i];
+	return NULL;
+}
+
+static long
+cap_of(const ada_task *t, const char *tier)
+{
+	size_t i;
+
+	for (i = 0; i < t->ntiers; i++)
+		if (strcmp(t->tiers[i], tier) == 0)
+			return t->caps[i];
+	return -1;
+}
+
+static void
+tier_list(const ada_task *t, buf *b)
+{
+	size_t i;
+
+	for (i = 0; i < t->ntiers; i++)
+		buf_printf(b, "%s%s", i ? ", " : "", t->tiers[i]);
+}
+
+/* The tier of an official file: stackselect_16k.json is 16k. */
+static char *
+tier_of_file(const char *path)
+{
+	const char *base = strrchr(path, '/'), *u, *dot;
+
+	base = base ? base + 1 : path;
+	u = strrchr(base, '_');
+	dot = u ? strchr(u, '.') : NULL;
+	if (u == NULL || dot == NULL || dot == u + 1)
+		return NULL;
+	return xstrndup(u + 1, (size_t)(dot - u - 1));
+}
+
+static int
+make_cases(const ada_task *t, const ada_opts *o, char **lv, size_t nl, long n)
+{
+	size_t j;
+	long k;
+	int status = LG_OK;
+
+	for (j = 0; j < nl; j++) {
+		for (k = 0; k < n; k++) {
+			ada_case cs;
+			cJSON *rec = cJSON_CreateObject();
+			char *id = xasprintf("adaleval/%s/%s/%04ld", t->name, lv[j], k);
+			char *src = xasprintf("%llu/%s", (unsigned long long)o->seed, id);
+			uint32_t seed = rng_seed_of_id(src);
+			rng r;
+			int ret;
+
+			cs.tier = lv[j];
+			cs.cap = cap_of(t, lv[j]);
+			cs.index = k;
+			cs.opts = o;
+			rng_seed(&r, seed);
+			cJSON_AddStringToObject(rec, "id", id);
+			cJSON_AddStringToObject(rec, "bench", "adaleval");
+			cJSON_AddStringToObject(rec, "task", t->name);
+			cJSON_AddStringToObject(rec, "length", lv[j]);
+			cJSON_AddNumberToObject(rec, "seed", seed);
+			ret = t->gen(&cs, rec, &r);
+			if (ret == 0)
+				rec_write(rec);
+			cJSON_Delete(rec);
+			free(id);
+			free(src);
+			if (ret < 0)
+				status = LG_BAD;
+			if (ret > 0) {
+				lg_warn("--corpus %s: too small for tier %s: %ld of %ld "
+				    "cases", o->corpus, lv[j], k, n);
+				status = LG_BAD;
+				break;
+			}
+		}
+	}
+	return status;
+}
+
+int
+gen_adaleval(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "corpus", required_argument, NULL, 'C' },
+		{ "import", required_argument, NULL, 'I' },
+		{ "stride", required_argument, NULL, 'S' },
+		{ "gold-at", required_argument, NULL, 'G' },
+		{ "truncate", required_argument, NULL, 'T' },
+		{ "tokenizer", required_argument, NULL, 'K' },
+		{ "max-record", required_argument, NULL, 'M' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	ada_opts o = { NULL, 0, GOLD_RANDOM, NULL, 0, 0 };
+	const char *tl = NULL, *tk = NULL, *import = NULL, *tokopt = NULL;
+	const ada_task *t;
+	char **lv, *path, *ftier = NULL;
+	size_t nl, i;
+	long n = 10;
+	int c, status;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "n:s:l:t:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'n':
+			if (parse_long(optarg, &n) < 0 || n < 0)
+				lg_die(LG_USAGE, "-n: not a count: %s", optarg);
+			break;
+		case 's':
+			if (parse_u64(optarg, &o.seed) < 0)
+				lg_die(LG_USAGE, "-s: not a seed: %s", optarg);
+			break;
+		case 'l': tl = optarg; break;
+		case 't': tk = optarg; break;
+		case 'C': o.corpus = optarg; break;
+		case 'I': import = optarg; break;
+		case 'S':
+			if (parse_long(optarg, &o.stride) < 0 || o.stride < 0 ||
+			    o.stride > 1000000)
+				lg_die(LG_USAGE, "--stride: want 0 to 1000000 paragraphs: %s",
+				    optarg);
+			break;
+		case 'G':
+			if (strcmp(optarg, "front") == 0)
+				o.gold_at = GOLD_FRONT;
+			else if (strcmp(optarg, "middle") == 0)
+				o.gold_at = GOLD_MIDDLE;
+			else if (strcmp(optarg, "rear") == 0)
+				o.gold_at = GOLD_REAR;
+			else
+				lg_die(LG_USAGE, "--gold-at: want front, middle or rear: %s",
+				    optarg);
+			break;
+		case 'T': o.truncate = optarg; break;
+		case 'K': tokopt = optarg; break;
+		case 'M':
+			opt_max_record(optarg);
+			break;
+		case 'h':
+			lg_usage(gen_usage, 0);
+		default:
+			lg_usage(gen_usage, LG_USAGE);
+		}
+	}
+	if (optind != argc)
+		lg_die(LG_USAGE, "unexpected argument: %s", argv[optind]);
+	if (tk == NULL)
+		lg_die(LG_USAGE, "-t: want one adaleval task: tsort or bestanswer");
+	if ((t = find_task(tk)) == NULL)
+		lg_die(LG_USAGE, "-t: unknown adaleval task: %s (tsort, bestanswer)", tk);
+	if (import != NULL && t->import == NULL)
+		lg_die(LG_USAGE, "--import: adaleval %s has no official files to import",
+		    t->name);
+	if (import != NULL && o.corpus != NULL)
+		lg_die(LG_USAGE, "--import and --corpus: give one of them");
+	if (import == NULL && o.corpus == NULL)
+		lg_die(LG_USAGE, "adaleval %s needs --corpus %s%s", t->name,
+		    strcmp(t->name, "tsort") == 0 ? "DIR|FILE (plain-text books)" :
+		    "FILE (questions and answers, JSON Lines)",
+		    t->import ? " or --import FILE" : "");
+	if ((o.gold_at != GOLD_RANDOM || o.truncate) && strcmp(t->name, "bestanswer"))
+		lg_die(LG_USAGE, "--gold-at and --truncate are for bestanswer");
+	if (o.stride && strcmp(t->name, "tsort"))
+		lg_die(LG_USAGE, "--stride is for tsort");
+	if (tl == NULL)
+		tl = import ? NULL : t->deftiers;
+	if (import != NULL && tl == NULL) {
+		if ((ftier = tier_of_file(import)) == NULL || cap_of(t, ftier) < 0)
+			lg_die(LG_USAGE, "--import %s: cannot tell the tier from the "
+			    "file name: give it with -l", import);
+		tl = ftier;
+	}
+	lv = split_list(tl, &nl);
+	for (i = 0; i < nl; i++)
+		if (cap_of(t, lv[i]) < 0) {
+			buf b = { 0 };
+
+			tier_list(t, &b);
+			lg_die(LG_USAGE, "-l: unknown adaleval %s tier: %s (%s)",
+			    t->name, lv[i], buf_str(&b));
+		}
+	if (import != NULL && nl != 1)
+		lg_die(LG_USAGE, "--import: one tier, not %zu", nl);
+	if (o.truncate != NULL) {
+		if ((o.truncate_cap = cap_of(t, o.truncate)) < 0)
+			lg_die(LG_USAGE, "--truncate: unknown bestanswer tier: %s",
+			    o.truncate);
+	}
+	tok = bpe_setup(tokopt);
+	if (o.truncate != NULL && !bpe_exact(tok))
+		lg_die(LG_USAGE, "--truncate cuts at tokens: it needs --tokenizer "
+		    "FILE or LG_TOKENIZER");
+	if (!bpe_exact(tok) && import == NULL)
+		lg_warn("approximate token counts (no --tokenizer or LG_TOKENIZER): "
+		    "prompts are fitted to the tiers by an estimate");
+	path = xasprintf("%s/templates/adaleval/%s.tmpl", share_dir(), t->name);
+	tmpl_text = file_read(path, NULL);
+	if (tmpl_text == NULL)
+		lg_die(LG_SYS, "%s: cannot read the template", path);
+	free(path);
+	if (import != NULL)
+		status = t->import(&o, import, lv[0]);
+	else if (t->init != NULL && t->init(&o) < 0)
+		status = LG_SYS;
+	else {
+		status = make_cases(t, &o, lv, nl, n);
+		if (t->fini != NULL)
+			t->fini();
+	}
+	split_free(lv, nl);
+	free(ftier);
+	free(tmpl_text);
+	bpe_free(tok);
+	return lg_finish(status);
+}

@@ -1,0 +1,122 @@
+#!/bin/sh
+# lg-flake8 --compat against the published CODE_FIXING scorer, written
+# again below from its algorithm: strip the answer, take the group of the
+# first ```(?:python)?\s*(.*?)\s*``` (any case, across lines) or the whole
+# answer, strip it; runnable when compile() takes it; flake8 (the families
+# selected, noqa honoured) only on runnable code; functions are the "def "
+# in the text, rounded to four places; the harmonic mean.  Generated cases
+# are answered in many kinds, odd ones included (a byte-order mark, tilde
+# fences, a NUL, bodies that return None, noqa, CR LF, no fence, two
+# blocks, an unclosed block, an upper-case tag, nothing); every score must
+# agree.
+set -u
+py=/usr/bin/python3
+if ! "$py" -m flake8 --version >/dev/null 2>&1; then
+	echo "skipped: no flake8 for $py"
+	exit 0
+fi
+t=$TMPDIR/cfpub.$$
+mkdir -p "$t" || exit 1
+trap 'rm -rf "$t"' EXIT INT TERM
+"$BIN/lg-gen" longweave -t cf -l 1k,2k -n 3 -s 5 | "$BIN/lg-prompt" |
+    "$BIN/lg-oracle" > "$t/o.jsonl" || exit 1
+"$py" - "$t" "$BIN" <<'PY'
+import ast, json, math, os, re, subprocess, sys
+t, bindir = sys.argv[1:]
+
+def none_bodies(src):
+    tree = ast.parse(src)
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            n.body = [ast.Return(value=ast.Constant(value=None))]
+    return ast.unparse(tree) + "\n"
+
+def kinds(code):
+    fenced = "```python\n" + code + "```"
+    lines = code.split("\n")
+    half = len(lines) // 2
+    return {
+        "oracle": fenced + "\n",
+        "prose": "Here is the code:\n" + fenced + "\nIt runs.",
+        "bare": code,
+        "bom": "\ufeff" + fenced,
+        "bom-bare": "\ufeff" + code,
+        "tilde": "~~~python\n" + code + "~~~",
+        "nul": fenced.replace("\n\n\n", "\n\x00\n", 1),
+        "none": "```python\n" + none_bodies(code) + "```",
+        "noqa": "```python\n" + code.replace("\n", "  # noqa\n", 3) + "```",
+        "crlf": fenced.replace("\n", "\r\n"),
+        "two-blocks": fenced + "\nAnd a test:\n```python\nassert True\n```",
+        "unclosed": "```python\n" + "\n".join(lines[:half]),
+        "upper": "```PYTHON\n" + code + "```",
+        "syntax": "```python\n" + code.replace("def ", "def (", 1) + "```",
+        "trailing": "```python\n" + code + "   \n\n```\n\n",
+        "def-in-text": "```python\n# undef and def in a comment\n" + code + "```",
+        "empty": "",
+        "blank": "```python\n```",
+    }
+
+def pub_extract(response):
+    response = response.strip()
+    m = re.search(r"```(?:python)?\s*(.*?)\s*```", response, re.DOTALL | re.IGNORECASE)
+    return m.group(1).strip() if m else response.strip()
+
+def pub_flake8(code, n):
+    path = "%s/pub%d.py" % (t, n)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(code)
+    run = subprocess.run([sys.executable, "-m", "flake8", "--isolated",
+                          "--select=E,W,F,B,N,SIM,C4", path],
+                         capture_output=True, text=True, cwd=t)
+    return len([l for l in run.stdout.splitlines() if l.strip()])
+
+def pub_cf(response, original, n):
+    zero = {"runnable": 0.0, "style": 0.0, "functions": 0.0, "score": 0.0}
+    code = pub_extract(response)
+    if not code:
+        return zero
+    try:
+        compile(code, "<string>", "exec")
+        runnable = 1.0
+    except Exception:
+        runnable = 0.0
+    count = pub_flake8(code, n) if runnable else -1
+    style = 0.0 if count < 0 else 1.0 / (1.0 + count / 50.0)
+    def defs(s):
+        return 0 if not s.strip() else s.count("def ")
+    fo, ff = defs(original), defs(code)
+    scale = max(1.0, float(fo) * 0.25)
+    func = round(1.0 / (1.0 + (abs(ff - fo) / scale) ** 2), 4)
+    if runnable > 1e-9 and style > 1e-9 and func > 1e-9:
+        total = 3.0 / (1.0 / runnable + 1.0 / style + 1.0 / func)
+    else:
+        total = 0.0
+    return {"runnable": runnable, "style": style, "functions": func, "score": total}
+
+recs, want = [], []
+for l in open(t + "/o.jsonl"):
+    r = json.loads(l)
+    m = re.search(r"```python\n(.*?)```", r["output"], re.S)
+    for kind, answer in kinds(m.group(1)).items():
+        q = dict(r, id="%s/%s" % (r["id"], kind), output=answer)
+        recs.append(q)
+        want.append((kind, pub_cf(answer, r["vars"]["code"], len(want))))
+with open(t + "/in.jsonl", "w") as f:
+    for q in recs:
+        f.write(json.dumps(q) + "\n")
+run = subprocess.run([bindir + "/lg-flake8", "--compat", t + "/in.jsonl"],
+                     capture_output=True, text=True)
+got = [json.loads(l) for l in run.stdout.splitlines()]
+bad = 0
+if len(got) != len(want):
+    print("FAIL: %d records out of %d" % (len(got), len(want)))
+    sys.exit(1)
+for q, (kind, w) in zip(got, want):
+    s = q["scores"]
+    for k, v in w.items():
+        if not math.isclose(s[k], v, rel_tol=1e-12, abs_tol=1e-12):
+            print("FAIL: %s: %s %r, published %r" % (q["id"], k, s[k], v))
+            bad += 1
+print("%d answers, %d disagreements" % (len(got), bad))
+sys.exit(1 if bad else 0)
+PY

@@ -1,0 +1,6 @@
+#!/bin/sh
+# The --compat scorers agree with the published rules, written again in
+# Python (tests/diff/published.py), on generated answers of every odd kind,
+# and lg-agg --compat with the published means.
+set -u
+python3 "$TOP/tests/diff/published.py" "$BIN" -n 3 -s 2
