@@ -4,10 +4,10 @@
 # chunk scanner, by the cJSON reading it falls back to (what every chunk
 # went through before the scanner), and by Python's json.loads, the
 # baseline of a Python client.
-#   bench/sse.sh [ROUNDS]     (default 20)
+#   bench/sse.sh [ROUNDS]     (default 100)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-rounds=${1:-20}
+rounds=${1:-100}
 tmp=${TMPDIR:-/tmp}/lg-sse.$$
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT INT TERM
