@@ -6,6 +6,8 @@
 # number blocks with re.search, look for each check's words in its block,
 # and average CR and pass rates (what the published scripts do, minus the
 # judge model).
+# Times are wall seconds and CPU seconds (user + system, which a loaded
+# machine disturbs less); each is the median of ROUNDS runs (3).
 #   bench/longgenbench.sh [MB ...]     (default: 100 1024)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,18 +17,41 @@ tmp=${TMPDIR:-/tmp}/lg-bench.$$
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT INT TERM
 [ $# -gt 0 ] || set -- 100 1024
+rounds=${ROUNDS:-3}
 
 # one block of oracle outputs at 32k, repeated to reach each size
 "$bin/lg-gen" longgenbench -l 32k -n 8 -s 1 | "$bin/lg-prompt" |
     "$bin/lg-oracle" > "$tmp/block"
 bsize=$(wc -c < "$tmp/block")
 
-measure() {	# file -> "seconds peak_kb" of the scoring pipeline
-	/usr/bin/time -f '%e %M' -o "$tmp/t1" "$bin/lg-split" "$1" > "$tmp/p1"
-	/usr/bin/time -f '%e %M' -o "$tmp/t2" "$bin/lg-judge" --rules "$tmp/p1" > "$tmp/p2"
-	/usr/bin/time -f '%e %M' -o "$tmp/t3" "$bin/lg-agg" "$tmp/p2" > /dev/null
-	awk '{ s += $1; if ($2 > m) m = $2 } END { print s, m }' "$tmp/t1" "$tmp/t2" "$tmp/t3"
+# "wall peak_kb cpu" of a command, the median run of $rounds by CPU time
+timed() {	# out command...
+	o=$1
+	shift
+	: > "$tmp/runs"
+	i=0
+	while [ "$i" -lt "$rounds" ]; do
+		/usr/bin/time -f '%e %M %U %S' -o "$tmp/t" "$@" > "$o"
+		awk '{ print $1, $2, $3 + $4 }' "$tmp/t" >> "$tmp/runs"
+		i=$((i + 1))
+	done
+	sort -k3 -n "$tmp/runs" | awk -v n="$rounds" 'NR == int((n + 1) / 2)'
+}
+measure() {	# file -> "wall peak_kb cpu" of the scoring pipeline, stage by stage
+	timed "$tmp/p1" "$bin/lg-split" "$1" > "$tmp/t1"
+	timed "$tmp/p2" "$bin/lg-judge" --rules "$tmp/p1" > "$tmp/t2"
+	timed /dev/null "$bin/lg-agg" "$tmp/p2" > "$tmp/t3"
+	awk '{ s += $1; c += $3; if ($2 > m) m = $2 } END { print s, m, c }' \
+	    "$tmp/t1" "$tmp/t2" "$tmp/t3"
 	paste -d' ' "$tmp/t1" "$tmp/t2" "$tmp/t3" > "$tmp/stages"
+}
+row() {	# label "wall peak_kb cpu" [extra]
+	set -- "$1" $2 "${3:-}"
+	# a CPU time below the clock's resolution counts as 0.01 s
+	[ "$(echo "$4 > 0" | bc)" -eq 1 ] || set -- "$1" "$2" "$3" 0.01 "$5"
+	printf '%-8s %-9s %8d %8.2f %8.2f %8.1f %8.1f %10.1f%s\n' "${mb}MB" "$1" "$recs" \
+	    "$2" "$4" "$(echo "$size / 1048576 / $2" | bc -l)" \
+	    "$(echo "$size / 1048576 / $4" | bc -l)" "$(echo "$3 / 1024" | bc -l)" "$5"
 }
 
 cat > "$tmp/baseline.py" <<'PY'
@@ -60,7 +85,8 @@ PY
 py=/usr/bin/python3
 [ -x "$py" ] || py=python3
 
-printf '%-8s %-9s %8s %10s %9s %12s\n' input tool records seconds MB/s peak_RSS_MB
+printf 'machine: %s cores, load %s\n' "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-8s %-9s %8s %8s %8s %8s %8s %10s\n' input tool records wall_s cpu_s MB/s cpu_MB/s peak_RSS_MB
 for mb in "$@"; do
 	want=$((mb * 1024 * 1024))
 	: > "$tmp/in"
@@ -70,32 +96,26 @@ for mb in "$@"; do
 		size=$((size + bsize))
 	done
 	recs=$(wc -l < "$tmp/in")
-	set -- $(measure "$tmp/in")
-	secs=$1 peak=$2
+	lg=$(measure "$tmp/in")
 	set -- $(cat "$tmp/stages")
-	printf '%-8s %-9s %8d %10.2f %9.1f %12.1f   (split %.1f MB, judge %.1f MB)\n' \
-	    "${mb}MB" lg "$recs" "$secs" "$(echo "$size / 1048576 / $secs" | bc -l)" \
-	    "$(echo "$peak / 1024" | bc -l)" "$(echo "$2 / 1024" | bc -l)" \
-	    "$(echo "$4 / 1024" | bc -l)"
-	/usr/bin/time -f '%e %M' -o "$tmp/tl" sh -c "'$bin/lg-split' '$tmp/in' |
-	    '$bin/lg-judge' --rules | '$bin/lg-agg' > /dev/null"
-	set -- $(cat "$tmp/tl")
-	printf '%-8s %-9s %8d %10.2f %9.1f %12.1f\n' "${mb}MB" "lg pipe" "$recs" "$1" \
-	    "$(echo "$size / 1048576 / $1" | bc -l)" "$(echo "$2 / 1024" | bc -l)"
-	/usr/bin/time -f '%e %M' -o "$tmp/tp" "$py" "$tmp/baseline.py" "$tmp/in" > /dev/null
-	set -- $(cat "$tmp/tp")
-	printf '%-8s %-9s %8d %10.2f %9.1f %12.1f\n' "${mb}MB" python "$recs" "$1" \
-	    "$(echo "$size / 1048576 / $1" | bc -l)" "$(echo "$2 / 1024" | bc -l)"
+	row lg "$lg" "   (split ${3}s, judge ${6}s, agg ${9}s CPU)"
+	pipe=$(timed /dev/null sh -c "'$bin/lg-split' '$tmp/in' |
+	    '$bin/lg-judge' --rules | '$bin/lg-agg'")
+	row "lg pipe" "$pipe"
+	pyr=$(timed /dev/null "$py" "$tmp/baseline.py" "$tmp/in")
+	row python "$pyr"
 	# what one filter stage costs before it does anything: read and
 	# write every record (lg-prompt passes records with a prompt through)
-	/usr/bin/time -f '%e %M' -o "$tmp/tr" "$bin/lg-prompt" "$tmp/in" > /dev/null
-	set -- $(cat "$tmp/tr")
-	printf '%-8s %-9s %8d %10.2f %9.1f %12.1f\n' "${mb}MB" "lg rt" "$recs" "$1" \
-	    "$(echo "$size / 1048576 / $1" | bc -l)" "$(echo "$2 / 1024" | bc -l)"
-	/usr/bin/time -f '%e %M' -o "$tmp/tr" "$py" "$tmp/roundtrip.py" "$tmp/in"
-	set -- $(cat "$tmp/tr")
-	printf '%-8s %-9s %8d %10.2f %9.1f %12.1f\n' "${mb}MB" "python rt" "$recs" "$1" \
-	    "$(echo "$size / 1048576 / $1" | bc -l)" "$(echo "$2 / 1024" | bc -l)"
+	row "lg rt" "$(timed /dev/null "$bin/lg-prompt" "$tmp/in")"
+	row "python rt" "$(timed /dev/null "$py" "$tmp/roundtrip.py" "$tmp/in")"
+	set -- $lg
+	lgw=$1 lgc=$3
+	set -- $pipe
+	pw=$1
+	set -- $pyr
+	printf '%-8s lg vs python: %.2fx by CPU (stages), %.2fx by wall (pipe), %.2fx by wall (stages)\n' \
+	    "${mb}MB" "$(echo "$3 / $lgc" | bc -l)" "$(echo "$1 / $pw" | bc -l)" \
+	    "$(echo "$1 / $lgw" | bc -l)"
 	rm -f "$tmp/p1" "$tmp/p2"
 done
 echo "(lg: the three stages one after another on files, so the time is their"

@@ -74,8 +74,10 @@ pattern_for(split_ctx *c, const char *type)
 		c->res[c->ntypes] = re_compile(buf_str(&p), 0);
 	} else {
 		/* a header: line start or after #*#, optional markdown, the
-		 * type with any spacing and case, the number, zero padded */
-		buf_puts(&p, "(?:^|#\\*#)[ \\t]*(?:#{1,6}[ \\t]*)?(?:[*_]{1,3}[ \\t]*)?");
+		 * type with any spacing and case, the number, zero padded.
+		 * The pattern is what follows the line start or the #*#,
+		 * anchored: header() tries it only there. */
+		buf_puts(&p, "[ \\t]*(?:#{1,6}[ \\t]*)?(?:[*_]{1,3}[ \\t]*)?");
 		for (s = type; *s; s++) {
 			if (*s == ' ')
 				buf_puts(&p, "\\s+");
@@ -85,7 +87,7 @@ pattern_for(split_ctx *c, const char *type)
 				buf_putc(&p, *s);
 		}
 		buf_puts(&p, "[ \\t]*(?:[*_]{1,3}[ \\t]*)?0*(\\d{1,9})(?!\\d)");
-		c->res[c->ntypes] = re_compile(buf_str(&p), RE_ICASE | RE_MULTILINE);
+		c->res[c->ntypes] = re_compile(buf_str(&p), RE_ICASE | RE_ANCHORED);
 	}
 	c->types[c->ntypes] = xstrdup(type);
 	buf_free(&p);
@@ -130,18 +132,83 @@ marks_compat(split_ctx *c, lg_re *re, const char *s, size_t len, mark **mp)
 	return n;
 }
 
+/* Where the next "#*#" at or after from starts, or len. */
+static size_t
+find_sep(const char *s, size_t len, size_t from)
+{
+	while (from + 3 <= len) {
+		const char *h = memchr(s + from, '#', len - from - 2);
+
+		if (h == NULL)
+			break;
+		from = (size_t)(h - s);
+		if (h[1] == '*' && h[2] == '#')
+			return from;
+		from++;
+	}
+	return len;
+}
+
+/*
+ * The first header at or after pos: what "(?:^|#\*#)" then re would find
+ * searching from pos (^ at line starts, lines ending at \n), trying re
+ * anchored only where a header can start.  ov as re_match() fills it,
+ * ov[0] the line start or the #*#.
+ */
+static int
+header(lg_re *re, const char *s, size_t len, size_t pos, size_t *ov)
+{
+	size_t nl, sep;
+
+	/* the next line start and the next #*# at or after pos */
+	if (pos == 0 || s[pos - 1] == '\n')
+		nl = pos;
+	else {
+		const char *e = pos < len ? memchr(s + pos, '\n', len - pos) : NULL;
+
+		nl = e ? (size_t)(e - s) + 1 : len + 1;
+	}
+	sep = find_sep(s, len, pos);
+	while (nl <= len || sep < len) {
+		if (nl <= sep) {
+			size_t at = nl;
+
+			/* ^ first; then #*# at the same place */
+			if (at < len && re_match(re, s, len, at, ov, 2) > 0)
+				return 1;
+			if (at == sep) {
+				if (re_match(re, s, len, at + 3, ov, 2) > 0) {
+					ov[0] = at;
+					return 1;
+				}
+				sep = find_sep(s, len, at + 1);
+			}
+			{
+				const char *e = at < len ? memchr(s + at, '\n', len - at) : NULL;
+
+				nl = e ? (size_t)(e - s) + 1 : len + 1;
+			}
+		} else {
+			if (re_match(re, s, len, sep + 3, ov, 2) > 0) {
+				ov[0] = sep;
+				return 1;
+			}
+			sep = find_sep(s, len, sep + 1);
+		}
+	}
+	return 0;
+}
+
 /* Marks by default: separators and headers, in order of appearance. */
 static size_t
 marks_default(lg_re *re, const char *s, size_t len, mark **mp)
 {
 	mark *m = NULL;
 	size_t n = 0, pos = 0, ov[4];
-	size_t nextsep;
-	const char *e = memmem(s, len, "#*#", 3);
+	size_t nextsep = find_sep(s, len, 0);
 
-	nextsep = e ? (size_t)(e - s) : len;
 	for (;;) {
-		int got = re_match(re, s, len, pos, ov, 2);
+		int got = header(re, s, len, pos, ov);
 		size_t hstart = got ? ov[0] : len;
 
 		/* separators before the next header open unnumbered parts */
@@ -150,8 +217,7 @@ marks_default(lg_re *re, const char *s, size_t len, mark **mp)
 			m[n].off = nextsep;
 			m[n].end = 0;
 			m[n++].at = 0;
-			e = memmem(s + nextsep + 3, len - nextsep - 3, "#*#", 3);
-			nextsep = e ? (size_t)(e - s) : len;
+			nextsep = find_sep(s, len, nextsep + 3);
 		}
 		if (!got)
 			break;
@@ -165,27 +231,43 @@ marks_default(lg_re *re, const char *s, size_t len, mark **mp)
 			m[n].end = 0;
 			m[n++].at = number_at(s, ov[2], ov[3]);
 		}
-		if (nextsep >= hstart && nextsep < ov[1]) {
-			e = memmem(s + ov[1], len - ov[1], "#*#", 3);
-			nextsep = e ? (size_t)(e - s) : len;
-		}
+		if (nextsep >= hstart && nextsep < ov[1])
+			nextsep = find_sep(s, len, ov[1]);
 		pos = ov[1] > pos ? ov[1] : pos + 1;
 	}
 	*mp = m;
 	return n;
 }
 
+/* Append ,"key":v (the comma unless first). */
 static void
-add_part(cJSON *parts, long at, size_t off, size_t len, size_t word, size_t words)
+put_num(buf *b, const char *key, size_t v, int first)
 {
-	cJSON *p = cJSON_CreateObject();
+	char tmp[32], *p = tmp + sizeof tmp;
 
-	cJSON_AddNumberToObject(p, "at", (double)at);
-	cJSON_AddNumberToObject(p, "off", (double)off);
-	cJSON_AddNumberToObject(p, "len", (double)len);
-	cJSON_AddNumberToObject(p, "word", (double)word);
-	cJSON_AddNumberToObject(p, "words", (double)words);
-	cJSON_AddItemToArray(parts, p);
+	do
+		*--p = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	if (!first)
+		buf_putc(b, ',');
+	buf_puts(b, key);
+	buf_add(b, p, (size_t)(tmp + sizeof tmp - p));
+}
+
+/* Append a part to the text of the parts array, as jprint() prints it
+ * (the numbers are integers, at is in 1..n). */
+static void
+add_part(buf *parts, long at, size_t off, size_t len, size_t word, size_t words)
+{
+	if (parts->len > 1)
+		buf_putc(parts, ',');
+	buf_putc(parts, '{');
+	put_num(parts, "\"at\":", (size_t)at, 1);
+	put_num(parts, "\"off\":", off, 0);
+	put_num(parts, "\"len\":", len, 0);
+	put_num(parts, "\"word\":", word, 0);
+	put_num(parts, "\"words\":", words, 0);
+	buf_putc(parts, '}');
 }
 
 static void
@@ -214,7 +296,8 @@ split(cJSON *rec, jsonl *in, void *arg)
 	long dis = 0, unl = 0, prev = 0;
 	size_t len, nm, i, word = 0, *last = NULL;
 	unsigned char *seen;
-	cJSON *parts;
+	buf parts = { 0 };
+	cJSON *raw;
 	lg_re *re;
 	mark *m;
 
@@ -243,7 +326,7 @@ split(cJSON *rec, jsonl *in, void *arg)
 	s = rec_strn(rec, "output", &len);	/* whole, NULs included */
 	nm = c->compat ? marks_compat(c, re, s, len, &m) : marks_default(re, s, len, &m);
 	seen = xcalloc((size_t)n + 1, 1);
-	parts = cJSON_CreateArray();
+	buf_putc(&parts, '[');
 	/* default rule: leading text with no header is entry 1 when the
 	 * output has no header 1 (the prompt ended with it) */
 	if (!c->compat && nm > 0 && m[0].off > 0 &&
@@ -294,11 +377,16 @@ split(cJSON *rec, jsonl *in, void *arg)
 			prev = at;
 			seen[at] = 1;
 			found++;
-			add_part(parts, at, m[i].off, end - m[i].off, word, w);
+			add_part(&parts, at, m[i].off, end - m[i].off, word, w);
 		}
 		word += w;
 	}
-	rec_set(rec, "parts", parts);
+	buf_putc(&parts, ']');
+	/* printed as it is: the text is JSON already */
+	if ((raw = cJSON_CreateRaw(buf_str(&parts))) == NULL)
+		lg_die(LG_SYS, "out of memory");
+	rec_set(rec, "parts", raw);
+	buf_free(&parts);
 	/* the parts cover the output from the first mark on */
 	set_counts(rec, found, n, dup, oor, dis, unl, nm > 0 ? word : count_words(s, len));
 	free(seen);

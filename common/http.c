@@ -16,6 +16,7 @@
 #include "backoff.h"
 #include "buf.h"
 #include "cache.h"
+#include "curlev.h"
 #include "diag.h"
 #include "http.h"
 #include "jsonl.h"
@@ -70,13 +71,14 @@ struct req {
 	long err_status;	/* HTTP status of the last error, 0: none */
 	int setup;		/* the last error says the setup is wrong */
 	CURL *easy;
+	int mi;			/* its multi handle (curlev_add) */
 	char errbuf[CURL_ERROR_SIZE];
 	cJSON *cached;		/* a cache hit waiting to be reported */
 	int cached_nul;		/* its strings have NULs marked (jsonnul.h) */
 };
 
 struct http_engine {
-	CURLM *multi;
+	curlev *ev;		/* multi handles driven by epoll (curlev.h) */
 	struct curl_slist *headers;
 	replica *reps;
 	size_t nrep, rr;
@@ -250,14 +252,12 @@ http_new(const http_opts *o, char **err)
 		explicit_bzero(h, strlen(h));
 		free(h);
 	}
-	e->multi = curl_multi_init();
-	if (e->multi == NULL || e->headers == NULL) {
+	e->ev = curlev_new(e->parallel, (long)(4 * e->nrep));
+	if (e->ev == NULL || e->headers == NULL) {
 		*err = xstrdup("cannot set up libcurl");
 		http_free(e);
 		return NULL;
 	}
-	curl_multi_setopt(e->multi, CURLMOPT_MAXCONNECTS,
-	    (long)(2 * e->parallel + 4 * e->nrep));
 	e->active = xcalloc((size_t)e->parallel, sizeof *e->active);
 	e->pool = xcalloc((size_t)e->parallel, sizeof *e->pool);
 	return e;
@@ -295,7 +295,7 @@ http_free(http_engine *e)
 	if (e == NULL)
 		return;
 	for (i = 0; i < e->nactive; i++) {
-		curl_multi_remove_handle(e->multi, e->active[i]->easy);
+		curlev_remove(e->ev, e->active[i]->mi, e->active[i]->easy);
 		curl_easy_cleanup(e->active[i]->easy);
 		req_free(e->active[i]);
 	}
@@ -304,8 +304,7 @@ http_free(http_engine *e)
 	free_list(e->ready);
 	for (i = 0; i < e->npool; i++)
 		curl_easy_cleanup(e->pool[i]);
-	if (e->multi != NULL)
-		curl_multi_cleanup(e->multi);
+	curlev_free(e->ev);
 	curl_slist_free_all(e->headers);
 	for (i = 0; i < e->nrep; i++) {
 		free(e->reps[i].display);
@@ -340,7 +339,7 @@ http_outstanding(const http_engine *e)
 void
 http_wakeup(http_engine *e)
 {
-	curl_multi_wakeup(e->multi);
+	curlev_wakeup(e->ev);
 }
 
 void
@@ -625,9 +624,8 @@ start(http_engine *e, req *q, double t)
 	q->slot = e->nactive;
 	e->active[e->nactive++] = q;
 	r->active++;
-	if (curl_multi_add_handle(e->multi, q->easy) != CURLM_OK) {
+	if (curlev_add(e->ev, q->easy, &q->mi) != CURLM_OK)
 		lg_die(LG_SYS, "cannot start a transfer");
-	}
 }
 
 /* Take a request out of the active set and give its handle back. */
@@ -636,7 +634,7 @@ stop(http_engine *e, req *q)
 {
 	size_t last = e->nactive - 1;
 
-	curl_multi_remove_handle(e->multi, q->easy);
+	curlev_remove(e->ev, q->mi, q->easy);
 	curl_easy_setopt(q->easy, CURLOPT_ERRORBUFFER, NULL);
 	e->pool[e->npool++] = q->easy;
 	q->easy = NULL;
@@ -916,10 +914,10 @@ static int
 collect(http_engine *e)
 {
 	CURLMsg *m;
-	int left, n = 0;
+	int n = 0;
 	double t = mono_now();
 
-	while ((m = curl_multi_info_read(e->multi, &left)) != NULL) {
+	while ((m = curlev_info_read(e->ev)) != NULL) {
 		char *p = NULL;
 		req *q;
 		CURLcode rc;
@@ -1065,21 +1063,21 @@ launch(http_engine *e, double t)
 int
 http_step(http_engine *e, int wait_ms)
 {
-	int n = 0, running, nfds;
+	int n = 0;
 	long ct = -1;
 	double t = mono_now();
 
 	n += report_cached(e);
 	promote(e, t);
 	launch(e, t);
-	curl_multi_perform(e->multi, &running);
+	curlev_timers(e->ev);	/* starts what launch() added */
 	n += collect(e);
 	if (n > 0 || e->ready != NULL)
 		wait_ms = 0;
 	if (e->qhead != NULL && e->nactive < (size_t)e->parallel)
 		wait_ms = 0;
 	if (wait_ms > 0) {
-		curl_multi_timeout(e->multi, &ct);
+		ct = curlev_timeout(e->ev);
 		if (ct >= 0 && ct < wait_ms)
 			wait_ms = (int)ct;
 		if (e->waiting != NULL) {
@@ -1101,8 +1099,7 @@ http_step(http_engine *e, int wait_ms)
 	}
 	if (wait_ms < 0)
 		wait_ms = 0;
-	curl_multi_poll(e->multi, NULL, 0, wait_ms, &nfds);
-	curl_multi_perform(e->multi, &running);
+	curlev_wait(e->ev, wait_ms);
 	n += collect(e);
 	t = mono_now();
 	if (t - e->last_scan >= 0.01) {

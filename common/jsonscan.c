@@ -26,9 +26,12 @@ fail(scan *sc, int rc)
 	return 0;
 }
 
-static void
+static inline void
 ws(scan *sc)
 {
+	/* most often there is none: say so at once */
+	if (sc->pos < sc->len && (unsigned char)sc->s[sc->pos] > ' ')
+		return;
 	while (sc->pos < sc->len) {
 		char c = sc->s[sc->pos];
 

@@ -6,6 +6,7 @@
 
 #include "jsonnul.h"
 #include "oai.h"
+#include "oaiscan.h"
 #include "utf8.h"
 #include "xalloc.h"
 
@@ -129,8 +130,8 @@ choice(oai_reply *r, const cJSON *j, const char *part, int nul)
 	}
 }
 
-int
-oai_chunk(oai_reply *r, const char *data, size_t len)
+static int
+chunk(oai_reply *r, const char *data, size_t len, int scan)
 {
 	cJSON *j;
 	int nul;
@@ -143,6 +144,8 @@ oai_chunk(oai_reply *r, const char *data, size_t len)
 		r->done = 1;
 		return 0;
 	}
+	if (scan && oaiscan_chunk(r, data, len))
+		return 0;
 	j = jsonnul_parse(data, len, &nul);
 	if (j == NULL || !cJSON_IsObject(j)) {
 		cJSON_Delete(j);
@@ -156,6 +159,18 @@ oai_chunk(oai_reply *r, const char *data, size_t len)
 	choice(r, j, "delta", nul);
 	cJSON_Delete(j);
 	return 0;
+}
+
+int
+oai_chunk(oai_reply *r, const char *data, size_t len)
+{
+	return chunk(r, data, len, 1);
+}
+
+int
+oai_chunk_tree(oai_reply *r, const char *data, size_t len)
+{
+	return chunk(r, data, len, 0);
 }
 
 int

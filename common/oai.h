@@ -32,8 +32,14 @@ void oai_init(oai_reply *r, int chat);
 void oai_reset(oai_reply *r);
 void oai_free(oai_reply *r);
 
-/* One stream payload: 0, or -1 when it is not JSON (r->error is set). */
+/*
+ * One stream payload: 0, or -1 when it is not JSON (r->error is set).
+ * Read by the chunk scanner (oaiscan.h), or by cJSON when the scanner is
+ * not sure; oai_chunk_tree() always reads with cJSON (what the scanner is
+ * tested against).
+ */
 int oai_chunk(oai_reply *r, const char *data, size_t len);
+int oai_chunk_tree(oai_reply *r, const char *data, size_t len);
 
 /* A whole response body: 0, or -1 when it is not a reply (r->error set). */
 int oai_body(oai_reply *r, const char *body, size_t len);

@@ -26,6 +26,8 @@ re_compile(const char *pattern, unsigned flags)
 		opts |= PCRE2_MULTILINE;
 	if (flags & RE_DOTALL)
 		opts |= PCRE2_DOTALL;
+	if (flags & RE_ANCHORED)
+		opts |= PCRE2_ANCHORED;
 	re->code = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, opts,
 	    &err, &off, NULL);
 	if (re->code == NULL) {

@@ -13,6 +13,8 @@
 #define RE_ICASE 1u
 #define RE_MULTILINE 2u
 #define RE_DOTALL 4u
+/* match only at the start offset (JIT kept: PCRE2_ANCHORED at compile time) */
+#define RE_ANCHORED 8u
 
 typedef struct lg_re lg_re;
 

@@ -143,6 +143,57 @@ splice_touch(cJSON *rec, const char *key)
 			s->m[i].touched = 1;
 }
 
+/*
+ * A string value t[0..n) (quotes included, checked by the scanner)
+ * decoded by hand when it holds no \\u escape, the common case of long
+ * answers; NULL to leave it to cJSON, which decodes the same.
+ */
+static cJSON *
+plain_string(const char *t, size_t n)
+{
+	const char *p = t + 1, *e = t + n - 1;
+	char *out, *o;
+	cJSON *v;
+
+	if (n < 2 || t[0] != '"' || (out = malloc(n - 1)) == NULL)
+		return NULL;
+	o = out;
+	while (p < e) {
+		const char *q = memchr(p, '\\', (size_t)(e - p));
+		char c;
+
+		if (q == NULL)
+			q = e;
+		memcpy(o, p, (size_t)(q - p));
+		o += q - p;
+		if (q == e)
+			break;
+		switch (q[1]) {
+		case '"': c = '"'; break;
+		case '\\': c = '\\'; break;
+		case '/': c = '/'; break;
+		case 'b': c = '\b'; break;
+		case 'f': c = '\f'; break;
+		case 'n': c = '\n'; break;
+		case 'r': c = '\r'; break;
+		case 't': c = '\t'; break;
+		default:
+			free(out);
+			return NULL;
+		}
+		*o++ = c;
+		p = q + 2;
+	}
+	*o = '\0';
+	if ((v = cJSON_CreateNull()) == NULL) {
+		free(out);
+		return NULL;
+	}
+	v->type = cJSON_String;
+	v->valuestring = out;	/* freed by cJSON_Delete() */
+	return v;
+}
+
 cJSON *
 splice_get(const cJSON *rec, const char *key)
 {
@@ -158,7 +209,9 @@ splice_get(const cJSON *rec, const char *key)
 		return NULL;
 	/* the scanner passed it, and cJSON takes what the scanner takes but
 	 * lone surrogate escapes: those read as null */
-	v = cJSON_ParseWithLength(s->text + s->m[i].v0, s->m[i].v1 - s->m[i].v0);
+	v = plain_string(s->text + s->m[i].v0, s->m[i].v1 - s->m[i].v0);
+	if (v == NULL)
+		v = cJSON_ParseWithLength(s->text + s->m[i].v0, s->m[i].v1 - s->m[i].v0);
 	if (v == NULL)
 		v = cJSON_CreateNull();
 	v->string = it->string;
@@ -185,6 +238,19 @@ find(const struct splice *s, const cJSON *it, size_t *hint)
 		return NULL;
 	*hint = i + 1;
 	return !s->m[i].touched || unparsed(it) ? &s->m[i] : NULL;
+}
+
+const char *
+splice_text(const cJSON *rec, const cJSON *it, size_t *len)
+{
+	const struct splice *s = get(rec);
+	const member *m;
+	size_t hint = 0;
+
+	if (s == NULL || it == NULL || (m = find(s, it, &hint)) == NULL)
+		return NULL;
+	*len = m->v1 - m->v0;
+	return s->text + m->v0;
 }
 
 const char *

@@ -45,6 +45,11 @@ void splice_touch(cJSON *rec, const char *key);
  * in *len.  NULL otherwise: the item's valuestring is then the string.
  */
 const char *splice_strn(const cJSON *rec, cJSON *it, size_t *len);
+/*
+ * The text of top-level item it of rec as it was read, when it is an
+ * untouched member: its value's bytes, length in *len; else NULL.
+ */
+const char *splice_text(const cJSON *rec, const cJSON *it, size_t *len);
 /* Append the record as one compact line (no newline); 0 if unprintable. */
 int splice_print(const cJSON *rec, buf *out);
 

@@ -87,11 +87,19 @@ words_each(const char *s, size_t len, void (*fn)(const char *, size_t, void *),
 	}
 }
 
-/* Open addressing on FNV-1a hashes of the stems. */
+/*
+ * Open addressing on FNV-1a hashes of the stems, kept in one arena.  A
+ * slot is taken when its stamp is the set's current one, so clearing is
+ * a new stamp, not a walk over the table.
+ */
 struct wordset {
-	char **keys;
+	size_t *off;		/* where the stem starts in the arena */
 	size_t *lens;
+	unsigned *stamp;
+	unsigned now;
 	size_t cap, n;
+	char *arena;
+	size_t alen, acap;
 };
 
 static uint64_t
@@ -105,27 +113,34 @@ hash(const char *w, size_t n)
 	return h;
 }
 
+static void
+alloc_slots(wordset *ws, size_t cap)
+{
+	ws->cap = cap;
+	ws->off = xcalloc(cap, sizeof *ws->off);
+	ws->lens = xcalloc(cap, sizeof *ws->lens);
+	ws->stamp = xcalloc(cap, sizeof *ws->stamp);
+}
+
 wordset *
 wordset_new(void)
 {
 	wordset *ws = xcalloc(1, sizeof *ws);
 
-	ws->cap = 1024;
-	ws->keys = xcalloc(ws->cap, sizeof *ws->keys);
-	ws->lens = xcalloc(ws->cap, sizeof *ws->lens);
+	alloc_slots(ws, 1024);
+	ws->now = 1;
 	return ws;
 }
 
 void
 wordset_clear(wordset *ws)
 {
-	size_t i;
-
-	for (i = 0; i < ws->cap; i++) {
-		free(ws->keys[i]);
-		ws->keys[i] = NULL;
+	if (++ws->now == 0) {	/* stamps wrapped: start afresh */
+		memset(ws->stamp, 0, ws->cap * sizeof *ws->stamp);
+		ws->now = 1;
 	}
 	ws->n = 0;
+	ws->alen = 0;
 }
 
 void
@@ -133,9 +148,10 @@ wordset_free(wordset *ws)
 {
 	if (ws == NULL)
 		return;
-	wordset_clear(ws);
-	free(ws->keys);
+	free(ws->off);
 	free(ws->lens);
+	free(ws->stamp);
+	free(ws->arena);
 	free(ws);
 }
 
@@ -144,8 +160,8 @@ slot(const wordset *ws, const char *w, size_t n)
 {
 	size_t i = (size_t)hash(w, n) & (ws->cap - 1);
 
-	while (ws->keys[i] != NULL &&
-	    !(ws->lens[i] == n && memcmp(ws->keys[i], w, n) == 0))
+	while (ws->stamp[i] == ws->now &&
+	    !(ws->lens[i] == n && memcmp(ws->arena + ws->off[i], w, n) == 0))
 		i = (i + 1) & (ws->cap - 1);
 	return i;
 }
@@ -157,25 +173,34 @@ add(const char *w, size_t n, void *arg)
 	size_t i;
 
 	if (2 * (ws->n + 1) > ws->cap) {
-		char **ok = ws->keys;
-		size_t *ol = ws->lens, oc = ws->cap, j;
+		size_t *oo = ws->off, *ol = ws->lens, oc = ws->cap, j;
+		unsigned *os = ws->stamp;
 
-		ws->cap *= 2;
-		ws->keys = xcalloc(ws->cap, sizeof *ws->keys);
-		ws->lens = xcalloc(ws->cap, sizeof *ws->lens);
+		alloc_slots(ws, 2 * oc);
 		for (j = 0; j < oc; j++)
-			if (ok[j] != NULL) {
-				i = slot(ws, ok[j], ol[j]);
-				ws->keys[i] = ok[j];
+			if (os[j] == ws->now) {
+				i = slot(ws, ws->arena + oo[j], ol[j]);
+				ws->off[i] = oo[j];
 				ws->lens[i] = ol[j];
+				ws->stamp[i] = ws->now;
 			}
-		free(ok);
+		free(oo);
 		free(ol);
+		free(os);
 	}
 	i = slot(ws, w, n);
-	if (ws->keys[i] == NULL) {
-		ws->keys[i] = xstrndup(w, n);
+	if (ws->stamp[i] != ws->now) {
+		if (ws->alen + n > ws->acap) {
+			ws->acap = ws->acap ? 2 * ws->acap : 4096;
+			if (ws->acap < ws->alen + n)
+				ws->acap = ws->alen + n;
+			ws->arena = xrealloc(ws->arena, ws->acap);
+		}
+		memcpy(ws->arena + ws->alen, w, n);
+		ws->off[i] = ws->alen;
 		ws->lens[i] = n;
+		ws->stamp[i] = ws->now;
+		ws->alen += n;
 		ws->n++;
 	}
 }
@@ -189,5 +214,5 @@ wordset_add_text(wordset *ws, const char *s, size_t len)
 int
 wordset_has(const wordset *ws, const char *w, size_t n)
 {
-	return ws->keys[slot(ws, w, n)] != NULL;
+	return ws->stamp[slot(ws, w, n)] == ws->now;
 }

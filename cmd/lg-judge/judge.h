@@ -42,6 +42,30 @@ int verdicts_start(cJSON *rec, jsonl *in, int mode, ask_fn ask, void *arg,
 /* Tally verdicts into scores. */
 void verdicts_finish(cJSON *rec);
 
+/*
+ * A record's parts (parts.c): at, off and len of each, indexed by
+ * position once per record.  A parts_index is reused from record to
+ * record; parts_free() releases it.
+ */
+typedef struct {
+	long at, off, len;
+} part;
+typedef struct {
+	part *p;
+	size_t n, cap;
+	size_t *idx;		/* position -> index + 1, 0: none */
+	size_t nidx, idxcap;
+} parts_index;
+/*
+ * Read the parts of rec: *isarray is set when it has a parts array; 1 and
+ * a message in msg when a part is malformed ("parts[2].at: not a
+ * non-negative integer"), else 0.
+ */
+int parts_load(parts_index *pi, const cJSON *rec, int *isarray, char *msg, size_t n);
+/* The first part at position at, or NULL. */
+const part *part_find(const parts_index *pi, long at);
+void parts_free(parts_index *pi);
+
 /* Rules: 1 when text shows want; may add detail to verdict. */
 int rules_decide(const char *text, size_t len, const char *want, cJSON *verdict);
 void rules_fini(void);

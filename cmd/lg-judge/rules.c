@@ -9,38 +9,40 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "judge.h"
 #include "words.h"
 #include "xalloc.h"
 
 static wordset *entry_words;
+static buf missing;	/* reused from check to check */
 
 void
 rules_fini(void)
 {
 	wordset_free(entry_words);
 	entry_words = NULL;
+	buf_free(&missing);
 }
 
 typedef struct {
 	const wordset *ws;
-	cJSON *missing;
-	int content;
+	buf missing;		/* the missing words, each ended by a NUL */
+	int content, nmissing;
 } probe;
 
 static void
 check_word(const char *w, size_t n, void *arg)
 {
 	probe *p = arg;
-	char tmp[256];
 
 	if (words_stop(w, n))
 		return;
 	p->content++;
-	if (!wordset_has(p->ws, w, n) && n < sizeof tmp) {
-		memcpy(tmp, w, n);
-		tmp[n] = '\0';
-		cJSON_AddItemToArray(p->missing, cJSON_CreateString(tmp));
+	if (!wordset_has(p->ws, w, n) && n < 256) {
+		buf_add(&p->missing, w, n);
+		buf_putc(&p->missing, '\0');
+		p->nmissing++;
 	}
 }
 
@@ -48,7 +50,6 @@ int
 rules_decide(const char *text, size_t len, const char *want, cJSON *verdict)
 {
 	probe p;
-	int pass;
 
 	if (entry_words == NULL)
 		entry_words = wordset_new();
@@ -56,13 +57,19 @@ rules_decide(const char *text, size_t len, const char *want, cJSON *verdict)
 		wordset_clear(entry_words);
 	wordset_add_text(entry_words, text, len);
 	p.ws = entry_words;
-	p.missing = cJSON_CreateArray();
+	buf_reset(&missing);
+	p.missing = missing;
 	p.content = 0;
+	p.nmissing = 0;
 	words_each(want, strlen(want), check_word, &p);
-	pass = p.content > 0 && cJSON_GetArraySize(p.missing) == 0;
-	if (!pass && cJSON_GetArraySize(p.missing) > 0)
-		cJSON_AddItemToObject(verdict, "missing", p.missing);
-	else
-		cJSON_Delete(p.missing);
-	return pass;
+	missing = p.missing;
+	if (p.nmissing > 0) {
+		cJSON *a = cJSON_CreateArray();
+		size_t i;
+
+		for (i = 0; i < missing.len; i += strlen(missing.s + i) + 1)
+			cJSON_AddItemToArray(a, cJSON_CreateString(missing.s + i));
+		cJSON_AddItemToObject(verdict, "missing", a);
+	}
+	return p.content > 0 && p.nmissing == 0;
 }

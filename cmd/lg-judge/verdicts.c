@@ -1,5 +1,6 @@
 /* verdicts.c: one verdict per check, and the scores they add up to. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "judge.h"
@@ -18,78 +19,49 @@ kind_index(const char *k)
 	return -1;
 }
 
-/* The part at position at, or NULL. */
-static const cJSON *
-part_at(const cJSON *parts, long at)
+/* The parts of the record at hand, kept for the run. */
+static parts_index pidx;
+static int pidx_atexit;
+
+static void
+pidx_free(void)
 {
-	const cJSON *p;
-
-	cJSON_ArrayForEach(p, parts)
-		if (rec_long(p, "at", -1) == at)
-			return p;
-	return NULL;
-}
-
-/*
- * Every part must carry at, off and len as non-negative integers: a part
- * that does not is reported ("parts[2].at: not a non-negative integer")
- * rather than silently never matched: 1 and the message in msg, or 0.
- */
-static int
-parts_bad(const cJSON *parts, char *msg, size_t n)
-{
-	static const char *const fields[] = { "at", "off", "len" };
-	const cJSON *p;
-	int i = 0, f;
-
-	cJSON_ArrayForEach(p, parts) {
-		if (!cJSON_IsObject(p)) {
-			snprintf(msg, n, "parts[%d]: not an object", i);
-			return 1;
-		}
-		for (f = 0; f < 3; f++) {
-			const cJSON *v = rec_get(p, fields[f]);
-
-			if (!cJSON_IsNumber(v) || v->valuedouble < 0 ||
-			    rec_long(p, fields[f], -1) < 0) {
-				snprintf(msg, n, "parts[%d].%s: not a non-negative integer",
-				    i, fields[f]);
-				return 1;
-			}
-		}
-		i++;
-	}
-	return 0;
+	parts_free(&pidx);
 }
 
 int
 verdicts_start(cJSON *rec, jsonl *in, int mode, ask_fn ask, void *arg,
     int *mine, int *asked, judge_counts *jc)
 {
-	const cJSON *checks = rec_get(rec, "checks"), *parts = rec_get(rec, "parts");
+	const cJSON *checks = rec_get(rec, "checks");
 	const cJSON *c;
 	size_t tlen = 0;
 	const char *text = rec_strn(rec, "output", &tlen);
 	const char *bench = rec_str(rec, "bench");
 	cJSON *verdicts;
-	int bad = 0;
+	int bad = 0, isarray, partsbad;
 	char msg[96];
 
 	*asked = 0;
 	*mine = bench != NULL && strcmp(bench, "longgenbench") == 0;
 	if (!*mine)
 		return REC_OK;
+	if (!pidx_atexit) {
+		atexit(pidx_free);
+		pidx_atexit = 1;
+	}
+	partsbad = parts_load(&pidx, rec, &isarray, msg, sizeof msg);
 	if (!cJSON_IsArray(checks)) {
 		jsonl_warn(in, "%s: checks is not an array", rec_id(rec));
 		rec_error(rec, "judge", "checks is not an array");
 		return REC_BAD;
 	}
-	if (text != NULL && !cJSON_IsArray(parts)) {
+	if (text != NULL && !isarray) {
 		jsonl_warn(in, "%s: no parts (run lg-split first)", rec_id(rec));
 		rec_error(rec, "judge", "no parts (run lg-split first)");
 		return REC_BAD;
 	}
-	if (text != NULL && parts_bad(parts, msg, sizeof msg)) {
+	if (text != NULL && partsbad) {
 		jsonl_warn(in, "%s: %s", rec_id(rec), msg);
 		rec_error(rec, "judge", "%s", msg);
 		return REC_BAD;
@@ -100,7 +72,7 @@ verdicts_start(cJSON *rec, jsonl *in, int mode, ask_fn ask, void *arg,
 		const char *kind = rec_str(c, "kind"), *want = rec_str(c, "want");
 		long at = rec_long(c, "at", -1);
 		cJSON *v = cJSON_CreateObject();
-		const cJSON *p;
+		const part *p;
 		int pass = 0, judged = 0, later = 0;
 
 		cJSON_AddItemToArray(verdicts, v);
@@ -111,8 +83,8 @@ verdicts_start(cJSON *rec, jsonl *in, int mode, ask_fn ask, void *arg,
 			if (!bad)
 				jsonl_warn(in, "%s: a check lacks kind, at or want", rec_id(rec));
 			bad = 1;
-		} else if (text != NULL && (p = part_at(parts, at)) != NULL) {
-			long off = rec_long(p, "off", -1), len = rec_long(p, "len", -1);
+		} else if (text != NULL && (p = part_find(&pidx, at)) != NULL) {
+			long off = p->off, len = p->len;
 
 			if (off < 0 || len < 0 || (size_t)(off + len) > tlen) {
 				if (!bad)

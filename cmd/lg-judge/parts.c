@@ -1,0 +1,220 @@
+/*
+ * parts.c: a record's parts, read once and indexed by position.
+ *
+ * The parts lg-split writes are read straight from the record's text when
+ * they have its plain shape (objects of non-negative integer members);
+ * anything else is read through cJSON as before, with the same checks and
+ * messages.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "judge.h"
+#include "record.h"
+#include "splice.h"
+#include "xalloc.h"
+
+static const char *
+skip_ws(const char *p, const char *e)
+{
+	while (p < e && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+		p++;
+	return p;
+}
+
+/*
+ * The parts from their text, when every member of every object is a
+ * key without escapes and an integer of at most 15 digits without sign,
+ * fraction or exponent (what rec_long() reads the same), and every object
+ * has at, off and len; 0 otherwise (the caller then uses cJSON).
+ */
+static int
+parts_text(parts_index *pi, const char *p, size_t n)
+{
+	const char *e = p + n;
+
+	pi->n = 0;
+	p = skip_ws(p, e);
+	if (p == e || *p++ != '[')
+		return 0;
+	p = skip_ws(p, e);
+	if (p < e && *p == ']')
+		return skip_ws(p + 1, e) == e;
+	for (;;) {
+		long v[3] = { -1, -1, -1 };
+
+		if (p == e || *p++ != '{')
+			return 0;
+		p = skip_ws(p, e);
+		if (p < e && *p == '}')
+			return 0;	/* no at: cJSON says what is wrong */
+		for (;;) {
+			const char *k, *q;
+			long x = 0;
+			int f = -1, digits = 0;
+
+			if (p == e || *p++ != '"')
+				return 0;
+			k = p;
+			if ((q = memchr(p, '"', (size_t)(e - p))) == NULL ||
+			    memchr(k, '\\', (size_t)(q - k)) != NULL)
+				return 0;
+			if (q - k == 2 && memcmp(k, "at", 2) == 0)
+				f = 0;
+			else if (q - k == 3 && memcmp(k, "off", 3) == 0)
+				f = 1;
+			else if (q - k == 3 && memcmp(k, "len", 3) == 0)
+				f = 2;
+			p = skip_ws(q + 1, e);
+			if (p == e || *p++ != ':')
+				return 0;
+			p = skip_ws(p, e);
+			for (; p < e && *p >= '0' && *p <= '9'; p++, digits++)
+				x = x * 10 + (*p - '0');
+			if (digits == 0 || digits > 15 ||
+			    (p < e && (*p == '.' || *p == 'e' || *p == 'E')))
+				return 0;
+			if (f >= 0 && v[f] < 0)
+				v[f] = x;	/* the first one counts, as in cJSON */
+			p = skip_ws(p, e);
+			if (p < e && *p == ',') {
+				p = skip_ws(p + 1, e);
+				continue;
+			}
+			if (p < e && *p == '}') {
+				p++;
+				break;
+			}
+			return 0;
+		}
+		if (v[0] < 0 || v[1] < 0 || v[2] < 0)
+			return 0;
+		if (pi->n == pi->cap) {
+			pi->cap = pi->cap ? 2 * pi->cap : 512;
+			pi->p = xreallocarray(pi->p, pi->cap, sizeof *pi->p);
+		}
+		pi->p[pi->n].at = v[0];
+		pi->p[pi->n].off = v[1];
+		pi->p[pi->n].len = v[2];
+		pi->n++;
+		p = skip_ws(p, e);
+		if (p < e && *p == ',') {
+			p = skip_ws(p + 1, e);
+			continue;
+		}
+		if (p < e && *p == ']')
+			return skip_ws(p + 1, e) == e;
+		return 0;
+	}
+}
+
+/* The parts from cJSON: 1 and the message in msg when one is malformed. */
+static int
+parts_tree(parts_index *pi, const cJSON *parts, char *msg, size_t n)
+{
+	static const char *const fields[] = { "at", "off", "len" };
+	const cJSON *p;
+	int i = 0, f;
+
+	pi->n = 0;
+	cJSON_ArrayForEach(p, parts) {
+		if (!cJSON_IsObject(p)) {
+			snprintf(msg, n, "parts[%d]: not an object", i);
+			return 1;
+		}
+		for (f = 0; f < 3; f++) {
+			const cJSON *v = rec_get(p, fields[f]);
+
+			if (!cJSON_IsNumber(v) || v->valuedouble < 0 ||
+			    rec_long(p, fields[f], -1) < 0) {
+				snprintf(msg, n, "parts[%d].%s: not a non-negative integer",
+				    i, fields[f]);
+				return 1;
+			}
+		}
+		if (pi->n == pi->cap) {
+			pi->cap = pi->cap ? 2 * pi->cap : 512;
+			pi->p = xreallocarray(pi->p, pi->cap, sizeof *pi->p);
+		}
+		pi->p[pi->n].at = rec_long(p, "at", -1);
+		pi->p[pi->n].off = rec_long(p, "off", -1);
+		pi->p[pi->n].len = rec_long(p, "len", -1);
+		pi->n++;
+		i++;
+	}
+	return 0;
+}
+
+/* Index positions 0..max when they are few enough, the first part of
+ * each position winning. */
+static void
+index_parts(parts_index *pi)
+{
+	size_t i, max = 0;
+
+	pi->nidx = 0;
+	for (i = 0; i < pi->n; i++)
+		if ((size_t)pi->p[i].at > max)
+			max = (size_t)pi->p[i].at;
+	if (pi->n == 0 || max > 4 * pi->n + 1024)
+		return;		/* sparse: part_find() walks them */
+	if (max + 1 > pi->idxcap) {
+		pi->idxcap = max + 1;
+		free(pi->idx);
+		pi->idx = xcalloc(pi->idxcap, sizeof *pi->idx);
+	}
+	pi->nidx = max + 1;
+	memset(pi->idx, 0, pi->nidx * sizeof *pi->idx);
+	for (i = pi->n; i-- > 0;)
+		pi->idx[pi->p[i].at] = i + 1;	/* checked: at <= max */
+}
+
+int
+parts_load(parts_index *pi, const cJSON *rec, int *isarray, char *msg, size_t n)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(rec, "parts");
+	const char *t;
+	size_t len;
+
+	*isarray = 0;
+	pi->n = pi->nidx = 0;
+	if (it != NULL && (t = splice_text(rec, it, &len)) != NULL &&
+	    parts_text(pi, t, len)) {
+		*isarray = 1;
+		index_parts(pi);
+		return 0;
+	}
+	it = rec_get(rec, "parts");
+	if (!cJSON_IsArray(it))
+		return 0;
+	*isarray = 1;
+	if (parts_tree(pi, it, msg, n))
+		return 1;
+	index_parts(pi);
+	return 0;
+}
+
+const part *
+part_find(const parts_index *pi, long at)
+{
+	size_t i;
+
+	if (at < 0)
+		return NULL;
+	if (pi->nidx > 0)
+		return (size_t)at < pi->nidx && pi->idx[at] ?
+		    &pi->p[pi->idx[at] - 1] : NULL;
+	for (i = 0; i < pi->n; i++)
+		if (pi->p[i].at == at)
+			return &pi->p[i];
+	return NULL;
+}
+
+void
+parts_free(parts_index *pi)
+{
+	free(pi->p);
+	free(pi->idx);
+	memset(pi, 0, sizeof *pi);
+}
