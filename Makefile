@@ -131,6 +131,7 @@ install: all
 	cp -f man/*.1 $(DESTDIR)$(MANPREFIX)/man1/
 	cp -f man/*.7 $(DESTDIR)$(MANPREFIX)/man7/
 	cp -R share/templates share/rubrics $(DESTDIR)$(SHAREDIR)/
+	cp -R examples $(DESTDIR)$(SHAREDIR)/
 
 uninstall:
 	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%)
