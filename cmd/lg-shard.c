@@ -65,27 +65,6 @@ shard_of(const char *id, size_t len, long n)
 	return (long)(v % (uint64_t)n) + 1;
 }
 
-/* ---- cutting ---- */
-
-typedef struct {
-	long k, n;
-} cut_ctx;
-
-static int
-cut(cJSON *rec, jsonl *in, void *arg)
-{
-	cut_ctx *c = arg;
-	const char *id;
-	size_t len;
-
-	id = rec_idn(rec, &len);
-	if (id == NULL || len == 0) {
-		jsonl_warn(in, "id: missing, empty or not a string; skipped");
-		return REC_DROP_BAD;
-	}
-	return shard_of(id, len, c->n) == c->k ? REC_OK : REC_DROP;
-}
-
 static int
 parse_kn(const char *s, long *k, long *n)
 {
@@ -238,6 +217,42 @@ line_id(const char *s, size_t len, cJSON **rec, const char **id,
 		return -1;
 	}
 	return 0;
+}
+
+/* ---- cutting ---- */
+
+/* Write the lines of shard k of n as they came. */
+static int
+cut(char **files, int nfiles, long k, long n)
+{
+	jsonl *in = jsonl_open(files, nfiles);
+	char *line;
+	size_t len, i;
+	int status = LG_OK;
+
+	while (jsonl_line(in, &line, &len)) {
+		const char *id, *why;
+		size_t idlen;
+		cJSON *rec;
+
+		for (i = 0; i < len && (line[i] == ' ' || line[i] == '\t'); i++)
+			;
+		if (i == len)	/* a blank line */
+			continue;
+		if (line_id(line, len, &rec, &id, &idlen, &why) != 0) {
+			jsonl_warn(in, "%s; skipped", why);
+			status = LG_BAD;
+		} else if (shard_of(id, idlen, n) == k) {
+			if (fwrite(line, 1, len, stdout) != len ||
+			    putchar('\n') == EOF)
+				lg_write_failed(errno);
+		}
+		rec_free(rec);
+	}
+	if (jsonl_status(in) != LG_OK)
+		status = jsonl_status(in);
+	jsonl_free(in);
+	return lg_finish(status);
 }
 
 typedef struct {
@@ -486,7 +501,7 @@ main(int argc, char **argv)
 	};
 	const char *ref = NULL;
 	int ch, domerge = 0;
-	cut_ctx c;
+	long k, n;
 
 	lg_init(argv[0]);
 	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -510,9 +525,9 @@ main(int argc, char **argv)
 		lg_die(LG_USAGE, "--order goes with --merge");
 	if (optind >= argc)
 		lg_usage(usage, LG_USAGE);
-	if (parse_kn(argv[optind], &c.k, &c.n) != 0)
+	if (parse_kn(argv[optind], &k, &n) != 0)
 		lg_die(LG_USAGE, "%s: not a shard K/N with 1 <= K <= N <= %ld",
 		    argv[optind], MAX_SHARDS);
 	optind++;
-	return rec_filter(argv + optind, argc - optind, cut, &c);
+	return cut(argv + optind, argc - optind, k, n);
 }
