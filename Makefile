@@ -119,6 +119,11 @@ check: deps-check
 	@$(MAKE) --no-print-directory fuzzers >/dev/null
 	@sh tests/check.sh
 
+# A single-node SLURM cluster runs examples/slurm.sh (root; installs
+# slurm-wlm and munge); not part of make check.
+check-slurm: all
+	@sh tests/slurm.sh
+
 demo:
 	@sh mk/deps.sh demo
 	@$(MAKE) --no-print-directory all >/dev/null
@@ -145,4 +150,4 @@ lint:
 clean:
 	rm -rf bin build
 
-.PHONY: all deps deps-check check demo install uninstall lint clean
+.PHONY: all deps deps-check check check-slurm demo install uninstall lint clean
