@@ -7,8 +7,8 @@
 #
 # Needs, on every host: lg on PATH (or LGBIN set here, copied over with
 # --env, as LG_SHARE is when set), ssh access without a password, and DIR,
-# CASES, CONF and this folder at the same absolute paths: a shared file system (NFS and the
-# like).  Paths are made absolute here.  Each shard writes only its own
+# CASES, CONF and this folder at the same absolute paths: a shared file
+# system (NFS and the like).  Paths are made absolute here.  Each shard writes only its own
 # files, and renames them into place when whole, so hosts never write
 # the same file; a shared lg-infer --cache (CACHE) is safe too, its
 # entries being renamed into place.
