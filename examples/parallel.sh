@@ -6,12 +6,12 @@
 # "4/host" for 4 jobs on host, ":" for this machine).
 #
 # Needs, on every host: lg on PATH (or LGBIN set here, copied over with
-# --env, as LG_SHARE is when set), ssh access without a password, and DIR,
-# CASES, CONF and this folder at the same absolute paths: a shared file
-# system (NFS and the like).  Paths are made absolute here.  Each shard writes only its own
-# files, and renames them into place when whole, so hosts never write
-# the same file; a shared lg-infer --cache (CACHE) is safe too, its
-# entries being renamed into place.
+# --env, as LG_SHARE is when set), ssh access without a password, and
+# DIR, CASES, CONF and this folder at the same absolute paths: a shared
+# file system (NFS and the like).  Paths are made absolute here.  Each
+# shard writes only its own files, and renames them into place when
+# whole, so hosts never write the same file; a shared lg-infer --cache
+# (CACHE) is safe too, its entries being renamed into place.
 #
 #   sh parallel.sh models/m.conf cases.jsonl /shared/run 32 8/gpu1 8/gpu2
 set -eu
