@@ -18,8 +18,9 @@
 #
 # With lg-infer, OUT.part is resumed (--resume): a run that was killed is
 # started again with the same command and only the cases not yet in
-# OUT.part are asked.  Failed cases are kept, not asked again; remove
-# their lines from OUT.part to retry them.
+# OUT.part are asked.  Cases that failed after lg-infer's retries are
+# written with an error and scored as failures; OUT is made all the same,
+# with a message that says how to ask them again.
 set -eu
 [ $# -ge 2 ] || { echo "usage: answer.sh CONF OUT [CASES ...]" >&2; exit 2; }
 conf=$1
@@ -38,9 +39,16 @@ oracle)
 infer)
 	LG_BASE_URL=$BASE_URL
 	export LG_BASE_URL
+	# status 1: some cases failed, and went out with an error (scored as
+	# failures); the output is whole all the same
+	rc=0
 	# shellcheck disable=SC2086
 	lg-infer -q -m "$MODEL" ${CACHE:+--cache "$CACHE"} --resume "$out.part" \
-	    $ARGS "$@" >> "$out.part"
+	    $ARGS "$@" >> "$out.part" || rc=$?
+	[ "$rc" -le 1 ] || exit "$rc"
+	[ "$rc" -eq 0 ] || echo "answer.sh: $out: some cases failed; to ask" \
+	    "them again: jq -c 'select(.error == null)' $out > $out.part;" \
+	    "rm $out; then run again" >&2
 	;;
 *)
 	echo "answer.sh: $conf: ENGINE must be oracle or infer" >&2

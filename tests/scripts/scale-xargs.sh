@@ -37,6 +37,17 @@ cmp "$t/one.n" "$t/x.n" || fail "infer: sharded run differs"
 cmp "$t/one" "$t/x/out.jsonl" > /dev/null && fail "no time field was set aside"
 [ "$(fake_count x)" -eq $((2 * ncases)) ] || fail "asked $(fake_count x) times"
 
+# a case the server always refuses (400, not retried): the shard is whole
+# all the same, with the failure in it and a message
+printf '{"id":"refused","prompt":"FAULT:400"}\n' > "$t/bad"
+cat "$t/cases" >> "$t/bad"
+sh "$ex/xargs.sh" "$t/fake.conf" "$t/bad" "$t/b" 8 4 2> "$t/berr" ||
+    fail "xargs.sh with a refused case: $(cat "$t/berr")"
+grep -q "some cases failed" "$t/berr" || fail "no message: $(cat "$t/berr")"
+[ "$(wc -l < "$t/b/out.jsonl")" -eq $((ncases + 1)) ] || fail "refused: lines"
+head -1 "$t/b/out.jsonl" | jq -e '.id == "refused" and .error.status == 400' \
+    > /dev/null || fail "refused: $(head -1 "$t/b/out.jsonl")"
+
 fake_stop x
 
 # a shard killed midway, then the whole fan-out again
