@@ -119,6 +119,11 @@ check: deps-check
 	@$(MAKE) --no-print-directory fuzzers >/dev/null
 	@sh tests/check.sh
 
+# A single-node SLURM cluster runs examples/slurm.sh (root; installs
+# slurm-wlm and munge); not part of make check.
+check-slurm: all
+	@sh tests/slurm.sh
+
 demo:
 	@sh mk/deps.sh demo
 	@$(MAKE) --no-print-directory all >/dev/null
@@ -131,6 +136,7 @@ install: all
 	cp -f man/*.1 $(DESTDIR)$(MANPREFIX)/man1/
 	cp -f man/*.7 $(DESTDIR)$(MANPREFIX)/man7/
 	cp -R share/templates share/rubrics $(DESTDIR)$(SHAREDIR)/
+	cp -R examples $(DESTDIR)$(SHAREDIR)/
 
 uninstall:
 	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%)
@@ -144,4 +150,4 @@ lint:
 clean:
 	rm -rf bin build
 
-.PHONY: all deps deps-check check demo install uninstall lint clean
+.PHONY: all deps deps-check check check-slurm demo install uninstall lint clean

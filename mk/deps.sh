@@ -28,6 +28,10 @@ need libpcre2-dev pc libpcre2-8
 if [ "$mode" = check ]; then
 	need mandoc have mandoc
 	need jq have jq
+	# examples/parallel.sh across hosts: GNU parallel over ssh to localhost
+	need parallel have parallel
+	need openssh-server test -x /usr/sbin/sshd
+	need openssh-client have ssh-keygen
 	# the fuzz targets: clang with libFuzzer and the sanitizer runtimes
 	need clang have clang
 	need libclang-rt-14-dev fuzzer_links

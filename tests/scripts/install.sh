@@ -15,6 +15,7 @@ done
 [ -f "$r/man/man7/lg.7" ] || fail "lg.7 not installed"
 [ -f "$r/share/lg/templates/longgenbench/city.tmpl" ] || fail "templates not installed"
 [ -f "$r/share/lg/rubrics/longgenbench.tmpl" ] || fail "rubrics not installed"
+[ -f "$r/share/lg/examples/Makefile" ] || fail "examples not installed"
 unset LG_SHARE
 "$r/bin/lg-gen" longgenbench -n 1 -t city | "$r/bin/lg-prompt" | "$r/bin/lg-oracle" |
     "$r/bin/lg-split" | "$r/bin/lg-judge" --rules | "$r/bin/lg-agg" -f json > "$t/out" ||
