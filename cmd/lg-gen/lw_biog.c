@@ -14,7 +14,7 @@
  * role and years, member of, founded, married, awarded, wrote, created,
  * invested in, participated in, lived in, knows, influenced by, parent of),
  * in date order, and died in (full date) when dead.  Every date lies
- * between birth and death (or 2024).  Objects are all different.
+ * between birth and death (or 2024).  No object is another or holds another as whole words.
  *
  * Facts per tier: 15, 30, 60, 120 at 1k to 8k, so that a biography that
  * states each fact in about 60 words fills the word target of 1024, 2048,
@@ -165,13 +165,28 @@ pick(ctx *c, int l)
 	return lists[l][rng_choice(c->r, nlist[l])];
 }
 
+/* Does a hold b as whole words? */
+static int
+holds(const char *a, const char *b)
+{
+	size_t n = strlen(b);
+	const char *p;
+
+	for (p = strstr(a, b); p != NULL; p = strstr(p + 1, b))
+		if ((p == a || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' '))
+			return 1;
+	return 0;
+}
+
+/* Is s an earlier name, or part of one, or one part of s?  ("Haldane" and
+ * "Haldane Summit" would let one fact's words stand for the other's.) */
 static int
 used(const ctx *c, const char *s)
 {
 	size_t i;
 
 	for (i = 0; i < c->nused; i++)
-		if (strcmp(c->used[i], s) == 0)
+		if (holds(c->used[i], s) || holds(s, c->used[i]))
 			return 1;
 	return 0;
 }

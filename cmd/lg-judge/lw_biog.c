@@ -36,6 +36,7 @@
 
 typedef struct {
 	char **w;
+	size_t *sent;	/* the sentence of each word */
 	size_t n, cap;
 } words;
 
@@ -49,16 +50,50 @@ words_free(words *t)
 	for (i = 0; i < t->n; i++)
 		free(t->w[i]);
 	free(t->w);
+	free(t->sent);
 	t->w = NULL;
+	t->sent = NULL;
 	t->n = t->cap = 0;
 }
 
+/* Words after which a full stop ends no sentence. */
+static const char *const abbrevs[] = {
+	"mr", "mrs", "ms", "dr", "st", "prof", "jr", "sr", "mt", "ft", "no",
+	"vs", "sc", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+	"sept", "oct", "nov", "dec", "inc", "co", "corp", "ltd",
+};
+
+/* Does the gap between words end a sentence?  A '.', '!' or '?' before a
+ * word that does not begin in lower case, unless the word before is an
+ * abbreviation or a single letter (initials, Ph.D.), or a line break. */
+static int
+ends_sentence(const char *gap, size_t n, const char *prev, const char *next)
+{
+	size_t i;
+
+	if (memchr(gap, '\n', n) != NULL)
+		return 1;
+	if (memchr(gap, '.', n) == NULL && memchr(gap, '!', n) == NULL &&
+	    memchr(gap, '?', n) == NULL)
+		return 0;
+	if (islower((unsigned char)*next))
+		return 0;
+	if (memchr(gap, '!', n) == NULL && memchr(gap, '?', n) == NULL) {
+		if (strlen(prev) == 1)
+			return 0;
+		for (i = 0; i < sizeof abbrevs / sizeof abbrevs[0]; i++)
+			if (strcmp(prev, abbrevs[i]) == 0)
+				return 0;
+	}
+	return 1;
+}
+
 /* The \w+ words of s[0..len), lowercased, at most max (< 0: all); *end
- * is set past the last one taken. */
+ * is set past the last one taken.  Sentences are counted from 0. */
 static void
 cut(const char *s, size_t len, long max, words *t, size_t *end)
 {
-	size_t ov[2], at = 0, i;
+	size_t ov[2], at = 0, i, sent = 0;
 
 	if (word_re == NULL)
 		word_re = re_compile("\\w+", 0);
@@ -67,12 +102,16 @@ cut(const char *s, size_t len, long max, words *t, size_t *end)
 	    re_match(word_re, s, len, at, ov, 1) > 0) {
 		char *w = xstrndup(s + ov[0], ov[1] - ov[0]);
 
+		if (t->n > 0 && ends_sentence(s + at, ov[0] - at, t->w[t->n - 1], w))
+			sent++;
 		for (i = 0; w[i]; i++)
 			w[i] = (char)tolower((unsigned char)w[i]);
 		if (t->n == t->cap) {
 			t->cap = t->cap ? 2 * t->cap : 256;
 			t->w = xreallocarray(t->w, t->cap, sizeof *t->w);
+			t->sent = xreallocarray(t->sent, t->cap, sizeof *t->sent);
 		}
+		t->sent[t->n] = sent;
 		t->w[t->n++] = w;
 		at = *end = ov[1];
 	}
@@ -238,13 +277,41 @@ field_ok(const cJSON *o, const char *key)
 	return s != NULL && n > 0 && n <= MAXFIELD && strlen(s) == n;
 }
 
+/*
+ * Where to look around the object at words [i, e): dates in [*a, *b), the
+ * subject in [*sa, *b).  By sentences: the object's sentence, and for the
+ * subject the one before too; without (--compat, no punctuation left),
+ * NEAR words either side.
+ */
+static void
+around(const words *t, size_t i, size_t e, int compat, size_t *a, size_t *b,
+    size_t *sa)
+{
+	size_t s;
+
+	if (compat) {
+		*sa = *a = i > NEAR ? i - NEAR : 0;
+		*b = e + NEAR < t->n ? e + NEAR : t->n;
+		return;
+	}
+	s = t->sent[i];
+	for (*a = i; *a > 0 && t->sent[*a - 1] == s; (*a)--)
+		;
+	for (*sa = *a; *sa > 0 && t->sent[*sa - 1] + 1 >= s; (*sa)--)
+		;
+	s = t->sent[e - 1];
+	for (*b = e; *b < t->n && t->sent[*b] == s; (*b)++)
+		;
+}
+
 /* One fact against the text; adds "missing" to v when not covered. */
 static int
-judge_fact(const words *t, const words *names, const cJSON *f, cJSON *v)
+judge_fact(const words *t, const words *names, const cJSON *f, int compat,
+    cJSON *v)
 {
 	words o = { 0 };
 	const cJSON *dates = rec_get(f, "dates"), *d;
-	size_t i, e, a, b, end;
+	size_t i, e, a, b, sa, end;
 	const char *obj = rec_str(f, "object");
 	int found = 0, best = -1, pass = 0;
 	cJSON *missing = NULL;
@@ -256,9 +323,8 @@ judge_fact(const words *t, const words *names, const cJSON *f, cJSON *v)
 		if (!object_at(t, i, &o, &e))
 			continue;
 		found = 1;
-		a = i > NEAR ? i - NEAR : 0;
-		b = e + NEAR < t->n ? e + NEAR : t->n;
-		got = subject_near(t, a, b, names);
+		around(t, i, e, compat, &a, &b, &sa);
+		got = subject_near(t, sa, b, names);
 		all = got;
 		cJSON_ArrayForEach(d, dates) {
 			int ok = date_near(t, a, b, d->valuestring);
@@ -273,7 +339,7 @@ judge_fact(const words *t, const words *names, const cJSON *f, cJSON *v)
 			best = got;
 			cJSON_Delete(missing);
 			missing = cJSON_CreateArray();
-			if (!subject_near(t, a, b, names))
+			if (!subject_near(t, sa, b, names))
 				cJSON_AddItemToArray(missing, cJSON_CreateString("subject"));
 			cJSON_ArrayForEach(d, dates)
 				if (!date_near(t, a, b, d->valuestring))
@@ -344,7 +410,7 @@ lw_rules_biog(cJSON *rec, jsonl *in, const judge_opts *jo)
 	rec_set(rec, "verdicts", verdicts);
 	cJSON_ArrayForEach(f, facts) {
 		cJSON *v = cJSON_CreateObject();
-		int pass = text != NULL && judge_fact(&t, &names, f, v);
+		int pass = text != NULL && judge_fact(&t, &names, f, jo->compat, v);
 
 		cJSON_AddItemToArray(verdicts, v);
 		cJSON_AddStringToObject(v, "kind", "fact");
