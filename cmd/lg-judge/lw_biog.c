@@ -4,18 +4,18 @@
  * every date of the fact are found near each other in the judged text.
  *
  * Text and names are cut into words as \w+ (Unicode), lowercased; the
- * object is its words in a row (a leading "the" optional).  Near: within
- * NEAR words before the object's first word or after its last.  The
- * subject, the protagonist, is found as their first or last name or a
- * personal pronoun.  A year is found as that number; a full date
- * 1948-03-14 as "March 14, 1948", "Mar 14th 1948", "14 March 1948",
- * "14th of March 1948" or "1948-03-14".
+ * object is its words in a row (a leading "the" optional).  Near: the
+ * dates in the sentence that names the object, the subject in it or the
+ * sentence before.  The subject, the protagonist, is found as their first
+ * or last name or a personal pronoun.  A year is found as that number; a
+ * full date 1948-03-14 as "March 14, 1948", "Mar. 14th 1948", "14 March
+ * 1948", "14th of March 1948" or "1948-03-14".
  *
  * The judged text is the answer up to its gold.words-th word (words
- * separated by white space), punctuation intact; with --compat, as the
- * published scorer did, its first gold.words \w+ words re-joined with
- * spaces, punctuation stripped.  Both cut the same words of the answer for
- * the rules to read; they differ in where the word target falls.
+ * separated by white space), punctuation intact.  With --compat, as the
+ * published scorer did, it is the first gold.words \w+ words re-joined with
+ * spaces, punctuation stripped: no sentences are left, and near is then
+ * within NEAR words before the object's first word or after its last.
  * Score: facts covered / facts.  A missing or empty answer scores 0.
  */
 #include <ctype.h>
