@@ -17,6 +17,10 @@
  * spaces, punctuation stripped: no sentences are left, and near is then
  * within NEAR words before the object's first word or after its last.
  * Score: facts covered / facts.  A missing or empty answer scores 0.
+ *
+ * Bounds, so that no answer makes the work quadratic: up to MAXFACTS facts
+ * and MAXWORDS words judged, a sentence read up to WIDE words either side
+ * of the object, the first MENTIONS mentions of an object.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -29,10 +33,12 @@
 #include "record.h"
 #include "xalloc.h"
 
-#define NEAR 40
-#define MAXFACTS 100000
+#define NEAR 40		/* --compat: words either side of the object */
+#define WIDE 100	/* a sentence is read at most this far either side */
+#define MENTIONS 100	/* mentions of an object looked at */
+#define MAXFACTS 1000
 #define MAXFIELD 1000
-#define MAXWORDS 10000000L
+#define MAXWORDS 100000L
 
 typedef struct {
 	char **w;
@@ -295,12 +301,13 @@ around(const words *t, size_t i, size_t e, int compat, size_t *a, size_t *b,
 		return;
 	}
 	s = t->sent[i];
-	for (*a = i; *a > 0 && t->sent[*a - 1] == s; (*a)--)
+	for (*a = i; *a > 0 && i - *a < WIDE && t->sent[*a - 1] == s; (*a)--)
 		;
-	for (*sa = *a; *sa > 0 && t->sent[*sa - 1] + 1 >= s; (*sa)--)
+	for (*sa = *a; *sa > 0 && i - *sa < 2 * WIDE &&
+	    t->sent[*sa - 1] + 1 >= s; (*sa)--)
 		;
 	s = t->sent[e - 1];
-	for (*b = e; *b < t->n && t->sent[*b] == s; (*b)++)
+	for (*b = e; *b < t->n && *b - e < WIDE && t->sent[*b] == s; (*b)++)
 		;
 }
 
@@ -322,7 +329,8 @@ judge_fact(const words *t, const words *names, const cJSON *f, int compat,
 
 		if (!object_at(t, i, &o, &e))
 			continue;
-		found = 1;
+		if (found++ == MENTIONS)
+			break;
 		around(t, i, e, compat, &a, &b, &sa);
 		got = subject_near(t, sa, b, names);
 		all = got;
@@ -375,9 +383,9 @@ lw_rules_biog(cJSON *rec, jsonl *in, const judge_opts *jo)
 	target = rec_long(gold, "words", -1);
 	if (!cJSON_IsArray(facts) || cJSON_GetArraySize(facts) < 1 ||
 	    cJSON_GetArraySize(facts) > MAXFACTS)
-		return bad(rec, in, "gold.facts must be an array of 1 to 100000 facts");
+		return bad(rec, in, "gold.facts must be an array of 1 to 1000 facts");
 	if (target < 1 || target > MAXWORDS)
-		return bad(rec, in, "gold.words must be a word count from 1 to 10000000");
+		return bad(rec, in, "gold.words must be a word count from 1 to 100000");
 	if (!field_ok(gold, "first") || !field_ok(gold, "last"))
 		return bad(rec, in, "gold.first and gold.last must be names");
 	cJSON_ArrayForEach(f, facts) {
