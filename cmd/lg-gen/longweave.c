@@ -11,7 +11,9 @@
 #include "util.h"
 #include "xalloc.h"
 
-static const lw_task *tasks[] = { &lw_kvg, &lw_sms, &lw_pr, &lw_cf };
+static const lw_task *tasks[] = { &lw_kvg, &lw_sms, &lw_pr, &lw_cf,
+	&lw_biog,
+};
 static const char *tiers[] = { "1k", "2k", "4k", "8k" };
 #define NTASKS (sizeof tasks / sizeof tasks[0])
 #define NTIERS 4
@@ -93,7 +95,7 @@ gen_longweave(int argc, char **argv)
 		lg_die(LG_USAGE, "unexpected argument: %s", argv[optind]);
 	/* pr needs a corpus: by default it runs only when one is given */
 	if (tk == NULL)
-		tk = o.corpus ? "kvg,sms,pr,cf" : "kvg,sms,cf";
+		tk = o.corpus ? "kvg,sms,pr,cf,biog" : "kvg,sms,cf,biog";
 	tv = split_list(tk, &nt);
 	lv = split_list(tl, &nl);
 	for (i = 0; i < nt; i++)

@@ -19,7 +19,7 @@ typedef struct {
 } lw_opts;
 
 typedef struct {
-	const char *task;	/* kvg, sms, pr, cf */
+	const char *task;	/* kvg, sms, pr, cf, biog */
 	const char *tier;	/* 1k, 2k, 4k, 8k */
 	int tier_index;		/* 0..3 */
 	long index;		/* 0..n-1 */
@@ -43,5 +43,6 @@ typedef struct {
 } lw_task;
 
 extern const lw_task lw_kvg, lw_sms, lw_pr, lw_cf;
+extern const lw_task lw_biog;
 
 #endif

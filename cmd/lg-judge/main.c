@@ -10,14 +10,15 @@
 #include "apikey.h"
 #include "diag.h"
 #include "judge.h"
+#include "longweave.h"
 #include "record.h"
 #include "resume.h"
 #include "util.h"
 #include "xalloc.h"
 
 static const char usage[] =
-"usage: lg-judge --rules [--resume FILE [--redo-changed] [--retry-errors]]\n"
-"                [--max-record SIZE] [file ...]\n"
+"usage: lg-judge --rules [--compat] [--resume FILE [--redo-changed]\n"
+"                [--retry-errors]] [--max-record SIZE] [file ...]\n"
 "       lg-judge [--hybrid | --compat [--compat-prompt a|b]]\n"
 "                [--judge-base-url URL] [--judge-model MODEL]\n"
 "                [-P N] [--retries N] [--judge-retries N] [--judge-max-tokens N]\n"
@@ -29,6 +30,7 @@ static const char usage[] =
 "\n"
 "  --rules             decide by rules: content words, normalised\n"
 "  --hybrid            rules decide what they find; the model the rest\n"
+"  --rules --compat    LongWeave biog: judge the published truncation\n"
 "  --compat            the published judge: its prompt as a raw completion,\n"
 "                      its decoding, \"yes\" anywhere in the reply passes\n"
 "  --compat-prompt a|b the published prompt: a, the paper's (default), or b,\n"
@@ -65,6 +67,7 @@ static const char usage[] =
 typedef struct {
 	judge_counts jc;
 	const idset *done;
+	judge_opts lw;		/* the LongWeave tasks (longweave.c) */
 } rules_ctx;
 
 static int
@@ -83,6 +86,8 @@ rules_only(cJSON *rec, jsonl *in, void *arg)
 			return REC_DROP_BAD;
 		}
 	}
+	if (lw_rules(rec, in, &c->lw, &ret))
+		return ret;
 	ret = verdicts_start(rec, in, JUDGE_RULES, NULL, NULL, &mine, &asked, jc);
 	if (mine && rec_get(rec, "verdicts") != NULL)
 		verdicts_finish(rec);
@@ -224,11 +229,13 @@ main(int argc, char **argv)
 		lg_die(LG_USAGE, "--rules and --hybrid exclude each other");
 	if (prompt != NULL && !compat)
 		lg_die(LG_USAGE, "--compat-prompt goes with --compat");
-	if (compat && (rules || o.hybrid || o.rubric != NULL))
+	if (compat && rules)	/* LongWeave: the published truncation */
+		rc.lw.compat = 1;
+	else if (compat && (o.hybrid || o.rubric != NULL))
 		lg_die(LG_USAGE, "--compat asks the model every check with the "
 		    "published prompt: it excludes %s", rules ? "--rules" :
 		    o.hybrid ? "--hybrid" : "--rubric");
-	if (compat) {
+	if (compat && !rules) {
 		/* the published decoding, unless an option says otherwise */
 		o.compat = prompt != NULL && *prompt == 'b' ? "longgenbench-b" :
 		    "longgenbench-a";
@@ -261,6 +268,7 @@ main(int argc, char **argv)
 		rc.done = done;
 		status = rec_filter(argv + optind, argc - optind, rules_only, &rc);
 		rules_fini();
+		lw_rules_fini();
 		idset_free(done);
 		free(o.base);
 		return status;

@@ -12,6 +12,7 @@ static const struct {
 	{ "sms", lw_oracle_sms },
 	{ "pr", lw_oracle_pr },
 	{ "cf", lw_oracle_cf },
+	{ "biog", lw_oracle_biog },
 };
 
 int

@@ -1,0 +1,448 @@
+/*
+ * lw_biog.c: the rules of the LongWeave biog task.  One verdict per fact of
+ * gold.facts: the fact is covered when the object's name, the subject and
+ * every date of the fact are found near each other in the judged text.
+ *
+ * Text and names are cut into words as \w+ (Unicode), lowercased; the
+ * object is its words in a row (a leading "the" optional).  Near: the
+ * dates in the sentence that names the object, the subject in it or the
+ * sentence before.  The subject, the protagonist, is found as their first
+ * or last name or a personal pronoun.  A year is found as that number; a
+ * full date 1948-03-14 as "March 14, 1948", "Mar. 14th 1948", "14 March
+ * 1948", "14th of March 1948" or "1948-03-14".
+ *
+ * The judged text is the answer up to its gold.words-th word (words
+ * separated by white space), punctuation intact.  With --compat, as the
+ * published scorer did, it is the first gold.words \w+ words re-joined with
+ * spaces, punctuation stripped: no sentences are left, and near is then
+ * within NEAR words before the object's first word or after its last.
+ * Score: facts covered / facts.  A missing or empty answer scores 0.
+ *
+ * Bounds, so that no answer makes the work quadratic: up to MAXFACTS facts
+ * and MAXWORDS words judged, a sentence read up to WIDE words either side
+ * of the object, the first MENTIONS mentions of an object.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "longweave.h"
+#include "re.h"
+#include "record.h"
+#include "xalloc.h"
+
+#define NEAR 40		/* --compat: words either side of the object */
+#define WIDE 100	/* a sentence is read at most this far either side */
+#define MENTIONS 100	/* mentions of an object looked at */
+#define MAXFACTS 1000
+#define MAXFIELD 1000
+#define MAXWORDS 100000L
+
+typedef struct {
+	char **w;
+	size_t *sent;	/* the sentence of each word */
+	size_t n, cap;
+} words;
+
+static lg_re *word_re;
+
+static void
+words_free(words *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		free(t->w[i]);
+	free(t->w);
+	free(t->sent);
+	t->w = NULL;
+	t->sent = NULL;
+	t->n = t->cap = 0;
+}
+
+/* Words after which a full stop ends no sentence. */
+static const char *const abbrevs[] = {
+	"mr", "mrs", "ms", "dr", "st", "prof", "jr", "sr", "mt", "ft", "no",
+	"vs", "sc", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+	"sept", "oct", "nov", "dec", "inc", "co", "corp", "ltd",
+};
+
+/* Does the gap between words end a sentence?  A '.', '!' or '?' before a
+ * word that does not begin in lower case, unless the word before is an
+ * abbreviation or a single letter (initials, Ph.D.), or a line break. */
+static int
+ends_sentence(const char *gap, size_t n, const char *prev, const char *next)
+{
+	size_t i;
+
+	if (memchr(gap, '\n', n) != NULL)
+		return 1;
+	if (memchr(gap, '.', n) == NULL && memchr(gap, '!', n) == NULL &&
+	    memchr(gap, '?', n) == NULL)
+		return 0;
+	if (islower((unsigned char)*next))
+		return 0;
+	if (memchr(gap, '!', n) == NULL && memchr(gap, '?', n) == NULL) {
+		if (strlen(prev) == 1)
+			return 0;
+		for (i = 0; i < sizeof abbrevs / sizeof abbrevs[0]; i++)
+			if (strcmp(prev, abbrevs[i]) == 0)
+				return 0;
+	}
+	return 1;
+}
+
+/* The \w+ words of s[0..len), lowercased, at most max (< 0: all); *end
+ * is set past the last one taken.  Sentences are counted from 0. */
+static void
+cut(const char *s, size_t len, long max, words *t, size_t *end)
+{
+	size_t ov[2], at = 0, i, sent = 0;
+
+	if (word_re == NULL)
+		word_re = re_compile("\\w+", 0);
+	*end = 0;
+	while ((max < 0 || (long)t->n < max) &&
+	    re_match(word_re, s, len, at, ov, 1) > 0) {
+		char *w = xstrndup(s + ov[0], ov[1] - ov[0]);
+
+		if (t->n > 0 && ends_sentence(s + at, ov[0] - at, t->w[t->n - 1], w))
+			sent++;
+		for (i = 0; w[i]; i++)
+			w[i] = (char)tolower((unsigned char)w[i]);
+		if (t->n == t->cap) {
+			t->cap = t->cap ? 2 * t->cap : 256;
+			t->w = xreallocarray(t->w, t->cap, sizeof *t->w);
+			t->sent = xreallocarray(t->sent, t->cap, sizeof *t->sent);
+		}
+		t->sent[t->n] = sent;
+		t->w[t->n++] = w;
+		at = *end = ov[1];
+	}
+}
+
+/* Length of s up to the end of its max-th white-space separated word. */
+static size_t
+upto_words(const char *s, size_t len, long max)
+{
+	size_t i = 0;
+	long n = 0;
+
+	while (i < len) {
+		while (i < len && isspace((unsigned char)s[i]))
+			i++;
+		if (i == len)
+			break;
+		if (n == max)
+			return i;
+		while (i < len && !isspace((unsigned char)s[i]))
+			i++;
+		n++;
+	}
+	return len;
+}
+
+static const char *const month_names[] = {
+	"january", "february", "march", "april", "may", "june", "july",
+	"august", "september", "october", "november", "december",
+};
+
+/* 1..12 for a month name or its abbreviation, else 0. */
+static int
+month_of(const char *w)
+{
+	int m;
+
+	for (m = 0; m < 12; m++)
+		if (strcmp(w, month_names[m]) == 0 ||
+		    (strlen(w) == 3 && strncmp(w, month_names[m], 3) == 0))
+			return m + 1;
+	return strcmp(w, "sept") == 0 ? 9 : 0;
+}
+
+/* The value of a number of up to 4 digits, with an ordinal suffix when
+ * ord; -1 otherwise. */
+static long
+num_of(const char *w, int ord)
+{
+	size_t n = strspn(w, "0123456789");
+
+	if (n == 0 || n > 4)
+		return -1;
+	if (w[n] != '\0' && !(ord && (strcmp(w + n, "st") == 0 ||
+	    strcmp(w + n, "nd") == 0 || strcmp(w + n, "rd") == 0 ||
+	    strcmp(w + n, "th") == 0)))
+		return -1;
+	return strtol(w, NULL, 10);
+}
+
+/* Is the date (y, m, d; m = 0 for a year) written from word i on, before
+ * word b? */
+static int
+date_at(const words *t, size_t i, size_t b, long y, int m, int d)
+{
+	size_t j;
+
+	if (m == 0)
+		return num_of(t->w[i], 0) == y;
+	if (i + 2 >= b)
+		return 0;
+	/* 1948-03-14 */
+	if (num_of(t->w[i], 0) == y && num_of(t->w[i + 1], 0) == m &&
+	    num_of(t->w[i + 2], 0) == d)
+		return 1;
+	/* March 14, 1948 */
+	if (month_of(t->w[i]) == m && num_of(t->w[i + 1], 1) == d &&
+	    num_of(t->w[i + 2], 0) == y)
+		return 1;
+	/* 14 March 1948, 14th of March 1948 */
+	if (num_of(t->w[i], 1) == d) {
+		j = i + 1;
+		if (strcmp(t->w[j], "of") == 0)
+			j++;
+		if (j + 1 < b && month_of(t->w[j]) == m &&
+		    num_of(t->w[j + 1], 0) == y)
+			return 1;
+	}
+	return 0;
+}
+
+static int
+date_near(const words *t, size_t a, size_t b, const char *date)
+{
+	long y, mo = 0, d = 0;
+	size_t i;
+	char tail;
+
+	if (strlen(date) == 10 && sscanf(date, "%4ld-%2ld-%2ld%c", &y, &mo, &d,
+	    &tail) == 3) {
+		if (mo < 1 || mo > 12 || d < 1 || d > 31)
+			return 0;
+	} else if (num_of(date, 0) >= 0)
+		y = num_of(date, 0);
+	else
+		return 0;
+	for (i = a; i < b; i++)
+		if (date_at(t, i, b, y, (int)mo, (int)d))
+			return 1;
+	return 0;
+}
+
+static const char *const pronouns[] = {
+	"he", "she", "they", "him", "her", "his", "hers", "them", "their",
+};
+
+static int
+subject_near(const words *t, size_t a, size_t b, const words *names)
+{
+	size_t i, k;
+
+	for (i = a; i < b; i++) {
+		for (k = 0; k < names->n; k++)
+			if (strcmp(t->w[i], names->w[k]) == 0)
+				return 1;
+		for (k = 0; k < sizeof pronouns / sizeof pronouns[0]; k++)
+			if (strcmp(t->w[i], pronouns[k]) == 0)
+				return 1;
+	}
+	return 0;
+}
+
+/* Does the object (its words o) start at word i?  Its end in *e. */
+static int
+object_at(const words *t, size_t i, const words *o, size_t *e)
+{
+	size_t k = 0, j = i;
+
+	if (o->n > 1 && strcmp(o->w[0], "the") == 0 &&
+	    strcmp(t->w[i], "the") != 0)
+		k = 1;
+	for (; k < o->n; k++, j++)
+		if (j >= t->n || strcmp(t->w[j], o->w[k]) != 0)
+			return 0;
+	*e = j;
+	return 1;
+}
+
+static int
+bad(cJSON *rec, jsonl *in, const char *msg)
+{
+	jsonl_warn(in, "%s: %s", rec_id(rec), msg);
+	rec_error(rec, "judge", "%s", msg);
+	return REC_BAD;
+}
+
+static int
+field_ok(const cJSON *o, const char *key)
+{
+	size_t n;
+	const char *s = rec_strn(o, key, &n);
+
+	return s != NULL && n > 0 && n <= MAXFIELD && strlen(s) == n;
+}
+
+/*
+ * Where to look around the object at words [i, e): dates in [*a, *b), the
+ * subject in [*sa, *b).  By sentences: the object's sentence, and for the
+ * subject the one before too; without (--compat, no punctuation left),
+ * NEAR words either side.
+ */
+static void
+around(const words *t, size_t i, size_t e, int compat, size_t *a, size_t *b,
+    size_t *sa)
+{
+	size_t s;
+
+	if (compat) {
+		*sa = *a = i > NEAR ? i - NEAR : 0;
+		*b = e + NEAR < t->n ? e + NEAR : t->n;
+		return;
+	}
+	s = t->sent[i];
+	for (*a = i; *a > 0 && i - *a < WIDE && t->sent[*a - 1] == s; (*a)--)
+		;
+	for (*sa = *a; *sa > 0 && i - *sa < 2 * WIDE &&
+	    t->sent[*sa - 1] + 1 >= s; (*sa)--)
+		;
+	s = t->sent[e - 1];
+	for (*b = e; *b < t->n && *b - e < WIDE && t->sent[*b] == s; (*b)++)
+		;
+}
+
+/* One fact against the text; adds "missing" to v when not covered. */
+static int
+judge_fact(const words *t, const words *names, const cJSON *f, int compat,
+    cJSON *v)
+{
+	words o = { 0 };
+	const cJSON *dates = rec_get(f, "dates"), *d;
+	size_t i, e, a, b, sa, end;
+	const char *obj = rec_str(f, "object");
+	int found = 0, best = -1, pass = 0;
+	cJSON *missing = NULL;
+
+	cut(obj, strlen(obj), -1, &o, &end);
+	for (i = 0; o.n > 0 && i < t->n && !pass; i++) {
+		int got = 0, all = 1;
+
+		if (!object_at(t, i, &o, &e))
+			continue;
+		if (found++ == MENTIONS)
+			break;
+		around(t, i, e, compat, &a, &b, &sa);
+		got = subject_near(t, sa, b, names);
+		all = got;
+		cJSON_ArrayForEach(d, dates) {
+			int ok = date_near(t, a, b, d->valuestring);
+
+			got += ok;
+			all = all && ok;
+		}
+		if (all)
+			pass = 1;
+		else if (got > best) {
+			/* the best occurrence tells what is missing */
+			best = got;
+			cJSON_Delete(missing);
+			missing = cJSON_CreateArray();
+			if (!subject_near(t, sa, b, names))
+				cJSON_AddItemToArray(missing, cJSON_CreateString("subject"));
+			cJSON_ArrayForEach(d, dates)
+				if (!date_near(t, a, b, d->valuestring))
+					cJSON_AddItemToArray(missing,
+					    cJSON_CreateString(d->valuestring));
+		}
+	}
+	if (!found) {
+		missing = cJSON_CreateArray();
+		cJSON_AddItemToArray(missing, cJSON_CreateString("object"));
+	}
+	if (!pass && missing != NULL)
+		cJSON_AddItemToObject(v, "missing", missing);
+	else
+		cJSON_Delete(missing);
+	words_free(&o);
+	return pass;
+}
+
+int
+lw_rules_biog(cJSON *rec, jsonl *in, const judge_opts *jo)
+{
+	const cJSON *gold = rec_get(rec, "gold"), *facts, *f, *d;
+	const char *text, *first, *last;
+	size_t tlen = 0, end;
+	long target, covered = 0, total = 0;
+	words t = { 0 }, names = { 0 };
+	cJSON *verdicts, *sc;
+
+	if (!cJSON_IsObject(gold))
+		return bad(rec, in, "no gold object");
+	facts = rec_get(gold, "facts");
+	target = rec_long(gold, "words", -1);
+	if (!cJSON_IsArray(facts) || cJSON_GetArraySize(facts) < 1 ||
+	    cJSON_GetArraySize(facts) > MAXFACTS)
+		return bad(rec, in, "gold.facts must be an array of 1 to 1000 facts");
+	if (target < 1 || target > MAXWORDS)
+		return bad(rec, in, "gold.words must be a word count from 1 to 100000");
+	if (!field_ok(gold, "first") || !field_ok(gold, "last"))
+		return bad(rec, in, "gold.first and gold.last must be names");
+	cJSON_ArrayForEach(f, facts) {
+		const cJSON *dates = rec_get(f, "dates");
+
+		if (!cJSON_IsObject(f) || !field_ok(f, "object") ||
+		    !field_ok(f, "subject") || !cJSON_IsArray(dates) ||
+		    cJSON_GetArraySize(dates) > 4)
+			return bad(rec, in, "a fact of gold.facts lacks subject, "
+			    "object or dates");
+		cJSON_ArrayForEach(d, dates)
+			if (!cJSON_IsString(d) || *d->valuestring == '\0' ||
+			    strlen(d->valuestring) > 10)
+				return bad(rec, in, "a date of gold.facts is not a "
+				    "year or a YYYY-MM-DD date");
+	}
+	first = rec_str(gold, "first");
+	last = rec_str(gold, "last");
+	cut(first, strlen(first), -1, &names, &end);
+	cut(last, strlen(last), -1, &names, &end);
+
+	text = rec_strn(rec, "output", &tlen);
+	if (text != NULL) {
+		if (jo->compat)
+			cut(text, tlen, target, &t, &end);
+		else
+			cut(text, upto_words(text, tlen, target), -1, &t, &end);
+	}
+	verdicts = cJSON_CreateArray();
+	rec_set(rec, "verdicts", verdicts);
+	cJSON_ArrayForEach(f, facts) {
+		cJSON *v = cJSON_CreateObject();
+		int pass = text != NULL && judge_fact(&t, &names, f, jo->compat, v);
+
+		cJSON_AddItemToArray(verdicts, v);
+		cJSON_AddStringToObject(v, "kind", "fact");
+		cJSON_AddNumberToObject(v, "at", (double)total);
+		cJSON_AddBoolToObject(v, "pass", pass);
+		cJSON_AddBoolToObject(v, "judged", text != NULL);
+		cJSON_AddStringToObject(v, "by", "rules");
+		covered += pass;
+		total++;
+	}
+	sc = rec_obj(rec, "scores");
+	rec_set_num(sc, "facts_covered", (double)covered);
+	rec_set_num(sc, "facts_total", (double)total);
+	rec_set_num(sc, "judged_words", (double)t.n);
+	rec_set_num(sc, "coverage", (double)covered / (double)total);
+	rec_set_num(sc, "score", (double)covered / (double)total);
+	words_free(&t);
+	words_free(&names);
+	return REC_OK;
+}
+
+void
+lw_rules_biog_fini(void)
+{
+	re_free(word_re);
+	word_re = NULL;
+}
