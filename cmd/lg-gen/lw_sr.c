@@ -867,7 +867,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	t.target = llround((double)total / w / 100000.0) * 100000;
 	w = growth == 0 ? 1.08 + 0.14 * rng_random(r) : growth == 1 ?
 	    0.99 + 0.02 * rng_random(r) : 0.82 + 0.14 * rng_random(r);
-	t.prev = llround((double)total / w);
+	t.prev = llround((double)total / w / 100.0) * 100;	/* whole dollars, as shown */
 	even = total / NREPS;
 	for (i = 0; i < NREPS; i++)
 		t.rep_target[i] = llround((double)even * (0.6 + 0.8 *
