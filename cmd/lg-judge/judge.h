@@ -64,4 +64,12 @@ typedef struct {
 
 int llm_run(char **files, int nfiles, const llm_opts *o);
 
+/*
+ * LongWeave tasks judged by rules (longweave.c, one lw_TASK.c each): *mine
+ * is 1 when the record is one of them, and its verdicts and scores are then
+ * set; the return is REC_OK or REC_BAD.
+ */
+int longweave_rules(cJSON *rec, jsonl *in, int *mine);
+int lw_rules_sr(cJSON *rec, jsonl *in);
+
 #endif

@@ -75,6 +75,9 @@ rules_only(cJSON *rec, jsonl *in, void *arg)
 			return REC_DROP_BAD;
 		}
 	}
+	ret = longweave_rules(rec, in, &mine);
+	if (mine)
+		return ret;
 	ret = verdicts_start(rec, in, JUDGE_RULES, NULL, NULL, &mine, &asked, jc);
 	if (mine && rec_get(rec, "verdicts") != NULL)
 		verdicts_finish(rec);
