@@ -3,7 +3,8 @@
  * the output up to gold.words words (whitespace-separated), punctuation
  * intact, folded to lower case with runs of white space made one space,
  * and cut into sentences at line breaks and at ".", "!" or "?" followed by
- * a space or the end.  For each gold item:
+ * a space or the end; sentences that end in "?" are left out (a question
+ * is no answer).  For each gold item:
  *
  *   answered  some sentence names every entity of the item or, for an item
  *             without entities, holds the item's cue and a number;
@@ -156,6 +157,10 @@ judge_item(const char *t, const cJSON *item, int *ans, int *ok)
 		while (*e && *e != '\n' && !((*e == '.' || *e == '!' || *e == '?') &&
 		    (e[1] == ' ' || e[1] == '\n' || e[1] == '\0')))
 			e++;
+		if (*e == '?') {	/* a question is no answer */
+			s = e + 1;
+			continue;
+		}
 		cJSON_ArrayForEach(x, ents)
 			if (!cJSON_IsString(x) || !has_word(s, e, x->valuestring))
 				all = 0;
