@@ -110,7 +110,7 @@ numbers(const char *s, const char *e, double *v, int max)
 		while (p < e) {
 			if (isdigit((unsigned char)*p))
 				x = x * 10 + (*p++ - '0');
-			else if (*p == ',' && p + 3 < e + 1 && p + 3 <= e &&
+			else if (*p == ',' && p + 3 < e &&
 			    isdigit((unsigned char)p[1]) && isdigit((unsigned char)p[2]) &&
 			    isdigit((unsigned char)p[3]) &&
 			    (p + 4 >= e || !isdigit((unsigned char)p[4])))
@@ -219,6 +219,7 @@ lw_rules_sr(cJSON *rec, jsonl *in)
 		const cJSON *x;
 
 		if (!cJSON_IsArray(rec_get(it, "entities")) ||
+		    cJSON_GetArraySize(rec_get(it, "entities")) > MAXNUMS ||
 		    !cJSON_IsArray(rec_get(it, "numbers")) ||
 		    cJSON_GetArraySize(rec_get(it, "numbers")) > MAXNUMS)
 			return bad(rec, in, "a gold item lacks its entities or numbers");
