@@ -1,5 +1,5 @@
 /*
- * lg-gen longweave: the sr task (SALES_REPORT), a sales report written from
+ * lg-gen longweave: the sr task (SALES_REPORT_GENERATION), a sales report written from
  * a CSV table of one month's orders.  The table is synthetic and seeded;
  * the questions asked in the prompt are answered by the analysis engine
  * below, and each answer (entities and numbers) is the record's verifier.
@@ -995,4 +995,4 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	return 0;
 }
 
-const lw_task lw_sr = { "sr", "SALES_REPORT", init, gen, fini };
+const lw_task lw_sr = { "sr", "SALES_REPORT_GENERATION", init, gen, fini };
