@@ -8,7 +8,8 @@
  * unit price, cities, customer name stems and suffixes).  Draws, in order:
  * the month of 2024; 20 representatives (sample of the list); the planted
  * biases (overall target exceed/meet/miss, growth positive/flat/negative,
- * top and bottom representative, top product, new-customer rate
+ * top and bottom representative, top product (among those whose expected
+ * order value is at least 1/2.5 of the largest), new-customer rate
  * low/medium/high); 30 existing customers (names and cities); then per
  * order: day, representative (weights 3.5 top, 0.2 bottom), product
  * (weight 3.5 top), new customer or not, quantity, price noise.  Orders:
@@ -757,6 +758,42 @@ csv_money(buf *b, long long cents)
 	buf_printf(b, "%lld.%02lld", cents / 100, cents % 100);
 }
 
+/* Mean quantity of an order of category cat (see the draws in gen()). */
+static double
+mean_qty(const char *cat)
+{
+	if (strcmp(cat, "Hardware") == 0)
+		return 5.5;
+	if (strcmp(cat, "Consumables") == 0)
+		return 30;
+	if (strcmp(cat, "Software") == 0)
+		return 3;
+	return 1;
+}
+
+/*
+ * The planted top product: drawn among those whose expected order value is
+ * at least 1/2.5 of the largest, so that its weight of 3.5 makes it lead.
+ */
+static int
+draw_top_product(rng *r)
+{
+	double ev, max = 0;
+	size_t i, n = 0, k;
+
+	for (i = 0; i < nprods; i++)
+		if ((ev = (double)prods[i].price * mean_qty(prods[i].cat)) > max)
+			max = ev;
+	for (i = 0; i < nprods; i++)
+		n += (double)prods[i].price * mean_qty(prods[i].cat) * 2.5 >= max;
+	k = rng_below(r, n);
+	for (i = 0; i < nprods; i++)
+		if ((double)prods[i].price * mean_qty(prods[i].cat) * 2.5 >= max &&
+		    k-- == 0)
+			return (int)i;
+	return 0;
+}
+
 static int
 gen(const lw_case *c, cJSON *rec, rng *r)
 {
@@ -790,7 +827,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	growth = (int)rng_below(r, 3);
 	top = (int)rng_below(r, NREPS);
 	bottom = (int)((top + 1 + rng_below(r, NREPS - 1)) % NREPS);
-	topprod = (int)rng_below(r, nprods);
+	topprod = draw_top_product(r);
 	newrate = (int)rng_below(r, 3);
 	used = xcalloc(ncombo, sizeof *used);
 	for (i = 0; i < NEXIST; i++) {

@@ -198,6 +198,27 @@ for line in open(sys.argv[1]):
             bad += 1
             if bad < 20:
                 print("FAIL: %s %s: python %s, engine %s" % (rec["id"], it["type"], (ents, nums), want))
+# the planted biases: the outcome against target and growth hold exactly
+# (target rounded to a thousand); the planted top representative and top
+# product lead most 8k tables
+bands = {"exceed": (1.099, 1.301), "meet": (0.989, 1.011), "miss": (0.699, 0.901),
+         "positive": (1.079, 1.221), "flat": (0.989, 1.011), "negative": (0.819, 0.961)}
+lead = defaultdict(int)
+for line in open(sys.argv[1]):
+    rec = json.loads(line)
+    b = rec["gold"]["biases"]
+    rows, target, prev, qs = parse(rec["prompt"])
+    total = sum(r["amt"] for r in rows)
+    for key, base in (("overall_target", target), ("growth", prev)):
+        lo, hi = bands[b[key]]
+        if not lo <= total / base <= hi:
+            print("FAIL: %s: %s %s, but total/base %.3f" % (rec["id"], key, b[key], total / base)); bad += 1
+    if rec["length"] == "8k":
+        for key, field in (("top_rep", "rep"), ("top_product", "prod")):
+            lead[key] += best(by(rows, field), REV)[0][0] == b[key]
+for key in ("top_rep", "top_product"):
+    if lead[key] < 40:
+        print("FAIL: the planted %s leads only %d of 50 8k tables" % (key, lead[key])); bad += 1
 few = [t for t, k in seen.items() if k < 50]
 if len(seen) < 50 or few:
     print("FAIL: %d question types seen, under 50 tables: %s" % (len(seen), few)); bad += 1
