@@ -18,7 +18,8 @@ read_key(const char *path)
 	char *s = file_read(path, &len), *nl;
 
 	if (s == NULL)
-		lg_die(LG_SYS, "%s: %s", path, strerror(errno));
+		lg_die(LG_SYS, "--api-key-file: cannot read the key file: %s",
+		    strerror(errno));
 	if ((nl = strchr(s, '\n')) != NULL)
 		*nl = '\0';
 	len = strlen(s);
@@ -27,12 +28,12 @@ read_key(const char *path)
 	for (i = 0; i < len; i++) {
 		if ((unsigned char)s[i] < 0x21 || s[i] == 0x7f) {
 			explicit_bzero(s, len);
-			lg_die(LG_USAGE, "%s: the key holds a blank or a control "
-			    "character", path);
+			lg_die(LG_USAGE, "--api-key-file: the key holds a blank "
+			    "or a control character");
 		}
 	}
 	if (len == 0)
-		lg_die(LG_USAGE, "%s: no key in the file", path);
+		lg_die(LG_USAGE, "--api-key-file: no key in the file");
 	return s;
 }
 
@@ -50,6 +51,62 @@ env_key(void)
 			lg_die(LG_USAGE, "the API key in the environment holds a "
 			    "blank or a control character");
 	return xstrdup(k);
+}
+
+/* The option name in the argument e ("--name" or "--name=value"), cut at '='. */
+static void
+opt_name(const char *e, char *out, size_t n)
+{
+	size_t k = strcspn(e, "=");
+
+	if (k >= n)
+		k = n - 1;
+	memcpy(out, e, k);
+	out[k] = '\0';
+}
+
+int
+apikey_getopt(int argc, char **argv, const char *shortopts,
+    const struct option *longopts, const char *secret)
+{
+	char name[128];
+	const char *e;
+	int c, li = -1;
+
+	opterr = 0;	/* getopt's own messages may quote a value */
+	c = getopt_long(argc, argv, shortopts, longopts, &li);
+	if (c == -1)
+		return c;
+	e = optind >= 1 && optind <= argc ? argv[optind - 1] : "";
+	if (c == '?' || c == ':') {
+		if (strncmp(e, "--", 2) != 0) {
+			if (optopt != 0 && strchr(shortopts, optopt) != NULL)
+				lg_warn("option -%c needs a value", optopt);
+			else if (optopt > 0x20 && optopt < 0x7f)
+				lg_warn("unknown option -%c", optopt);
+			else
+				lg_warn("unknown option");
+			return '?';
+		}
+		opt_name(e, name, sizeof name);
+		if (optopt != 0)
+			lg_warn("option '%s' %s", name, strchr(e, '=') != NULL ?
+			    "takes no value" : "needs a value");
+		else
+			lg_warn("unknown or ambiguous option '%s'", name);
+		return '?';
+	}
+	if (li >= 0 && secret != NULL && strcmp(longopts[li].name, secret) == 0) {
+		/* the option is argv[optind - 2] when its value came apart */
+		if (optarg != NULL && optind >= 2 && optarg == argv[optind - 1])
+			e = argv[optind - 2];
+		opt_name(e, name, sizeof name);
+		if (strncmp(name, "--", 2) != 0 || strcmp(name + 2, secret) != 0)
+			lg_die(LG_USAGE, "'%s' is taken for --%s, which must be "
+			    "spelled out in full: keys are not given on the "
+			    "command line", name, secret);
+	}
+	return c;
 }
 
 char *

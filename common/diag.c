@@ -29,6 +29,30 @@ lg_init(const char *argv0)
 	setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
 }
 
+size_t
+lg_sanitize(char *s)
+{
+	unsigned char *p = (unsigned char *)s;
+	size_t n = 0;
+
+	/*
+	 * Ids, file names and server replies reach diagnostics: a newline would
+	 * forge a line, an escape would drive the terminal.  Like git's error
+	 * routines, replace C0 controls (tab too), DEL and the C1 controls
+	 * (UTF-8 C2 80..C2 9F, which some terminals obey) with '?'.
+	 */
+	for (; p[n] != '\0'; n++) {
+		if (p[n] < 0x20 || p[n] == 0x7f)
+			p[n] = '?';
+		else if (p[n] == 0xc2 && p[n + 1] >= 0x80 && p[n + 1] <= 0x9f) {
+			p[n] = '?';
+			p[n + 1] = '?';
+			n++;
+		}
+	}
+	return n;
+}
+
 void
 lg_vwarnat(const char *file, long line, const char *fmt, va_list ap)
 {
@@ -44,7 +68,7 @@ lg_vwarnat(const char *file, long line, const char *fmt, va_list ap)
 	if (n < 0 || (size_t)n >= sizeof msg)
 		n = 0;
 	vsnprintf(msg + n, sizeof msg - n - 1, fmt, ap);
-	n = strlen(msg);
+	n = (int)lg_sanitize(msg);
 	msg[n++] = '\n';
 	/* one write, so stages sharing stderr do not interleave mid-line */
 	if (write(STDERR_FILENO, msg, n) < 0)

@@ -8,6 +8,7 @@
 #define LG_DIAG_H
 
 #include <stdarg.h>
+#include <stddef.h>
 
 enum {
 	LG_OK = 0,	/* success */
@@ -32,6 +33,12 @@ extern const char *lg_prog;
  * it first.
  */
 void lg_init(const char *argv0);
+
+/*
+ * Replace control characters in s, in place, by '?' (C0, DEL, UTF-8 C1):
+ * every diagnostic goes through it.  Returns strlen(s).
+ */
+size_t lg_sanitize(char *s);
 
 void lg_warn(const char *fmt, ...) LG_PRINTF(1, 2);
 void lg_warnat(const char *file, long line, const char *fmt, ...) LG_PRINTF(3, 4);

@@ -16,6 +16,7 @@
 #include "backoff.h"
 #include "buf.h"
 #include "cache.h"
+#include "diag.h"
 #include "http.h"
 #include "jsonl.h"
 #include "jsonnul.h"
@@ -67,6 +68,7 @@ struct req {
 	char *error;		/* the last attempt's error */
 	int retryable;
 	long err_status;	/* HTTP status of the last error, 0: none */
+	int setup;		/* the last error says the setup is wrong */
 	CURL *easy;
 	char errbuf[CURL_ERROR_SIZE];
 	cJSON *cached;		/* a cache hit waiting to be reported */
@@ -558,8 +560,7 @@ get_easy(http_engine *e)
 		return e->pool[--e->npool];
 	c = curl_easy_init();
 	if (c == NULL) {
-		fprintf(stderr, "out of memory\n");
-		exit(3);
+		lg_die(LG_SYS, "out of memory");
 	}
 	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(c, CURLOPT_HTTPHEADER, e->headers);
@@ -625,8 +626,7 @@ start(http_engine *e, req *q, double t)
 	e->active[e->nactive++] = q;
 	r->active++;
 	if (curl_multi_add_handle(e->multi, q->easy) != CURLM_OK) {
-		fprintf(stderr, "cannot start a transfer\n");
-		exit(3);
+		lg_die(LG_SYS, "cannot start a transfer");
 	}
 }
 
@@ -751,6 +751,7 @@ fail(http_engine *e, req *q, double t)
 	res.prompt_tokens = res.output_tokens = -1;
 	res.attempts = q->attempts;
 	res.status = q->err_status;
+	res.setup = q->setup;
 	if (q->out_of_time)
 		msg = xasprintf("%s (after %d attempt%s; the next would pass "
 		    "--timeout)", q->error, q->attempts, q->attempts > 1 ? "s" : "");
@@ -782,6 +783,7 @@ set_error(req *q, int retryable, const char *fmt, ...)
 	q->error = scrub(q->e, buf_take(&b));
 	q->retryable = retryable;
 	q->err_status = 0;
+	q->setup = 0;
 }
 
 /* Is a libcurl failure worth another attempt? */
@@ -832,6 +834,9 @@ judge(http_engine *e, req *q, CURLcode rc, double t)
 		set_error(q, curl_retryable(rc), "%s", q->errbuf[0] ?
 		    q->errbuf : curl_easy_strerror(rc));
 		down = curl_down(rc, q);
+		q->setup = rc == CURLE_COULDNT_CONNECT ||
+		    rc == CURLE_COULDNT_RESOLVE_HOST ||
+		    rc == CURLE_COULDNT_RESOLVE_PROXY;
 	} else if (q->status >= 200 && q->status < 300) {
 		if (q->event_stream) {
 			(void)sse_feed(&q->sse, "\n", 1, on_data, q);
@@ -863,6 +868,7 @@ judge(http_engine *e, req *q, CURLcode rc, double t)
 			set_error(q, backoff_retryable(q->status), "HTTP %ld",
 			    q->status);
 		q->err_status = q->status;
+		q->setup = q->status == 401 || q->status == 403 || q->status == 404;
 		free(m);
 	}
 	if (down) {
@@ -873,7 +879,12 @@ judge(http_engine *e, req *q, CURLcode rc, double t)
 			r->rest = 30;
 		r->rest_until = t + r->rest;
 	}
-	if (q->retryable && q->attempts <= e->retries) {
+	/*
+	 * no connection before anything was ever answered is likely a wrong
+	 * URL or a server not up: tried 3 times, not for minutes
+	 */
+	if (q->retryable && q->attempts <= e->retries &&
+	    !(q->setup && e->st.ok == 0 && q->attempts >= HTTP_SETUP_TRIES)) {
 		double d = backoff_delay(&e->rng, e->backoff_base, e->backoff_max,
 		    q->attempts);
 		req **pp;

@@ -8,7 +8,9 @@
  * connection left to rest), streamed (SSE) or whole replies, connect, idle
  * and total timeouts, retries of network errors, 408, 429 and 5xx with
  * exponential backoff and full jitter that honours Retry-After (up to the
- * longest backoff), and an optional response cache on disk (cache.h).
+ * longest backoff; no connection before any answer is tried
+ * HTTP_SETUP_TRIES times at most), and an optional response cache on disk
+ * (cache.h).
  *
  * Nothing that comes back is trusted.  A reply is bounded: answer text
  * (content and reasoning) past max_reply, a whole body or a stream line
@@ -62,6 +64,12 @@ typedef struct {
 				 * limit (jsonl_max) when that is less */
 } http_opts;
 
+/*
+ * Attempts at most of a request that finds no connection (refused, no such
+ * host) while no request has been answered yet.
+ */
+#define HTTP_SETUP_TRIES 3
+
 /* The default limit on answer text: 128k tokens of up to 64 bytes each. */
 #define HTTP_MAX_REPLY ((size_t)8 << 20)
 
@@ -86,6 +94,9 @@ typedef struct {
 				 * attempt, 0 for a network error, a timeout or
 				 * a broken reply */
 	const char *error;	/* on failure: the last attempt's error */
+	int setup;		/* on failure: one that says the setup is wrong,
+				 * not the request: no connection (refused, no
+				 * such host) or HTTP 401, 403, 404 */
 } http_result;
 
 typedef void (*http_done_fn)(void *user, const http_result *res);

@@ -173,8 +173,9 @@ tail_of(const char *path, long long *keep)
 	return state;
 }
 
-int
-idset_load(idset **out, const char *path, int *tail, long long *keep)
+static int
+idset_load_filter(idset **out, const char *path, int *tail, long long *keep,
+    resume_filter fn, void *arg, unsigned long *redo)
 {
 	idset *s = xcalloc(1, sizeof *s);
 	char *files[1];
@@ -199,7 +200,9 @@ idset_load(idset **out, const char *path, int *tail, long long *keep)
 		size_t len;
 		const char *id = rec_idn(rec, &len);
 
-		if (id != NULL) {
+		if (id != NULL && fn != NULL && fn(rec, in, arg) == RESUME_TODO) {
+			(*redo)++;
+		} else if (id != NULL) {
 			char *c = xmalloc(len + 1);
 
 			memcpy(c, id, len);
@@ -214,6 +217,66 @@ idset_load(idset **out, const char *path, int *tail, long long *keep)
 	return fd ? -1 : 0;
 }
 
+int
+resume_changed(const cJSON *rec, jsonl *in, char *why, int redo,
+    const char *what)
+{
+	if (!redo) {
+		if (in != NULL)
+			jsonl_warn(in, "%s: %s", rec_id(rec), why);
+		free(why);
+		lg_die(LG_USAGE, "--resume: %s", what);
+	}
+	free(why);
+	return RESUME_TODO;
+}
+
+int
+idset_load(idset **out, const char *path, int *tail, long long *keep)
+{
+	unsigned long redo = 0;
+
+	return idset_load_filter(out, path, tail, keep, NULL, NULL, &redo);
+}
+
+/*
+ * Drop from the file, in place, the lines whose records fn sends to be
+ * done again (the output appends to this file: the new answers replace
+ * them).  Lines are moved down over the dropped ones, then the file is cut.
+ */
+static void
+compact(const char *path, resume_filter fn, void *arg, long long keep)
+{
+	int fd = open(path, O_RDWR | O_CLOEXEC);
+	FILE *f;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	off_t w = 0, r = 0;
+
+	if (fd < 0 || (f = fopen(path, "r")) == NULL)
+		lg_die(LG_SYS, "%s: %s", path, strerror(errno));
+	while (r < (off_t)keep && (n = getline(&line, &cap, f)) > 0) {
+		cJSON *rec = cJSON_ParseWithLength(line, (size_t)n);
+		size_t idlen;
+		int drop = cJSON_IsObject(rec) && rec_idn(rec, &idlen) != NULL &&
+		    fn(rec, NULL, arg) == RESUME_TODO;
+
+		cJSON_Delete(rec);
+		r += n;
+		if (drop)
+			continue;
+		if (w != r - n && pwrite(fd, line, (size_t)n, w) != n)
+			lg_die(LG_SYS, "%s: %s", path, strerror(errno));
+		w += n;
+	}
+	free(line);
+	if (ferror(f) || ftruncate(fd, w) < 0)
+		lg_die(LG_SYS, "%s: %s", path, strerror(errno));
+	fclose(f);
+	close(fd);
+}
+
 static int
 stdout_is(const char *path)
 {
@@ -226,11 +289,18 @@ stdout_is(const char *path)
 idset *
 resume_load(const char *path)
 {
+	return resume_load_filter(path, NULL, NULL);
+}
+
+idset *
+resume_load_filter(const char *path, resume_filter fn, void *arg)
+{
 	idset *ids;
 	int tail, same = stdout_is(path);
 	long long keep;
+	unsigned long redo = 0;
 
-	if (idset_load(&ids, path, &tail, &keep) < 0) {
+	if (idset_load_filter(&ids, path, &tail, &keep, fn, arg, &redo) < 0) {
 		idset_free(ids);
 		exit(LG_SYS);
 	}
@@ -248,6 +318,19 @@ resume_load(const char *path)
 	} else if (tail == TAIL_NOEOL && same) {
 		if (write(STDOUT_FILENO, "\n", 1) != 1)
 			lg_write_failed(errno);
+	}
+	if (redo > 0 && same) {
+		struct stat st;
+
+		/* the file holds whole lines only by now */
+		if (fstat(STDOUT_FILENO, &st) < 0)
+			lg_die(LG_SYS, "%s: %s", path, strerror(errno));
+		compact(path, fn, arg, (long long)st.st_size);
+		lg_warn("%s: %lu record%s to be done again, dropped from the file",
+		    path, redo, redo == 1 ? "" : "s");
+	} else if (redo > 0) {
+		lg_warn("%s: %lu record%s to be done again", path, redo,
+		    redo == 1 ? "" : "s");
 	}
 	return ids;
 }

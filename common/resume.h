@@ -10,6 +10,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "jsonl.h"
+
 typedef struct idset idset;
 
 /* How the file ends: after a newline (or empty), with a whole record but
@@ -36,6 +38,25 @@ void idset_free(idset *s);
  * missing last newline is added.  Call before writing anything.
  */
 idset *resume_load(const char *path);
+
+/*
+ * The same, where fn decides for each record of the file that has an id
+ * whether it is done (RESUME_DONE) or to be done again (RESUME_TODO: its
+ * id is left out of the set).  fn may refuse the whole resume itself, by
+ * lg_die() (in is the file being read, for its line; NULL in the second
+ * pass).  When standard output is the file, the lines of records to be
+ * done again are dropped from it, in place, before anything is written, so
+ * that the new records replace them.
+ */
+typedef int (*resume_filter)(const cJSON *rec, jsonl *in, void *arg);
+idset *resume_load_filter(const char *path, resume_filter fn, void *arg);
+/*
+ * For a filter: the record was made otherwise, as why says (malloc'd,
+ * taken).  With redo, RESUME_TODO; else the record is reported (with in)
+ * and the run ends with status 2 and the message what.
+ */
+int resume_changed(const cJSON *rec, jsonl *in, char *why, int redo,
+    const char *what);
 
 /*
  * Where rec stands for a run that needs ids (s may be NULL: no --resume):

@@ -41,6 +41,8 @@ enum { T_SINGLE, T_RANGE, T_PERIODIC, NTYPES };
 struct lgb {
 	long cases;		/* records counted */
 	long failed;		/* counted as failures, or left out with --compat */
+	long undecided;		/* checks the judge could not decide */
+	long cut;		/* outputs cut by the token limit */
 	double cr_sum;		/* sum of the per-case CR percentages */
 	long found, expected;
 	long pass, judged, total;
@@ -56,6 +58,7 @@ struct lgb {
 struct score {
 	long cases;
 	long failed;
+	long cut;		/* outputs cut by the token limit */
 	double sum;		/* of scores in [0, 1] */
 	double mean_sum;	/* average rows: sum of the cell means */
 	long cells;		/* average rows: cells averaged */
@@ -83,6 +86,9 @@ struct group {
 	struct lgb lgb;
 	struct score sc;
 	struct ada ada;
+	char *params;		/* gen.params of its records, printed, when they
+				 * agree (NULL: none, or they differ) */
+	int pstate;		/* 0: no record yet, 1: they agree, 2: differ */
 	char *hkey;
 	unsigned long hash;
 };
@@ -100,6 +106,13 @@ struct group *gtab_get(gtab *t, const char *bench, char **vals,
 /* All groups, sorted for output; the array is the caller's, the groups not. */
 struct group **gtab_sorted(gtab *t, const struct opts *o, size_t *n);
 void groups_sort(struct group **v, size_t n, const struct opts *o);
+/* 1 when the output was cut by the token limit (gen.finish_reason "length"). */
+int rec_cut(const cJSON *rec);
+/* Note the gen.params of a record of g (JSON rows carry them, with the
+ * lg version, when its records agree); group_params_fold folds a cell
+ * into an average row. */
+void group_params(struct group *g, const cJSON *rec);
+void group_params_fold(struct group *a, const struct group *c);
 void gtab_free(gtab *t);
 
 /* longgenbench.c */

@@ -283,9 +283,56 @@ gtab_free(gtab *t)
 		free(g->bench);
 		free(g->hkey);
 		lgb_clear(&g->lgb);
+		free(g->params);
 		free(g);
 	}
 	free(t->v);
 	free(t->slot);
 	free(t);
+}
+
+int
+rec_cut(const cJSON *rec)
+{
+	const cJSON *gen = cJSON_GetObjectItemCaseSensitive(rec, "gen");
+	const cJSON *fr = cJSON_GetObjectItemCaseSensitive(gen, "finish_reason");
+
+	return cJSON_IsString(fr) && strcmp(fr->valuestring, "length") == 0;
+}
+
+/* Fold params (printed, or NULL) into g, mixed when state is 2. */
+static void
+params_note(struct group *g, const char *params, int state)
+{
+	if (g->pstate == 2)
+		return;
+	if (state == 2 || (g->pstate == 1 && ((params == NULL) !=
+	    (g->params == NULL) || (params != NULL &&
+	    strcmp(params, g->params) != 0)))) {
+		free(g->params);
+		g->params = NULL;
+		g->pstate = 2;
+		return;
+	}
+	if (g->pstate == 0) {
+		g->params = params ? xstrdup(params) : NULL;
+		g->pstate = 1;
+	}
+}
+
+void
+group_params(struct group *g, const cJSON *rec)
+{
+	const cJSON *gen = cJSON_GetObjectItemCaseSensitive(rec, "gen");
+	const cJSON *p = cJSON_GetObjectItemCaseSensitive(gen, "params");
+	char *s = cJSON_IsObject(p) ? cJSON_PrintUnformatted(p) : NULL;
+
+	params_note(g, s, 1);
+	cJSON_free(s);
+}
+
+void
+group_params_fold(struct group *a, const struct group *c)
+{
+	params_note(a, c->params, c->pstate);
 }

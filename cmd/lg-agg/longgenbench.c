@@ -5,8 +5,11 @@
  * checks, both pooled over cases and types; wAvg = CR x STIC-2; the rate
  * per instruction type uses the STIC-2 denominator; Len is the mean word
  * count, optionally over the cases with more than 40 entries and 2000 words
- * only.  A record with no scores counts as a case with CR 0 whose checks
- * all failed (left out with --compat).
+ * only.  A record with no scores, or with an error from any stage, counts
+ * as a failed case: CR 0, every check failed (left out of the means with
+ * --compat, never out of the failed count).  Checks the judge could not
+ * decide (scores.stic_undecided) and outputs cut by the token limit are
+ * counted apart.
  */
 #include <math.h>
 #include <stdio.h>
@@ -226,7 +229,8 @@ read_scored(const cJSON *sc, const cJSON *rec, jsonl *in, const struct opts *o,
 	    score_count(sc, "words", -1, &words, in) < 0 ||
 	    score_count(sc, "stic_pass", unjudged ? 0 : -1, &d->pass, in) < 0 ||
 	    score_count(sc, "stic_judged", unjudged ? 0 : -1, &d->judged, in) < 0 ||
-	    score_count(sc, "stic_total", unjudged ? 0 : -1, &d->total, in) < 0)
+	    score_count(sc, "stic_total", unjudged ? 0 : -1, &d->total, in) < 0 ||
+	    score_count(sc, "stic_undecided", 0, &d->undecided, in) < 0)
 		return -1;
 	if (d->expected == 0) {
 		jsonl_warn(in, "scores.entries_expected: zero");
@@ -269,21 +273,53 @@ read_scored(const cJSON *sc, const cJSON *rec, jsonl *in, const struct opts *o,
 	return 0;
 }
 
+/* Scores read from a record that failed: keep the totals, nothing passed. */
+static void
+fail_scored(struct lgb *d, const struct opts *o)
+{
+	size_t i;
+	int t;
+
+	d->failed = 1;
+	d->found = 0;
+	d->cr_sum = 0;
+	d->pass = d->judged = d->undecided = 0;
+	for (t = 0; t < NTYPES; t++)
+		d->tpass[t] = d->tjudged[t] = 0;
+	for (i = 0; i < d->npos; i++)
+		d->ppass[i] = d->pjudged[i] = 0;
+	d->words = 0;
+	d->len_cases = !o->len_filter;
+}
+
 int
 lgb_read(const cJSON *rec, jsonl *in, const struct opts *o, struct lgb *d)
 {
 	const cJSON *sc = rec_get(rec, "scores");
-	int failed = sc == NULL || cJSON_IsNull(sc);
+	int failed = sc == NULL || cJSON_IsNull(sc) ||
+	    rec_get(rec, "error") != NULL;
+	int r;
 
 	memset(d, 0, sizeof *d);
-	if (o->compat && (failed ||
-	    rec_get(rec, "error") != NULL)) {
+	if (o->compat && failed) {
 		d->failed = 1;
+		d->cut = rec_cut(rec);
 		return 1;
 	}
-	if (failed)
-		return read_failed(rec, in, o, d);
-	return read_scored(sc, rec, in, o, d);
+	/*
+	 * An error from any stage fails the record, whatever scores it has:
+	 * its checks from the record, else the totals of its scores.
+	 */
+	if (!failed)
+		r = read_scored(sc, rec, in, o, d);
+	else if (cJSON_IsObject(sc) && !cJSON_IsArray(rec_get(rec, "checks"))) {
+		if ((r = read_scored(sc, rec, in, o, d)) == 0)
+			fail_scored(d, o);
+	} else
+		r = read_failed(rec, in, o, d);
+	if (r == 0)
+		d->cut = rec_cut(rec);
+	return r;
 }
 
 void
@@ -294,6 +330,8 @@ lgb_merge(struct lgb *g, struct lgb *d)
 
 	g->cases += d->cases;
 	g->failed += d->failed;
+	g->undecided += d->undecided;
+	g->cut += d->cut;
 	g->cr_sum += d->cr_sum;
 	g->found += d->found;
 	g->expected += d->expected;
@@ -326,10 +364,10 @@ lgb_clear(struct lgb *d)
 
 static const char *const main_cols[] = {
 	"CR", "STIC-1", "STIC-2", "wAvg", "single", "range", "periodic",
-	"Len", "cases", "failed"
+	"Len", "cases", "failed", "undecided", "cut"
 };
 static const char *const pos_cols[] = { "at", "pass", "judged", "total", "rate" };
-static const int right[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+static const int right[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
 
 static void
 json_main(const struct group *g, const struct opts *o)
@@ -341,6 +379,8 @@ json_main(const struct group *g, const struct opts *o)
 
 	json_num(j, "cases", (double)s->cases);
 	json_num(j, "failed", (double)s->failed);
+	json_num(j, "undecided", (double)s->undecided);
+	json_num(j, "cut", (double)s->cut);
 	json_ratio(j, "cr", s->cr_sum, (double)s->cases);
 	json_ratio(j, "stic1", 100.0 * (double)s->pass, (double)s->judged);
 	json_ratio(j, "stic2", 100.0 * (double)s->pass, (double)s->total);
@@ -376,7 +416,7 @@ row_main(table *tb, const struct group *g, const struct opts *o)
 {
 	const struct lgb *s = &g->lgb;
 	size_t k = o->nfields;
-	char **c = cells_for(g, o, 10);
+	char **c = cells_for(g, o, 12);
 	int t;
 
 	c[k++] = s->cases ? fmt_num(s->cr_sum / (double)s->cases, 1) :
@@ -394,6 +434,8 @@ row_main(table *tb, const struct group *g, const struct opts *o)
 	    (double)s->len_cases, 1) : xstrdup("-");
 	c[k++] = fmt_long(s->cases);
 	c[k++] = fmt_long(s->failed);
+	c[k++] = fmt_long(s->undecided);
+	c[k++] = fmt_long(s->cut);
 	table_add(tb, c);
 }
 
@@ -439,7 +481,7 @@ lgb_print(struct group **g, size_t n, const struct opts *o)
 
 	if (o->fmt != FMT_JSON)
 		tb = o->by_position ? table_for(o, pos_cols, right, 5) :
-		    table_for(o, main_cols, right, 10);
+		    table_for(o, main_cols, right, 12);
 	for (i = 0; i < n; i++) {
 		if (o->by_position)
 			rows_position(tb, g[i], o);

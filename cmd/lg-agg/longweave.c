@@ -1,7 +1,8 @@
 /*
  * longweave.c: mean-score benchmarks.  A group's score is the mean of
  * scores.score over its cases; a record with an error or without a score
- * counts as 0.  With --compat the cases the published LongWeave pipeline
+ * counts as 0 and as failed; outputs cut by the token limit
+ * (gen.finish_reason "length") are counted apart.  With --compat the cases the published LongWeave pipeline
  * never scored are left out: those, a LongWeave answer that is empty or
  * begins with "ERROR:", and a record its scorer marked not evaluated
  * (scores.evaluated 0: the published scorer raised).  For LongWeave, rows average the cells: per task over its tiers
@@ -39,6 +40,7 @@ score_read(const cJSON *rec, jsonl *in, const struct opts *o, struct score *d)
 	const cJSON *v = NULL;
 
 	memset(d, 0, sizeof *d);
+	d->cut = rec_cut(rec);
 	if (sc != NULL && !cJSON_IsNull(sc)) {
 		if (!cJSON_IsObject(sc)) {
 			jsonl_warn(in, "scores: not an object");
@@ -73,6 +75,7 @@ score_merge(struct score *g, const struct score *d)
 {
 	g->cases += d->cases;
 	g->failed += d->failed;
+	g->cut += d->cut;
 	g->sum += d->sum;
 }
 
@@ -100,8 +103,10 @@ fold(gtab *t, const struct group *c, const struct opts *o, int row)
 	}
 	a = gtab_get(t, c->bench, vals, syn);
 	a->row = row;
+	group_params_fold(a, c);
 	a->sc.cases += c->sc.cases;
 	a->sc.failed += c->sc.failed;
+	a->sc.cut += c->sc.cut;
 	if (c->sc.cases > 0) {
 		a->sc.mean_sum += c->sc.sum / (double)c->sc.cases;
 		a->sc.cells++;
@@ -137,6 +142,7 @@ print_row(table *tb, const struct group *g, const struct opts *o)
 		json_ratio(j, "score", 100.0 * num, den);
 		json_num(j, "cases", (double)g->sc.cases);
 		json_num(j, "failed", (double)g->sc.failed);
+		json_num(j, "cut", (double)g->sc.cut);
 		if (g->row == ROW_CELL)
 			json_num(j, "score_sum", g->sc.sum);
 		else
@@ -144,18 +150,19 @@ print_row(table *tb, const struct group *g, const struct opts *o)
 		json_emit(j);
 		return;
 	}
-	c = cells_for(g, o, 3);
+	c = cells_for(g, o, 4);
 	c[k++] = fmt_pct(num, den);
 	c[k++] = fmt_long(g->sc.cases);
 	c[k++] = fmt_long(g->sc.failed);
+	c[k++] = fmt_long(g->sc.cut);
 	table_add(tb, c);
 }
 
 void
 score_print(struct group **g, size_t n, const struct opts *o, int averages)
 {
-	static const char *const cols[] = { "score%", "cases", "failed" };
-	static const int right[] = { 1, 1, 1 };
+	static const char *const cols[] = { "score%", "cases", "failed", "cut" };
+	static const int right[] = { 1, 1, 1, 1 };
 	struct group **rows;
 	gtab *t = gtab_new(o->nfields);
 	table *tb = NULL;
@@ -172,7 +179,7 @@ score_print(struct group **g, size_t n, const struct opts *o, int averages)
 	memcpy(rows + na, g, n * sizeof *g);
 	groups_sort(rows, n + na, o);
 	if (o->fmt != FMT_JSON)
-		tb = table_for(o, cols, right, 3);
+		tb = table_for(o, cols, right, 4);
 	for (i = 0; i < n + na; i++)
 		print_row(tb, rows[i], o);
 	if (tb != NULL) {

@@ -57,12 +57,14 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 	if (r == 0 && strcmp(bench, "longgenbench") == 0) {
 		if ((r = lgb_read(rec, in, o, &l)) >= 0) {
 			g = gtab_get(t, bench, vals, NULL);
+			group_params(g, rec);
 			lgb_merge(&g->lgb, &l);
 			lgb_clear(&l);
 		}
 	} else if (r == 0) {
 		if ((r = score_read(rec, in, o, &s)) >= 0) {
 			g = gtab_get(t, bench, vals, NULL);
+			group_params(g, rec);
 			score_merge(&g->sc, &s);
 			if (r == 0 && strcmp(bench, "adaleval") == 0) {
 				struct ada a;
@@ -168,7 +170,7 @@ main(int argc, char **argv)
 		case 'f':
 			if ((o.fmt = format(optarg)) < 0) {
 				fields_free(&o);
-				lg_warn("-f: unknown format: %s", optarg);
+				lg_warn("-f: unknown format: %s (table, tsv, csv, md, json)", optarg);
 				lg_usage(usage, LG_USAGE);
 			}
 			break;

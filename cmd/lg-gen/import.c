@@ -174,9 +174,54 @@ convert(const cJSON *e, const char *path, int idx, int *counters)
 	return rec;
 }
 
-int
-lgb_import(const char *path)
+static int
+listed(char **v, size_t n, const char *s)
 {
+	size_t i;
+
+	if (v == NULL)
+		return 1;
+	for (i = 0; i < n; i++)
+		if (strcmp(v[i], s) == 0)
+			return 1;
+	return 0;
+}
+
+/* Is the record one -t, -l and -n ask for?  Applies --model. */
+static int
+wanted(cJSON *rec, const char *path, const lgb_import_opts *io, long *kept)
+{
+	static const char *tasks[] = { "diary", "menu", "skyscraper", "city" };
+	const char *task = rec_str(rec, "task"), *tier = rec_str(rec, "length");
+	int ti;
+
+	if (!listed(io->tasks, io->ntasks, task) ||
+	    !listed(io->tiers, io->ntiers, tier))
+		return 0;
+	for (ti = 0; ti < 3 && strcmp(tasks[ti], task) != 0; ti++)
+		;
+	if (strcmp(tier, "32k") == 0)
+		ti += 4;
+	if (io->n >= 0 && kept[ti] >= io->n)
+		return 0;
+	kept[ti]++;
+	if (io->model != NULL) {
+		cJSON *gen;
+
+		if (rec_get(rec, "output") == NULL)
+			lg_die(LG_USAGE, "%s: --model: a dataset file, with no model "
+			    "outputs to name", path);
+		gen = cJSON_CreateObject();
+		cJSON_AddStringToObject(gen, "model", io->model);
+		cJSON_AddItemToObject(rec, "gen", gen);
+	}
+	return 1;
+}
+
+int
+lgb_import(const char *path, const lgb_import_opts *io)
+{
+	long kept[8] = { 0 };
 	size_t len;
 	char *text = file_read(path, &len);
 	const char *end = NULL;
@@ -217,7 +262,8 @@ lgb_import(const char *path)
 		cJSON *rec = convert(e, path, idx, counters);
 
 		if (rec != NULL) {
-			rec_write(rec);
+			if (wanted(rec, path, io, kept))
+				rec_write(rec);
 			cJSON_Delete(rec);
 		} else
 			status = LG_BAD;

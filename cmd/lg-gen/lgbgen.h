@@ -37,7 +37,19 @@ void lgb_libs_free(lgb_libs *l);
 int lgb_make_case(const lgb_libs *l, const lgb_spec *sp, rng *r, cJSON *rec);
 int lgb_words_for(long tokens, int number);
 
-/* --import: official dataset or result file to records; exit status. */
-int lgb_import(const char *path);
+/*
+ * --import: official dataset or result file to records; exit status.  Only
+ * the tasks and tiers listed (NULL: all) are written, at most n of each
+ * task and tier (n < 0: all); ids number every case of the file, written or
+ * not.  model, when not NULL, goes into the gen of each result record; a
+ * dataset file (no outputs) then is a usage error.
+ */
+typedef struct {
+	char **tasks, **tiers;
+	size_t ntasks, ntiers;
+	long n;
+	const char *model;
+} lgb_import_opts;
+int lgb_import(const char *path, const lgb_import_opts *io);
 
 #endif

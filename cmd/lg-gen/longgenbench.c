@@ -120,11 +120,13 @@ gen_longgenbench(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "import", required_argument, NULL, 'I' },
 		{ "max-record", required_argument, NULL, 'M' },
+		{ "model", required_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *tl = "16k", *tk = "diary,menu,skyscraper,city";
-	const char *import = NULL;
+	const char *import = NULL, *model = NULL, *seed_arg = NULL;
+	int set_n = 0, set_t = 0, set_l = 0;
 	char **tv, **lv;
 	size_t nt, nl, i, j;
 	long n = 10;
@@ -138,13 +140,20 @@ gen_longgenbench(int argc, char **argv)
 		case 'n':
 			if (parse_long(optarg, &n) < 0 || n < 0)
 				lg_die(LG_USAGE, "-n: not a count: %s", optarg);
+			set_n = 1;
 			break;
 		case 's':
 			if (parse_u64(optarg, &seed) < 0)
 				lg_die(LG_USAGE, "-s: not a seed: %s", optarg);
+			seed_arg = optarg;
 			break;
-		case 'l': tl = optarg; break;
-		case 't': tk = optarg; break;
+		case 'l': tl = optarg; set_l = 1; break;
+		case 't': tk = optarg; set_t = 1; break;
+		case 'm':
+			if (*optarg == '\0')
+				lg_die(LG_USAGE, "--model: empty model name");
+			model = optarg;
+			break;
 		case 'I': import = optarg; nimport++; break;
 		case 'M':
 			opt_max_record(optarg);
@@ -155,13 +164,14 @@ gen_longgenbench(int argc, char **argv)
 			lg_usage(gen_usage, LG_USAGE);
 		}
 	}
-	if (import != NULL) {
-		if (optind != argc)
-			lg_die(LG_USAGE, "unexpected argument: %s", argv[optind]);
-		return lg_finish(lgb_import(import));
-	}
 	if (optind != argc)
 		lg_die(LG_USAGE, "unexpected argument: %s", argv[optind]);
+	if (import == NULL && model != NULL)
+		lg_die(LG_USAGE, "--model names the model of imported results: "
+		    "it goes with --import");
+	if (import != NULL && seed_arg != NULL)
+		lg_die(LG_USAGE, "-s: --import reads the cases of the file, "
+		    "there is nothing to seed");
 	tv = split_list(tk, &nt);
 	lv = split_list(tl, &nl);
 	for (i = 0; i < nt; i++)
@@ -172,6 +182,19 @@ gen_longgenbench(int argc, char **argv)
 		if (index_of(all_tiers, NTIERS, lv[i]) < 0)
 			lg_die(LG_USAGE, "-l: unknown longgenbench tier: %s "
 			    "(8k, 16k, 32k, 64k, 128k)", lv[i]);
+	if (import != NULL) {
+		lgb_import_opts io = { set_t ? tv : NULL, set_l ? lv : NULL,
+		    nt, nl, set_n ? n : -1, model };
+
+		for (i = 0; set_l && i < nl; i++)
+			if (strcmp(lv[i], "16k") != 0 && strcmp(lv[i], "32k") != 0)
+				lg_die(LG_USAGE, "-l: the official files hold the "
+				    "16k and 32k tiers only, not %s", lv[i]);
+		status = lgb_import(import, &io);
+		split_free(tv, nt);
+		split_free(lv, nl);
+		return lg_finish(status);
+	}
 	for (i = 0; i < nt; i++) {
 		if (lgb_libs_load(&libs, tv[i]) < 0) {
 			status = LG_SYS;

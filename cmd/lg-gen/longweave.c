@@ -98,10 +98,12 @@ gen_longweave(int argc, char **argv)
 	lv = split_list(tl, &nl);
 	for (i = 0; i < nt; i++)
 		if (find_task(tv[i]) == NULL)
-			lg_die(LG_USAGE, "-t: unknown longweave task: %s", tv[i]);
+			lg_die(LG_USAGE, "-t: unknown longweave task: %s "
+			    "(kvg, sms, pr, cf)", tv[i]);
 	for (i = 0; i < nl; i++)
 		if (find_tier(lv[i]) < 0)
-			lg_die(LG_USAGE, "-l: unknown longweave tier: %s", lv[i]);
+			lg_die(LG_USAGE, "-l: unknown longweave tier: %s "
+			    "(1k, 2k, 4k, 8k)", lv[i]);
 	/* load what every task needs before writing any case */
 	for (i = 0; i < nt; i++) {
 		const lw_task *t = find_task(tv[i]);

@@ -7,7 +7,7 @@
 
 const char gen_usage[] =
 "usage: lg-gen longgenbench [-n N] [-s SEED] [-l TIER[,TIER]] [-t TASK[,TASK]]\n"
-"              [--max-record SIZE] [--import FILE]\n"
+"              [--max-record SIZE] [--import FILE [--model NAME]]\n"
 "       lg-gen longweave [-n N] [-s SEED] [-l TIER[,TIER]] [-t TASK[,TASK]]\n"
 "              [--corpus FILE|DIR] [--states N] [--inputs N] [--rate R]\n"
 "       lg-gen adaleval -t tsort|bestanswer [-n N] [-s SEED] [-l TIER[,TIER]]\n"
@@ -24,8 +24,10 @@ const char gen_usage[] =
 "                  64k 128k)\n"
 "  -t TASK         tasks (longgenbench: diary menu skyscraper city;\n"
 "                  longweave: kvg sms pr cf sr; adaleval: tsort bestanswer)\n"
-"  --import FILE   read official LongGenBench dataset or result files, or\n"
+"  --import FILE   read official LongGenBench dataset or result files\n"
+"                  (-n, -l and -t choose among their cases), or\n"
 "                  Ada-LEval stackselect_*.json files\n"
+"  --model NAME    the model of imported results (gen.model)\n"
 "  --max-record SIZE  record size limit when importing (default 64M)\n"
 "  --corpus PATH   plain-text documents for the pr and tsort tasks; for\n"
 "                  bestanswer, questions and answers as JSON Lines\n"
@@ -56,6 +58,6 @@ main(int argc, char **argv)
 		return gen_longweave(argc - 1, argv + 1);
 	if (strcmp(argv[1], "adaleval") == 0)
 		return gen_adaleval(argc - 1, argv + 1);
-	lg_warn("unknown benchmark: %s", argv[1]);
+	lg_warn("unknown benchmark: %s (longgenbench, longweave, adaleval)", argv[1]);
 	lg_usage(gen_usage, LG_USAGE);
 }

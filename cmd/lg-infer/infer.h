@@ -4,6 +4,7 @@
  * main.c reads the options into an infer_opts (owned by main), run.c drives
  * the records through the engine of http.h, reader.c reads input records
  * in a thread of their own, resume.c knows the ids already answered,
+ * resumed.c decides what --resume takes from its file,
  * request.c builds request bodies and the gen object, output.c writes
  * finished records, progress.c draws the status and summary lines.
  */
@@ -34,6 +35,8 @@ typedef struct {
 	size_t max_reply;	/* --max-reply; 0: the engine's default */
 	int keep_order;
 	const char *resume;
+	int redo_changed;	/* --redo-changed */
+	int retry_errors;	/* --retry-errors */
 	const char *cache;
 	char *key;		/* from --api-key-file or the environment */
 	int insecure;
@@ -49,6 +52,13 @@ int infer_run(infer_opts *o);
  * the reader, so that input messages come out in input order.
  */
 const char *infer_check(const cJSON *rec, int *pass);
+
+/* resumed.c: the --resume filter (resume.h), arg a resume_ctx. */
+typedef struct {
+	const infer_opts *o;
+	const http_engine *e;
+} resume_ctx;
+int infer_resumed(const cJSON *rec, jsonl *in, void *arg);
 
 /* reader.c: records read ahead by a thread, through a bounded queue. */
 typedef struct {
@@ -86,6 +96,8 @@ void output_write(const char *line, size_t len);
 /* progress.c */
 typedef struct {
 	unsigned long done, ok, failed, passed, skipped;
+	unsigned long cut;	/* answers cut by the token limit */
+	char *made;		/* the lg version, model and parameters */
 	long total;		/* records expected, -1 unknown */
 	double start;
 	double last_draw;

@@ -44,7 +44,12 @@ static const char usage[] =
 "                       (default: $LG_API_KEY, then $OPENAI_API_KEY)\n"
 "  --insecure           do not verify TLS certificates\n"
 "  --keep-order         write records in input order\n"
-"  --resume FILE        skip records whose id is already in FILE\n"
+"  --resume FILE        skip records whose id is already in FILE, made\n"
+"                       with this model, endpoint and parameters\n"
+"  --redo-changed       with --resume: make again the records of FILE made\n"
+"                       otherwise, instead of refusing\n"
+"  --retry-errors       with --resume: make again the records of FILE that\n"
+"                       failed here\n"
 "  --cache DIR          keep answers in DIR and reuse them\n"
 "  -q                   no status line and no summary\n"
 "  --max-record SIZE    record size limit (default 64M)\n"
@@ -55,7 +60,7 @@ enum {
 	O_BASE = 256, O_COMPL, O_SYSTEM, O_TEMP, O_TOPP, O_MAXTOK, O_SEED,
 	O_STOP, O_PARAM, O_NOSTREAM, O_CTO, O_ITO, O_TO, O_RETRIES, O_BBASE,
 	O_BMAX, O_MAXREPLY, O_KEYFILE, O_INSECURE, O_ORDER, O_RESUME, O_CACHE,
-	O_MAXREC, O_VERSION
+	O_MAXREC, O_VERSION, O_REDO, O_RETRYERR
 };
 
 static double
@@ -157,6 +162,8 @@ main(int argc, char **argv)
 		{ "insecure", no_argument, NULL, O_INSECURE },
 		{ "keep-order", no_argument, NULL, O_ORDER },
 		{ "resume", required_argument, NULL, O_RESUME },
+		{ "redo-changed", no_argument, NULL, O_REDO },
+		{ "retry-errors", no_argument, NULL, O_RETRYERR },
 		{ "cache", required_argument, NULL, O_CACHE },
 		{ "max-record", required_argument, NULL, O_MAXREC },
 		{ "help", no_argument, NULL, 'h' },
@@ -180,7 +187,8 @@ main(int argc, char **argv)
 	o.backoff_base = 1;
 	o.backoff_max = 60;
 	o.params = cJSON_CreateObject();
-	while ((c = getopt_long(argc, argv, "m:P:qh", longopts, NULL)) != -1) {
+	while ((c = apikey_getopt(argc, argv, "m:P:qh", longopts,
+	    "api-key-file")) != -1) {
 		switch (c) {
 		case 'm':
 			if (*optarg == '\0')
@@ -272,6 +280,12 @@ main(int argc, char **argv)
 				lg_die(LG_USAGE, "--resume: want a file");
 			o.resume = optarg;
 			break;
+		case O_REDO:
+			o.redo_changed = 1;
+			break;
+		case O_RETRYERR:
+			o.retry_errors = 1;
+			break;
 		case O_CACHE:
 			if (*optarg == '\0')
 				lg_die(LG_USAGE, "--cache: want a directory");
@@ -293,6 +307,9 @@ main(int argc, char **argv)
 	}
 	if (o.model == NULL)
 		lg_die(LG_USAGE, "no model: give -m MODEL");
+	if ((o.redo_changed || o.retry_errors) && o.resume == NULL)
+		lg_die(LG_USAGE, "%s goes with --resume FILE", o.redo_changed ?
+		    "--redo-changed" : "--retry-errors");
 	if (o.max_reply > jsonl_max)
 		lg_die(LG_USAGE, "--max-reply: above the record limit of %zu bytes "
 		    "(--max-record): the record could not be written", jsonl_max);

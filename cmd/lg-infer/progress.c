@@ -79,15 +79,20 @@ void
 progress_summary(progress *p, const http_stats *st)
 {
 	double el = mono_now() - p->start;
-	char skip[64] = "";
+	char skip[128] = "";
+	size_t k = 0;
 
 	progress_clear(p);
+	if (p->cut > 0)
+		k = (size_t)snprintf(skip, sizeof skip, ", %lu cut by the token "
+		    "limit", p->cut);
 	if (p->skipped > 0)
-		snprintf(skip, sizeof skip, ", %lu skipped as answered", p->skipped);
+		snprintf(skip + k, sizeof skip - k, ", %lu skipped as answered",
+		    p->skipped);
 	lg_warn("%lu records: %lu answered (%lu from cache), %lu failed, "
 	    "%lu passed on%s; %lu requests, %lu retries; %.1f s, %.1f req/s, "
-	    "%.0f tok/s", p->done, p->ok, st->cache_hits, p->failed,
+	    "%.0f tok/s; %s", p->done, p->ok, st->cache_hits, p->failed,
 	    p->passed, skip, st->attempts, st->retries, el,
 	    el > 0 ? (double)(p->ok + p->failed) / el : 0,
-	    el > 0 ? (double)st->output_tokens / el : 0);
+	    el > 0 ? (double)st->output_tokens / el : 0, p->made ? p->made : "");
 }

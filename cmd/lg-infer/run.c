@@ -6,12 +6,14 @@
  * is bounded by the requests in flight, not by the input.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "diag.h"
+#include "failfast.h"
 #include "infer.h"
 #include "jsonl.h"
 #include "jsonnul.h"
@@ -30,6 +32,7 @@ typedef struct {
 	unsigned long next_seq, next_out;
 	int bad;
 	int told_scrub;		/* the key was found in a reply, and said so */
+	failfast ff;		/* a wrong setup stops the run */
 } state;
 
 struct job {
@@ -133,7 +136,10 @@ answered(void *user, const http_result *res)
 {
 	job *j = user;
 	cJSON *rec = j->rec;
+	state *s = j->s;
 
+	if (failfast_hold(&s->ff, j, res))
+		return;		/* written later, or never if the setup is wrong */
 	if (res->ok) {
 		/* NULs in the answer are kept (written as \u0000) */
 		rec_set(rec, "output", jsonnul_string(res->content,
@@ -146,6 +152,7 @@ answered(void *user, const http_result *res)
 		rec_set(rec, "gen", request_gen(j->s->o, j->sys_opt, res));
 		drop_infer_error(rec);
 		j->s->pg.ok++;
+		j->s->pg.cut += res->truncated != 0;
 		if (res->scrubbed && !j->s->told_scrub) {
 			lg_warn("a reply held the API key (or part of it): it is "
 			    "blotted out as *** in the records");
@@ -160,6 +167,8 @@ answered(void *user, const http_result *res)
 		j->s->bad = 1;
 	}
 	finish(j);
+	if (s->ff.nheld > 0 && s->ff.answered)
+		failfast_release(&s->ff, answered);
 }
 
 const char *
@@ -232,7 +241,48 @@ wake(void *arg)
 	http_wakeup(arg);
 }
 
-/* Is stdout the file given? */
+static volatile sig_atomic_t stop_sig;
+
+static void
+on_stop(int sig)
+{
+	stop_sig = sig;
+}
+
+/* SIGINT (unless ignored, as in a background job) and SIGTERM end the run. */
+static void
+catch_stop(void)
+{
+	struct sigaction sa, old;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+		sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+/* After a signal: say what was written and how to finish, then die of it. */
+static void
+stopped(state *s, const http_stats *st)
+{
+	int sig = stop_sig;
+	unsigned long lost = (unsigned long)(s->next_seq - (s->o->keep_order ?
+	    s->next_out : s->pg.done));
+
+	if (!s->o->quiet) {
+		progress_summary(&s->pg, st);
+		lg_warn("interrupted: %lu record%s begun not written; %s", lost,
+		    lost == 1 ? "" : "s", s->o->resume != NULL ? "the same command "
+		    "finishes the run" : "to finish, run again with --resume OUT "
+		    ">> OUT, OUT being this run's output");
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+	exit(128 + sig);
+}
+
 int
 infer_run(infer_opts *o)
 {
@@ -267,20 +317,40 @@ infer_run(infer_opts *o)
 	s.pg.start = mono_now();
 	s.pg.tty = !o->quiet && isatty(STDERR_FILENO);
 	s.pg.total = -1;
+	{
+		char *params = cJSON_PrintUnformatted(o->params);
+
+		s.pg.made = xasprintf("lg %s, model %s, params %s", LG_VERSION,
+		    o->model, params ? params : "{}");
+		cJSON_free(params);
+	}
 	if (o->keep_order) {
 		s.window = 4 * (size_t)o->parallel < 64 ? 64 : 4 * (size_t)o->parallel;
 		s.ring = xcalloc(s.window, sizeof *s.ring);
 	}
-	if (o->resume != NULL)
-		ids = resume_load(o->resume);
+	if (o->resume != NULL) {
+		resume_ctx rc = { o, s.e };
+
+		ids = resume_load_filter(o->resume, infer_resumed, &rc);
+	}
 	rd = reader_start(o->files, o->nfiles, (size_t)o->parallel < 16 ? 16 :
 	    (size_t)o->parallel, ids, wake, s.e);
 	progress_draw(&s.pg, &(http_stats){ 0 }, 1);
+	catch_stop();
 	for (;;) {
 		inrec r;
 
+		if (stop_sig) {
+			http_get_stats(s.e, &st);
+			stopped(&s, &st);
+		}
 		while (!eof && room(&s) && reader_take(rd, &r, &eof))
 			handle(&s, &r);
+		if (failfast_tripped(&s.ff, http_outstanding(s.e) == 0)) {
+			progress_clear(&s.pg);
+			failfast_die(&s.ff, o->key != NULL && *o->key != '\0',
+			    "--api-key-file");
+		}
 		if (eof && http_outstanding(s.e) == 0)
 			break;
 		http_step(s.e, 250);
@@ -297,6 +367,7 @@ infer_run(infer_opts *o)
 	else
 		progress_clear(&s.pg);
 	http_free(s.e);
+	free(s.pg.made);
 	idset_free(ids);
 	free(s.ring);
 	if (status == LG_OK && s.bad)

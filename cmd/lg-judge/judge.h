@@ -18,6 +18,9 @@
 
 enum { JUDGE_RULES, JUDGE_MODEL, JUDGE_HYBRID };
 
+/* The default --judge-max-tokens of our own question. */
+#define JUDGE_MAX_TOKENS 2048
+
 /*
  * Called for each check the model must decide: the verdict to fill, the
  * entry's text (borrowed from the record) and what is wanted.
@@ -42,6 +45,14 @@ void verdicts_finish(cJSON *rec);
 /* Rules: 1 when text shows want; may add detail to verdict. */
 int rules_decide(const char *text, size_t len, const char *want, cJSON *verdict);
 void rules_fini(void);
+
+/* resumed.c: the --resume filter (resume.h), arg a judge_resume. */
+typedef struct {
+	const char *model;	/* the judge model; NULL under --rules */
+	const char *compat;	/* the published prompt, or NULL */
+	int redo_changed, retry_errors;
+} judge_resume;
+int judge_resumed(const cJSON *rec, jsonl *in, void *arg);
 
 /* The model judge: run over files; returns the exit status. */
 typedef struct {

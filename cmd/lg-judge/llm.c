@@ -4,8 +4,11 @@
  * the entry's text fenced between markers it cannot contain, and the
  * question whether it includes what is wanted.  The reply's first word
  * decides: "yes" passes, "no" fails, anything else ("yesterday", "Yes,
- * but...") is asked again up to --judge-retries times and then recorded
- * as a failed check with the raw reply.
+ * but...") is asked again up to --judge-retries times.  A check the judge
+ * could not decide (unparseable after the retries, a reply cut by
+ * --judge-max-tokens before its answer, a request that failed) is
+ * "undecided": not passed, not judged (so out of STIC-1's denominator),
+ * marked with undecided and problem, counted apart; the exit status is 1.
  *
  * Under --compat each check is the published judge's request instead: the
  * published prompt (share/rubrics/longgenbench-a.tmpl or -b.tmpl) as a raw
@@ -19,9 +22,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "diag.h"
+#include "failfast.h"
 #include "http.h"
 #include "judge.h"
 #include "re.h"
@@ -29,6 +34,7 @@
 #include "sha256.h"
 #include "share.h"
 #include "tmpl.h"
+#include "util.h"
 #include "xalloc.h"
 #include "yesno.h"
 
@@ -54,9 +60,41 @@ typedef struct {
 	pend *head, *tail;
 	size_t npend;
 	judge_counts jc;
-	unsigned long calls, failed;
+	unsigned long calls, failed, undecided;
 	int bad;
+	failfast ff;		/* a wrong setup stops the run */
+	unsigned long written, decided;	/* records out, model checks settled */
+	int tty, drawn;		/* the status line: on a terminal, shown */
+	double start, last_draw;
 } run;
+
+/* The status line, on a terminal only, at most twice a second. */
+static void
+status_draw(run *r, int force)
+{
+	double t = mono_now(), el = t - r->start;
+	char line[320];
+	size_t n;
+
+	if (!r->tty || (!force && t - r->last_draw < 0.5))
+		return;
+	r->last_draw = t;
+	snprintf(line, sizeof line, "\r%s: %lu records, %lu checks by the "
+	    "model (%.1f/s), %lu undecided, %lu failed requests, %zu "
+	    "waiting\033[K", lg_prog, r->written, r->decided, el > 0 ?
+	    (double)r->decided / el : 0, r->undecided, r->failed,
+	    http_outstanding(r->e));
+	n = strlen(line);
+	if (write(STDERR_FILENO, line, n) == (ssize_t)n)
+		r->drawn = 1;
+}
+
+static void
+status_clear(run *r)
+{
+	if (r->drawn && write(STDERR_FILENO, "\r\033[K", 4) == 4)
+		r->drawn = 0;
+}
 
 static char *
 request_body(const run *r, const char *prompt, int attempt)
@@ -155,14 +193,19 @@ ask(void *arg, cJSON *verdict, const char *text, size_t len, const char *want)
 
 static run *the_run;
 
+/* pass < 0: undecided, with why saying what went wrong. */
 static void
 settle(job *j, int pass, const char *by, const char *reply, const char *why,
     const char *reasoning)
 {
 	cJSON *v = j->verdict;
 
-	cJSON_AddBoolToObject(v, "pass", pass);
-	cJSON_AddBoolToObject(v, "judged", 1);
+	cJSON_AddBoolToObject(v, "pass", pass > 0);
+	cJSON_AddBoolToObject(v, "judged", pass >= 0);
+	if (pass < 0) {
+		cJSON_AddBoolToObject(v, "undecided", 1);
+		the_run->undecided++;
+	}
 	cJSON_AddStringToObject(v, "by", by);
 	if (the_run->o->compat != NULL)
 		cJSON_AddStringToObject(v, "compat", the_run->o->compat);
@@ -170,6 +213,7 @@ settle(job *j, int pass, const char *by, const char *reply, const char *why,
 		cJSON_AddStringToObject(v, "reply", reply);
 	if (reasoning != NULL && *reasoning != '\0')
 		cJSON_AddStringToObject(v, "reasoning", reasoning);
+	the_run->decided++;
 	if (why != NULL)
 		cJSON_AddStringToObject(v, "problem", why);
 	j->p->waiting--;
@@ -182,12 +226,14 @@ done(void *user, const http_result *res)
 {
 	job *j = user;
 	run *r = the_run;
-	char *by = xasprintf("llm:%s", r->o->model);
+	char *by;
 
+	if (failfast_hold(&r->ff, j, res))
+		return;		/* settled later, or never if the setup is wrong */
+	by = xasprintf("llm:%s", r->o->model);
 	if (!res->ok) {
 		r->failed++;
-		j->p->status = REC_BAD;
-		settle(j, 0, by, NULL, res->error ? res->error : "request failed",
+		settle(j, -1, by, NULL, res->error ? res->error : "request failed",
 		    NULL);
 	} else if (r->o->compat != NULL) {
 		/* the published reading sees all the text the model wrote */
@@ -198,17 +244,27 @@ done(void *user, const http_result *res)
 	} else {
 		int v = yesno(res->content ? res->content : "");
 
-		if (v < 0 && j->tries < r->o->judge_retries) {
+		/* a reply cut before its answer would be cut again: no retry */
+		if (v < 0 && res->truncated) {
+			char *why = xasprintf("reply cut at --judge-max-tokens %ld "
+			    "before its answer", r->o->max_tokens);
+
+			settle(j, -1, by, res->content ? res->content : "", why,
+			    res->reasoning);
+			free(why);
+		} else if (v < 0 && j->tries < r->o->judge_retries) {
 			j->tries++;
 			submit(r, j);
 		} else if (v < 0) {
 			r->jc.unparsed++;
-			settle(j, 0, by, res->content ? res->content : "", "unparseable reply",
+			settle(j, -1, by, res->content ? res->content : "", "unparseable reply",
 			    NULL);
 		} else
 			settle(j, v, by, res->content, NULL, NULL);
 	}
 	free(by);
+	if (r->ff.nheld > 0 && r->ff.answered)
+		failfast_release(&r->ff, done);
 }
 
 /* Write finished records from the head of the window. */
@@ -221,6 +277,7 @@ flush(run *r)
 		if (p->mine)
 			verdicts_finish(p->rec);
 		rec_write(p->rec);
+		r->written++;
 		if (p->status == REC_BAD)
 			r->bad = 1;
 		rec_free(p->rec);
@@ -247,6 +304,8 @@ llm_run(char **files, int nfiles, const llm_opts *o)
 
 	memset(&r, 0, sizeof r);
 	r.o = o;
+	r.tty = isatty(STDERR_FILENO);
+	r.start = mono_now();
 	the_run = &r;
 	if (o->rubric != NULL)
 		path = xstrdup(o->rubric);
@@ -294,21 +353,32 @@ llm_run(char **files, int nfiles, const llm_opts *o)
 			p->waiting--;
 		}
 		flush(&r);
+		status_draw(&r, 0);
+		if (failfast_tripped(&r.ff, http_outstanding(r.e) == 0)) {
+			status_clear(&r);
+			failfast_die(&r.ff, o->key != NULL && *o->key != '\0',
+			    "--api-key-file");
+		}
 		if (eof && r.head == NULL)
 			break;
 		http_step(r.e, 100);
 	}
 	http_get_stats(r.e, &st);
-	lg_warn("%lu checks: %lu by rules, %lu by the model (%lu unparseable, "
-		    "%lu failed); %lu judge calls, %ld prompt and %ld output tokens, "
-		    "%lu cache hits",
-		    r.jc.checks, r.jc.by_rules, r.jc.by_model, r.jc.unparsed, r.failed,
-		    r.calls, st.prompt_tokens, st.output_tokens, st.cache_hits);
+	status_clear(&r);
+	lg_warn("%lu checks: %lu by rules, %lu by the model, %lu undecided "
+		    "(%lu unparseable, %lu failed requests); %lu judge calls, %ld "
+		    "prompt and %ld output tokens, %lu cache hits; lg %s, judge "
+		    "llm:%s%s%s, max tokens %ld",
+		    r.jc.checks, r.jc.by_rules, r.jc.by_model, r.undecided,
+		    r.jc.unparsed, r.failed, r.calls, st.prompt_tokens,
+		    st.output_tokens, st.cache_hits, LG_VERSION, o->model,
+		    o->compat ? " with " : "", o->compat ? o->compat : "",
+		    o->max_tokens);
 	http_free(r.e);
 	free((char *)r.rubric);
 	yesno_fini();
 	status = jsonl_status(in);
-	if (status == LG_OK && (r.bad || r.failed))
+	if (status == LG_OK && (r.bad || r.failed || r.undecided))
 		status = LG_BAD;
 	jsonl_free(in);
 	return lg_finish(status);

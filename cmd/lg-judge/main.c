@@ -16,12 +16,14 @@
 #include "xalloc.h"
 
 static const char usage[] =
-"usage: lg-judge --rules [--resume FILE] [--max-record SIZE] [file ...]\n"
+"usage: lg-judge --rules [--resume FILE [--redo-changed] [--retry-errors]]\n"
+"                [--max-record SIZE] [file ...]\n"
 "       lg-judge [--hybrid | --compat [--compat-prompt a|b]]\n"
 "                [--judge-base-url URL] [--judge-model MODEL]\n"
 "                [-P N] [--retries N] [--judge-retries N] [--judge-max-tokens N]\n"
 "                [--judge-temperature X] [--judge-top-p X] [--judge-seed N]\n"
-"                [--cache DIR] [--resume FILE] [--api-key-file FILE] [--rubric FILE]\n"
+"                [--cache DIR] [--resume FILE [--redo-changed] [--retry-errors]]\n"
+"                [--api-key-file FILE] [--rubric FILE]\n"
 "                [--connect-timeout S] [--idle-timeout S] [--timeout S]\n"
 "                [--backoff-base S] [--insecure] [--max-record SIZE] [file ...]\n"
 "\n"
@@ -36,12 +38,18 @@ static const char usage[] =
 "  -P N                requests in flight (default 8)\n"
 "  --retries N         HTTP retries per request (default 6)\n"
 "  --judge-retries N   asks again after an unparseable reply (default 2)\n"
-"  --judge-max-tokens N  tokens per reply (default 16; 50 with --compat)\n"
+"  --judge-max-tokens N  tokens per reply, reasoning included (default 2048;\n"
+"                      50 with --compat)\n"
 "  --judge-temperature X  sampling temperature (default 0; 0.95 with --compat)\n"
 "  --judge-top-p X     nucleus mass (default not sent; 0.95 with --compat)\n"
 "  --judge-seed N      sampling seed (default not sent; 42 with --compat)\n"
 "  --cache DIR         response cache shared with lg-infer\n"
-"  --resume FILE       skip records whose id is already in FILE\n"
+"  --resume FILE       skip records whose id is already in FILE, judged\n"
+"                      by this judge\n"
+"  --redo-changed      with --resume: judge again the records of FILE\n"
+"                      judged otherwise, instead of refusing\n"
+"  --retry-errors      with --resume: judge again the records of FILE with\n"
+"                      undecided checks or a judge error\n"
 "  --api-key-file FILE API key (else LG_API_KEY or OPENAI_API_KEY)\n"
 "  --rubric FILE       question template (default rubrics/longgenbench.tmpl)\n"
 "  --connect-timeout S  seconds to connect (default 10)\n"
@@ -122,6 +130,8 @@ main(int argc, char **argv)
 		{ "judge-max-tokens", required_argument, NULL, 'T' },
 		{ "cache", required_argument, NULL, 'C' },
 		{ "resume", required_argument, NULL, 'S' },
+		{ "redo-changed", no_argument, NULL, 'D' },
+		{ "retry-errors", no_argument, NULL, 'E' },
 		{ "api-key-file", required_argument, NULL, 'K' },
 		{ "rubric", required_argument, NULL, 'B' },
 		{ "connect-timeout", required_argument, NULL, '1' },
@@ -138,6 +148,7 @@ main(int argc, char **argv)
 	rules_ctx rc;
 	idset *done = NULL;
 	const char *resume = NULL;
+	judge_resume jr = { NULL, NULL, 0, 0 };
 	const char *keyfile = NULL, *env, *prompt = NULL;
 	int ch, rules = 0, compat = 0, status;
 	long n;
@@ -156,7 +167,8 @@ main(int argc, char **argv)
 	o.http.total_timeout = 600;
 	o.http.backoff_base = 1;
 	o.http.backoff_max = 60;
-	while ((ch = getopt_long(argc, argv, "P:h", longopts, NULL)) != -1) {
+	while ((ch = apikey_getopt(argc, argv, "P:h", longopts,
+	    "api-key-file")) != -1) {
 		switch (ch) {
 		case 'r': rules = 1; break;
 		case 'y': o.hybrid = 1; break;
@@ -194,6 +206,8 @@ main(int argc, char **argv)
 		case 'T': o.max_tokens = count("--judge-max-tokens", optarg, 1); break;
 		case 'C': o.http.cache_dir = optarg; break;
 		case 'S': resume = optarg; break;
+		case 'D': jr.redo_changed = 1; break;
+		case 'E': jr.retry_errors = 1; break;
 		case 'K': keyfile = optarg; break;
 		case 'B': o.rubric = optarg; break;
 		case '1': o.http.connect_timeout = seconds("--connect-timeout", optarg); break;
@@ -232,13 +246,20 @@ main(int argc, char **argv)
 			o.has_seed = 1;
 		}
 	} else {
+		/*
+		 * room for a reasoning model's thinking, which servers count
+		 * in max_tokens; a plain model stops after its "yes"
+		 */
 		if (o.max_tokens == 0)
-			o.max_tokens = 16;
+			o.max_tokens = JUDGE_MAX_TOKENS;
 		if (o.temperature < 0)
 			o.temperature = 0;
 	}
-	if (resume != NULL)
-		done = resume_load(resume);
+	if ((jr.redo_changed || jr.retry_errors) && resume == NULL)
+		lg_die(LG_USAGE, "%s goes with --resume FILE", jr.redo_changed ?
+		    "--redo-changed" : "--retry-errors");
+	if (rules && resume != NULL)
+		done = resume_load_filter(resume, judge_resumed, &jr);
 	if (rules) {
 		rc.done = done;
 		status = rec_filter(argv + optind, argc - optind, rules_only, &rc);
@@ -256,6 +277,11 @@ main(int argc, char **argv)
 	if (o.http.nbase == 0 || o.model == NULL)
 		lg_die(LG_USAGE, "no judge: give --rules, or a judge model with "
 		    "--judge-base-url and --judge-model");
+	if (resume != NULL) {
+		jr.model = o.model;
+		jr.compat = o.compat;
+		done = resume_load_filter(resume, judge_resumed, &jr);
+	}
 	o.key = apikey_get(keyfile);
 	o.http.base_urls = o.base;
 	o.http.api_key = o.key;

@@ -147,7 +147,7 @@ verdicts_start(cJSON *rec, jsonl *in, int mode, ask_fn ask, void *arg,
 void
 verdicts_finish(cJSON *rec)
 {
-	long pass[4] = { 0 }, judged[4] = { 0 }, total[4] = { 0 };
+	long pass[4] = { 0 }, judged[4] = { 0 }, total[4] = { 0 }, undecided = 0;
 	const cJSON *v;
 	cJSON *sc = rec_obj(rec, "scores");
 	char key[32];
@@ -158,6 +158,7 @@ verdicts_finish(cJSON *rec)
 		int p = cJSON_IsTrue(rec_get(v, "pass"));
 		int j = cJSON_IsTrue(rec_get(v, "judged"));
 
+		undecided += cJSON_IsTrue(rec_get(v, "undecided"));
 		if (k >= 0) {
 			pass[k] += p;
 			judged[k] += j;
@@ -170,6 +171,11 @@ verdicts_finish(cJSON *rec)
 	rec_set_num(sc, "stic_pass", (double)pass[3]);
 	rec_set_num(sc, "stic_judged", (double)judged[3]);
 	rec_set_num(sc, "stic_total", (double)total[3]);
+	/* only when some check is undecided, so rule scores keep their shape */
+	if (undecided > 0)
+		rec_set_num(sc, "stic_undecided", (double)undecided);
+	else
+		cJSON_DeleteItemFromObjectCaseSensitive(sc, "stic_undecided");
 	for (i = 0; i < 3; i++) {
 		snprintf(key, sizeof key, "%s_pass", kinds[i]);
 		rec_set_num(sc, key, (double)pass[i]);

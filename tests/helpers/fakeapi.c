@@ -40,6 +40,8 @@
  * SIGTERM/SIGINT.  The port (0 picks a free one) is printed on stdout and
  * written to --port-file.  --log FILE gets one line per request:
  * "N SECONDS PATH FAULT STATUS HASH AUTH" (AUTH: key, nokey or badkey).
+ * --model NAME serves only that model: others get a 404 worded as hosted
+ * APIs word it ("The model `x` does not exist ...").
  * --record FILE gets every request body as it came, then a newline.
  */
 #include <errno.h>
@@ -101,6 +103,7 @@ static struct {
 	const char *log_path;
 	FILE *log;
 	char *key;
+	const char *model;	/* --model: the only model served, else NULL */
 	double fault_rate;
 	char **faults;
 	size_t nfaults;
@@ -754,6 +757,19 @@ api(conn *c, const char *path, const char *body, size_t len, const char *auth)
 		cJSON_Delete(req);
 		return;
 	}
+	if (S.model != NULL && strcmp(str_or(cJSON_GetObjectItemCaseSensitive(req,
+	    "model"), ""), S.model) != 0) {
+		/* as hosted APIs word it */
+		char *m = xasprintf("The model `%s` does not exist or you do not "
+		    "have access to it.", str_or(cJSON_GetObjectItemCaseSensitive(req,
+		    "model"), ""));
+
+		error_reply(c, 404, reason_of(404), m, NULL);
+		free(m);
+		logline(path, "-", 404, "-", as);
+		cJSON_Delete(req);
+		return;
+	}
 	text = prompt_text(req, chat);
 	sha256_hex(text, strlen(text), hex);
 	for (i = 0; i < 8; i++)
@@ -1053,6 +1069,7 @@ write_port(const char *path, int port)
 
 static const char usage_text[] =
 "usage: fakeapi [-p PORT] [--port-file FILE] [--log FILE] [--key-file FILE]\n"
+"       [--model NAME]\n"
 "               [--record FILE]\n"
 "               [--fault-rate F] [--faults LIST] [--seed N]\n"
 "               [--retry-after S] [--stall S] [--drip-ms MS] [--delay-ms MS]\n"
@@ -1076,6 +1093,7 @@ options(int argc, char **argv, int *port, const char **port_file)
 		{ "log", required_argument, NULL, 'l' },
 		{ "record", required_argument, NULL, 'R' },
 		{ "key-file", required_argument, NULL, 'k' },
+		{ "model", required_argument, NULL, 'm' },
 		{ "fault-rate", required_argument, NULL, 'r' },
 		{ "faults", required_argument, NULL, 'F' },
 		{ "seed", required_argument, NULL, 's' },
@@ -1107,6 +1125,7 @@ options(int argc, char **argv, int *port, const char **port_file)
 				die("cannot read the key file");
 			S.key[strcspn(S.key, "\r\n")] = '\0';
 			break;
+		case 'm': S.model = optarg; break;
 		case 'r': S.fault_rate = num(optarg); break;
 		case 'F':
 			split_free(S.faults, S.nfaults);

@@ -112,10 +112,16 @@ for kv in '"temperature":0' '"top_p":1' '"max_tokens":5' '"seed":7'; do
 	grep -qF "$kv," "$t/b1" || fail "override lacks $kv: $(cat "$t/b1")"
 done
 
-# the default judge is unchanged: a chat request, strict parse, no compat
+# the default judge is unchanged: a chat request, strict parse, no compat;
+# the 3 unparseable replies are undecided checks, and the exit status 1
 : > "$t/bodies"
+rc=0
 ./lg-judge --judge-base-url "$url" --judge-model judge --judge-retries 0 < "$t/in" \
-    > "$t/d" 2> "$t/err" || fail "default run: $(cat "$t/err")"
+    > "$t/d" 2> "$t/err" || rc=$?
+[ "$rc" -eq 1 ] || fail "default run: exit status $rc: $(cat "$t/err")"
+grep -q '3 undecided (3 unparseable' "$t/err" || fail "default run: $(cat "$t/err")"
+[ "$(jq -c '[.verdicts[] | .undecided == true]' "$t/d")" = '[false,true,false,false,false,true,true,false]' ] ||
+    fail "default undecided: $(jq -c .verdicts "$t/d")"
 jq -e -s 'all(.[]; has("messages") and (has("top_p") | not) and (has("seed") | not)
     and .temperature == 0)' "$t/bodies" > /dev/null || fail "default bodies: $(head -n 1 "$t/bodies")"
 jq -e 'all(.verdicts[]; has("compat") | not)' "$t/d" > /dev/null || fail "default has compat"
@@ -125,8 +131,10 @@ jq -e 'all(.verdicts[]; has("compat") | not)' "$t/d" > /dev/null || fail "defaul
 # --judge-seed without --compat: the seed, then the seed plus the attempt
 # when an unparseable reply ("I'd say yes") is asked again
 : > "$t/bodies"
+rc=0
 ./lg-judge --judge-base-url "$url" --judge-model judge --judge-retries 1 --judge-seed 5 \
-    --judge-top-p 0.5 < "$t/in" > /dev/null 2> "$t/err" || fail "seeded run: $(cat "$t/err")"
+    --judge-top-p 0.5 < "$t/in" > /dev/null 2> "$t/err" || rc=$?
+[ "$rc" -le 1 ] || fail "seeded run: $(cat "$t/err")"
 grep -F 'd say yes' "$t/bodies" | jq -c '[.seed, .top_p]' > "$t/seeds"
 [ "$(cat "$t/seeds")" = "$(printf '[5,0.5]\n[6,0.5]')" ] || fail "seeds: $(cat "$t/seeds")"
 

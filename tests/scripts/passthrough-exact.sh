@@ -73,7 +73,7 @@ stage lg-prompt "$t/gen" "$t/p" prompt,system,error lg-prompt
 stage lg-oracle "$t/p" "$t/o" output,gen,error lg-oracle
 fake_start pt
 stage lg-infer "$t/p" "$t/i" output,reasoning,gen,error \
-    lg-infer -q -m fake --base-url "$url"
+    lg-infer -q --keep-order -m fake --base-url "$url"
 fake_stop pt
 stage lg-split "$t/o" "$t/s" parts,scores,error lg-split
 stage "lg-split --compat" "$t/o" "$t/sc" parts,scores,error lg-split --compat
