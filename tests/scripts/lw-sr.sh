@@ -18,7 +18,7 @@ lg-gen longweave -t sr -l 1k,2k,4k,8k -n 10 | lg-prompt | cmp -s - "$d/prompted"
 lg-oracle "$d/prompted" | lg-judge --rules > "$d/judged"
 lg-agg "$d/judged" > "$d/table"
 for t in 1k 2k 4k 8k avg; do
-	grep -Eq "^longweave +sr +$t +lg-oracle +100\.0 +[0-9]+ +0\$" "$d/table" ||
+	grep -Eq "^longweave +sr +$t +lg-oracle +100\.0 +[0-9]+ +0( |\$)" "$d/table" ||
 	    { cat "$d/table"; fail "sr $t is not 100"; }
 done
 n=$(grep -c '"answered_rate":1,"correct_rate":1,"score":1}' "$d/judged" || :)
