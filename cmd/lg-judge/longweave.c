@@ -11,6 +11,7 @@ typedef struct {
 
 static const lw_judged judged[] = {
 	{ "biog", lw_rules_biog },
+	{ "sr", lw_rules_sr },
 };
 
 int

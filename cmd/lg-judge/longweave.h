@@ -20,6 +20,7 @@ typedef struct {
  */
 int lw_rules_biog(cJSON *rec, jsonl *in, const judge_opts *o);
 void lw_rules_biog_fini(void);
+int lw_rules_sr(cJSON *rec, jsonl *in, const judge_opts *o);
 
 /*
  * When rec is a LongWeave record of a task in the table, judge it, set

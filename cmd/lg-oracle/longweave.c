@@ -13,6 +13,7 @@ static const struct {
 	{ "pr", lw_oracle_pr },
 	{ "cf", lw_oracle_cf },
 	{ "biog", lw_oracle_biog },
+	{ "sr", lw_oracle_sr },
 };
 
 int
