@@ -11,7 +11,8 @@
 #include "util.h"
 #include "xalloc.h"
 
-static const lw_task *tasks[] = { &lw_kvg, &lw_sms, &lw_pr, &lw_cf };
+static const lw_task *tasks[] = { &lw_kvg, &lw_sms, &lw_pr, &lw_cf,
+	&lw_nw };
 static const char *tiers[] = { "1k", "2k", "4k", "8k" };
 #define NTASKS (sizeof tasks / sizeof tasks[0])
 #define NTIERS 4

@@ -43,5 +43,6 @@ typedef struct {
 } lw_task;
 
 extern const lw_task lw_kvg, lw_sms, lw_pr, lw_cf;
+extern const lw_task lw_nw;
 
 #endif
