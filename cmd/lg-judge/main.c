@@ -10,6 +10,7 @@
 #include "apikey.h"
 #include "diag.h"
 #include "judge.h"
+#include "longweave.h"
 #include "record.h"
 #include "resume.h"
 #include "util.h"
@@ -57,6 +58,7 @@ static const char usage[] =
 typedef struct {
 	judge_counts jc;
 	const idset *done;
+	judge_opts lw;
 } rules_ctx;
 
 static int
@@ -75,6 +77,9 @@ rules_only(cJSON *rec, jsonl *in, void *arg)
 			return REC_DROP_BAD;
 		}
 	}
+	ret = lw_judge_rules(rec, in, &c->lw, &mine);
+	if (mine)
+		return ret;
 	ret = verdicts_start(rec, in, JUDGE_RULES, NULL, NULL, &mine, &asked, jc);
 	if (mine && rec_get(rec, "verdicts") != NULL)
 		verdicts_finish(rec);
@@ -210,11 +215,12 @@ main(int argc, char **argv)
 		lg_die(LG_USAGE, "--rules and --hybrid exclude each other");
 	if (prompt != NULL && !compat)
 		lg_die(LG_USAGE, "--compat-prompt goes with --compat");
-	if (compat && (rules || o.hybrid || o.rubric != NULL))
+	rc.lw.compat = compat && rules;	/* LongWeave: the published truncation */
+	if (compat && (o.hybrid || o.rubric != NULL))
 		lg_die(LG_USAGE, "--compat asks the model every check with the "
-		    "published prompt: it excludes %s", rules ? "--rules" :
+		    "published prompt: it excludes %s",
 		    o.hybrid ? "--hybrid" : "--rubric");
-	if (compat) {
+	if (compat && !rules) {
 		/* the published decoding, unless an option says otherwise */
 		o.compat = prompt != NULL && *prompt == 'b' ? "longgenbench-b" :
 		    "longgenbench-a";

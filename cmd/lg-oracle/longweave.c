@@ -12,6 +12,7 @@ static const struct {
 	{ "sms", lw_oracle_sms },
 	{ "pr", lw_oracle_pr },
 	{ "cf", lw_oracle_cf },
+	{ "nw", lw_oracle_nw },
 };
 
 int
