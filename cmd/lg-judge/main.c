@@ -17,7 +17,7 @@
 #include "xalloc.h"
 
 static const char usage[] =
-"usage: lg-judge --rules [--resume FILE] [--max-record SIZE] [file ...]\n"
+"usage: lg-judge --rules [--compat] [--resume FILE] [--max-record SIZE] [file ...]\n"
 "       lg-judge [--hybrid | --compat [--compat-prompt a|b]]\n"
 "                [--judge-base-url URL] [--judge-model MODEL]\n"
 "                [-P N] [--retries N] [--judge-retries N] [--judge-max-tokens N]\n"
@@ -29,7 +29,8 @@ static const char usage[] =
 "  --rules             decide by rules: content words, normalised\n"
 "  --hybrid            rules decide what they find; the model the rest\n"
 "  --compat            the published judge: its prompt as a raw completion,\n"
-"                      its decoding, \"yes\" anywhere in the reply passes\n"
+"                      its decoding, \"yes\" anywhere in the reply passes;\n"
+"                      with --rules, LongWeave's published truncation\n"
 "  --compat-prompt a|b the published prompt: a, the paper's (default), or b,\n"
 "                      the later one with three examples\n"
 "  --judge-base-url URL  judge server, repeatable (LG_JUDGE_BASE_URL)\n"
