@@ -12,7 +12,7 @@
 #include "xalloc.h"
 
 static const lw_task *tasks[] = { &lw_kvg, &lw_sms, &lw_pr, &lw_cf,
-	&lw_biog, &lw_sr,
+	&lw_biog, &lw_sr, &lw_nw,
 };
 static const char *tiers[] = { "1k", "2k", "4k", "8k" };
 #define NTASKS (sizeof tasks / sizeof tasks[0])

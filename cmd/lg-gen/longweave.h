@@ -45,5 +45,6 @@ typedef struct {
 extern const lw_task lw_kvg, lw_sms, lw_pr, lw_cf;
 extern const lw_task lw_biog;
 extern const lw_task lw_sr;
+extern const lw_task lw_nw;
 
 #endif

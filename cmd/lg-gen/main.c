@@ -23,7 +23,7 @@ const char gen_usage[] =
 "                  32k 64k 128k; bestanswer: 1k 2k 4k 6k 8k 12k 16k 32k\n"
 "                  64k 128k)\n"
 "  -t TASK         tasks (longgenbench: diary menu skyscraper city;\n"
-"                  longweave: kvg sms pr cf biog sr; adaleval: tsort\n"
+"                  longweave: kvg sms pr cf biog sr nw; adaleval: tsort\n"
 "                  bestanswer)\n"
 "  --import FILE   read official LongGenBench dataset or result files\n"
 "                  (-n, -l and -t choose among their cases), or\n"

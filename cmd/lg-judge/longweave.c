@@ -12,6 +12,7 @@ typedef struct {
 static const lw_judged judged[] = {
 	{ "biog", lw_rules_biog },
 	{ "sr", lw_rules_sr },
+	{ "nw", lw_rules_nw },
 };
 
 int

@@ -21,6 +21,7 @@ typedef struct {
 int lw_rules_biog(cJSON *rec, jsonl *in, const judge_opts *o);
 void lw_rules_biog_fini(void);
 int lw_rules_sr(cJSON *rec, jsonl *in, const judge_opts *o);
+int lw_rules_nw(cJSON *rec, jsonl *in, const judge_opts *o);
 
 /*
  * When rec is a LongWeave record of a task in the table, judge it, set

@@ -30,9 +30,9 @@ static const char usage[] =
 "\n"
 "  --rules             decide by rules: content words, normalised\n"
 "  --hybrid            rules decide what they find; the model the rest\n"
-"  --rules --compat    LongWeave biog: judge the published truncation\n"
 "  --compat            the published judge: its prompt as a raw completion,\n"
-"                      its decoding, \"yes\" anywhere in the reply passes\n"
+"                      its decoding, \"yes\" anywhere in the reply passes;\n"
+"                      with --rules, LongWeave's published truncation\n"
 "  --compat-prompt a|b the published prompt: a, the paper's (default), or b,\n"
 "                      the later one with three examples\n"
 "  --judge-base-url URL  judge server, repeatable (LG_JUDGE_BASE_URL)\n"
@@ -229,11 +229,10 @@ main(int argc, char **argv)
 		lg_die(LG_USAGE, "--rules and --hybrid exclude each other");
 	if (prompt != NULL && !compat)
 		lg_die(LG_USAGE, "--compat-prompt goes with --compat");
-	if (compat && rules)	/* LongWeave: the published truncation */
-		rc.lw.compat = 1;
-	else if (compat && (o.hybrid || o.rubric != NULL))
+	rc.lw.compat = compat && rules;	/* LongWeave: the published truncation */
+	if (compat && (o.hybrid || o.rubric != NULL))
 		lg_die(LG_USAGE, "--compat asks the model every check with the "
-		    "published prompt: it excludes %s", rules ? "--rules" :
+		    "published prompt: it excludes %s",
 		    o.hybrid ? "--hybrid" : "--rubric");
 	if (compat && !rules) {
 		/* the published decoding, unless an option says otherwise */

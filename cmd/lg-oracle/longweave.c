@@ -14,6 +14,7 @@ static const struct {
 	{ "cf", lw_oracle_cf },
 	{ "biog", lw_oracle_biog },
 	{ "sr", lw_oracle_sr },
+	{ "nw", lw_oracle_nw },
 };
 
 int

@@ -17,5 +17,6 @@ int lw_oracle_pr(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
 int lw_oracle_cf(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
 int lw_oracle_biog(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
 int lw_oracle_sr(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
+int lw_oracle_nw(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
 
 #endif

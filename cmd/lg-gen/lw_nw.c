@@ -1,0 +1,587 @@
+/*
+ * lg-gen longweave: the nw task (AP_STYLE_WRITING), an AP-style news
+ * article that must include statements given in a flawed form, corrected.
+ *
+ * The published data was never released; the rubric and statements are
+ * ours: share/rubrics/longweave/nw/rubric.json holds the ten published
+ * categories in the published order, each with criteria and examples, and
+ * share/templates/longweave/nw/statements.txt six statements per category,
+ * each with the span the judge looks for and the transformation that writes
+ * its flawed and corrected forms.  The word lists beside it fill the slots.
+ *
+ * Draws, from the case seed: the categories, sample(10, k) with k = 2, 5, 8
+ * at 1k, 2k, 4k as published (all ten in the published order at 8k); the
+ * topic; then per category the statements, sample(6, m) with m = 4, 4, 5, 6
+ * kept in file order, and the values of each statement's slot.  Names,
+ * places and titles are not repeated within a case.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "diag.h"
+#include "longweave.h"
+#include "record.h"
+#include "share.h"
+#include "util.h"
+#include "xalloc.h"
+
+#define DIR "templates/longweave/nw/"
+#define NCAT 10
+#define PERCAT 6
+
+enum { L_NAMES, L_POS, L_STATES, L_DATELINES, L_STREETS, L_SERIES, L_WORKS,
+	L_PAPERS, L_TOPICS, NLISTS };
+static const char *const listfiles[NLISTS] = { "names.txt", "positions.txt",
+	"states.txt", "datelines.txt", "streets.txt", "series.txt", "works.txt",
+	"papers.txt", "topics.txt" };
+
+typedef struct {
+	char *rule, *text;
+} stmt_tmpl;
+
+static struct {
+	cJSON *rubric;			/* the parsed rubric.json */
+	const cJSON *cat[NCAT];		/* its categories */
+	stmt_tmpl st[NCAT][PERCAT];
+	char **list[NLISTS];
+	size_t nlist[NLISTS];
+	int loaded;
+} lib;
+
+static const int ncats[] = { 2, 5, 8, 10 };
+static const int nstmts[] = { 4, 4, 5, 6 };
+static const int words[] = { 1024, 2048, 4096, 8192 };
+
+/* Non-comment lines of a share file; NULL after a warning. */
+static char **
+read_list(const char *rel, size_t *n)
+{
+	char *path = share_path(rel);
+	char **v = lines_read(path, n), **out;
+	size_t i, k = 0;
+
+	if (v == NULL) {
+		lg_warn("%s: cannot read the nw library", path);
+		free(path);
+		return NULL;
+	}
+	out = xcalloc(*n + 1, sizeof *out);
+	for (i = 0; i < *n; i++) {
+		if (v[i][0] == '#')
+			free(v[i]);
+		else
+			out[k++] = v[i];
+	}
+	free(v);
+	free(path);
+	*n = k;
+	return out;
+}
+
+/* A statement line is well formed: CATEGORY|RULE|text with one <..{..}..>. */
+static int
+parse_stmt(char *line, char **cat, stmt_tmpl *st)
+{
+	char *p = strchr(line, '|'), *q, *lt, *gt, *lb, *rb;
+
+	if (p == NULL || (q = strchr(p + 1, '|')) == NULL)
+		return -1;
+	*p = *q = '\0';
+	*cat = line;
+	st->rule = p + 1;
+	st->text = q + 1;
+	lt = strchr(st->text, '<');
+	gt = strchr(st->text, '>');
+	lb = strchr(st->text, '{');
+	rb = strchr(st->text, '}');
+	/* the fixed pair's ">>" sits inside the braces */
+	while (gt != NULL && lb != NULL && rb != NULL && gt > lb && gt < rb)
+		gt = strchr(rb, '>');
+	if (lt == NULL || gt == NULL || lb == NULL || rb == NULL ||
+	    !(lt < lb && lb < rb && rb < gt) || strchr(gt + 1, '<') != NULL ||
+	    strchr(rb + 1, '{') != NULL)
+		return -1;
+	return 0;
+}
+
+static void fini(void);
+
+static int
+init(const lw_opts *o)
+{
+	char *path, *text, **v;
+	size_t n, i, j, fill[NCAT] = { 0 };
+	const cJSON *cats, *c;
+	int bad = 0;
+
+	(void)o;
+	if (lib.loaded)
+		return 0;
+	path = share_path("rubrics/longweave/nw/rubric.json");
+	text = file_read(path, NULL);
+	if (text == NULL || (lib.rubric = cJSON_Parse(text)) == NULL) {
+		lg_warn("%s: cannot read the nw rubric", path);
+		free(text);
+		free(path);
+		return -1;
+	}
+	free(text);
+	cats = cJSON_GetObjectItemCaseSensitive(lib.rubric, "categories");
+	i = 0;
+	cJSON_ArrayForEach(c, cats) {
+		if (i < NCAT && rec_str(c, "name") && rec_str(c, "criteria") &&
+		    rec_str(c, "incorrect") && rec_str(c, "correct"))
+			lib.cat[i] = c;
+		i++;
+	}
+	for (j = 0; j < NCAT; j++)
+		if (i != NCAT || lib.cat[j] == NULL)
+			bad = 1;
+	if (bad) {
+		lg_warn("%s: want %d categories with name, criteria, incorrect "
+		    "and correct", path, NCAT);
+		free(path);
+		fini();
+		return -1;
+	}
+	free(path);
+	lib.loaded = 1;
+	for (i = 0; i < NLISTS; i++) {
+		char *rel = xasprintf(DIR "%s", listfiles[i]);
+
+		lib.list[i] = read_list(rel, &lib.nlist[i]);
+		free(rel);
+		if (lib.list[i] == NULL)
+			goto fail;
+		if (lib.nlist[i] < 8 && i != L_SERIES && i != L_TOPICS) {
+			lg_warn("%s%s: want at least 8 lines", DIR, listfiles[i]);
+			goto fail;
+		}
+		if (lib.nlist[i] == 0) {
+			lg_warn("%s%s: empty", DIR, listfiles[i]);
+			goto fail;
+		}
+	}
+	if ((v = read_list(DIR "statements.txt", &n)) == NULL)
+		goto fail;
+	for (i = 0; i < n; i++) {
+		char *cat;
+		stmt_tmpl st;
+
+		if (parse_stmt(v[i], &cat, &st) < 0) {
+			lg_warn("%sstatements.txt: bad statement: %s", DIR, v[i]);
+			bad = 1;
+			continue;
+		}
+		for (j = 0; j < NCAT; j++)
+			if (strcmp(cat, rec_str(lib.cat[j], "name")) == 0)
+				break;
+		if (j == NCAT || fill[j] == PERCAT) {
+			lg_warn("%sstatements.txt: unknown category or more than "
+			    "%d statements: %s", DIR, PERCAT, cat);
+			bad = 1;
+			continue;
+		}
+		lib.st[j][fill[j]].rule = xstrdup(st.rule);
+		lib.st[j][fill[j]].text = xstrdup(st.text);
+		fill[j]++;
+	}
+	split_free(v, n);
+	for (j = 0; j < NCAT; j++)
+		if (fill[j] != PERCAT)
+			bad = 1;
+	if (bad) {
+		lg_warn("%sstatements.txt: want %d good statements per category",
+		    DIR, PERCAT);
+		goto fail;
+	}
+	return 0;
+fail:
+	fini();
+	return -1;
+}
+
+static void
+fini(void)
+{
+	size_t i, j;
+
+	for (i = 0; i < NLISTS; i++)
+		if (lib.list[i] != NULL)
+			split_free(lib.list[i], lib.nlist[i]);
+	for (i = 0; i < NCAT; i++)
+		for (j = 0; j < PERCAT; j++) {
+			free(lib.st[i][j].rule);
+			free(lib.st[i][j].text);
+		}
+	cJSON_Delete(lib.rubric);
+	memset(&lib, 0, sizeof lib);
+}
+
+/* Each list is used in a per-case random order, so no value repeats. */
+typedef struct {
+	size_t *perm[NLISTS];
+	size_t next[NLISTS];
+	rng *r;
+} picker;
+
+static const char *
+pick(picker *p, int l)
+{
+	size_t n = lib.nlist[l];
+
+	if (p->perm[l] == NULL) {
+		p->perm[l] = xcalloc(n, sizeof *p->perm[l]);
+		rng_sample(p->r, n, p->perm[l], n);
+	}
+	return lib.list[l][p->perm[l][p->next[l]++ % n]];
+}
+
+/* Field k (0-based) of a |-separated line, copied. */
+static char *
+field(const char *line, int k)
+{
+	const char *e;
+
+	while (k-- > 0 && line != NULL)
+		if ((line = strchr(line, '|')) != NULL)
+			line++;
+	if (line == NULL)
+		return xstrdup("");
+	e = strchr(line, '|');
+	return e ? xasprintf("%.*s", (int)(e - line), line) : xstrdup(line);
+}
+
+static const char *const ones[] = { "zero", "one", "two", "three", "four",
+	"five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+	"thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+	"nineteen" };
+static const char *const tens[] = { "", "", "twenty", "thirty", "forty",
+	"fifty", "sixty", "seventy", "eighty", "ninety" };
+static const char *const ordw[] = { "", "first", "second", "third", "fourth",
+	"fifth", "sixth", "seventh", "eighth", "ninth" };
+static const char *const ords[] = { "", "1st", "2nd", "3rd", "4th", "5th",
+	"6th", "7th", "8th", "9th" };
+/* months AP abbreviates with a date, full and abbreviated */
+static const char *const mfull[] = { "January", "February", "August",
+	"September", "October", "November", "December" };
+static const char *const mabbr[] = { "Jan.", "Feb.", "Aug.", "Sept.", "Oct.",
+	"Nov.", "Dec." };
+static const char *const seasons[] = { "spring", "summer", "fall", "winter" };
+static const char *const dirs[] = { "north", "south", "east", "west" };
+
+static char *
+number_words(long n)
+{
+	if (n < 20)
+		return xstrdup(ones[n]);
+	if (n % 10 == 0)
+		return xstrdup(tens[n / 10]);
+	return xasprintf("%s-%s", tens[n / 10], ones[n % 10]);
+}
+
+static char *
+capital(const char *s)
+{
+	char *t = xstrdup(s);
+
+	if (*t >= 'a' && *t <= 'z')
+		*t = (char)(*t - 'a' + 'A');
+	return t;
+}
+
+/*
+ * Fill the slot of a statement by its rule: *flaw and *fix are new strings.
+ * Returns -1 for a rule this file does not know.
+ */
+static int
+transform(const char *rule, picker *p, char **flaw, char **fix)
+{
+	rng *r = p->r;
+
+	if (strcmp(rule, "num_small") == 0 || strcmp(rule, "num_small_alt") == 0) {
+		long n = (long)rng_randint(r, 2, 9);
+
+		*flaw = xasprintf("%ld", n);
+		*fix = xstrdup(ones[n]);
+	} else if (strcmp(rule, "num_large") == 0) {
+		long n = (long)rng_randint(r, 11, 99);
+
+		*flaw = number_words(n);
+		*fix = xasprintf("%ld", n);
+	} else if (strcmp(rule, "percent") == 0) {
+		long n = (long)rng_randint(r, 2, 60);
+
+		*flaw = xasprintf("%ld%%", n);
+		*fix = xasprintf("%ld percent", n);
+	} else if (strcmp(rule, "dollars") == 0) {
+		long n = (long)rng_randint(r, 2, 95);
+
+		*flaw = xasprintf("%ld million dollars", n);
+		*fix = xasprintf("$%ld million", n);
+	} else if (strcmp(rule, "ordinal") == 0) {
+		long n = (long)rng_randint(r, 2, 9);
+
+		*flaw = xstrdup(ords[n]);
+		*fix = xstrdup(ordw[n]);
+	} else if (strcmp(rule, "month_day") == 0) {
+		size_t m = rng_choice(r, 7);
+		long d = (long)rng_randint(r, 1, 28);
+
+		*flaw = xasprintf("%s %ld", mfull[m], d);
+		*fix = xasprintf("%s %ld", mabbr[m], d);
+	} else if (strcmp(rule, "month_year") == 0) {
+		size_t m = rng_choice(r, 7);
+		long y = (long)rng_randint(r, 1950, 2015);
+
+		*flaw = xasprintf("%s %ld", mabbr[m], y);
+		*fix = xasprintf("%s %ld", mfull[m], y);
+	} else if (strcmp(rule, "day_ordinal") == 0) {
+		size_t m = rng_choice(r, 7);
+		long d = (long)rng_randint(r, 1, 9);
+
+		*flaw = xasprintf("%s %s", mabbr[m], ords[d]);
+		*fix = xasprintf("%s %ld", mabbr[m], d);
+	} else if (strcmp(rule, "clock") == 0) {
+		long h = (long)rng_randint(r, 1, 11);
+		int pm = (int)rng_choice(r, 2);
+
+		*flaw = xasprintf("%ld:00 %s", h, pm ? "PM" : "AM");
+		*fix = xasprintf("%ld %s", h, pm ? "p.m." : "a.m.");
+	} else if (strcmp(rule, "noon") == 0) {
+		*flaw = xstrdup("12 p.m.");
+		*fix = xstrdup("noon");
+	} else if (strcmp(rule, "midnight") == 0) {
+		*flaw = xstrdup("12 a.m.");
+		*fix = xstrdup("midnight");
+	} else if (strcmp(rule, "state") == 0 || strcmp(rule, "state_alt") == 0) {
+		const char *l = pick(p, L_STATES);
+		char *c = field(l, 0), *pc = field(l, 1), *ap = field(l, 2);
+
+		*flaw = xasprintf("%s, %s,", c, pc);
+		*fix = xasprintf("%s, %s,", c, ap);
+		free(c);
+		free(pc);
+		free(ap);
+	} else if (strcmp(rule, "city_alone") == 0) {
+		const char *l = pick(p, L_DATELINES);
+		char *c = field(l, 0), *s = field(l, 1);
+
+		*flaw = xasprintf("%s, %s,", c, s);
+		*fix = c;
+		free(s);
+	} else if (strcmp(rule, "address_abbr") == 0 ||
+	    strcmp(rule, "address_abbr_alt") == 0 ||
+	    strcmp(rule, "address_full") == 0) {
+		const char *l = pick(p, L_STREETS);
+		char *nm = field(l, 0), *full = field(l, 1), *ab = field(l, 2);
+		long no = (long)rng_randint(r, 10, 990);
+
+		if (strcmp(rule, "address_full") == 0) {
+			*flaw = xasprintf("%s %s", nm, ab);
+			*fix = xasprintf("%s %s", nm, full);
+		} else {
+			*flaw = xasprintf("%ld %s %s", no, nm, full);
+			*fix = xasprintf("%ld %s %s", no, nm, ab);
+		}
+		free(nm);
+		free(full);
+		free(ab);
+	} else if (strncmp(rule, "title_before", 12) == 0 ||
+	    strncmp(rule, "title_after", 11) == 0) {
+		const char *nm = pick(p, L_NAMES), *l = pick(p, L_POS);
+		char *before = field(l, 0), *after = field(l, 1);
+
+		if (strncmp(rule, "title_before", 12) == 0) {
+			*flaw = xasprintf("%s %s", after, nm);
+			*fix = xasprintf("%s %s", before, nm);
+		} else {
+			*flaw = xasprintf("%s, %s", nm, before);
+			*fix = xasprintf("%s, %s", nm, after);
+		}
+		free(before);
+		free(after);
+	} else if (strcmp(rule, "courtesy") == 0) {
+		size_t i;
+		const char *nm = pick(p, L_NAMES), *last = strrchr(nm, ' ');
+
+		for (i = 0; i < lib.nlist[L_NAMES] && lib.list[L_NAMES][i] != nm; i++)
+			;
+		last = last ? last + 1 : nm;
+		*flaw = xasprintf("%s %s", i % 2 ? "Mr." : "Ms.", last);
+		*fix = xstrdup(last);
+	} else if (strcmp(rule, "composition") == 0 || strcmp(rule, "book") == 0) {
+		const char *w = pick(p, L_WORKS);
+
+		*flaw = xasprintf("*%s*", w);
+		*fix = xasprintf("\"%s\"", w);
+	} else if (strcmp(rule, "song") == 0 || strcmp(rule, "podcast") == 0) {
+		const char *w = pick(p, L_WORKS);
+
+		*flaw = xstrdup(w);
+		*fix = xasprintf("\"%s\"", w);
+	} else if (strcmp(rule, "newspaper") == 0 || strcmp(rule, "magazine") == 0) {
+		const char *w = pick(p, L_PAPERS);
+
+		*flaw = xasprintf("\"%s\"", w);
+		*fix = xstrdup(w);
+	} else if (strcmp(rule, "season") == 0) {
+		const char *s = seasons[rng_choice(r, 4)];
+
+		*flaw = capital(s);
+		*fix = xstrdup(s);
+	} else if (strcmp(rule, "direction") == 0) {
+		const char *s = dirs[rng_choice(r, 4)];
+
+		*flaw = capital(s);
+		*fix = xstrdup(s);
+	} else if (strcmp(rule, "oxford") == 0) {
+		const char *l = pick(p, L_SERIES);
+		char *a = field(l, 0), *b = field(l, 1), *d = field(l, 2);
+
+		*flaw = xasprintf("%s, %s, and %s", a, b, d);
+		*fix = xasprintf("%s, %s and %s", a, b, d);
+		free(a);
+		free(b);
+		free(d);
+	} else if (strcmp(rule, "decade") == 0) {
+		long d = 1950 + 10 * (long)rng_choice(r, 5);
+
+		*flaw = xasprintf("%ld's", d);
+		*fix = xasprintf("%lds", d);
+	} else
+		return -1;
+	return 0;
+}
+
+/* Text with the slot and markers replaced: form 0 flawed, 1 corrected. */
+static char *
+render(const char *text, const char *slot_flaw, const char *slot_fix, int form,
+    int span_only)
+{
+	buf b = { 0 };
+	const char *s = text, *lt = strchr(text, '<'), *lb = strchr(text, '{'),
+	    *rb = strchr(lb, '}'), *gt = strchr(rb, '>');
+
+	if (span_only) {
+		s = lt + 1;
+	}
+	for (; *s; s++) {
+		if (s == lt)
+			continue;
+		if (s == gt) {
+			if (span_only)
+				break;
+			continue;
+		}
+		if (s == lb) {
+			buf_puts(&b, form ? slot_fix : slot_flaw);
+			s = rb;
+			continue;
+		}
+		buf_putc(&b, *s);
+	}
+	return buf_take(&b);
+}
+
+static int
+gen(const lw_case *c, cJSON *rec, rng *r)
+{
+	size_t cidx[NCAT], sidx[PERCAT], i, j, k, l;
+	int nc = ncats[c->tier_index], ns = nstmts[c->tier_index], num = 1;
+	cJSON *vars, *vcats, *gold, *gcats, *gst;
+	picker p;
+	int ret = 0;
+
+	memset(&p, 0, sizeof p);
+	p.r = r;
+	if (nc == NCAT)
+		for (i = 0; i < NCAT; i++)
+			cidx[i] = i;
+	else
+		rng_sample(r, NCAT, cidx, (size_t)nc);
+	vars = cJSON_CreateObject();
+	gold = cJSON_CreateObject();
+	cJSON_AddStringToObject(vars, "topic", pick(&p, L_TOPICS));
+	cJSON_AddNumberToObject(vars, "words", words[c->tier_index]);
+	cJSON_AddNumberToObject(gold, "words", words[c->tier_index]);
+	vcats = cJSON_AddArrayToObject(vars, "categories");
+	gcats = cJSON_AddArrayToObject(gold, "categories");
+	gst = cJSON_AddArrayToObject(gold, "statements");
+	for (i = 0; i < (size_t)nc; i++) {
+		const cJSON *rc = lib.cat[cidx[i]];
+		const char *name = rec_str(rc, "name");
+		cJSON *vc = cJSON_CreateObject(), *vs;
+		char *up = xstrdup(name);
+
+		for (k = 0; up[k]; k++)
+			if (up[k] >= 'a' && up[k] <= 'z')
+				up[k] = (char)(up[k] - 'a' + 'A');
+		cJSON_AddItemToArray(vcats, vc);
+		cJSON_AddItemToArray(gcats, cJSON_CreateString(name));
+		cJSON_AddStringToObject(vc, "name", name);
+		cJSON_AddStringToObject(vc, "upper", up);
+		free(up);
+		cJSON_AddStringToObject(vc, "criteria", rec_str(rc, "criteria"));
+		cJSON_AddStringToObject(vc, "incorrect", rec_str(rc, "incorrect"));
+		cJSON_AddStringToObject(vc, "correct", rec_str(rc, "correct"));
+		vs = cJSON_AddArrayToObject(vc, "statements");
+		rng_sample(r, PERCAT, sidx, (size_t)ns);
+		/* in file order */
+		for (k = 1; k < (size_t)ns; k++)
+			for (l = k; l > 0 && sidx[l - 1] > sidx[l]; l--) {
+				size_t t = sidx[l];
+
+				sidx[l] = sidx[l - 1];
+				sidx[l - 1] = t;
+			}
+		for (j = 0; j < (size_t)ns; j++) {
+			const stmt_tmpl *st = &lib.st[cidx[i]][sidx[j]];
+			char *flaw = NULL, *fix = NULL, *s[4];
+			cJSON *o;
+
+			if (strchr(st->text, '}')[-1] == '{') {
+				if (transform(st->rule, &p, &flaw, &fix) < 0) {
+					lg_warn("nw: no transformation %s", st->rule);
+					ret = -1;
+					continue;
+				}
+			} else {
+				const char *lb = strchr(st->text, '{'),
+				    *rb = strchr(lb, '}'), *sep = strstr(lb, ">>");
+
+				flaw = xasprintf("%.*s", (int)(sep - lb - 1), lb + 1);
+				fix = xasprintf("%.*s", (int)(rb - sep - 2), sep + 2);
+			}
+			s[0] = render(st->text, flaw, fix, 0, 0);
+			s[1] = render(st->text, flaw, fix, 1, 0);
+			s[2] = render(st->text, flaw, fix, 0, 1);
+			s[3] = render(st->text, flaw, fix, 1, 1);
+			o = cJSON_CreateObject();
+			cJSON_AddNumberToObject(o, "n", num++);
+			cJSON_AddStringToObject(o, "text", s[0]);
+			cJSON_AddItemToArray(vs, o);
+			o = cJSON_CreateObject();
+			cJSON_AddStringToObject(o, "category", name);
+			cJSON_AddStringToObject(o, "rule", st->rule);
+			cJSON_AddStringToObject(o, "statement", s[0]);
+			cJSON_AddStringToObject(o, "correct", s[1]);
+			cJSON_AddStringToObject(o, "flaw", s[2]);
+			cJSON_AddStringToObject(o, "fix", s[3]);
+			cJSON_AddItemToArray(gst, o);
+			for (k = 0; k < 4; k++)
+				free(s[k]);
+			free(flaw);
+			free(fix);
+		}
+	}
+	for (i = 0; i < NLISTS; i++)
+		free(p.perm[i]);
+	rec_set(rec, "vars", vars);
+	rec_set(rec, "gold", gold);
+	return ret;
+}
+
+const lw_task lw_nw = { "nw", "AP_STYLE_WRITING", init, gen, fini };
