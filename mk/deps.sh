@@ -27,6 +27,7 @@ need libpcre2-dev pc libpcre2-8
 if [ "$mode" = check ]; then
 	need mandoc have mandoc
 	need jq have jq
+	need bsdutils have script
 	# the fuzz targets: clang with libFuzzer and the sanitizer runtimes
 	need clang have clang
 	need libclang-rt-14-dev fuzzer_links

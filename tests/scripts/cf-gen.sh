@@ -8,14 +8,8 @@
 # Pollution never changes what a program prints (lg-flake8 holds a fix to
 # the original's output): 40 more cases, clean and polluted, print the same.
 set -u
-py=/usr/bin/python3
-if ! "$py" -m flake8 --version >/dev/null 2>&1; then
-	echo "skipped: no flake8 for $py"
-	exit 0
-fi
-t=$TMPDIR/cfgen.$$
-mkdir -p "$t" || exit 1
-trap 'rm -rf "$t"' EXIT INT TERM
+. "$TOP/tests/lib.sh"
+need_py
 g="$BIN/lg-gen longweave -t cf -l 1k,2k,4k,8k -n 3"
 $g > "$t/a.jsonl" || exit 1
 $g > "$t/b.jsonl" || exit 1

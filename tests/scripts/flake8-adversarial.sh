@@ -7,21 +7,17 @@
 # in the same batch still scores 1, no file appears, the listener sees
 # nobody, and no sandboxed process outlives the run.
 set -u
-py=/usr/bin/python3
-if ! "$py" -m flake8 --version >/dev/null 2>&1; then
-	echo "skipped: no flake8 for $py"
-	exit 0
-fi
-t=$TMPDIR/adversarial.$$
+. "$TOP/tests/lib.sh"
+need_py
 esc=/tmp/lg-escape-$$
 lpid=
 mkdir -p "$t/open" || exit 1
 chmod 1777 "$t/open"
 cleanup() {
 	[ -n "$lpid" ] && kill "$lpid" 2>/dev/null
-	rm -rf "$t" "$esc"
+	rm -rf "$esc"
 }
-trap cleanup EXIT INT TERM
+at_exit cleanup
 
 # a listener in this network namespace, for 20 seconds at most
 "$py" - "$t/port" "$t/hit" <<'PY' &
