@@ -2,9 +2,7 @@
 # make install with DESTDIR and PREFIX: programs, man pages and share/ land
 # where they should, and an installed program finds its share/ on its own.
 set -eu
-t=$TMPDIR/install.$$
-mkdir -p "$t"
-fail() { echo "FAIL: $*"; exit 1; }
+. "$TOP/tests/lib.sh"
 make -s -C "$TOP" install DESTDIR="$t/root" PREFIX=/opt/lg MANPREFIX=/opt/lg/man \
     > "$t/log" 2>&1 || fail "make install: $(tail -5 "$t/log")"
 r=$t/root/opt/lg
@@ -20,5 +18,4 @@ unset LG_SHARE
     "$r/bin/lg-split" | "$r/bin/lg-judge" --rules | "$r/bin/lg-agg" -f json > "$t/out" ||
     fail "installed pipeline"
 jq -e 'select(.bench == "longgenbench") | .cr == 100' "$t/out" > /dev/null || fail "installed pipeline: $(cat "$t/out")"
-rm -rf "$t"
 echo ok
