@@ -2,7 +2,10 @@
 #
 #   make            build bin/lg-*
 #   make check      install what is missing, build with -Werror, run every
-#                   test, again under ASan+UBSan, lint the man pages
+#                   test, again under ASan+UBSan, lint the man pages, a
+#                   short fuzz round (JOBS tests at once, see tests/check.sh)
+#   make test       build, run the tests once on bin/ (the edit-test loop;
+#                   TESTS=PATTERN runs only the tests whose name holds it)
 #   make demo       build and run a small suite of every benchmark through
 #                   the reference model (lg-oracle), then print the tables
 #   make install    PREFIX, DESTDIR, MANPREFIX as usual
@@ -72,7 +75,15 @@ MANS = $(wildcard man/*.1 man/*.7)
 
 all: $(BINS) $(UNITS) $(HELPERS)
 
-$(O)/%.o: %.c
+# The flags are a prerequisite: objects built with other flags (make, then
+# make WERROR=1) are built again.
+FLAGS_TEXT = $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LIBS)
+$(O)/flags: FORCE
+	@mkdir -p $(@D)
+	@printf '%s\n' '$(subst ','\'',$(FLAGS_TEXT))' > $@.new
+	@if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
+
+$(O)/%.o: %.c $(O)/flags
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -112,7 +123,8 @@ deps-check:
 	@sh mk/deps.sh check
 
 # The whole suite: strict build, tests, the same tests under sanitizers,
-# man page lint.  The last line is "N passed, N failed".
+# man page lint, fuzz round.  The last line is "N passed, N failed,
+# N skipped".
 check: deps-check
 	@$(MAKE) --no-print-directory WERROR=1 all >/dev/null
 	@$(MAKE) --no-print-directory WERROR=1 SAN=1 all >/dev/null
@@ -123,6 +135,10 @@ check: deps-check
 # slurm-wlm and munge); not part of make check.
 check-slurm: all
 	@sh tests/slurm.sh
+
+# The quick loop: the plain build and its tests, nothing else.
+test: all
+	@sh tests/check.sh plain
 
 demo:
 	@sh mk/deps.sh demo
@@ -150,4 +166,4 @@ lint:
 clean:
 	rm -rf bin build
 
-.PHONY: all deps deps-check check check-slurm demo install uninstall lint clean
+.PHONY: all deps deps-check check check-slurm test demo install uninstall lint clean FORCE

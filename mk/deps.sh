@@ -32,6 +32,7 @@ if [ "$mode" = check ]; then
 	need parallel have parallel
 	need openssh-server test -x /usr/sbin/sshd
 	need openssh-client have ssh-keygen
+	need bsdutils have script
 	# the fuzz targets: clang with libFuzzer and the sanitizer runtimes
 	need clang have clang
 	need libclang-rt-14-dev fuzzer_links

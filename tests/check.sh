@@ -1,39 +1,57 @@
 #!/bin/sh
-# make check: the suite on the strict build, again under ASan+UBSan, then the
-# man pages, then a short round (3 s) of every fuzz target.  The last line
-# is the total "N passed, N failed".
+# make check: the suite on the strict build and again under ASan+UBSan, the
+# man pages, and a short round (3 s) of every fuzz target, side by side;
+# then their reports, one after the other.  JOBS tests at once in each
+# suite (default: 3 per core, as most tests wait on pipes and servers).
+# The whole output of a failed test is kept in build/logs/.  The last line
+# is the total "N passed, N failed, N skipped".
+#   tests/check.sh [plain]   plain: only the suite on bin/ (make test)
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 3
+jobs=${JOBS:-$(($(nproc 2>/dev/null || echo 1) * 3))}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+trap 'exit 130' INT TERM
+rm -rf build/logs
+LOGDIR=build/logs/build JOBS=$jobs sh tests/run.sh bin build/obj > "$out/build" 2>&1 &
+if [ "${1:-}" != plain ]; then
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	LOGDIR=build/logs/asan+ubsan JOBS=$jobs \
+	    sh tests/run.sh build/san/bin build/san > "$out/asan+ubsan" 2>&1 &
+	sh tests/man.sh > "$out/man" 2>&1 &
+	sh tests/fuzz/run.sh 3 > "$out/fuzz" 2>&1 &
+fi
+wait
+
 total_p=0
 total_f=0
-tally() {	# label, then the runner's output on stdin
-	label=$1
+total_s=0
+for label in build asan+ubsan man fuzz; do
+	[ -f "$out/$label" ] || continue
+	seen=
 	while IFS= read -r line; do
 		case $line in
-		*" passed, "*" failed")
+		[0-9]*" passed, "[0-9]*" failed"*)
 			p=${line%% passed*}
 			f=${line#*passed, }
 			f=${f%% failed*}
+			s=0
+			case $line in *" skipped") s=${line#*failed, }; s=${s%% skipped} ;; esac
 			total_p=$((total_p + p))
 			total_f=$((total_f + f))
-			echo "$label: $line"
+			total_s=$((total_s + s))
+			seen=1
+			echo "$label: $p passed, $f failed, $s skipped"
 			;;
 		*) echo "$line" ;;
 		esac
-	done
-}
-out=$(mktemp)
-sh tests/run.sh bin build/obj > "$out" 2>&1
-tally build < "$out"
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99 \
-UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    sh tests/run.sh build/san/bin build/san > "$out" 2>&1
-tally asan+ubsan < "$out"
-sh tests/man.sh > "$out" 2>&1
-tally man < "$out"
-sh tests/fuzz/run.sh 3 > "$out" 2>&1
-tally fuzz < "$out"
-rm -f "$out"
-echo "$total_p passed, $total_f failed"
+	done < "$out/$label"
+	if [ -z "$seen" ]; then
+		echo "FAIL: $label: ended without a count"
+		total_f=$((total_f + 1))
+	fi
+done
+echo "$total_p passed, $total_f failed, $total_s skipped"
 [ "$total_f" -eq 0 ]

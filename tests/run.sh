@@ -4,103 +4,69 @@
 # Golden tests: tests/lg-X/NAME/ holds args (the arguments, shell-quoted) or
 # cmd (a shell pipeline, with BINDIR first in PATH), and in / in.sh (stdin,
 # or a script whose output is stdin), out, err, rc (expected; rc defaults to
-# 0, a missing err means stderr must be empty).  A crash or a sanitizer
-# report is always a failure.  Unit tests: OBJDIR/unit/*.  Script tests:
-# tests/scripts/*.sh, run with BIN=BINDIR, pass on exit 0.
-# Prints "N passed, N failed" last.
+# 0, a missing out or err means stdout or stderr must be empty).  Unit
+# tests: OBJDIR/unit/*.  Script tests: tests/scripts/*.sh, run with
+# BIN=BINDIR, OBJ=OBJDIR, TOP and a TMPDIR of their own; they pass on exit
+# 0 and are skipped on exit 77 (see tests/lib.sh).
+# A crash or a sanitizer report is always a failure: ASAN_OPTIONS and
+# UBSAN_OPTIONS get a log_path of the test's own, so a report that a test
+# sends to /dev/null still fails it.
+# Environment: TESTS=PATTERN runs the tests whose name holds PATTERN (for
+# example lg-agg/, unit/ or scripts/infer-); JOBS=N runs N tests at once
+# (default 1); LOGDIR=DIR keeps the whole output of each failed test there.
+# Output: a FAIL line and the end of the output of each failed test, in the
+# order of the tests, then "N passed, N failed, N skipped".
 set -u
+
 bindir=$(cd "$1" && pwd)
 objdir=$(cd "$2" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0
-fail=0
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
 only=${TESTS:-}
+jobs=${JOBS:-1}
+logdir=${LOGDIR:-}
+[ -z "$logdir" ] || { mkdir -p "$logdir" && logdir=$(cd "$logdir" && pwd); }
+export RUN_BIN="$bindir" RUN_OBJ="$objdir" RUN_TOP="$top" RUN_TMP="$tmp"
+mkdir -p "$tmp/res" "$tmp/w"
 
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-crashed() {	# rc stderr-file
-	[ "$1" -ge 128 ] && [ "$1" -ne 141 ] && return 0
-	grep -q -e 'AddressSanitizer' -e 'LeakSanitizer' -e 'runtime error:' "$2" && return 0
-	return 1
-}
-
+# the list: kind, name, in the order of the report
 for t in "$top"/tests/lg-*/*/; do
 	t=${t%/}
-	name=${t#"$top"/tests/}
-	case $name in *"$only"*) ;; *) continue ;; esac
-	tool=${name%%/*}
-	(
-		cd "$t" || exit 99
-		export PATH="$bindir:$PATH" LG_SHARE="$top/share" LC_ALL=C
-		if [ -f in.sh ]; then
-			sh in.sh > "$tmp/in"
-		elif [ -f in ]; then
-			cp in "$tmp/in"
-		else
-			: > "$tmp/in"
-		fi
-		if [ -f cmd ]; then
-			sh ./cmd < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
-		else
-			eval "set -- $(cat args 2>/dev/null)"
-			"$bindir/$tool" "$@" < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
-		fi
-		echo $? > "$tmp/rc"
-	)
-	rc=$(cat "$tmp/rc")
-	want_rc=0
-	[ -f "$t/rc" ] && want_rc=$(cat "$t/rc")
-	if crashed "$rc" "$tmp/err"; then
-		bad "$name: crashed (status $rc)"
-		sed 's/^/    /' "$tmp/err" | head -20
-		continue
-	fi
-	if [ "$rc" != "$want_rc" ]; then
-		bad "$name: exit status $rc, want $want_rc"
-		sed 's/^/    /' "$tmp/err" | head -5
-		continue
-	fi
-	if [ -f "$t/out" ] && ! cmp -s "$t/out" "$tmp/out"; then
-		bad "$name: stdout differs"
-		diff "$t/out" "$tmp/out" | head -10 | sed 's/^/    /'
-		continue
-	fi
-	want_err=/dev/null
-	[ -f "$t/err" ] && want_err=$t/err
-	if ! cmp -s "$want_err" "$tmp/err"; then
-		bad "$name: stderr differs"
-		diff "$want_err" "$tmp/err" | head -10 | sed 's/^/    /'
-		continue
-	fi
-	ok
-done
-
+	echo "golden ${t#"$top"/tests/}"
+done > "$tmp/all"
 for u in "$objdir"/unit/*; do
-	[ -x "$u" ] || continue
-	case unit/${u##*/} in *"$only"*) ;; *) continue ;; esac
-	if "$u" > "$tmp/uout" 2>&1; then
-		ok
-	else
-		bad "unit/${u##*/}"
-		grep -v '^[0-9]* passed' "$tmp/uout" | head -20 | sed 's/^/    /'
-	fi
-done
-
+	[ -x "$u" ] && echo "unit unit/${u##*/}"
+done >> "$tmp/all"
 for s in "$top"/tests/scripts/*.sh; do
-	[ -f "$s" ] || continue
-	case scripts/${s##*/} in *"$only"*) ;; *) continue ;; esac
-	if BIN="$bindir" OBJ="$objdir" TOP="$top" LG_SHARE="$top/share" \
-	    TMPDIR="$tmp" sh "$s" > "$tmp/sout" 2>&1 &&
-	    ! grep -q -e 'Sanitizer' -e 'runtime error:' "$tmp/sout"; then
-		ok
-	else
-		bad "scripts/${s##*/}"
-		tail -20 "$tmp/sout" | sed 's/^/    /'
-	fi
-done
+	[ -f "$s" ] && echo "script scripts/${s##*/}"
+done >> "$tmp/all"
+awk -v p="$only" 'index($2, p) { print $0, NR }' "$tmp/all" > "$tmp/list"
 
-echo "$pass passed, $fail failed"
+# the longest first, so that the slow scripts do not end the run alone
+{ grep '^script ' "$tmp/list"; grep -v '^script ' "$tmp/list"; } |
+    xargs -P "$jobs" -L 1 sh "$top/tests/run-one.sh"
+
+pass=0
+fail=0
+skip=0
+while read -r kind name id; do
+	r=$tmp/res/$id
+	case $(cat "$r.rc" 2>/dev/null) in
+	pass) pass=$((pass + 1)) ;;
+	skip) skip=$((skip + 1)); echo "SKIP: $name: $(tail -n 1 "$r.log")" ;;
+	*)
+		fail=$((fail + 1))
+		echo "FAIL: $name: $(cat "$r.why" 2>/dev/null || echo 'no result')"
+		tail -n 20 "$r.log" | sed 's/^/    /'
+		if [ -n "$logdir" ]; then
+			f=$logdir/$(echo "$name" | tr / -).log
+			cp "$r.log" "$f"
+			echo "    (whole output: $f)"
+		fi
+		;;
+	esac
+done < "$tmp/list"
+echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

@@ -1,36 +1,13 @@
-# Sourced by tests/scripts/infer-*.sh: a scratch folder, the fake server,
-# and checks.  Needs BIN, OBJ and TMPDIR from tests/run.sh.
+# Sourced by tests/scripts/infer-*.sh: tests/lib.sh (the scratch folder $t,
+# fail, no_crash, py), then the fake server.
 #   fake_start NAME [fakeapi options]   start a server; its URL goes to $url
 #   fake_stop NAME                      stop it; fail on a sanitizer report
 #   fake_count NAME                     requests it has logged
-#   no_crash FILE...                    fail on a sanitizer report in FILEs
-#   fail MESSAGE                        print and exit 1
-#   py 'code' ARGS                      run Python 3 code (json is imported)
 set -eu
+. "$TOP/tests/lib.sh"
 FAKE=$OBJ/helpers/fakeapi
-[ -x "$FAKE" ] || { echo "no test server at $FAKE"; exit 1; }
-unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY \
-    LG_API_KEY OPENAI_API_KEY LG_BASE_URL 2>/dev/null || true
-export NO_PROXY=127.0.0.1 no_proxy=127.0.0.1
-PATH=$BIN:$PATH
-PY=/usr/bin/python3
-[ -x "$PY" ] || PY=python3
-t=$(mktemp -d "${TMPDIR:-/tmp}/infer.XXXXXX")
+[ -x "$FAKE" ] || fail "no test server at $FAKE"
 fake_pids=
-
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
-
-no_crash() {
-	for f in "$@"; do
-		if grep -q -e AddressSanitizer -e LeakSanitizer -e 'runtime error:' "$f"; then
-			head -30 "$f"
-			fail "sanitizer report in $f"
-		fi
-	done
-}
 
 fake_start() {
 	name=$1
@@ -64,18 +41,10 @@ fake_count() {
 	fi
 }
 
-py() {
-	code=$1
-	shift
-	"$PY" -c "import json, sys
-$code" "$@"
-}
-
 fake_cleanup() {
 	for p in $fake_pids; do
 		kill "$p" 2>/dev/null || true
 	done
 	wait 2>/dev/null || true
-	rm -rf "$t"
 }
-trap fake_cleanup EXIT INT TERM
+at_exit fake_cleanup

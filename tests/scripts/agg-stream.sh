@@ -3,10 +3,11 @@
 # in 97 failed upstream) and a LongWeave group, interleaved, checked against
 # the same arithmetic done independently in awk.
 set -eu
+. "$TOP/tests/lib.sh"
 n=20000
-in=$TMPDIR/agg-stream.jsonl
-want=$TMPDIR/agg-stream.want
-got=$TMPDIR/agg-stream.got
+in=$t/agg-stream.jsonl
+want=$t/agg-stream.want
+got=$t/agg-stream.got
 awk -v n="$n" -v want="$want" 'BEGIN {
 	for (i = 0; i < n; i++) {
 		if (i % 5 == 4) {
@@ -45,6 +46,6 @@ if ! cmp -s "$want" "$got"; then
 fi
 # the same records from stdin, split over two files, give the same table
 "$BIN/lg-agg" -f tsv < "$in" | cmp -s "$want" -
-head -n 7000 "$in" > "$TMPDIR/agg-stream.a"
-tail -n +7001 "$in" > "$TMPDIR/agg-stream.b"
-"$BIN/lg-agg" -f tsv "$TMPDIR/agg-stream.a" - < "$TMPDIR/agg-stream.b" | cmp -s "$want" -
+head -n 7000 "$in" > "$t/agg-stream.a"
+tail -n +7001 "$in" > "$t/agg-stream.b"
+"$BIN/lg-agg" -f tsv "$t/agg-stream.a" - < "$t/agg-stream.b" | cmp -s "$want" -

@@ -11,14 +11,8 @@
 # reports every code the library tags (but for plugins missing here, and
 # C419 and E721, which older flake8-comprehensions and pycodestyle lack).
 set -u
-py=/usr/bin/python3
-if ! "$py" -m flake8 --version >/dev/null 2>&1; then
-	echo "skipped: no flake8 for $py"
-	exit 0
-fi
-t=$TMPDIR/cfgen.$$
-mkdir -p "$t" || exit 1
-trap 'rm -rf "$t"' EXIT INT TERM
+. "$TOP/tests/lib.sh"
+need_py
 g="$BIN/lg-gen longweave -t cf -l 1k,2k,4k,8k -n 3"
 $g > "$t/a.jsonl" || exit 1
 $g > "$t/b.jsonl" || exit 1

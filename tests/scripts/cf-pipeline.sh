@@ -5,14 +5,8 @@
 # the program as given but for its function names (it still runs, its
 # style drops), --stop-at 0.5 cuts it (fewer functions).
 set -u
-py=/usr/bin/python3
-if ! "$py" -m flake8 --version >/dev/null 2>&1; then
-	echo "skipped: no flake8 for $py"
-	exit 0
-fi
-t=$TMPDIR/cfpipe.$$
-mkdir -p "$t" || exit 1
-trap 'rm -rf "$t"' EXIT INT TERM
+. "$TOP/tests/lib.sh"
+need_py
 "$BIN/lg-gen" longweave -t cf -l 1k,2k,4k,8k -n 2 | "$BIN/lg-prompt" > "$t/p.jsonl" || exit 1
 "$BIN/lg-oracle" "$t/p.jsonl" > "$t/o.jsonl" || exit 1
 "$BIN/lg-flake8" "$t/o.jsonl" > "$t/max.jsonl" || exit 1

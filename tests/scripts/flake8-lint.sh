@@ -4,14 +4,8 @@
 # --compat), functions counted by the parser (and as "def " under
 # --compat), the published W292 under --compat, and the plugins recorded.
 set -u
-py=/usr/bin/python3
-if ! "$py" -m flake8 --version >/dev/null 2>&1; then
-	echo "skipped: no flake8 for $py"
-	exit 0
-fi
-t=$TMPDIR/lint.$$
-mkdir -p "$t" || exit 1
-trap 'rm -rf "$t"' EXIT INT TERM
+. "$TOP/tests/lib.sh"
+need_py
 "$py" - "$t/in.jsonl" <<'PY'
 import json, sys
 orig = "def f():\n    return 1\n"

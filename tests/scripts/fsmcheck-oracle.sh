@@ -4,9 +4,7 @@
 # on wrong in next state and output, and the states after it; --drop P
 # makes outputs wrong.  The published reading (--compat) agrees on them.
 set -eu
-t=$TMPDIR/fsmoracle.$$
-mkdir -p "$t"
-fail() { echo "FAIL: $*"; exit 1; }
+. "$TOP/tests/lib.sh"
 cd "$BIN"
 ./lg-gen longweave -t sms -l 1k,2k,4k,8k -n 10 > "$t/cases"
 
@@ -48,5 +46,4 @@ expect drop1 '.scores.prefix == 0 and .scores.output_acc == 0 and .scores.next_a
 
 run full
 expect full '.scores.score == 1 and .scores.exact == 1'
-rm -rf "$t"
 echo ok

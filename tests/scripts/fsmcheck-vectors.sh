@@ -4,7 +4,7 @@
 # and output (s + i) mod 3), and gold traces that follow the rules, also for
 # larger machines drawn with --states and --inputs.
 set -eu
-fail() { echo "FAIL: $*"; exit 1; }
+. "$TOP/tests/lib.sh"
 cd "$BIN"
 
 got=$(./lg-gen longweave -t sms -l 1k -n 1 | jq -r '[.id, .published_id, .seed,
@@ -38,19 +38,18 @@ check() {	# file
 	    | .id' "$1" | head -n 3)
 	[ -z "$bad" ] || fail "$1: traces break the rules: $bad"
 }
-./lg-gen longweave -t sms -n 5 > "$TMPDIR/sms.$$"
-check "$TMPDIR/sms.$$"
-[ "$(wc -l < "$TMPDIR/sms.$$")" -eq 20 ] || fail "not 20 cases"
+./lg-gen longweave -t sms -n 5 > "$t/sms"
+check "$t/sms"
+[ "$(wc -l < "$t/sms")" -eq 20 ] || fail "not 20 cases"
 
 # a larger machine: 5 states, inputs 0-3, 20 rules; the input is still the
 # first draw, so it is the published input over a 4-symbol alphabet
-./lg-gen longweave -t sms -n 5 --states 5 --inputs 4 > "$TMPDIR/big.$$"
-check "$TMPDIR/big.$$"
+./lg-gen longweave -t sms -n 5 --states 5 --inputs 4 > "$t/big"
+check "$t/big"
 bad=$(jq -c 'select((.vars.rules | length) != 20 or
     (.vars.input | test("^[0-3]+$") | not) or
     ([.vars.rules[] | .next] | unique | map(select(test("^S[0-4]$") | not)) | length) > 0 or
     ([.vars.rules[] | .output] | unique | map(select(test("^[0-3]$") | not)) | length) > 0)
-    | .id' "$TMPDIR/big.$$" | head -n 3)
+    | .id' "$t/big" | head -n 3)
 [ -z "$bad" ] || fail "larger machines: $bad"
-rm -f "$TMPDIR/sms.$$" "$TMPDIR/big.$$"
 echo ok

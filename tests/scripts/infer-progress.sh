@@ -14,14 +14,10 @@ if grep -q 'in flight' "$t/err1"; then fail "a status line without a terminal"; 
 # -q: nothing at all
 lg-infer -q $args "$t/in" > "$t/out2" 2> "$t/err2"
 [ ! -s "$t/err2" ] || fail "-q printed: $(cat "$t/err2")"
-if ! command -v script >/dev/null 2>&1; then
-	echo "note: script(1) from bsdutils is missing; the terminal check is skipped"
-	exit 0
-fi
-if ! script -qc true /dev/null > /dev/null 2>&1; then
-	echo "note: script(1) cannot open a terminal here; the terminal check is skipped"
-	exit 0
-fi
+command -v script >/dev/null 2>&1 ||
+    fail "script(1) is missing (make deps-check installs bsdutils)"
+script -qc true /dev/null > /dev/null 2>&1 ||
+    skip "script(1) cannot open a terminal here: the terminal check did not run"
 # a terminal: the status line, cleared before the summary
 script -qc "lg-infer $args $t/in > $t/out3" "$t/tty" > /dev/null 2>&1 ||
     fail "run under script failed"

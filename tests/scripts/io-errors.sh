@@ -2,9 +2,7 @@
 # Output errors: a reader that leaves ends a tool by SIGPIPE, silently (as
 # git does); a full disk is exit status 3 with a message.
 set -u
-t=$TMPDIR/ioerr.$$
-mkdir -p "$t"
-fail() { echo "FAIL: $*"; exit 1; }
+. "$TOP/tests/lib.sh"
 cd "$BIN"
 ./lg-gen longgenbench -l 32k -n 6 | ./lg-prompt | ./lg-oracle > "$t/cases"
 for p in "lg-gen longgenbench -l 32k -n 30" "lg-prompt --force" "lg-oracle" "lg-split" \
@@ -29,5 +27,4 @@ for p in "lg-gen longgenbench -l 32k -n 30" "lg-prompt --force" "lg-oracle" "lg-
 		grep -q 'write error' "$t/err" || fail "$p: no message on a full disk"
 	fi
 done
-rm -rf "$t"
 echo ok

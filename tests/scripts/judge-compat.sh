@@ -6,9 +6,8 @@
 # unless overridden; the reply is read as the published code reads it
 # (lower-cased, "yes" anywhere), and each verdict says it was made so.
 set -eu
-t=$TMPDIR/judgecompat.$$
-mkdir -p "$t"
-fail() { echo "FAIL: $*"; kill "$pid" 2>/dev/null || true; exit 1; }
+. "$TOP/tests/lib.sh"
+at_exit 'kill "${pid:-}"'
 "$OBJ/helpers/fakeapi" -p 0 --port-file "$t/port" --idle-exit 20 --lifetime 120 \
     --log "$t/log" --record "$t/bodies" > /dev/null 2>&1 &
 pid=$!

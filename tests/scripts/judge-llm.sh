@@ -3,9 +3,8 @@
 # hybrid counts, a fenced prompt, unparseable replies retried then failed,
 # the cache, and rules untouched by injected text.
 set -eu
-t=$TMPDIR/judgellm.$$
-mkdir -p "$t"
-fail() { echo "FAIL: $*"; kill "$pid" 2>/dev/null || true; exit 1; }
+. "$TOP/tests/lib.sh"
+at_exit 'kill "${pid:-}"'
 "$OBJ/helpers/fakeapi" -p 0 --port-file "$t/port" --idle-exit 20 --lifetime 120 \
     --log "$t/log" > /dev/null 2>&1 &
 pid=$!
@@ -125,5 +124,4 @@ rc=0
 ./lg-judge < "$t/split" > /dev/null 2>&1 && fail "ran without a judge"
 kill "$pid" 2>/dev/null || true
 wait "$pid" 2>/dev/null || true
-rm -rf "$t"
 echo ok

@@ -5,9 +5,7 @@
 # (3/7 when the pair is kept, else 0; the published reading gives 0);
 # --drop leaves out entries; answers do not depend on record order.
 set -eu
-t=$TMPDIR/kvoracle.$$
-mkdir -p "$t"
-fail() { echo "FAIL: $*"; exit 1; }
+. "$TOP/tests/lib.sh"
 cd "$BIN"
 ./lg-gen longweave -t kvg -l 1k,2k,4k,8k -n 20 > "$t/cases"
 
@@ -53,5 +51,4 @@ sort "$t/d1" | cmp -s - "$t/d3" || fail "answers depend on record order"
 bad=$(./lg-oracle < "$t/cases" | jq -c '.output | fromjson | keys_unsorted |
     select(length != (unique | length) or (map(test("^[A-Z_]{32}$")) | all | not))' | head -n 1)
 [ -z "$bad" ] || fail "malformed keys: $bad"
-rm -rf "$t"
 echo ok

@@ -4,9 +4,7 @@
 # stage exiting 0, no error, a prompt on every case, and the other
 # scorer's records passed through untouched.
 set -eu
-t=$TMPDIR/kvpipe.$$
-mkdir -p "$t"
-fail() { echo "FAIL: $*"; exit 1; }
+. "$TOP/tests/lib.sh"
 cd "$BIN"
 ./lg-gen longweave -t kvg,sms -l 1k,2k,4k,8k -n 20 > "$t/cases"
 ./lg-prompt < "$t/cases" > "$t/prompted"
@@ -43,5 +41,4 @@ jq -c 'select(.task == "kvg")' "$t/answered" > "$t/a-kvg"
 ./lg-kvcheck --compat < "$t/answered" | ./lg-fsmcheck --compat > "$t/compat"
 [ -z "$(jq -c 'select(.scores.score != 1) | .id' "$t/compat" | head -n 1)" ] ||
     fail "--compat is not the maximum"
-rm -rf "$t"
 echo ok

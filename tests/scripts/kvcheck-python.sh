@@ -8,10 +8,7 @@
 # strings inside them, huge integers, deep nesting, values long enough to
 # divide by zero, trailing commas with Unicode spaces.  0 disagreements.
 set -eu
-t=$TMPDIR/kvpy.$$
-mkdir -p "$t"
-trap 'rm -rf "$t"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$TOP/tests/lib.sh"
 command -v python3 >/dev/null || fail "python3 is needed (mk/deps.sh check)"
 
 cat > "$t/gen.py" <<'EOF'

@@ -10,9 +10,7 @@
 # 2 and 3 in case 1 (3/52) and 1 and 3 in case 2 (2/4: "x **Floor 2** y"
 # is not a header, since text stands before it on its line).
 set -eu
-t=$TMPDIR/lgbcompat.$$
-mkdir -p "$t"
-fail() { echo "FAIL: $*"; exit 1; }
+. "$TOP/tests/lib.sh"
 cat > "$t/results.json" <<'JSON'
 [{"input":"p","checks_once":{"2":"dentist"},"checks_range":{},"checks_periodic":{},"type":"Week",
   "output_blocks":[" The first week, cold and long and full of snow and quiet evenings.","Week 2: dentist.","\nweek 3: rain","Week 2 again","Week 60"],"word_count":20},
@@ -30,5 +28,4 @@ cr=$(./lg-split < "$t/recs" | jq -s '(map(.scores.cr) | add / length) * 100 | ro
 agg=$(./lg-split --compat < "$t/recs" | ./lg-agg -g bench -f json)
 [ "$(printf '%s\n' "$agg" | jq '.cr * 100 | round')" = 3846 ] || fail "lg-agg CR: $agg"
 [ "$(printf '%s\n' "$agg" | jq '.stic2')" = null ] || fail "lg-agg STIC-2 without a judge: $agg"
-rm -rf "$t"
 echo ok

@@ -3,9 +3,7 @@
 # positions, calendar-true dates, budgets, library sizes.
 set -eu
 g="$BIN/lg-gen longgenbench"
-t=$TMPDIR/lgbgen.$$
-mkdir -p "$t"
-fail() { echo "FAIL: $*"; exit 1; }
+. "$TOP/tests/lib.sh"
 
 $g -l 16k,32k -n 4 -s 3 > "$t/a"
 $g -l 16k,32k -n 4 -s 3 > "$t/b"
@@ -83,5 +81,4 @@ done
 # usage errors
 $g -t nosuch > /dev/null 2>&1 && fail "unknown task accepted"
 $g -l 3k > /dev/null 2>&1 && fail "unknown tier accepted"
-rm -rf "$t"
 echo ok

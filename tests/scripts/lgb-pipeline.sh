@@ -3,9 +3,7 @@
 # must hold (CR and STIC-2 100 for every variant; --stop-at 0.5 gives CR
 # 48-52 with STIC-1 99+; --drop 0.3 gives STIC-2 65-75), read from lg-agg.
 set -eu
-t=$TMPDIR/lgbpipe.$$
-mkdir -p "$t"
-fail() { echo "FAIL: $*"; exit 1; }
+. "$TOP/tests/lib.sh"
 cd "$BIN"
 ./lg-gen longgenbench -l 16k,32k -n 12 -s 7 | ./lg-prompt > "$t/cases"
 
@@ -37,5 +35,4 @@ range_ok "$t/forget" '.cr != 100 or .stic2 > 75'
 cmp -s "$t/o1" "$t/o2" || fail "oracle output differs between runs"
 echo '{"id":"x","bench":"nosuch","z":[1,2]}' | ./lg-oracle > "$t/o3"
 [ "$(cat "$t/o3")" = '{"id":"x","bench":"nosuch","z":[1,2]}' ] || fail "passthrough: $(cat "$t/o3")"
-rm -rf "$t"
 echo ok

@@ -3,9 +3,7 @@
 # other tasks' records (and LongGenBench's) through untouched, the oracle
 # gets the maximum in every cell, and a degraded oracle does not.
 set -eu
-t=$TMPDIR/lwmixed.$$
-mkdir -p "$t"
-fail() { echo "FAIL: $*"; exit 1; }
+. "$TOP/tests/lib.sh"
 sh "$TOP/tests/mkcorpus.sh" "$t/corpus" > /dev/null
 cd "$BIN"
 {
@@ -34,5 +32,4 @@ bad=$(jq -c 'select(.bench == "longweave" and .score != 100)' "$t/agg")
     fail "task averages: $(cat "$t/deg")"
 bad=$(jq -c 'select(.bench == "longweave" and .length == "avg" and (.score >= 100 or .score <= 0))' "$t/deg")
 [ -z "$bad" ] || fail "degraded answers: $bad"
-rm -rf "$t"
 echo ok

@@ -2,11 +2,8 @@
 # lg-gen longweave -t pr and its corpus: what is required, what is read,
 # what is refused.
 set -u
-PATH=$BIN:$PATH
-export PATH
-d=$TMPDIR/pr-corpus
-mkdir -p "$d"
-fail() { echo "FAIL: $*"; exit 1; }
+. "$TOP/tests/lib.sh"
+d=$t
 gen() { lg-gen longweave -t pr "$@" > "$d/out" 2> "$d/err"; echo $?; }
 
 sh "$TOP/tests/mkcorpus.sh" "$d/c" 2 40 || fail "mkcorpus"

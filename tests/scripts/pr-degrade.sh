@@ -7,11 +7,8 @@
 #   --drop P         positions swapped at random: all returned, some wrong;
 #                    the same seed gives the same answers, another seed not
 set -eu
-PATH=$BIN:$PATH
-export PATH
-d=$TMPDIR/pr-degrade
-mkdir -p "$d"
-fail() { echo "FAIL: $*"; exit 1; }
+. "$TOP/tests/lib.sh"
+d=$t
 
 sh "$TOP/tests/mkcorpus.sh" "$d/corpus" 3 60
 lg-gen longweave -t pr -l 1k,2k,4k -n 10 --corpus "$d/corpus" > "$d/cases"

@@ -4,11 +4,8 @@
 # generated cases of every tier; the shuffled input returned, renumbered or
 # not, scores the same both ways, below 1.
 set -eu
-PATH=$BIN:$PATH
-export PATH
-d=$TMPDIR/pr-labels
-mkdir -p "$d"
-fail() { echo "FAIL: $*"; exit 1; }
+. "$TOP/tests/lib.sh"
+d=$t
 
 sh "$TOP/tests/mkcorpus.sh" "$d/corpus"
 lg-gen longweave -t pr -l 1k,2k,4k,8k -n 3 --corpus "$d/corpus" > "$d/cases"

@@ -2,11 +2,8 @@
 # lg-oracle on pr records: the reference answer, and records it cannot
 # answer (reported with file and line, passed on with an error, status 1).
 set -u
-PATH=$BIN:$PATH
-export PATH
-d=$TMPDIR/pr-oracle
-mkdir -p "$d"
-fail() { echo "FAIL: $*"; exit 1; }
+. "$TOP/tests/lib.sh"
+d=$t
 
 cat > "$d/in" <<'EOF'
 {"id":"a","bench":"longweave","task":"pr","vars":{"segments":[{"label":0,"text":"zero"},{"label":1,"text":"one\ntwo"},{"label":2,"text":"three"}]},"gold":{"order":[1,2,0]}}

@@ -4,11 +4,8 @@
 # must give the maximum in every case, by label, by content and under
 # --compat.  The cases themselves are checked against the corpus.
 set -eu
-PATH=$BIN:$PATH
-export PATH
-d=$TMPDIR/pr-pipeline
-mkdir -p "$d"
-fail() { echo "FAIL: $*"; exit 1; }
+. "$TOP/tests/lib.sh"
+d=$t
 
 sh "$TOP/tests/mkcorpus.sh" "$d/corpus"
 lg-gen longweave -t pr -l 1k,2k,4k,8k -n 20 --corpus "$d/corpus" > "$d/cases"

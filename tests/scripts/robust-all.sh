@@ -5,9 +5,7 @@
 # the sanitizer build a report fails the test), every exit status is 0-3,
 # and every well-formed record still comes out.
 set -u
-t=$TMPDIR/robust.$$
-mkdir -p "$t"
-fail() { echo "FAIL: $*"; exit 1; }
+. "$TOP/tests/lib.sh"
 deep=$(awk 'BEGIN { for (i = 0; i < 2000; i++) printf "["; for (i = 0; i < 2000; i++) printf "]" }')
 for b in longgenbench longweave adaleval; do
 	for task in diary city kvg sms pr cf tsort x; do
@@ -50,5 +48,4 @@ for p in lg-prompt lg-oracle lg-split lg-kvcheck lg-fsmcheck lg-tau lg-flake8 lg
 	*)	grep -q '"id":"last"' "$t/out" || fail "$p: lost a good record (rc $rc)" ;;
 	esac
 done
-rm -rf "$t"
 echo ok

@@ -2,11 +2,8 @@
 # One pipeline over a mixed suite: lg-tau scores the pr records and passes
 # every other record through byte for byte, answered or not.
 set -eu
-PATH=$BIN:$PATH
-export PATH
-d=$TMPDIR/tau-mixed
-mkdir -p "$d"
-fail() { echo "FAIL: $*"; exit 1; }
+. "$TOP/tests/lib.sh"
+d=$t
 
 sh "$TOP/tests/mkcorpus.sh" "$d/corpus" 2 40
 {

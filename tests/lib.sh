@@ -1,0 +1,70 @@
+# Sourced by tests/scripts/*.sh (tests/run.sh gives them BIN, OBJ, TOP and
+# TMPDIR).  It does not change the caller's `set` options.
+#   $t                a scratch folder of the script's own, removed on exit
+#   fail MESSAGE      print "FAIL: MESSAGE" and exit 1
+#   skip MESSAGE      print "skipped: MESSAGE" and exit 77; only for what
+#                     mk/deps.sh cannot install (a missing package fails)
+#   at_exit COMMAND   run COMMAND on exit as well (kill a server, ...)
+#   no_crash FILE...  fail on a sanitizer report in FILEs
+#   need_py           fail unless Python 3 and flake8 are there ($py)
+#   py 'code' ARGS    run Python 3 code (json and sys are imported)
+# PATH starts with BIN; the proxies and the API variables are unset.
+PATH=$BIN:$PATH
+export PATH
+unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY \
+    LG_API_KEY OPENAI_API_KEY LG_BASE_URL 2>/dev/null || true
+export NO_PROXY=127.0.0.1 no_proxy=127.0.0.1
+py=/usr/bin/python3
+PY=$py
+lib_name=${0##*/}
+t=$(mktemp -d "${TMPDIR:-/tmp}/${lib_name%.sh}.XXXXXX") || {
+	echo "FAIL: no scratch folder"
+	exit 1
+}
+lib_exit=
+
+fail() {
+	echo "FAIL: $*"
+	exit 1
+}
+
+skip() {
+	echo "skipped: $*"
+	exit 77
+}
+
+at_exit() {
+	lib_exit="$lib_exit
+$1"
+}
+
+lib_cleanup() {
+	lib_rc=$?
+	trap - EXIT INT TERM
+	eval "$lib_exit" 2>/dev/null || true
+	rm -rf "$t"
+	exit "$lib_rc"
+}
+trap lib_cleanup EXIT
+trap 'exit 130' INT TERM
+
+no_crash() {
+	for f in "$@"; do
+		if grep -q -e AddressSanitizer -e LeakSanitizer -e 'runtime error:' "$f"; then
+			head -30 "$f"
+			fail "sanitizer report in $f"
+		fi
+	done
+}
+
+need_py() {	# Python 3 and flake8: mk/deps.sh check installs both
+	"$py" -m flake8 --version >/dev/null 2>&1 ||
+	    fail "no flake8 for $py (make deps-check installs it)"
+}
+
+py() {
+	lib_code=$1
+	shift
+	"$py" -c "import json, sys
+$lib_code" "$@"
+}

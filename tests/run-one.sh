@@ -1,0 +1,109 @@
+#!/bin/sh
+# One test for tests/run.sh (which sets RUN_BIN, RUN_OBJ, RUN_TOP, RUN_TMP):
+#   tests/run-one.sh KIND NAME ID
+# KIND is golden, unit or script.  Writes RUN_TMP/res/ID.rc (pass, skip or
+# fail), ID.why (what failed) and ID.log (what the test printed).
+set -u
+kind=$1 name=$2 id=$3
+bindir=$RUN_BIN objdir=$RUN_OBJ top=$RUN_TOP
+res=$RUN_TMP/res/$id
+w=$RUN_TMP/w/$id
+mkdir -p "$w/san" "$w/tmp"
+# sanitizer reports go to files of this test's own, wherever its stderr goes
+export ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}log_path=$w/san/asan"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-}${UBSAN_OPTIONS:+:}log_path=$w/san/ubsan"
+: > "$res.log"
+
+result() {	# pass | skip | fail WHY
+	[ "$1" = fail ] && echo "$2" > "$res.why"
+	echo "$1" > "$res.rc"
+	rm -rf "$w"
+	exit 0
+}
+
+reports() {	# sanitizer report files, appended to the log
+	set -- "$w"/san/*
+	[ -e "$1" ] || return 1
+	for f in "$@"; do
+		echo "--- ${f##*/}"
+		head -n 40 "$f"
+	done >> "$res.log"
+	return 0
+}
+
+crashed() {	# status stderr-file
+	[ "$1" -ge 128 ] && [ "$1" -ne 141 ] && return 0
+	grep -q -e 'AddressSanitizer' -e 'LeakSanitizer' -e 'runtime error:' "$2"
+}
+
+case $kind in
+golden)
+	t=$top/tests/$name
+	tool=${name%%/*}
+	(
+		cd "$t" || exit 99
+		export PATH="$bindir:$PATH" LG_SHARE="$top/share" LC_ALL=C
+		if [ -f in.sh ]; then
+			sh in.sh > "$w/in"
+		elif [ -f in ]; then
+			cp in "$w/in"
+		else
+			: > "$w/in"
+		fi
+		if [ -f cmd ]; then
+			sh ./cmd < "$w/in" > "$w/out" 2> "$w/err"
+		else
+			eval "set -- $(cat args 2>/dev/null)"
+			"$bindir/$tool" "$@" < "$w/in" > "$w/out" 2> "$w/err"
+		fi
+		echo $? > "$w/rc"
+	)
+	rc=$(cat "$w/rc")
+	want_rc=0
+	[ -f "$t/rc" ] && want_rc=$(cat "$t/rc")
+	if crashed "$rc" "$w/err"; then
+		head -n 20 "$w/err" >> "$res.log"
+		reports || :
+		result fail "crashed (status $rc)"
+	fi
+	reports && result fail "sanitizer report"
+	if [ "$rc" != "$want_rc" ]; then
+		head -n 5 "$w/err" >> "$res.log"
+		result fail "exit status $rc, want $want_rc"
+	fi
+	want_out=/dev/null
+	[ -f "$t/out" ] && want_out=$t/out
+	if ! cmp -s "$want_out" "$w/out"; then
+		diff "$want_out" "$w/out" | head -n 10 >> "$res.log"
+		result fail "stdout differs"
+	fi
+	want_err=/dev/null
+	[ -f "$t/err" ] && want_err=$t/err
+	if ! cmp -s "$want_err" "$w/err"; then
+		diff "$want_err" "$w/err" | head -n 10 >> "$res.log"
+		result fail "stderr differs"
+	fi
+	result pass
+	;;
+unit)
+	"$objdir/$name" > "$w/out" 2>&1
+	rc=$?
+	grep -v '^[0-9]* passed' "$w/out" >> "$res.log"
+	reports && result fail "sanitizer report"
+	[ "$rc" -eq 77 ] && result skip
+	[ "$rc" -eq 0 ] || result fail "exit status $rc"
+	result pass
+	;;
+script)
+	BIN="$bindir" OBJ="$objdir" TOP="$top" LG_SHARE="$top/share" \
+	    TMPDIR="$w/tmp" sh "$top/tests/$name" >> "$res.log" 2>&1
+	rc=$?
+	reports && result fail "sanitizer report"
+	grep -q -e 'Sanitizer' -e 'runtime error:' "$res.log" &&
+	    result fail "sanitizer report"
+	[ "$rc" -eq 77 ] && result skip
+	[ "$rc" -eq 0 ] || result fail "exit status $rc"
+	result pass
+	;;
+esac
+result fail "unknown kind $kind"

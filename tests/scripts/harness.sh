@@ -1,0 +1,56 @@
+#!/bin/sh
+# tests/run.sh itself, on a made-up suite: a golden case without an out
+# file that prints something fails and one that prints nothing passes; a
+# script that exits 77 is counted as skipped, not passed; a sanitizer
+# report sent to /dev/null by a script that exits 0 fails it; a failed
+# script's whole output is kept in LOGDIR; several jobs at once give the
+# same report.
+set -eu
+. "$TOP/tests/lib.sh"
+s=$t/top
+mkdir -p "$s/tests/scripts" "$s/bin" "$s/obj/unit" \
+    "$s/tests/lg-x/silent" "$s/tests/lg-x/talks" "$s/tests/lg-x/golden"
+cp "$TOP/tests/run.sh" "$TOP/tests/run-one.sh" "$s/tests/"
+printf '#!/bin/sh\n[ $# -eq 0 ] || echo "$@"\n' > "$s/bin/lg-x"
+chmod +x "$s/bin/lg-x"
+: > "$s/tests/lg-x/silent/args"
+echo 'hello' > "$s/tests/lg-x/talks/args"
+echo 'hello' > "$s/tests/lg-x/golden/args"
+echo 'hello' > "$s/tests/lg-x/golden/out"
+printf 'echo "skipped: nothing to run here"\nexit 77\n' > "$s/tests/scripts/skips.sh"
+printf 'echo fine\n' > "$s/tests/scripts/passes.sh"
+printf 'echo "first line of a long log"\ni=0\nwhile [ $i -lt 40 ]; do echo "line $i"; i=$((i + 1)); done\nexit 1\n' \
+    > "$s/tests/scripts/fails.sh"
+# a program with undefined behaviour, run by a script that hides stderr
+printf '#include <limits.h>\n#include <stdio.h>\nint main(int c, char **v)\n{ int x = INT_MAX - 1 + c; (void)v; printf("%%d\\n", x + 1); return 0; }\n' \
+    > "$t/ub.c"
+cc -fsanitize=undefined -fno-sanitize-recover=undefined -o "$s/bin/ub" "$t/ub.c" ||
+    fail "cannot build a program with -fsanitize=undefined"
+printf '"$BIN/ub" > /dev/null 2>&1 || :\nexit 0\n' > "$s/tests/scripts/hides.sh"
+
+unset TESTS JOBS LOGDIR
+for jobs in 1 3; do
+	rc=0
+	JOBS=$jobs LOGDIR=$t/logs$jobs sh "$s/tests/run.sh" "$s/bin" "$s/obj" \
+	    > "$t/out$jobs" 2>&1 || rc=$?
+	[ "$rc" -eq 1 ] || fail "JOBS=$jobs: exit status $rc, want 1: $(cat "$t/out$jobs")"
+	[ "$(tail -n 1 "$t/out$jobs")" = "3 passed, 3 failed, 1 skipped" ] ||
+	    fail "JOBS=$jobs: counts: $(cat "$t/out$jobs")"
+	grep -q '^FAIL: lg-x/talks: stdout differs' "$t/out$jobs" ||
+	    fail "JOBS=$jobs: a case without out printed and passed: $(cat "$t/out$jobs")"
+	grep -q '^SKIP: scripts/skips.sh: skipped: nothing to run here' "$t/out$jobs" ||
+	    fail "JOBS=$jobs: the skip is not reported: $(cat "$t/out$jobs")"
+	grep -q '^FAIL: scripts/hides.sh: sanitizer report' "$t/out$jobs" ||
+	    fail "JOBS=$jobs: a hidden sanitizer report passed: $(cat "$t/out$jobs")"
+	grep -q '^FAIL: scripts/fails.sh: exit status 1' "$t/out$jobs" ||
+	    fail "JOBS=$jobs: a failed script: $(cat "$t/out$jobs")"
+	grep -q 'first line of a long log' "$t/logs$jobs/scripts-fails.sh.log" ||
+	    fail "JOBS=$jobs: no whole log kept"
+done
+for jobs in 1 3; do
+	grep -e '^FAIL' -e '^SKIP' -e ' passed, ' "$t/out$jobs" > "$t/sum$jobs"
+done
+cmp -s "$t/sum1" "$t/sum3" || fail "JOBS=3 reports differently: $(diff "$t/sum1" "$t/sum3")"
+# TESTS picks by name
+TESTS=lg-x/ sh "$s/tests/run.sh" "$s/bin" "$s/obj" > "$t/only" 2>&1 || :
+[ "$(tail -n 1 "$t/only")" = "2 passed, 1 failed, 0 skipped" ] || fail "TESTS: $(cat "$t/only")"

@@ -1,0 +1,107 @@
+#!/bin/sh
+# Every EXAMPLES block of every man page runs, twice, and gives the same
+# output both times (an example that reads its own outputs on a second run
+# fails).  The blocks come from the mdoc source: each .Bd -literal ... .Ed
+# and each .Dl line of the EXAMPLES section, with the escapes \e, \- and
+# \(aq undone and a leading "$ " dropped.  The blocks of a page run in
+# order, with bash -e -o pipefail, in a folder of the page's own that holds
+# the files the examples name:
+#   cases.jsonl out.jsonl    a small LongGenBench suite, prompted / answered
+#   answers.jsonl            LongWeave answers of every built task
+#   scored.jsonl             both scored, for lg-agg
+#   results.json             an official LongGenBench result file
+#   texts/ corpus/           documents for the pr task (tests/mkcorpus.sh)
+#   mytemplates/             a copy of share/templates
+#   tests/                   the test folder (for sh tests/mkcorpus.sh)
+#   ~/venv/bin/flake8        the flake8 at hand (HOME is the folder)
+# A block that names a server (a URL http://HOST:PORT, with or without
+# /v1) runs against tests/helpers/fakeapi instead: every such URL becomes
+# the test server's.  The test server is no judge, so such a block may end
+# with status 1 (some records failed); any other block must end with 0.
+# A file an example needs and this list lacks fails the test: add it here.
+set -eu
+. "$TOP/tests/lg-infer/fake.sh"
+need_py
+fake_start api --lifetime 1200 --idle-exit 600
+export LG_SHARE="$TOP/share"
+
+fixtures() {	# DIR
+	mkdir -p "$1/home/venv/bin"
+	(
+		cd "$1"
+		ln -s "$TOP/tests" tests
+		cp -R "$TOP/share/templates" mytemplates
+		printf '#!/bin/sh\nexec %s -m flake8 "$@"\n' "$py" > home/venv/bin/flake8
+		chmod +x home/venv/bin/flake8
+		sh "$TOP/tests/mkcorpus.sh" texts > /dev/null
+		sh "$TOP/tests/mkcorpus.sh" corpus 2 40 > /dev/null
+		cp "$TOP/tests/lg-gen/import-result/results.json" results.json
+		lg-gen longgenbench -l 16k -n 1 | lg-prompt > cases.jsonl
+		lg-oracle --stop-at 0.5 cases.jsonl > out.jsonl
+		lg-gen longweave -t kvg,sms,pr,cf -l 1k -n 2 --corpus corpus |
+		    lg-prompt | lg-oracle > answers.jsonl
+		{
+			lg-split out.jsonl | lg-judge --rules
+			lg-kvcheck answers.jsonl | lg-fsmcheck | lg-tau | lg-flake8
+		} > scored.jsonl
+	)
+}
+
+# the blocks of a page, one per file: DIR/N.sh
+blocks() {	# PAGE DIR
+	awk -v dir="$2" '
+	function unescape(s) {
+		gsub(/\\e/, "\\", s); gsub(/\\-/, "-", s); gsub(/\\\(aq/, "'"'"'", s)
+		gsub(/\\&/, "", s); sub(/^\$ /, "", s)
+		return s
+	}
+	/^\.Sh / { ex = ($0 == ".Sh EXAMPLES"); next }
+	!ex { next }
+	/^\.Bd -literal/ { n++; lit = 1; next }
+	/^\.Ed/ { lit = 0; next }
+	lit { print unescape($0) > (dir "/" n ".sh"); next }
+	/^\.Dl / { n++; print unescape(substr($0, 5)) > (dir "/" n ".sh") }
+	' "$1"
+}
+
+fixtures "$t/fixtures"
+mkdir -p "$t/run"
+total=0
+for page in "$TOP"/man/*.1 "$TOP"/man/*.7; do
+	name=${page##*/}
+	mkdir -p "$t/blocks/$name"
+	blocks "$page" "$t/blocks/$name"
+	n=$(ls "$t/blocks/$name" | wc -l)
+	[ "$n" -gt 0 ] || fail "$name: no examples"
+	d=$t/run/$name
+	cp -R "$t/fixtures" "$d"
+	for b in $(ls "$t/blocks/$name" | sort -n); do
+		total=$((total + 1))
+		blk=$t/blocks/$name/$b
+		allowed=0
+		if grep -q 'https\{0,1\}://[^ /]*:[0-9]' "$blk"; then
+			sed -i "s|https\{0,1\}://[^ /]*:[0-9][0-9]*|$url|g" "$blk"
+			allowed=1
+		fi
+		start=$(date +%s)
+		for run in 1 2; do
+			rc=0
+			(cd "$d" && HOME=$d/home bash -e -o pipefail "$blk") \
+			    > "$t/out.$run" 2> "$t/err.$run" || rc=$?
+			no_crash "$t/err.$run"
+			if [ "$rc" -gt "$allowed" ]; then
+				cat "$blk"
+				head -n 20 "$t/err.$run"
+				fail "$name, example $b, run $run: exit status $rc"
+			fi
+		done
+		cmp -s "$t/out.1" "$t/out.2" || {
+			cat "$blk" "$t/err.2"
+			diff "$t/out.1" "$t/out.2" | head -n 10
+			fail "$name, example $b: a second run prints something else"
+		}
+		echo "$name, example $b: $(($(date +%s) - start)) s"
+	done
+done
+fake_stop api
+echo "$total examples"
