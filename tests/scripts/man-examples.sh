@@ -10,6 +10,8 @@
 #   answers.jsonl            LongWeave answers of every built task
 #   scored.jsonl             both scored, for lg-agg
 #   results.json             an official LongGenBench result file
+#   stackselect_1k.json      a small Ada-LEval BestAnswer file
+#   cl100k_base.tiktoken     a rank table (the tests' small one, by that name)
 #   texts/ corpus/           documents for the pr task (tests/mkcorpus.sh)
 #   mytemplates/             a copy of share/templates
 #   tests/                   the test folder (for sh tests/mkcorpus.sh)
@@ -36,6 +38,8 @@ fixtures() {	# DIR
 		sh "$TOP/tests/mkcorpus.sh" texts > /dev/null
 		sh "$TOP/tests/mkcorpus.sh" corpus 2 40 > /dev/null
 		cp "$TOP/tests/lg-gen/import-result/results.json" results.json
+		cp "$TOP/tests/adaleval/stackselect_1k.json" stackselect_1k.json
+		cp "$TOP/tests/bpe/tiny.tiktoken" cl100k_base.tiktoken
 		lg-gen longgenbench -l 16k -n 1 | lg-prompt > cases.jsonl
 		lg-oracle --stop-at 0.5 cases.jsonl > out.jsonl
 		lg-gen longweave -t kvg,sms,pr,cf -l 1k -n 2 --corpus corpus |
