@@ -56,16 +56,19 @@ if [ -x "$top/tests/mkcorpus.sh" ] || [ -f "$top/tests/mkcorpus.sh" ]; then
 fi
 [ -n "$books" ] || echo "(r-cran-janeaustenr is missing: made-up books stand in)"
 
-# LongWeave: the rule-scored tasks at all four tiers
-tasks=kvg,sms,cf
-[ -d "$work/corpus" ] && tasks=kvg,sms,pr,cf
+# LongWeave: all seven tasks at all four tiers; biog, sr and nw judged by
+# rules (lg-judge --rules)
+tasks=kvg,sms,cf,biog,sr,nw
+[ -d "$work/corpus" ] && tasks=kvg,sms,pr,cf,biog,sr,nw
 lg-gen longweave -t $tasks -l 1k,2k,4k,8k -n "$n" --corpus "${books:-$work/corpus}" |
     lg-prompt > "$work/lw.cases"
 both "$work/lw" < "$work/lw.cases" > "$work/lw.out"
 scored=$work/lw.out
-for s in lg-kvcheck lg-fsmcheck lg-tau lg-flake8; do
+for s in lg-kvcheck lg-fsmcheck lg-tau lg-flake8 lg-judge; do
 	if have $s; then
-		$s < "$scored" > "$scored.$s"
+		a=
+		[ $s = lg-judge ] && a=--rules
+		$s $a < "$scored" > "$scored.$s"
 		scored=$scored.$s
 	else
 		echo "($s is not built: its task is left unscored)"
