@@ -34,18 +34,17 @@
  * The corpus lives here from init() to fini().
  */
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "buf.h"
+#include "corpus.h"
 #include "diag.h"
 #include "longweave.h"
 #include "record.h"
 #include "share.h"
-#include "utf8.h"
 #include "util.h"
 #include "xalloc.h"
 
@@ -148,86 +147,20 @@ find_starts(doc *d)
 	}
 }
 
+/* One document of the corpus (corpus_each): its paragraphs and starts. */
 static int
-load_doc(const char *path, const char *name)
+add_doc(const char *name, const char *text, size_t len, void *arg)
 {
-	size_t len, bad;
-	char *text = file_read(path, &len);
-	const char *s;
 	doc *d;
 
-	if (text == NULL) {
-		lg_warn("%s: %s", path, strerror(errno));
-		return -1;
-	}
-	if ((s = memchr(text, '\0', len)) != NULL) {
-		lg_warn("%s: NUL byte at offset %zu: not a text file", path,
-		    (size_t)(s - text));
-		free(text);
-		return -1;
-	}
-	if ((bad = utf8_invalid(text, len)) != len) {
-		lg_warn("%s: invalid UTF-8 at offset %zu", path, bad);
-		free(text);
-		return -1;
-	}
+	(void)arg;
 	docs = xreallocarray(docs, ndocs + 1, sizeof *docs);
 	d = &docs[ndocs++];
 	memset(d, 0, sizeof *d);
 	d->name = xstrdup(name);
-	s = text;
-	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {	/* BOM */
-		s += 3;
-		len -= 3;
-	}
-	split_paragraphs(d, s, len);
+	split_paragraphs(d, text, len);
 	find_starts(d);
-	free(text);
 	return 0;
-}
-
-static int
-cmpstr(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static int
-load_dir(const char *dir)
-{
-	DIR *dp = opendir(dir);
-	struct dirent *de;
-	char **names = NULL;
-	size_t n = 0, i;
-	int ret = 0;
-
-	if (dp == NULL) {
-		lg_warn("%s: %s", dir, strerror(errno));
-		return -1;
-	}
-	while ((de = readdir(dp)) != NULL) {
-		if (de->d_name[0] == '.')
-			continue;
-		names = xreallocarray(names, n + 1, sizeof *names);
-		names[n++] = xstrdup(de->d_name);
-	}
-	closedir(dp);
-	if (n > 0)
-		qsort(names, n, sizeof *names, cmpstr);
-	for (i = 0; i < n; i++) {
-		char *path = xasprintf("%s/%s", dir, names[i]);
-		struct stat st;
-
-		if (ret == 0 && stat(path, &st) < 0) {
-			lg_warn("%s: %s", path, strerror(errno));
-			ret = -1;
-		} else if (ret == 0 && S_ISREG(st.st_mode) && load_doc(path, names[i]) < 0)
-			ret = -1;
-		free(path);
-		free(names[i]);
-	}
-	free(names);
-	return ret;
 }
 
 static void
@@ -253,7 +186,6 @@ static int
 init(const lw_opts *o)
 {
 	struct stat st;
-	const char *base;
 	int ret;
 
 	if (o->corpus == NULL)
@@ -263,12 +195,7 @@ init(const lw_opts *o)
 		lg_warn("--corpus %s: %s", o->corpus, strerror(errno));
 		return -1;
 	}
-	if (S_ISDIR(st.st_mode))
-		ret = load_dir(o->corpus);
-	else {
-		base = strrchr(o->corpus, '/');
-		ret = load_doc(o->corpus, base ? base + 1 : o->corpus);
-	}
+	ret = corpus_each(o->corpus, add_doc, NULL);
 	if (ret == 0 && ndocs == 0) {
 		lg_warn("--corpus %s: no documents", o->corpus);
 		ret = -1;
