@@ -8,6 +8,7 @@
 #include "gen.h"
 #include "longweave.h"
 #include "record.h"
+#include "share.h"
 #include "util.h"
 #include "xalloc.h"
 
@@ -179,4 +180,29 @@ gen_longweave(int argc, char **argv)
 	split_free(tv, nt);
 	split_free(lv, nl);
 	return lg_finish(status);
+}
+
+char **
+lw_read_list(const char *rel, const char *what, size_t *n)
+{
+	char *path = share_path(rel);
+	char **v = lines_read(path, n), **out;
+	size_t i, k = 0;
+
+	if (v == NULL) {
+		lg_warn("%s: cannot read the %s", path, what);
+		free(path);
+		return NULL;
+	}
+	out = xcalloc(*n + 1, sizeof *out);
+	for (i = 0; i < *n; i++) {
+		if (v[i][0] == '#')
+			free(v[i]);
+		else
+			out[k++] = v[i];
+	}
+	free(v);
+	free(path);
+	*n = k;
+	return out;
 }

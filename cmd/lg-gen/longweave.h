@@ -47,4 +47,11 @@ extern const lw_task lw_biog;
 extern const lw_task lw_sr;
 extern const lw_task lw_nw;
 
+/*
+ * The lines of the share file rel that are not comments (starting with
+ * '#'), NULL-terminated, each and the array owned by the caller; NULL after
+ * a warning that names what (e.g. "cf library") when it cannot be read.
+ */
+char **lw_read_list(const char *rel, const char *what, size_t *n);
+
 #endif

@@ -157,26 +157,7 @@ free_domain(domain *d)
 static char **
 read_list(const char *rel, size_t *n)
 {
-	char *path = share_path(rel);
-	char **v = lines_read(path, n), **out;
-	size_t i, k = 0;
-
-	if (v == NULL) {
-		lg_warn("%s: cannot read the cf library", path);
-		free(path);
-		return NULL;
-	}
-	out = xcalloc(*n + 1, sizeof *out);
-	for (i = 0; i < *n; i++) {
-		if (v[i][0] == '#')
-			free(v[i]);
-		else
-			out[k++] = v[i];
-	}
-	free(v);
-	free(path);
-	*n = k;
-	return out;
+	return lw_read_list(rel, "cf library", n);
 }
 
 static void

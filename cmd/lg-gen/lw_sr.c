@@ -48,30 +48,24 @@ static char **reps, **cities, **stems, **sufs;
 static size_t nreps, ncities, nstems, nsufs, nprods;
 static product *prods;
 
+/* The list's entries: no empty ones, none that would need CSV quoting. */
 static char **
 read_list(const char *rel, size_t *n)
 {
-	char *path = share_path(rel);
-	char **v = lines_read(path, n), **out;
+	char **v = lw_read_list(rel, "sr lists", n);
 	size_t i, k = 0;
 
-	if (v == NULL) {
-		lg_warn("%s: cannot read the sr lists", path);
-		free(path);
+	if (v == NULL)
 		return NULL;
-	}
-	out = xcalloc(*n + 1, sizeof *out);
 	for (i = 0; i < *n; i++) {
-		if (v[i][0] == '#' || v[i][0] == '\0' || strchr(v[i], ',') ||
-		    strchr(v[i], '"'))
+		if (v[i][0] == '\0' || strchr(v[i], ',') || strchr(v[i], '"'))
 			free(v[i]);
 		else
-			out[k++] = v[i];
+			v[k++] = v[i];
 	}
-	free(v);
-	free(path);
+	v[k] = NULL;
 	*n = k;
-	return out;
+	return v;
 }
 
 static void
