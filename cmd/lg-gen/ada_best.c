@@ -40,6 +40,7 @@
 
 #include "adaleval.h"
 #include "diag.h"
+#include "gen.h"
 #include "jsonl.h"
 #include "record.h"
 #include "share.h"
@@ -230,43 +231,13 @@ convert(const cJSON *e, const char *path, const char *tier, size_t idx)
 static int
 import(const ada_opts *o, const char *path, const char *tier)
 {
-	size_t len, idx = 0;
-	char *text = file_read(path, &len);
-	const char *end = NULL;
+	size_t idx = 0;
 	cJSON *all, *e;
-	int status = LG_OK;
+	int status;
 
 	(void)o;
-	if (text == NULL) {
-		lg_warnat(path, 0, "%s", strerror(errno));
-		return LG_SYS;
-	}
-	if (len > jsonl_max * 16) {
-		lg_warnat(path, 0, "file larger than 16 times the record limit");
-		free(text);
-		return LG_BAD;
-	}
-	if (utf8_invalid(text, len) != len || memchr(text, '\0', len) != NULL) {
-		lg_warnat(path, 0, "not valid UTF-8 text");
-		free(text);
-		return LG_BAD;
-	}
-	all = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
-	if (all == NULL || !cJSON_IsArray(all)) {
-		long line = 1;
-		const char *p;
-
-		for (p = text; all == NULL && end != NULL && p < end && *p; p++)
-			line += *p == '\n';
-		if (all == NULL)
-			lg_warnat(path, line, "invalid JSON");
-		else
-			lg_warnat(path, 0, "not a JSON array of cases");
-		cJSON_Delete(all);
-		free(text);
-		return LG_BAD;
-	}
-	free(text);
+	if ((status = gen_read_array(path, &all)) != LG_OK)
+		return status;
 	cJSON_ArrayForEach(e, all) {
 		cJSON *rec = convert(e, path, tier, idx++);
 

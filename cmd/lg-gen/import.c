@@ -14,6 +14,7 @@
 
 #include "buf.h"
 #include "diag.h"
+#include "gen.h"
 #include "lgb.h"
 #include "lgbgen.h"
 #include "record.h"
@@ -219,15 +220,13 @@ wanted(cJSON *rec, const char *path, const lgb_import_opts *io, long *kept)
 }
 
 int
-lgb_import(const char *path, const lgb_import_opts *io)
+gen_read_array(const char *path, cJSON **all)
 {
-	long kept[8] = { 0 };
 	size_t len;
 	char *text = file_read(path, &len);
 	const char *end = NULL;
-	cJSON *all, *e;
-	int idx = 0, status = LG_OK, counters[8] = { 0 };
 
+	*all = NULL;
 	if (text == NULL) {
 		lg_warnat(path, 0, "%s", strerror(errno));
 		return LG_SYS;
@@ -242,22 +241,36 @@ lgb_import(const char *path, const lgb_import_opts *io)
 		free(text);
 		return LG_BAD;
 	}
-	all = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
-	if (all == NULL || !cJSON_IsArray(all)) {
+	*all = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
+	if (*all == NULL || !cJSON_IsArray(*all)) {
 		long line = 1;
 		const char *p;
 
-		for (p = text; end != NULL && p < end && *p; p++)
+		for (p = text; *all == NULL && end != NULL && p < end && *p; p++)
 			line += *p == '\n';
-		if (all == NULL)
+		if (*all == NULL)
 			lg_warnat(path, line, "invalid JSON");
 		else
 			lg_warnat(path, 0, "not a JSON array of cases");
-		cJSON_Delete(all);
+		cJSON_Delete(*all);
+		*all = NULL;
 		free(text);
 		return LG_BAD;
 	}
 	free(text);
+	return LG_OK;
+}
+
+int
+lgb_import(const char *path, const lgb_import_opts *io)
+{
+	long kept[8] = { 0 };
+	cJSON *all, *e;
+	int idx = 0, status, counters[8] = { 0 };
+
+	if ((status = gen_read_array(path, &all)) != LG_OK)
+		return status;
+	status = LG_OK;
 	cJSON_ArrayForEach(e, all) {
 		cJSON *rec = convert(e, path, idx, counters);
 
