@@ -103,10 +103,10 @@ any_pos(struct group **g, size_t n)
 static void
 main_table(struct group **g, size_t n, const struct opts *o)
 {
-	static const char *const cols[] = { "score%", "cases", "failed", "IF%",
-		"copy%", "expect%", "random%", "tau" };
-	static const int right[] = { 1, 1, 1, 1, 1, 1, 1, 1 };
-	table *tb = o->fmt == FMT_JSON ? NULL : table_for(o, cols, right, 8);
+	static const char *const cols[] = { "score%", "cases", "failed", "cut",
+		"IF%", "copy%", "expect%", "random%", "tau" };
+	static const int right[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+	table *tb = o->fmt == FMT_JSON ? NULL : table_for(o, cols, right, 9);
 	size_t i, k;
 
 	for (i = 0; i < n; i++) {
@@ -122,6 +122,7 @@ main_table(struct group **g, size_t n, const struct opts *o)
 			json_ratio(j, "score", 100.0 * r->sc.sum, cases);
 			json_num(j, "cases", cases);
 			json_num(j, "failed", (double)r->sc.failed);
+			json_num(j, "cut", (double)r->sc.cut);
 			json_ratio(j, "if", 100.0 * (double)a->valid, cases);
 			json_ratio(j, "copy", 100.0 * (double)a->copy, (double)a->valid);
 			json_ratio(j, "expect", 100.0 * (double)a->expect, (double)a->scored);
@@ -130,11 +131,12 @@ main_table(struct group **g, size_t n, const struct opts *o)
 			json_emit(j);
 			continue;
 		}
-		c = cells_for(r, o, 8);
+		c = cells_for(r, o, 9);
 		k = o->nfields;
 		c[k++] = fmt_pct(r->sc.sum, cases);
 		c[k++] = fmt_long(r->sc.cases);
 		c[k++] = fmt_long(r->sc.failed);
+		c[k++] = fmt_long(r->sc.cut);
 		c[k++] = fmt_pct((double)a->valid, a->scored ? cases : 0);
 		c[k++] = fmt_pct((double)a->copy, (double)a->valid);
 		c[k++] = fmt_pct((double)a->expect, (double)a->scored);
