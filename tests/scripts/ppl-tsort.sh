@@ -1,0 +1,114 @@
+#!/bin/sh
+# Perplexity TSort (lg-ppl) against the test server's prompt
+# log-probabilities: with the corpus as its reference text the server makes
+# the book's own order the most likely, so every case is right; with flat
+# log-probabilities every order ties and the first, [1, 2, 3, 4], is the
+# known answer; a server without prompt log-probabilities, faults, a broken
+# case and records of other tasks each get what lg-ppl(1) says.
+. "$TOP/tests/lg-infer/fake.sh"
+export LG_SHARE="$TOP/share"
+unset LG_TOKENIZER
+sh "$TOP/tests/mkcorpus.sh" "$t/books" 3 400 >/dev/null
+lg-gen adaleval -t tsort -l 2k,4k -n 3 --corpus "$t/books" >"$t/ts" 2>/dev/null ||
+    fail "lg-gen"
+[ "$(wc -l <"$t/ts")" -eq 6 ] || fail "want 6 cases"
+grep -q '"order":\[1,2,3,4\]' "$t/ts" && [ "$(grep -c '"order":\[1,2,3,4\]' "$t/ts")" -lt 6 ] ||
+    fail "the fixture must hold both [1, 2, 3, 4] and other golds"
+
+# the reference text: every case right, 24 requests a case
+fake_start ref --ref "$t/books"
+lg-ppl -m fake --base-url "$url" "$t/ts" >"$t/out" 2>"$t/err" ||
+    fail "lg-ppl: exit $?: $(cat "$t/err")"
+no_crash "$t/err"
+[ "$(fake_count ref)" -eq 144 ] || fail "requests: $(fake_count ref), want 144"
+lg-choice "$t/out" >"$t/sc"
+[ "$(grep -c '"score":1,' "$t/sc")" -eq 6 ] || fail "not all 6 right: $(grep -o '"output":"[^"]*"' "$t/sc")"
+py '
+for l in open(sys.argv[1]):
+    r = json.loads(l)
+    p = r["ppl"]
+    assert len(p["candidates"]) == 24, "candidates"
+    orders = [c["order"] for c in p["candidates"]]
+    assert orders == sorted(orders) and len(set(map(tuple, orders))) == 24
+    best = min(p["candidates"], key=lambda c: c["nll"])
+    assert best["order"] == p["order"] == r["gold"]["order"], "best order"
+    assert r["output"] == "Answer: [%s]" % ", ".join(map(str, p["order"]))
+    assert all(c["nll"] > 0 and c["tokens"] > 100 for c in p["candidates"])
+    assert r["gen"]["method"] == "perplexity" and r["gen"]["requests"] == 24
+' "$t/out" || fail "records: $(head -c 300 "$t/out")"
+fake_stop ref
+
+fake_start rec --ref "$t/books" --record "$t/rec"
+head -n 1 "$t/ts" | lg-ppl -q -m fake --base-url "$url" >/dev/null 2>"$t/err" ||
+    fail "lg-ppl -q: $(cat "$t/err")"
+[ ! -s "$t/err" ] || fail "-q: $(cat "$t/err")"
+py '
+reqs = [json.loads(l) for l in open(sys.argv[1])]
+case = json.loads(open(sys.argv[2]).readline())
+v = case["vars"]
+parts = {p["label"]: p["text"] for p in v["parts"]}
+want = "\n".join([v["before"]] + [parts[k] for k in (1, 2, 4, 3)] + [v["after"]])
+assert len(reqs) == 24, len(reqs)
+r = reqs[1]
+assert r["prompt"] == want, "candidate 2 text"
+assert r["echo"] is True and r["logprobs"] == 1 and r["max_tokens"] == 1
+assert r["stream"] is False and r["model"] == "fake"
+' "$t/rec" "$t/ts" || fail "request bodies"
+fake_stop rec
+
+# flat log-probabilities: every order ties, the first wins
+fake_start flat --logprobs flat
+lg-ppl -m fake --base-url "$url" "$t/ts" 2>/dev/null | lg-choice >"$t/sc" ||
+    fail "flat: exit $?"
+[ "$(grep -c '"output":"Answer: \[1, 2, 3, 4\]"' "$t/sc")" -eq 6 ] ||
+    fail "flat: not [1, 2, 3, 4] everywhere"
+n=$(grep -c '"order":\[1,2,3,4\]' "$t/ts")
+[ "$(grep -c '"score":1,' "$t/sc")" -eq "$n" ] || fail "flat: right ones"
+fake_stop flat
+
+# no prompt log-probabilities: each case fails with the reason, exit 1
+fake_start none --logprobs none
+rc=0
+lg-ppl -m fake --base-url "$url" "$t/ts" >"$t/out" 2>"$t/err" || rc=$?
+[ "$rc" -eq 1 ] || fail "none: exit $rc, want 1"
+[ "$(wc -l <"$t/out")" -eq 6 ] || fail "none: records lost"
+[ "$(grep -c '"error":{"stage":"ppl","message":"order \[1, 2, 3, 4\]: the reply holds log-probabilities of 0 prompt tokens' "$t/out")" -eq 6 ] ||
+    fail "none: $(head -c 400 "$t/out")"
+grep -q 'does not echo' "$t/err" || fail "none: no message"
+grep -q '"output"' "$t/out" && fail "none: an output"
+lg-choice "$t/out" | grep -c '"score":0,' | grep -qx 6 || fail "none: not scored 0"
+fake_stop none
+
+# faults are retried; a broken case and another task's record
+fake_start flaky --ref "$t/books" --fault-rate 0.3 --faults 500,429,cut,malformed --retry-after 0 --seed 3
+{
+	head -n 1 "$t/ts"
+	echo '{"id":"x/1","bench":"adaleval","task":"bestanswer","vars":{}}'
+	echo '{"id":"x/2","bench":"adaleval","task":"tsort","vars":{"before":"a","after":"b","parts":[{"label":1,"text":"x"}]}}'
+	echo '{"id":"x/3","bench":"adaleval","task":"tsort","error":{"stage":"gen","message":"m"}}'
+} >"$t/mixed"
+rc=0
+lg-ppl -m fake --base-url "$url" --retries 20 --backoff-base 0.001 "$t/mixed" \
+    >"$t/out" 2>"$t/err" || rc=$?
+no_crash "$t/err"
+[ "$rc" -eq 1 ] || fail "mixed: exit $rc, want 1: $(cat "$t/err")"
+[ "$(wc -l <"$t/out")" -eq 4 ] || fail "mixed: records lost"
+[ "$(fake_count flaky)" -gt 24 ] || fail "no fault was drawn"
+lg-choice "$t/out" | head -n 1 | grep -q '"score":1,' || fail "retried case wrong"
+[ "$(sed -n 2p "$t/out")" = "$(sed -n 2p "$t/mixed")" ] || fail "other task changed"
+sed -n 3p "$t/out" | grep -q '"error":{"stage":"ppl","message":"vars.parts: want an array of 4 parts"}' ||
+    fail "broken case: $(sed -n 3p "$t/out")"
+grep -q 'x/2: vars.parts: want an array of 4 parts' "$t/err" || fail "broken case: message"
+[ "$(sed -n 4p "$t/out")" = "$(sed -n 4p "$t/mixed")" ] || fail "failed case changed"
+fake_stop flaky
+
+# no server: a clear message and exit 3, nothing written
+rc=0
+lg-ppl -m fake --base-url http://127.0.0.1:1 "$t/ts" >"$t/out" 2>"$t/err" || rc=$?
+[ "$rc" -eq 3 ] || fail "no server: exit $rc"
+grep -q 'is the server up' "$t/err" || fail "no server: $(cat "$t/err")"
+[ ! -s "$t/out" ] || fail "no server: records written"
+rc=0
+lg-ppl "$t/ts" >/dev/null 2>"$t/err" || rc=$?
+[ "$rc" -eq 2 ] && grep -q 'no model' "$t/err" || fail "no model: $rc $(cat "$t/err")"
+exit 0
