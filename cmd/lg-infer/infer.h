@@ -16,6 +16,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "bpe.h"
 #include "http.h"
 #include "jsonl.h"
 #include "resume.h"
@@ -43,6 +44,8 @@ typedef struct {
 	int quiet;
 	char **files;
 	int nfiles;
+	long max_context;	/* --max-context; 0: none */
+	bpe *tok;		/* counts prompts for --max-context */
 } infer_opts;
 
 int infer_run(infer_opts *o);
@@ -92,6 +95,16 @@ cJSON *request_gen(const infer_opts *o, const char *system_opt,
  */
 char *output_line(const cJSON *rec, size_t *len);
 void output_write(const char *line, size_t len);
+
+/*
+ * context.c: --max-context.  context_setup() opens the tokenizer (the
+ * --tokenizer table, NULL for $LG_TOKENIZER); context_over() is 1, with
+ * the record's error and gen set, when its prompt is too long to send.
+ */
+void context_setup(infer_opts *o, const char *tokenizer);
+void context_free(infer_opts *o);
+int context_over(const infer_opts *o, cJSON *rec, const char *system,
+    const char *sys_opt);
 
 /* progress.c */
 typedef struct {

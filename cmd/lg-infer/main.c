@@ -51,6 +51,10 @@ static const char usage[] =
 "  --retry-errors       with --resume: make again the records of FILE that\n"
 "                       failed here\n"
 "  --cache DIR          keep answers in DIR and reuse them\n"
+"  --max-context N      do not send prompts of more than N tokens: their\n"
+"                       records get an error\n"
+"  --tokenizer FILE     tiktoken rank table that counts them\n"
+"                       (default $LG_TOKENIZER; else approximate)\n"
 "  -q                   no status line and no summary\n"
 "  --max-record SIZE    record size limit (default 64M)\n"
 "  -h, --help           print this help\n"
@@ -60,7 +64,7 @@ enum {
 	O_BASE = 256, O_COMPL, O_SYSTEM, O_TEMP, O_TOPP, O_MAXTOK, O_SEED,
 	O_STOP, O_PARAM, O_NOSTREAM, O_CTO, O_ITO, O_TO, O_RETRIES, O_BBASE,
 	O_BMAX, O_MAXREPLY, O_KEYFILE, O_INSECURE, O_ORDER, O_RESUME, O_CACHE,
-	O_MAXREC, O_VERSION, O_REDO, O_RETRYERR
+	O_MAXREC, O_VERSION, O_REDO, O_RETRYERR, O_MAXCTX, O_TOKENIZER
 };
 
 static double
@@ -166,12 +170,14 @@ main(int argc, char **argv)
 		{ "retry-errors", no_argument, NULL, O_RETRYERR },
 		{ "cache", required_argument, NULL, O_CACHE },
 		{ "max-record", required_argument, NULL, O_MAXREC },
+		{ "max-context", required_argument, NULL, O_MAXCTX },
+		{ "tokenizer", required_argument, NULL, O_TOKENIZER },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	infer_opts o = { 0 };
-	const char *keyfile = NULL;
+	const char *keyfile = NULL, *tokenizer = NULL;
 	double d;
 	long n;
 	int c, status;
@@ -297,6 +303,15 @@ main(int argc, char **argv)
 		case O_MAXREC:
 			opt_max_record(optarg);
 			break;
+		case O_MAXCTX:
+			if (parse_long(optarg, &n) < 0 || n < 1 || n > 100000000)
+				lg_die(LG_USAGE, "--max-context: want a token count "
+				    "from 1: %s", optarg);
+			o.max_context = n;
+			break;
+		case O_TOKENIZER:
+			tokenizer = optarg;
+			break;
 		case 'h':
 			lg_usage(usage, 0);
 		case O_VERSION:
@@ -317,6 +332,9 @@ main(int argc, char **argv)
 		env_bases(&o);
 	if (o.nbase == 0)
 		lg_die(LG_USAGE, "no server: give --base-url URL or set LG_BASE_URL");
+	if (tokenizer != NULL && o.max_context == 0)
+		lg_die(LG_USAGE, "--tokenizer goes with --max-context N");
+	context_setup(&o, tokenizer);
 	o.key = apikey_get(keyfile);
 	o.files = argv + optind;
 	o.nfiles = argc - optind;
@@ -329,5 +347,6 @@ main(int argc, char **argv)
 		free(o.key);
 	}
 	cJSON_Delete(o.params);
+	context_free(&o);
 	return status;
 }

@@ -222,6 +222,12 @@ handle(state *s, const inrec *r)
 		system = s->o->system;
 		j->sys_opt = s->o->system;
 	}
+	if (context_over(s->o, j->rec, system, j->sys_opt)) {
+		s->pg.failed++;		/* not sent: scored as a failure */
+		s->bad = 1;
+		finish(j);
+		return;
+	}
 	body = request_body(s->o, system, rec_str(r->rec, "prompt"));
 	http_submit(s->e, s->o->completions ? HTTP_COMPLETIONS : HTTP_CHAT,
 	    s->o->model, s->o->stream, body, answered, j);
