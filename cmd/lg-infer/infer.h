@@ -44,6 +44,7 @@ typedef struct {
 	int quiet;
 	char **files;
 	int nfiles;
+	int samples;		/* --samples K: records per case */
 	long max_context;	/* --max-context; 0: none */
 	bpe *tok;		/* counts prompts for --max-context */
 } infer_opts;
@@ -60,6 +61,7 @@ const char *infer_check(const cJSON *rec, int *pass);
 typedef struct {
 	const infer_opts *o;
 	const http_engine *e;
+	const infer_opts *sopts;	/* per sample (samples.c), or NULL */
 } resume_ctx;
 int infer_resumed(const cJSON *rec, jsonl *in, void *arg);
 
@@ -105,6 +107,18 @@ void context_setup(infer_opts *o, const char *tokenizer);
 void context_free(infer_opts *o);
 int context_over(const infer_opts *o, cJSON *rec, const char *system,
     const char *sys_opt);
+
+/*
+ * samples.c: --samples K.  samples_opts() gives the options of each
+ * sample (the run's, with the sample's seed), NULL when K is 1;
+ * sample_of() those a record was made with (o unless it is a sample);
+ * sample_copy() the record of sample k of a case.
+ */
+infer_opts *samples_opts(const infer_opts *o);
+void samples_free(const infer_opts *o, infer_opts *v);
+const infer_opts *sample_of(const infer_opts *o, const infer_opts *v,
+    const cJSON *rec);
+cJSON *sample_copy(const cJSON *rec, int k);
 
 /* progress.c */
 typedef struct {

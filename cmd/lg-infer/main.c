@@ -27,6 +27,8 @@ static const char usage[] =
 "  --top-p X            nucleus sampling mass\n"
 "  --max-tokens N       output token limit\n"
 "  --seed N             sampling seed\n"
+"  --samples K          K samples of each case, records ID/s1 .. ID/sK,\n"
+"                       seeds N to N+K-1 (default 1)\n"
 "  --stop TEXT          stop string (repeatable)\n"
 "  --param KEY=JSON     any other request parameter (repeatable)\n"
 "  --no-stream          ask for whole replies instead of a stream\n"
@@ -64,7 +66,7 @@ enum {
 	O_BASE = 256, O_COMPL, O_SYSTEM, O_TEMP, O_TOPP, O_MAXTOK, O_SEED,
 	O_STOP, O_PARAM, O_NOSTREAM, O_CTO, O_ITO, O_TO, O_RETRIES, O_BBASE,
 	O_BMAX, O_MAXREPLY, O_KEYFILE, O_INSECURE, O_ORDER, O_RESUME, O_CACHE,
-	O_MAXREC, O_VERSION, O_REDO, O_RETRYERR, O_MAXCTX, O_TOKENIZER
+	O_MAXREC, O_VERSION, O_REDO, O_RETRYERR, O_MAXCTX, O_TOKENIZER, O_SAMPLES
 };
 
 static double
@@ -172,6 +174,7 @@ main(int argc, char **argv)
 		{ "max-record", required_argument, NULL, O_MAXREC },
 		{ "max-context", required_argument, NULL, O_MAXCTX },
 		{ "tokenizer", required_argument, NULL, O_TOKENIZER },
+		{ "samples", required_argument, NULL, O_SAMPLES },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 }
@@ -193,6 +196,7 @@ main(int argc, char **argv)
 	o.backoff_base = 1;
 	o.backoff_max = 60;
 	o.params = cJSON_CreateObject();
+	o.samples = 1;
 	while ((c = apikey_getopt(argc, argv, "m:P:qh", longopts,
 	    "api-key-file")) != -1) {
 		switch (c) {
@@ -312,6 +316,11 @@ main(int argc, char **argv)
 		case O_TOKENIZER:
 			tokenizer = optarg;
 			break;
+		case O_SAMPLES:
+			if (parse_long(optarg, &n) < 0 || n < 1 || n > 1000)
+				lg_die(LG_USAGE, "--samples: want 1 to 1000: %s", optarg);
+			o.samples = (int)n;
+			break;
 		case 'h':
 			lg_usage(usage, 0);
 		case O_VERSION:
@@ -332,6 +341,10 @@ main(int argc, char **argv)
 		env_bases(&o);
 	if (o.nbase == 0)
 		lg_die(LG_USAGE, "no server: give --base-url URL or set LG_BASE_URL");
+	if (o.samples > 1 && rec_get(o.params, "temperature") != NULL &&
+	    rec_num(o.params, "temperature", 0) == 0)
+		lg_die(LG_USAGE, "--samples: greedy decoding (--temperature 0) "
+		    "gives the same answer every time");
 	if (tokenizer != NULL && o.max_context == 0)
 		lg_die(LG_USAGE, "--tokenizer goes with --max-context N");
 	context_setup(&o, tokenizer);

@@ -33,10 +33,13 @@ typedef struct {
 	int bad;
 	int told_scrub;		/* the key was found in a reply, and said so */
 	failfast ff;		/* a wrong setup stops the run */
+	infer_opts *sopts;	/* --samples: the options of each sample */
+	idset *ids;		/* --resume: the ids done */
 } state;
 
 struct job {
 	state *s;
+	const infer_opts *o;	/* the run's, or the sample's */
 	cJSON *rec;
 	unsigned long seq;
 	const char *sys_opt;	/* the --system text, when it was used */
@@ -149,7 +152,7 @@ answered(void *user, const http_result *res)
 			    res->reasoning_len));
 		else
 			rec_del(rec, "reasoning");
-		rec_set(rec, "gen", request_gen(j->s->o, j->sys_opt, res));
+		rec_set(rec, "gen", request_gen(j->o, j->sys_opt, res));
 		drop_infer_error(rec);
 		j->s->pg.ok++;
 		j->s->pg.cut += res->truncated != 0;
@@ -161,7 +164,7 @@ answered(void *user, const http_result *res)
 	} else {
 		rec_del(rec, "output");
 		rec_del(rec, "reasoning");
-		rec_set(rec, "gen", request_gen(j->s->o, j->sys_opt, res));
+		rec_set(rec, "gen", request_gen(j->o, j->sys_opt, res));
 		set_error(rec, res->error, res->status);
 		j->s->pg.failed++;
 		j->s->bad = 1;
@@ -191,7 +194,7 @@ infer_check(const cJSON *rec, int *pass)
 }
 
 static void
-handle(state *s, const inrec *r)
+handle_one(state *s, const inrec *r, const infer_opts *o)
 {
 	job *j = xcalloc(1, sizeof *j);
 	const cJSON *sy = rec_get(r->rec, "system");
@@ -199,6 +202,7 @@ handle(state *s, const inrec *r)
 	char *body;
 
 	j->s = s;
+	j->o = o;
 	j->rec = r->rec;
 	j->seq = s->next_seq++;
 	if (s->o->keep_order)
@@ -219,18 +223,41 @@ handle(state *s, const inrec *r)
 	if (cJSON_IsString(sy)) {
 		system = sy->valuestring;
 	} else {
-		system = s->o->system;
-		j->sys_opt = s->o->system;
+		system = o->system;
+		j->sys_opt = o->system;
 	}
-	if (context_over(s->o, j->rec, system, j->sys_opt)) {
+	if (context_over(o, j->rec, system, j->sys_opt)) {
 		s->pg.failed++;		/* not sent: scored as a failure */
 		s->bad = 1;
 		finish(j);
 		return;
 	}
-	body = request_body(s->o, system, rec_str(r->rec, "prompt"));
-	http_submit(s->e, s->o->completions ? HTTP_COMPLETIONS : HTTP_CHAT,
-	    s->o->model, s->o->stream, body, answered, j);
+	body = request_body(o, system, rec_str(r->rec, "prompt"));
+	http_submit(s->e, o->completions ? HTTP_COMPLETIONS : HTTP_CHAT,
+	    o->model, o->stream, body, answered, j);
+}
+
+/* A record, or with --samples K the K records of its samples. */
+static void
+handle(state *s, const inrec *r)
+{
+	int k;
+
+	if (s->sopts == NULL || r->pass || r->bad != NULL) {
+		handle_one(s, r, s->o);
+		return;
+	}
+	for (k = 1; k <= s->o->samples; k++) {
+		inrec one = *r;
+
+		one.rec = sample_copy(r->rec, k);
+		if (s->ids != NULL && resume_check(s->ids, one.rec) == RESUME_DONE) {
+			rec_free(one.rec);	/* done in the --resume file */
+			continue;
+		}
+		handle_one(s, &one, &s->sopts[k - 1]);
+	}
+	rec_free(r->rec);
 }
 
 static int
@@ -238,7 +265,8 @@ room(const state *s)
 {
 	if (http_outstanding(s->e) >= 2 * (size_t)s->o->parallel)
 		return 0;
-	return !s->o->keep_order || s->next_seq - s->next_out < s->window;
+	return !s->o->keep_order ||
+	    s->next_seq - s->next_out + (unsigned long)s->o->samples <= s->window;
 }
 
 static void
@@ -332,12 +360,15 @@ infer_run(infer_opts *o)
 	}
 	if (o->keep_order) {
 		s.window = 4 * (size_t)o->parallel < 64 ? 64 : 4 * (size_t)o->parallel;
+		s.window += (size_t)o->samples - 1;	/* a case's samples at once */
 		s.ring = xcalloc(s.window, sizeof *s.ring);
 	}
+	s.sopts = samples_opts(o);
 	if (o->resume != NULL) {
-		resume_ctx rc = { o, s.e };
+		resume_ctx rc = { o, s.e, s.sopts };
 
 		ids = resume_load_filter(o->resume, infer_resumed, &rc);
+		s.ids = ids;
 	}
 	rd = reader_start(o->files, o->nfiles, (size_t)o->parallel < 16 ? 16 :
 	    (size_t)o->parallel, ids, wake, s.e);
@@ -361,7 +392,7 @@ infer_run(infer_opts *o)
 			break;
 		http_step(s.e, 250);
 		reader_counts(rd, &s.pg.skipped, &lines);
-		s.pg.total = lines < 0 ? -1 : lines - (long)s.pg.skipped;
+		s.pg.total = lines < 0 ? -1 : (lines - (long)s.pg.skipped) * o->samples;
 		http_get_stats(s.e, &st);
 		progress_draw(&s.pg, &st, 0);
 	}
@@ -375,6 +406,7 @@ infer_run(infer_opts *o)
 	http_free(s.e);
 	free(s.pg.made);
 	idset_free(ids);
+	samples_free(o, s.sopts);
 	free(s.ring);
 	if (status == LG_OK && s.bad)
 		status = LG_BAD;
