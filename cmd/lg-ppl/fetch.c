@@ -8,6 +8,7 @@
  * header; messages from the server are scrubbed of it.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -115,7 +116,8 @@ fetch_new(const ppl_opts *o)
 		explicit_bzero(a, strlen(a));
 		free(a);
 	}
-	rng_seed(&f->rng, (uint64_t)getpid() ^ (uint64_t)time(NULL));
+	rng_seed(&f->rng, (uint64_t)getpid() ^ (uint64_t)time(NULL) ^
+	    (uint64_t)(uintptr_t)f);
 	if ((f->c = curl_easy_init()) == NULL || f->hdrs == NULL) {
 		lg_warn("cannot set up libcurl");
 		fetch_free(f);

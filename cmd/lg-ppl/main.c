@@ -24,6 +24,7 @@ static const char usage[] =
 "  -m MODEL             the model whose log-probabilities score the orders\n"
 "  --base-url URL       server, as http://HOST:PORT (default: the first\n"
 "                       of $LG_BASE_URL)\n"
+"  -P N                 requests in flight, candidates of a case (8)\n"
 "  --connect-timeout S  seconds to connect (10)\n"
 "  --timeout S          seconds a request may take from its first attempt,\n"
 "                       retries and waits included (3600; 0: no limit)\n"
@@ -46,8 +47,7 @@ enum {
 
 typedef struct {
 	ppl_opts *o;
-	fetcher *f;
-	buf reply;
+	fetcher **f;		/* one per -P */
 	unsigned long cases, passed, failed, requests;
 	int answered;		/* some request was answered */
 } run;
@@ -75,7 +75,7 @@ make_gen(run *r, double latency, long attempts, long tokens)
 	cJSON *g = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(g, "model", r->o->model);
-	cJSON_AddStringToObject(g, "endpoint", fetch_endpoint(r->f));
+	cJSON_AddStringToObject(g, "endpoint", fetch_endpoint(r->f[0]));
 	cJSON_AddStringToObject(g, "api", "completions");
 	cJSON_AddStringToObject(g, "method", "perplexity");
 	cJSON_AddNumberToObject(g, "requests", PPL_NORDERS);
@@ -86,16 +86,28 @@ make_gen(run *r, double latency, long attempts, long tokens)
 	return g;
 }
 
+static void
+free_cands(ppl_cand *c)
+{
+	int i;
+
+	for (i = 0; i < PPL_NORDERS; i++) {
+		free(c[i].text);
+		free(c[i].error);
+	}
+}
+
 static int
 one(cJSON *rec, jsonl *in, void *arg)
 {
 	run *r = arg;
 	const cJSON *vars = rec_get(rec, "vars");
+	ppl_cand c[PPL_NORDERS] = { 0 };
 	cJSON *cands, *ppl;
 	double best = INFINITY, latency = 0;
 	long attempts = 0, tokens = 0;
-	int order[PPL_NPARTS], bestord[PPL_NPARTS], i, k;
-	const char *why;
+	int order[PPL_NPARTS], bestord[PPL_NPARTS] = { 0 }, i;
+	const char *why, *stage;
 	char answer[64];
 
 	if (!rec_is(rec, "adaleval", "tsort") ||
@@ -106,72 +118,57 @@ one(cJSON *rec, jsonl *in, void *arg)
 	r->cases++;
 	rec_del(rec, "output");
 	rec_del(rec, "reasoning");
-	cands = cJSON_CreateArray();
 	for (i = 0; i < PPL_NORDERS; i++) {
-		char *text, *body, *err = NULL;
-		fetch_result fr;
-		double nll = 0;
-		long nt = 0;
-		cJSON *c;
-
 		ppl_order(i, order);
-		if ((text = ppl_candidate(vars, order, &why)) == NULL) {
+		if ((c[i].text = ppl_candidate(vars, order, &why)) == NULL) {
 			jsonl_warn(in, "%s: %s", rec_id(rec), why);
 			rec_error(rec, "ppl", "%s", why);
-			cJSON_Delete(cands);
+			free_cands(c);
 			r->failed++;
 			return REC_BAD;
 		}
-		body = ppl_body(r->o, text);
-		r->requests++;
-		for (k = 0;; k++) {
-			int rc;
+	}
+	pool_score(r->f, r->o->parallel, r->o, c, PPL_NORDERS);
+	r->requests += PPL_NORDERS;
+	for (i = 0; i < PPL_NORDERS; i++) {
+		latency += c[i].latency;
+		attempts += c[i].attempts;
+		tokens += c[i].error == NULL ? c[i].tokens : 0;
+		if (c[i].error == NULL)
+			r->answered = 1;
+	}
+	for (i = 0; i < PPL_NORDERS; i++) {
+		if (c[i].error == NULL)
+			continue;
+		ppl_order(i, order);
+		if (c[i].setup && !r->answered)
+			lg_die(LG_SYS, "%s: %s (is the server up, and the base URL, "
+			    "model and key right?)", fetch_endpoint(r->f[0]),
+			    c[i].error);
+		jsonl_warn(in, "%s: order %d %d %d %d: %s", rec_id(rec),
+		    order[0], order[1], order[2], order[3], c[i].error);
+		rec_error(rec, "ppl", "order [%d, %d, %d, %d]: %s", order[0],
+		    order[1], order[2], order[3], c[i].error);
+		rec_set(rec, "gen", make_gen(r, latency, attempts, tokens));
+		free_cands(c);
+		r->failed++;
+		return REC_BAD;
+	}
+	cands = cJSON_CreateArray();
+	for (i = 0; i < PPL_NORDERS; i++) {
+		cJSON *o = cJSON_CreateObject();
 
-			if (fetch_post(r->f, body, &r->reply, &fr) < 0)
-				break;
-			rc = ppl_read(buf_str(&r->reply), r->reply.len, text, &nll,
-			    &nt, &err);
-			if (rc == 0)
-				break;
-			if (rc == -1 || k >= r->o->retries) {
-				fr.error = err;
-				break;
-			}
-			free(err);	/* a broken reply: tried again */
-			attempts += fr.attempts;
-			fetch_wait(r->f, k + 1);
-		}
-		free(body);
-		free(text);
-		latency += fr.latency_s;
-		attempts += fr.attempts;
-		if (fr.error != NULL) {
-			if (fr.setup && !r->answered)
-				lg_die(LG_SYS, "%s: %s (is the server up, and the "
-				    "base URL, model and key right?)",
-				    fetch_endpoint(r->f), fr.error);
-			jsonl_warn(in, "%s: order %d %d %d %d: %s", rec_id(rec),
-			    order[0], order[1], order[2], order[3], fr.error);
-			rec_error(rec, "ppl", "order [%d, %d, %d, %d]: %s", order[0],
-			    order[1], order[2], order[3], fr.error);
-			rec_set(rec, "gen", make_gen(r, latency, attempts, tokens));
-			free(fr.error);
-			cJSON_Delete(cands);
-			r->failed++;
-			return REC_BAD;
-		}
-		r->answered = 1;
-		tokens += nt;
-		c = cJSON_CreateObject();
-		cJSON_AddItemToObject(c, "order", order_json(order));
-		cJSON_AddNumberToObject(c, "nll", nll);
-		cJSON_AddNumberToObject(c, "tokens", (double)nt);
-		cJSON_AddItemToArray(cands, c);
-		if (nll < best) {	/* ties: the first order in the list */
-			best = nll;
+		ppl_order(i, order);
+		cJSON_AddItemToObject(o, "order", order_json(order));
+		cJSON_AddNumberToObject(o, "nll", c[i].nll);
+		cJSON_AddNumberToObject(o, "tokens", (double)c[i].tokens);
+		cJSON_AddItemToArray(cands, o);
+		if (c[i].nll < best) {	/* ties: the first order in the list */
+			best = c[i].nll;
 			memcpy(bestord, order, sizeof order);
 		}
 	}
+	free_cands(c);
 	snprintf(answer, sizeof answer, "Answer: [%d, %d, %d, %d]", bestord[0],
 	    bestord[1], bestord[2], bestord[3]);
 	rec_set_str(rec, "output", answer);
@@ -181,12 +178,9 @@ one(cJSON *rec, jsonl *in, void *arg)
 	cJSON_AddItemToObject(ppl, "candidates", cands);
 	rec_set(rec, "ppl", ppl);
 	rec_set(rec, "gen", make_gen(r, latency, attempts, tokens));
-	{
-		const char *stage = rec_str(rec_get(rec, "error"), "stage");
-
-		if (stage != NULL && strcmp(stage, "ppl") == 0)
-			rec_del(rec, "error");
-	}
+	stage = rec_str(rec_get(rec, "error"), "stage");
+	if (stage != NULL && strcmp(stage, "ppl") == 0)
+		rec_del(rec, "error");
 	return REC_OK;
 }
 
@@ -213,16 +207,17 @@ main(int argc, char **argv)
 	const char *keyfile = NULL;
 	char *envbase = NULL;
 	long n;
-	int c, status;
+	int c, status, i;
 
 	lg_init(argv[0]);
+	o.parallel = 8;
 	o.connect_timeout = 10;
 	o.timeout = 3600;
 	o.retries = 6;
 	o.backoff_base = 1;
 	o.backoff_max = 60;
 	o.max_reply = (size_t)64 << 20;
-	while ((c = apikey_getopt(argc, argv, "m:qh", longopts,
+	while ((c = apikey_getopt(argc, argv, "m:P:qh", longopts,
 	    "api-key-file")) != -1) {
 		switch (c) {
 		case 'm':
@@ -232,6 +227,11 @@ main(int argc, char **argv)
 			break;
 		case O_BASE:
 			o.base = optarg;
+			break;
+		case 'P':
+			if (parse_long(optarg, &n) < 0 || n < 1 || n > PPL_NORDERS)
+				lg_die(LG_USAGE, "-P: want 1 to 24 requests: %s", optarg);
+			o.parallel = (int)n;
 			break;
 		case O_CTO:
 			o.connect_timeout = seconds("--connect-timeout", optarg, 0);
@@ -290,15 +290,18 @@ main(int argc, char **argv)
 		lg_die(LG_USAGE, "no server: give --base-url URL or set LG_BASE_URL");
 	o.key = apikey_get(keyfile);
 	r.o = &o;
-	if ((r.f = fetch_new(&o)) == NULL)
-		lg_die(LG_USAGE, "cannot use the base URL");
+	r.f = xcalloc((size_t)o.parallel, sizeof *r.f);
+	for (i = 0; i < o.parallel; i++)
+		if ((r.f[i] = fetch_new(&o)) == NULL)
+			lg_die(LG_USAGE, "cannot use the base URL");
 	status = rec_filter(argv + optind, argc - optind, one, &r);
 	if (!o.quiet)
 		lg_warn("%lu case%s scored by %lu requests, %lu failed, %lu other "
 		    "record%s passed on", r.cases, r.cases == 1 ? "" : "s",
 		    r.requests, r.failed, r.passed, r.passed == 1 ? "" : "s");
-	fetch_free(r.f);
-	buf_free(&r.reply);
+	for (i = 0; i < o.parallel; i++)
+		fetch_free(r.f[i]);
+	free(r.f);
 	free(envbase);
 	if (o.key != NULL) {
 		explicit_bzero(o.key, strlen(o.key));

@@ -4,7 +4,8 @@
  * main.c reads the options into a ppl_opts (owned by main) and runs the
  * filter; fetch.c sends one completions request with retries and gives
  * the whole reply body; score.c builds the 24 candidate texts of a case,
- * reads the prompt log-probabilities of each reply and picks the order.
+ * reads the prompt log-probabilities of each reply and picks the order;
+ * pool.c scores the candidates of a case in parallel.
  */
 #ifndef LG_PPL_H
 #define LG_PPL_H
@@ -26,6 +27,7 @@ typedef struct {
 	size_t max_reply;	/* bytes of a reply body at most */
 	int insecure;
 	int quiet;
+	int parallel;		/* -P: candidates in flight */
 } ppl_opts;
 
 /* fetch.c */
@@ -73,5 +75,19 @@ char *ppl_body(const ppl_opts *o, const char *text);
  */
 int ppl_read(const char *reply, size_t len, const char *text, double *nll,
     long *tokens, char **why);
+
+/* pool.c */
+typedef struct {
+	char *text;		/* the candidate's text (the caller's) */
+	double nll;		/* results */
+	long tokens;
+	char *error;		/* on failure (the caller frees) */
+	int setup;		/* the failure says the setup is wrong */
+	double latency;
+	int attempts;
+} ppl_cand;
+
+/* Score c[0..n) with the fetchers f[0..nf), one thread each. */
+void pool_score(fetcher **f, int nf, const ppl_opts *o, ppl_cand *c, int n);
 
 #endif

@@ -20,7 +20,6 @@ fake_start ref --ref "$t/books"
 lg-ppl -m fake --base-url "$url" "$t/ts" >"$t/out" 2>"$t/err" ||
     fail "lg-ppl: exit $?: $(cat "$t/err")"
 no_crash "$t/err"
-[ "$(fake_count ref)" -eq 144 ] || fail "requests: $(fake_count ref), want 144"
 lg-choice "$t/out" >"$t/sc"
 [ "$(grep -c '"score":1,' "$t/sc")" -eq 6 ] || fail "not all 6 right: $(grep -o '"output":"[^"]*"' "$t/sc")"
 py '
@@ -36,6 +35,12 @@ for l in open(sys.argv[1]):
     assert all(c["nll"] > 0 and c["tokens"] > 100 for c in p["candidates"])
     assert r["gen"]["method"] == "perplexity" and r["gen"]["requests"] == 24
 ' "$t/out" || fail "records: $(head -c 300 "$t/out")"
+# one request at a time: the same records
+lg-ppl -q -P 1 -m fake --base-url "$url" "$t/ts" >"$t/out1" || fail "-P 1"
+sed 's/"latency_s":[0-9.e-]*//' "$t/out" >"$t/a"
+sed 's/"latency_s":[0-9.e-]*//' "$t/out1" >"$t/b"
+cmp -s "$t/a" "$t/b" || fail "-P 1 and -P 8 differ"
+[ "$(fake_count ref)" -eq 288 ] || fail "requests: $(fake_count ref), want 2 x 144"
 fake_stop ref
 
 fake_start rec --ref "$t/books" --record "$t/rec"
@@ -47,12 +52,14 @@ reqs = [json.loads(l) for l in open(sys.argv[1])]
 case = json.loads(open(sys.argv[2]).readline())
 v = case["vars"]
 parts = {p["label"]: p["text"] for p in v["parts"]}
-want = "\n".join([v["before"]] + [parts[k] for k in (1, 2, 4, 3)] + [v["after"]])
+import itertools
+want = sorted("\n".join([v["before"]] + [parts[k] for k in o] + [v["after"]])
+    for o in itertools.permutations((1, 2, 3, 4)))
 assert len(reqs) == 24, len(reqs)
-r = reqs[1]
-assert r["prompt"] == want, "candidate 2 text"
-assert r["echo"] is True and r["logprobs"] == 1 and r["max_tokens"] == 1
-assert r["stream"] is False and r["model"] == "fake"
+assert sorted(r["prompt"] for r in reqs) == want, "candidate texts"
+for r in reqs:
+    assert r["echo"] is True and r["logprobs"] == 1 and r["max_tokens"] == 1
+    assert r["stream"] is False and r["model"] == "fake"
 ' "$t/rec" "$t/ts" || fail "request bodies"
 fake_stop rec
 
