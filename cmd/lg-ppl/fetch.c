@@ -75,28 +75,28 @@ on_header(char *p, size_t size, size_t n, void *arg)
 }
 
 fetcher *
-fetch_new(const ppl_opts *o)
+fetch_new(const ppl_opts *o, const char **err)
 {
 	fetcher *f;
 	const char *b = o->base, *h;
 	size_t n = strlen(b);
 
 	if (strncasecmp(b, "http://", 7) != 0 && strncasecmp(b, "https://", 8) != 0) {
-		lg_warn("base URL is not http:// or https://");
+		*err = "base URL is not http:// or https://";
 		return NULL;
 	}
 	h = strstr(b, "://") + 3;
 	if (memchr(h, '@', strcspn(h, "/?#")) != NULL) {
-		lg_warn("credentials in a base URL are refused: give the key in a "
-		    "file with --api-key-file (or in LG_API_KEY)");
+		*err = "credentials in a base URL are refused: give the key in a "
+		    "file with --api-key-file (or in LG_API_KEY)";
 		return NULL;
 	}
 	if (strchr(b, ' ') != NULL || *h == '\0' || *h == '/') {
-		lg_warn("bad base URL");
+		*err = "bad base URL";
 		return NULL;
 	}
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
-		lg_warn("cannot set up libcurl");
+		*err = "cannot set up libcurl";
 		return NULL;
 	}
 	f = xcalloc(1, sizeof *f);
@@ -119,7 +119,7 @@ fetch_new(const ppl_opts *o)
 	rng_seed(&f->rng, (uint64_t)getpid() ^ (uint64_t)time(NULL) ^
 	    (uint64_t)(uintptr_t)f);
 	if ((f->c = curl_easy_init()) == NULL || f->hdrs == NULL) {
-		lg_warn("cannot set up libcurl");
+		*err = "cannot set up libcurl";
 		fetch_free(f);
 		return NULL;
 	}

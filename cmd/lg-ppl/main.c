@@ -204,7 +204,7 @@ main(int argc, char **argv)
 	};
 	ppl_opts o = { 0 };
 	run r = { 0 };
-	const char *keyfile = NULL;
+	const char *keyfile = NULL, *err = NULL;
 	char *envbase = NULL;
 	long n;
 	int c, status, i;
@@ -292,8 +292,8 @@ main(int argc, char **argv)
 	r.o = &o;
 	r.f = xcalloc((size_t)o.parallel, sizeof *r.f);
 	for (i = 0; i < o.parallel; i++)
-		if ((r.f[i] = fetch_new(&o)) == NULL)
-			lg_die(LG_USAGE, "cannot use the base URL");
+		if ((r.f[i] = fetch_new(&o, &err)) == NULL)
+			lg_die(LG_USAGE, "%s", err);
 	status = rec_filter(argv + optind, argc - optind, one, &r);
 	if (!o.quiet)
 		lg_warn("%lu case%s scored by %lu requests, %lu failed, %lu other "

@@ -41,8 +41,8 @@ typedef struct {
 
 typedef struct fetcher fetcher;
 
-/* NULL with a message printed when the URL or libcurl cannot be used. */
-fetcher *fetch_new(const ppl_opts *o);
+/* NULL with *err (static) when the URL or libcurl cannot be used. */
+fetcher *fetch_new(const ppl_opts *o, const char **err);
 void fetch_free(fetcher *f);
 const char *fetch_endpoint(const fetcher *f);
 /*
