@@ -4,7 +4,8 @@
 # the book's own order the most likely, so every case is right; with flat
 # log-probabilities every order ties and the first, [1, 2, 3, 4], is the
 # known answer; a server without prompt log-probabilities, faults, a broken
-# case and records of other tasks each get what lg-ppl(1) says.
+# case, records of other tasks and a wrong key each get what lg-ppl(1)
+# says.
 . "$TOP/tests/lg-infer/fake.sh"
 export LG_SHARE="$TOP/share"
 unset LG_TOKENIZER
@@ -108,6 +109,21 @@ sed -n 3p "$t/out" | grep -q '"error":{"stage":"ppl","message":"vars.parts: want
 grep -q 'x/2: vars.parts: want an array of 4 parts' "$t/err" || fail "broken case: message"
 [ "$(sed -n 4p "$t/out")" = "$(sed -n 4p "$t/mixed")" ] || fail "failed case changed"
 fake_stop flaky
+
+# the key: sent as a bearer token, never shown; a wrong one stops the run
+echo sk-right-key-123456 > "$t/key"
+echo sk-wrong-key-abcdef > "$t/bad"
+fake_start keyed --ref "$t/books" --key-file "$t/key"
+head -n 1 "$t/ts" > "$t/one"
+lg-ppl -q -m fake --base-url "$url" --api-key-file "$t/key" "$t/one" \
+    | lg-choice | grep -q '"score":1,' || fail "with the key: not right"
+rc=0
+lg-ppl -m fake --base-url "$url" --api-key-file "$t/bad" "$t/one" >"$t/out" 2>"$t/err" || rc=$?
+[ "$rc" -eq 3 ] || fail "wrong key: exit $rc"
+grep -q 'HTTP 401: invalid API key: \*\*\*' "$t/err" || fail "wrong key: $(cat "$t/err")"
+grep -q 'wrong-key' "$t/err" "$t/out" && fail "the key was shown"
+[ ! -s "$t/out" ] || fail "wrong key: records written"
+fake_stop keyed
 
 # no server: a clear message and exit 3, nothing written
 rc=0
