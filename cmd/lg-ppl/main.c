@@ -35,6 +35,9 @@ static const char usage[] =
 "  --api-key-file FILE  read the API key from FILE\n"
 "                       (default: $LG_API_KEY, then $OPENAI_API_KEY)\n"
 "  --insecure           do not verify TLS certificates\n"
+"  --resume FILE        skip cases whose id is already in FILE\n"
+"  --retry-errors       with --resume: score again the cases of FILE that\n"
+"                       failed here\n"
 "  -q                   no summary\n"
 "  --max-record SIZE    record size limit (default 64M)\n"
 "  -h, --help           print this help\n"
@@ -42,12 +45,14 @@ static const char usage[] =
 
 enum {
 	O_BASE = 256, O_CTO, O_TO, O_RETRIES, O_BBASE, O_BMAX, O_MAXREPLY,
-	O_KEYFILE, O_INSECURE, O_MAXREC, O_VERSION
+	O_KEYFILE, O_INSECURE, O_MAXREC, O_VERSION, O_RESUME, O_RETRYERR
 };
 
 typedef struct {
 	ppl_opts *o;
 	fetcher **f;		/* one per -P */
+	idset *done;		/* --resume */
+	unsigned long skipped;
 	unsigned long cases, passed, failed, requests;
 	int answered;		/* some request was answered */
 } run;
@@ -110,6 +115,11 @@ one(cJSON *rec, jsonl *in, void *arg)
 	const char *why, *stage;
 	char answer[64];
 
+	fflush(stdout);		/* what is done is out before more is asked */
+	if (r->done != NULL && resume_check(r->done, rec) == RESUME_DONE) {
+		r->skipped++;
+		return REC_DROP;
+	}
 	if (!rec_is(rec, "adaleval", "tsort") ||
 	    (vars == NULL && rec_get(rec, "error") != NULL)) {
 		r->passed++;	/* not ours, or failed earlier: on it goes */
@@ -197,6 +207,8 @@ main(int argc, char **argv)
 		{ "max-reply", required_argument, NULL, O_MAXREPLY },
 		{ "api-key-file", required_argument, NULL, O_KEYFILE },
 		{ "insecure", no_argument, NULL, O_INSECURE },
+		{ "resume", required_argument, NULL, O_RESUME },
+		{ "retry-errors", no_argument, NULL, O_RETRYERR },
 		{ "max-record", required_argument, NULL, O_MAXREC },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, O_VERSION },
@@ -262,6 +274,14 @@ main(int argc, char **argv)
 		case O_INSECURE:
 			o.insecure = 1;
 			break;
+		case O_RESUME:
+			if (*optarg == '\0' || strcmp(optarg, "-") == 0)
+				lg_die(LG_USAGE, "--resume: want a file");
+			o.resume = optarg;
+			break;
+		case O_RETRYERR:
+			o.retry_errors = 1;
+			break;
 		case 'q':
 			o.quiet = 1;
 			break;
@@ -278,6 +298,8 @@ main(int argc, char **argv)
 	}
 	if (o.model == NULL)
 		lg_die(LG_USAGE, "no model: give -m MODEL");
+	if (o.retry_errors && o.resume == NULL)
+		lg_die(LG_USAGE, "--retry-errors goes with --resume FILE");
 	if (o.base == NULL && getenv("LG_BASE_URL") != NULL) {
 		const char *e = getenv("LG_BASE_URL");
 
@@ -294,11 +316,15 @@ main(int argc, char **argv)
 	for (i = 0; i < o.parallel; i++)
 		if ((r.f[i] = fetch_new(&o, &err)) == NULL)
 			lg_die(LG_USAGE, "%s", err);
+	if (o.resume != NULL)
+		r.done = ppl_resume(&o);
 	status = rec_filter(argv + optind, argc - optind, one, &r);
 	if (!o.quiet)
 		lg_warn("%lu case%s scored by %lu requests, %lu failed, %lu other "
-		    "record%s passed on", r.cases, r.cases == 1 ? "" : "s",
-		    r.requests, r.failed, r.passed, r.passed == 1 ? "" : "s");
+		    "record%s passed on, %lu skipped as done", r.cases,
+		    r.cases == 1 ? "" : "s", r.requests, r.failed, r.passed,
+		    r.passed == 1 ? "" : "s", r.skipped);
+	idset_free(r.done);
 	for (i = 0; i < o.parallel; i++)
 		fetch_free(r.f[i]);
 	free(r.f);

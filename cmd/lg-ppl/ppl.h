@@ -5,7 +5,8 @@
  * filter; fetch.c sends one completions request with retries and gives
  * the whole reply body; score.c builds the 24 candidate texts of a case,
  * reads the prompt log-probabilities of each reply and picks the order;
- * pool.c scores the candidates of a case in parallel.
+ * pool.c scores the candidates of a case in parallel; resumed.c reads
+ * what --resume skips.
  */
 #ifndef LG_PPL_H
 #define LG_PPL_H
@@ -15,6 +16,7 @@
 #include <cjson/cJSON.h>
 
 #include "buf.h"
+#include "resume.h"
 #include "rng.h"
 
 typedef struct {
@@ -28,7 +30,12 @@ typedef struct {
 	int insecure;
 	int quiet;
 	int parallel;		/* -P: candidates in flight */
+	const char *resume;	/* --resume FILE */
+	int retry_errors;	/* --retry-errors */
 } ppl_opts;
+
+/* resumed.c: the ids of o->resume done (resume.h). */
+idset *ppl_resume(const ppl_opts *o);
 
 /* fetch.c */
 typedef struct {

@@ -110,6 +110,30 @@ grep -q 'x/2: vars.parts: want an array of 4 parts' "$t/err" || fail "broken cas
 [ "$(sed -n 4p "$t/out")" = "$(sed -n 4p "$t/mixed")" ] || fail "failed case changed"
 fake_stop flaky
 
+# --resume: done cases skipped; failed ones made again with --retry-errors,
+# their lines replaced; another model refused
+fake_start none2 --logprobs none
+lg-ppl -q -m fake --base-url "$url" "$t/ts" >"$t/res" 2>/dev/null && fail "none2: exit 0"
+fake_stop none2
+fake_start again --ref "$t/books"
+lg-ppl -q -m fake --base-url "$url" --resume "$t/res" "$t/ts" >>"$t/res" ||
+    fail "resume: exit $?"
+[ "$(fake_count again)" -eq 0 ] || fail "resume: failed cases made again without --retry-errors"
+lg-ppl -q -m fake --base-url "$url" --resume "$t/res" --retry-errors "$t/ts" >>"$t/res" ||
+    fail "--retry-errors: exit $?"
+[ "$(fake_count again)" -eq 144 ] || fail "--retry-errors: $(fake_count again) requests"
+[ "$(wc -l <"$t/res")" -eq 6 ] || fail "--retry-errors: $(wc -l <"$t/res") lines, want 6"
+[ "$(lg-choice "$t/res" | grep -c '"score":1,')" -eq 6 ] || fail "--retry-errors: not all right"
+head -n 2 "$t/res" >"$t/half"
+lg-ppl -q -m fake --base-url "$url" --resume "$t/half" "$t/ts" >>"$t/half" || fail "half: exit $?"
+[ "$(fake_count again)" -eq 240 ] || fail "half: $(fake_count again) requests, want 240"
+[ "$(cut -d, -f1 "$t/half" | sort)" = "$(cut -d, -f1 "$t/ts" | sort)" ] || fail "half: ids"
+rc=0
+lg-ppl -q -m other --base-url "$url" --resume "$t/res" "$t/ts" >/dev/null 2>"$t/err" || rc=$?
+[ "$rc" -eq 2 ] && grep -q 'scored with model fake, not other' "$t/err" ||
+    fail "other model: exit $rc: $(cat "$t/err")"
+fake_stop again
+
 # the key: sent as a bearer token, never shown; a wrong one stops the run
 echo sk-right-key-123456 > "$t/key"
 echo sk-wrong-key-abcdef > "$t/bad"
