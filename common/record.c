@@ -7,6 +7,7 @@
 
 #include "diag.h"
 #include "splice.h"
+#include "opt.h"
 #include "record.h"
 #include "xalloc.h"
 
@@ -249,6 +250,5 @@ parse_size(const char *s, size_t *out)
 void
 opt_max_record(const char *arg)
 {
-	if (parse_size(arg, &jsonl_max) < 0)
-		lg_die(LG_USAGE, "--max-record: not a size: %s", arg);
+	jsonl_max = opt_size("--max-record", arg, 1, (size_t)1 << 40);
 }
