@@ -231,7 +231,7 @@ opt_list(const char *opt, const char *arg,
 
 	if (*n == 0)
 		refuse(opt, arg, names ? names_text(names, nnames) :
-		    "a comma-separated list");
+		    "one or more names, comma separated");
 	for (i = 0; names != NULL && i < *n; i++)
 		if (find(v[i], names, nnames) == nnames)
 			refuse(opt, v[i], names_text(names, nnames));
