@@ -1,7 +1,7 @@
 /*
  * lg-gen longgenbench: LongGenBench cases (Wu et al., ICLR 2025), generated
  * from the libraries under share/templates/longgenbench/, or imported from
- * the official files (import.c).
+ * the official files (lgb_import.c).
  */
 #include <math.h>
 #include <stdio.h>
@@ -13,7 +13,7 @@
 #include "diag.h"
 #include "gen.h"
 #include "lgb.h"
-#include "lgbgen.h"
+#include "lgb_case.h"
 #include "opt.h"
 #include "record.h"
 #include "rng.h"
