@@ -113,14 +113,23 @@ bestanswer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	return REC_OK;
 }
 
+/* The tasks with a writer: one entry each. */
+static const struct {
+	const char *task;
+	int (*write)(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
+} writers[] = {
+	{ "tsort", tsort },
+	{ "bestanswer", bestanswer },
+};
+
 int
 oracle_adaleval(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 {
 	const char *task = rec_str(rec, "task");
+	size_t i;
 
-	if (task != NULL && strcmp(task, "tsort") == 0)
-		return tsort(rec, in, o, r);
-	if (task != NULL && strcmp(task, "bestanswer") == 0)
-		return bestanswer(rec, in, o, r);
+	for (i = 0; task != NULL && i < sizeof writers / sizeof writers[0]; i++)
+		if (strcmp(writers[i].task, task) == 0)
+			return writers[i].write(rec, in, o, r);
 	return bad(rec, in, "unknown adaleval task");
 }
