@@ -163,6 +163,21 @@ rec_error(cJSON *rec, const char *stage, const char *fmt, ...)
 	rec_set(rec, "error", e);
 }
 
+int
+rec_fail(cJSON *rec, jsonl *in, const char *stage, const char *fmt, ...)
+{
+	va_list ap;
+	char msg[1024];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	jsonl_warn(in, "%s: %s", rec_id(rec), msg);
+	if (rec_get(rec, "error") == NULL)
+		rec_error(rec, stage, "%s", msg);
+	return REC_BAD;
+}
+
 char *
 rec_print(const cJSON *rec, size_t *len)
 {
