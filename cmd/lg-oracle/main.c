@@ -73,9 +73,8 @@ answer(cJSON *rec, jsonl *in, void *arg)
 		if (strcmp(bench, writers[i].bench) == 0)
 			break;
 	if (bench == NULL) {
-		jsonl_warn(in, "record has no string field bench");
-		rec_error(rec, "oracle", "record has no string field bench");
-		return REC_BAD;
+		return rec_fail(rec, in, "oracle",
+		    "record has no string field bench");
 	}
 	if (i == NWRITERS)
 		return REC_OK;	/* not ours: through untouched */
