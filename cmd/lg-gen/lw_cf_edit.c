@@ -187,13 +187,129 @@ simple_statement(const lexed *l, int has_comment)
 	return 1;
 }
 
+/* The places of line l where edit ed can be made, into sp. */
+static void
+find_spots(int ed, const lexed *l, spots *sp)
+{
+	const char *s = l->s;
+	size_t i, k;
+
+	switch (ed) {
+	case ED_E225:
+		for (i = 0; i + 3 <= l->n; i++)
+			if (allcode(l, i, 3) && memcmp(s + i, " = ", 3) == 0 &&
+			    l->depth[i] == 0)
+				spot(sp, i);
+		for (k = 0; compare[k]; k++)
+			for (i = 0; i + strlen(compare[k]) <= l->n; i++)
+				if (allcode(l, i, strlen(compare[k])) &&
+				    memcmp(s + i, compare[k], strlen(compare[k])) == 0)
+					spot(sp, i);
+		break;
+	case ED_E226:
+		for (k = 0; arith[k]; k++)
+			for (i = 1; i + strlen(arith[k]) <= l->n; i++)
+				if (allcode(l, i, strlen(arith[k])) &&
+				    memcmp(s + i, arith[k], strlen(arith[k])) == 0 &&
+				    (is_word((unsigned char)s[i - 1]) || strchr(")]\"'", s[i - 1])))
+					spot(sp, i);
+		break;
+	case ED_E231:
+	case ED_E203:
+		for (i = 0; i + 2 <= l->n; i++)
+			if (allcode(l, i, 2) && s[i] == ',' && s[i + 1] == ' ')
+				spot(sp, i);
+		break;
+	case ED_E201:
+		for (i = 0; i + 1 < l->n; i++)
+			if (allcode(l, i, 1) && strchr("([{", s[i]) &&
+			    !strchr(" )]}", s[i + 1]))
+				spot(sp, i + 1);
+		break;
+	case ED_E202:
+		for (i = 1; i < l->n; i++)
+			if (allcode(l, i, 1) && strchr(")]}", s[i]) &&
+			    !strchr(" ([{", s[i - 1]) && s[i - 1] != ',')
+				spot(sp, i);
+		break;
+	case ED_E211:
+		for (i = 1; i < l->n; i++)
+			if (allcode(l, i, 1) && (s[i] == '(' || s[i] == '[') &&
+			    l->code[i - 1] && is_word((unsigned char)s[i - 1]) &&
+			    !keyword_before(s, i))
+				spot(sp, i);
+		break;
+	case ED_E221:
+	case ED_E222:
+		for (i = 0; i + 3 <= l->n; i++)
+			if (allcode(l, i, 3) && memcmp(s + i, " = ", 3) == 0 &&
+			    l->depth[i] == 0)
+				spot(sp, i);
+		break;
+	case ED_E251:
+		for (i = 1; i + 1 < l->n; i++)
+			if (allcode(l, i, 1) && s[i] == '=' && l->depth[i] > 0 &&
+			    is_word((unsigned char)s[i - 1]) && s[i + 1] != '=' &&
+			    s[i + 1] != ' ')
+				spot(sp, i);
+		break;
+	case ED_E271:
+		for (k = 0; kwsp[k]; k++)
+			for (i = 0; i + strlen(kwsp[k]) <= l->n; i++)
+				if (allcode(l, i, strlen(kwsp[k])) &&
+				    memcmp(s + i, kwsp[k], strlen(kwsp[k])) == 0)
+					spot(sp, i + strlen(kwsp[k]));
+		break;
+	}
+}
+
+/* The edits made at one spot: n bytes there replaced by rep. */
+static const struct {
+	int ed;
+	size_t n;
+	const char *rep;
+} at_spot[] = {
+	{ ED_E231, 2, "," }, { ED_E203, 2, " , " }, { ED_E201, 0, " " },
+	{ ED_E202, 0, " " }, { ED_E211, 0, " " }, { ED_E221, 3, "  = " },
+	{ ED_E222, 3, " =  " }, { ED_E251, 1, " = " }, { ED_E271, 0, " " },
+};
+
+/* The comment edits (E501, E261, E262, E265, E266), as edit_line(). */
+static char *
+comment_edit(int ed, const lexed *l, rng *r, const char *phrase,
+    int has_comment, int indent, char **before)
+{
+	const char *s = l->s;
+	buf b = { 0 };
+
+	if (ed == ED_E265 || ed == ED_E266) {
+		if (l->depth0 != 0 || s[indent] == '#' ||
+		    indent + strlen(phrase) + 3 > MAXLINE)
+			return NULL;
+		*before = xasprintf("%*s%s%s", indent, "", ed == ED_E265 ? "#" : "## ",
+		    phrase);
+		return xstrdup(s);
+	}
+	if (has_comment || s[indent] == '#' || l->depth1 != 0)
+		return NULL;
+	if (ed != ED_E501) {
+		if (l->n + strlen(phrase) + 4 > MAXLINE)
+			return NULL;
+		return xasprintf(ed == ED_E261 ? "%s # %s" : "%s  #%s", s, phrase);
+	}
+	buf_printf(&b, "%s  # %s", s, phrase);
+	while (b.len <= MAXLINE + 4)
+		buf_printf(&b, ", %s", cf_lib.comments[rng_choice(r, cf_lib.ncomments)]);
+	return buf_take(&b);
+}
+
 /* Try one edit on a line; the new line (caller frees) or NULL. */
 static char *
 edit_line(int ed, const lexed *l, program *p, char **before)
 {
 	spots sp = { { 0 }, 0 };
 	const char *s = l->s;
-	size_t i, k;
+	size_t i;
 	int has_comment = 0, blank = 1, indent = 0;
 	const char *phrase = cf_lib.comments[rng_choice(p->r, cf_lib.ncomments)];
 
@@ -212,117 +328,28 @@ edit_line(int ed, const lexed *l, program *p, char **before)
 	case ED_W291:
 		return xasprintf("%s%.*s", s, 1 + (int)rng_below(p->r, 3), "   ");
 	case ED_E501:
-		if (has_comment || s[indent] == '#' || l->depth1 != 0)
-			return NULL;
-		{
-			buf b = { 0 };
-
-			buf_printf(&b, "%s  # %s", s, phrase);
-			while (b.len <= MAXLINE + 4)
-				buf_printf(&b, ", %s", cf_lib.comments[rng_choice(p->r,
-				    cf_lib.ncomments)]);
-			return buf_take(&b);
-		}
 	case ED_E261:
 	case ED_E262:
-		if (has_comment || s[indent] == '#' || l->depth1 != 0 ||
-		    l->n + strlen(phrase) + 4 > MAXLINE)
-			return NULL;
-		return xasprintf(ed == ED_E261 ? "%s # %s" : "%s  #%s", s, phrase);
 	case ED_E265:
 	case ED_E266:
-		if (l->depth0 != 0 || s[indent] == '#' ||
-		    indent + strlen(phrase) + 3 > MAXLINE)
-			return NULL;
-		*before = xasprintf("%*s%s%s", indent, "", ed == ED_E265 ? "#" : "## ",
-		    phrase);
-		return xstrdup(s);
+		return comment_edit(ed, l, p->r, phrase, has_comment, indent, before);
 	case ED_E225:
-		for (i = 0; i + 3 <= l->n; i++)
-			if (allcode(l, i, 3) && memcmp(s + i, " = ", 3) == 0 &&
-			    l->depth[i] == 0)
-				spot(&sp, i);
-		for (k = 0; compare[k]; k++)
-			for (i = 0; i + strlen(compare[k]) <= l->n; i++)
-				if (allcode(l, i, strlen(compare[k])) &&
-				    memcmp(s + i, compare[k], strlen(compare[k])) == 0)
-					spot(&sp, i);
-		return tighten(s, &sp, p->r);
 	case ED_E226:
-		for (k = 0; arith[k]; k++)
-			for (i = 1; i + strlen(arith[k]) <= l->n; i++)
-				if (allcode(l, i, strlen(arith[k])) &&
-				    memcmp(s + i, arith[k], strlen(arith[k])) == 0 &&
-				    (is_word((unsigned char)s[i - 1]) || strchr(")]\"'", s[i - 1])))
-					spot(&sp, i);
+		find_spots(ed, l, &sp);
 		return tighten(s, &sp, p->r);
-	case ED_E231:
-	case ED_E203:
-		for (i = 0; i + 2 <= l->n; i++)
-			if (allcode(l, i, 2) && s[i] == ',' && s[i + 1] == ' ')
-				spot(&sp, i);
-		if (sp.n == 0)
-			return NULL;
-		i = sp.at[rng_below(p->r, sp.n)];
-		return splice(s, i, 2, ed == ED_E231 ? "," : " , ");
-	case ED_E201:
-		for (i = 0; i + 1 < l->n; i++)
-			if (allcode(l, i, 1) && strchr("([{", s[i]) &&
-			    !strchr(" )]}", s[i + 1]))
-				spot(&sp, i + 1);
-		if (sp.n == 0)
-			return NULL;
-		return splice(s, sp.at[rng_below(p->r, sp.n)], 0, " ");
-	case ED_E202:
-		for (i = 1; i < l->n; i++)
-			if (allcode(l, i, 1) && strchr(")]}", s[i]) &&
-			    !strchr(" ([{", s[i - 1]) && s[i - 1] != ',')
-				spot(&sp, i);
-		if (sp.n == 0)
-			return NULL;
-		return splice(s, sp.at[rng_below(p->r, sp.n)], 0, " ");
-	case ED_E211:
-		for (i = 1; i < l->n; i++)
-			if (allcode(l, i, 1) && (s[i] == '(' || s[i] == '[') &&
-			    l->code[i - 1] && is_word((unsigned char)s[i - 1]) &&
-			    !keyword_before(s, i))
-				spot(&sp, i);
-		if (sp.n == 0)
-			return NULL;
-		return splice(s, sp.at[rng_below(p->r, sp.n)], 0, " ");
-	case ED_E221:
-	case ED_E222:
-		for (i = 0; i + 3 <= l->n; i++)
-			if (allcode(l, i, 3) && memcmp(s + i, " = ", 3) == 0 &&
-			    l->depth[i] == 0)
-				spot(&sp, i);
-		if (sp.n == 0)
-			return NULL;
-		return splice(s, sp.at[rng_below(p->r, sp.n)], 3,
-		    ed == ED_E221 ? "  = " : " =  ");
-	case ED_E251:
-		for (i = 1; i + 1 < l->n; i++)
-			if (allcode(l, i, 1) && s[i] == '=' && l->depth[i] > 0 &&
-			    is_word((unsigned char)s[i - 1]) && s[i + 1] != '=' &&
-			    s[i + 1] != ' ')
-				spot(&sp, i);
-		if (sp.n == 0)
-			return NULL;
-		return splice(s, sp.at[rng_below(p->r, sp.n)], 1, " = ");
-	case ED_E271:
-		for (k = 0; kwsp[k]; k++)
-			for (i = 0; i + strlen(kwsp[k]) <= l->n; i++)
-				if (allcode(l, i, strlen(kwsp[k])) &&
-				    memcmp(s + i, kwsp[k], strlen(kwsp[k])) == 0)
-					spot(&sp, i + strlen(kwsp[k]));
-		if (sp.n == 0)
-			return NULL;
-		return splice(s, sp.at[rng_below(p->r, sp.n)], 0, " ");
 	case ED_E703:
 		if (!simple_statement(l, has_comment))
 			return NULL;
 		return xasprintf("%s;", s);
 	}
+	for (i = 0; i < sizeof at_spot / sizeof at_spot[0]; i++)
+		if (at_spot[i].ed == ed) {
+			find_spots(ed, l, &sp);
+			if (sp.n == 0)
+				return NULL;
+			return splice(s, sp.at[rng_below(p->r, sp.n)], at_spot[i].n,
+			    at_spot[i].rep);
+		}
 	return NULL;
 }
 
