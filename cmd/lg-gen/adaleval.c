@@ -214,9 +214,11 @@ make_cases(const ada_task *t, const ada_opts *o, char **lv, size_t nl, long n)
 
 static const char *const gold_names[] = { "front", "middle", "rear" };
 
+/* What the command line asks of adaleval. */
 typedef struct {
 	ada_opts o;
 	const char *import, *tokenizer;
+	unsigned given;		/* ADA_STRIDE, ...: the task-only options given */
 } ada_args;
 
 /* adaleval's own options */
@@ -228,17 +230,102 @@ take(int c, const char *arg, void *ctx)
 	switch (c) {
 	case 'C': a->o.corpus = arg; break;
 	case 'I': a->import = arg; break;
-	case 'S': a->o.stride = (long)opt_num("--stride", arg, 0, 1000000); break;
+	case 'S':
+		a->o.stride = (long)opt_num("--stride", arg, 0, 1000000);
+		a->given |= a->o.stride ? ADA_STRIDE : 0;
+		break;
 	case 'G':
 		a->o.gold_at = GOLD_FRONT + (int)opt_choice("--gold-at", arg,
 		    gold_names, 3);
+		a->given |= ADA_GOLD_AT;
 		break;
-	case 'T': a->o.truncate = arg; break;
+	case 'T': a->o.truncate = arg; a->given |= ADA_TRUNCATE; break;
 	case 'K': a->tokenizer = arg; break;
 	case 'M': opt_max_record(arg); break;
 	default: return -1;
 	}
 	return 0;
+}
+
+/*
+ * The task and its tiers, from what was asked: usage errors exit 2.  The
+ * tiers are owned by the caller, *ftier too (the tier of an imported file's
+ * name, or NULL).
+ */
+static const ada_task *
+check(const gen_opts *g, ada_args *a, char ***lv, size_t *nl, char **ftier)
+{
+	const char *names[NTASKS], *tl = g->tiers;
+	const ada_task *t;
+	size_t i;
+
+	for (i = 0; i < NTASKS; i++)
+		names[i] = tasks[i]->name;
+	if (g->tasks == NULL)
+		lg_die(LG_USAGE, "-t: want one adaleval task: tsort or bestanswer");
+	t = tasks[opt_choice("-t", g->tasks, names, NTASKS)];
+	if (a->import != NULL && t->import == NULL)
+		lg_die(LG_USAGE, "--import: adaleval %s has no official files to import",
+		    t->name);
+	if (a->import != NULL && a->o.corpus != NULL)
+		lg_die(LG_USAGE, "--import and --corpus: give one of them");
+	if (a->import == NULL && a->o.corpus == NULL)
+		lg_die(LG_USAGE, "adaleval %s needs --corpus %s%s", t->name,
+		    t->corpus, t->import ? " or --import FILE" : "");
+	if ((a->given & (ADA_GOLD_AT | ADA_TRUNCATE)) & ~t->own)
+		lg_die(LG_USAGE, "--gold-at and --truncate are for bestanswer");
+	if ((a->given & ADA_STRIDE) & ~t->own)
+		lg_die(LG_USAGE, "--stride is for tsort");
+	*ftier = NULL;
+	if (tl == NULL && a->import == NULL)
+		tl = t->deftiers;
+	if (tl == NULL) {
+		if ((*ftier = tier_of_file(a->import)) == NULL ||
+		    cap_of(t, *ftier) < 0)
+			lg_die(LG_USAGE, "--import %s: cannot tell the tier from the "
+			    "file name: give it with -l", a->import);
+		tl = *ftier;
+	}
+	*lv = opt_list("-l", tl, t->tiers, t->ntiers, nl);
+	if (a->import != NULL && *nl != 1)
+		lg_die(LG_USAGE, "--import: one tier, not %zu", *nl);
+	if (a->o.truncate != NULL)
+		a->o.truncate_cap = t->caps[opt_choice("--truncate", a->o.truncate,
+		    t->tiers, t->ntiers)];
+	return t;
+}
+
+/* The cases of task t, or its import: an exit status. */
+static int
+run(const ada_task *t, const ada_args *a, char **lv, size_t nl, long n)
+{
+	char *path;
+	int status;
+
+	tok = bpe_setup(a->tokenizer);
+	if (a->o.truncate != NULL && !bpe_exact(tok))
+		lg_die(LG_USAGE, "--truncate cuts at tokens: it needs --tokenizer "
+		    "FILE or LG_TOKENIZER");
+	if (!bpe_exact(tok) && a->import == NULL)
+		lg_warn("approximate token counts (no --tokenizer or LG_TOKENIZER): "
+		    "prompts are fitted to the tiers by an estimate");
+	path = xasprintf("%s/templates/adaleval/%s.tmpl", share_dir(), t->name);
+	tmpl_text = file_read(path, NULL);
+	if (tmpl_text == NULL)
+		lg_die(LG_SYS, "%s: cannot read the template", path);
+	free(path);
+	if (a->import != NULL)
+		status = t->import(&a->o, a->import, lv[0]);
+	else if (t->init != NULL && t->init(&a->o) < 0)
+		status = LG_SYS;
+	else {
+		status = make_cases(t, &a->o, lv, nl, n);
+		if (t->fini != NULL)
+			t->fini();
+	}
+	free(tmpl_text);
+	bpe_free(tok);
+	return status;
 }
 
 int
@@ -254,82 +341,18 @@ gen_adaleval(int argc, char **argv)
 		{ "max-record", required_argument, NULL, 'M' },
 		{ NULL, 0, NULL, 0 }
 	};
-	ada_args a = { { NULL, 0, GOLD_RANDOM, NULL, 0, 0 }, NULL, NULL };
-	ada_opts o;
-	const char *tl, *tk, *import, *tokopt;
-	const char *names[NTASKS];
+	ada_args a = { { NULL, 0, GOLD_RANDOM, NULL, 0, 0 }, NULL, NULL, 0 };
 	const ada_task *t;
 	gen_opts g;
-	char **lv, *path, *ftier = NULL;
+	char **lv, *ftier;
 	size_t nl;
-	long n;
 	int status;
 
 	gen_parse(argc, argv, longopts, take, &a, &g);
-	o = a.o;
-	o.seed = g.seed;
-	n = g.n;
-	tl = g.tiers;
-	tk = g.tasks;
-	import = a.import;
-	tokopt = a.tokenizer;
-	for (nl = 0; nl < NTASKS; nl++)
-		names[nl] = tasks[nl]->name;
-	if (tk == NULL)
-		lg_die(LG_USAGE, "-t: want one adaleval task: tsort or bestanswer");
-	t = tasks[opt_choice("-t", tk, names, NTASKS)];
-	if (import != NULL && t->import == NULL)
-		lg_die(LG_USAGE, "--import: adaleval %s has no official files to import",
-		    t->name);
-	if (import != NULL && o.corpus != NULL)
-		lg_die(LG_USAGE, "--import and --corpus: give one of them");
-	if (import == NULL && o.corpus == NULL)
-		lg_die(LG_USAGE, "adaleval %s needs --corpus %s%s", t->name,
-		    strcmp(t->name, "tsort") == 0 ? "DIR|FILE (plain-text books)" :
-		    "FILE (questions and answers, JSON Lines)",
-		    t->import ? " or --import FILE" : "");
-	if ((o.gold_at != GOLD_RANDOM || o.truncate) && strcmp(t->name, "bestanswer"))
-		lg_die(LG_USAGE, "--gold-at and --truncate are for bestanswer");
-	if (o.stride && strcmp(t->name, "tsort"))
-		lg_die(LG_USAGE, "--stride is for tsort");
-	if (tl == NULL)
-		tl = import ? NULL : t->deftiers;
-	if (import != NULL && tl == NULL) {
-		if ((ftier = tier_of_file(import)) == NULL || cap_of(t, ftier) < 0)
-			lg_die(LG_USAGE, "--import %s: cannot tell the tier from the "
-			    "file name: give it with -l", import);
-		tl = ftier;
-	}
-	lv = opt_list("-l", tl, t->tiers, t->ntiers, &nl);
-	if (import != NULL && nl != 1)
-		lg_die(LG_USAGE, "--import: one tier, not %zu", nl);
-	if (o.truncate != NULL)
-		o.truncate_cap = t->caps[opt_choice("--truncate", o.truncate,
-		    t->tiers, t->ntiers)];
-	tok = bpe_setup(tokopt);
-	if (o.truncate != NULL && !bpe_exact(tok))
-		lg_die(LG_USAGE, "--truncate cuts at tokens: it needs --tokenizer "
-		    "FILE or LG_TOKENIZER");
-	if (!bpe_exact(tok) && import == NULL)
-		lg_warn("approximate token counts (no --tokenizer or LG_TOKENIZER): "
-		    "prompts are fitted to the tiers by an estimate");
-	path = xasprintf("%s/templates/adaleval/%s.tmpl", share_dir(), t->name);
-	tmpl_text = file_read(path, NULL);
-	if (tmpl_text == NULL)
-		lg_die(LG_SYS, "%s: cannot read the template", path);
-	free(path);
-	if (import != NULL)
-		status = t->import(&o, import, lv[0]);
-	else if (t->init != NULL && t->init(&o) < 0)
-		status = LG_SYS;
-	else {
-		status = make_cases(t, &o, lv, nl, n);
-		if (t->fini != NULL)
-			t->fini();
-	}
+	a.o.seed = g.seed;
+	t = check(&g, &a, &lv, &nl, &ftier);
+	status = run(t, &a, lv, nl, g.n);
 	split_free(lv, nl);
 	free(ftier);
-	free(tmpl_text);
-	bpe_free(tok);
 	return lg_finish(status);
 }
