@@ -3,6 +3,7 @@
  * position, by rules (--rules), by a judge model, or both (--hybrid).
  */
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,11 +71,22 @@ typedef struct {
 	judge_opts lw;		/* the LongWeave tasks (longweave.c) */
 } rules_ctx;
 
+void
+judge_warn(const judge_at *at, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	lg_vwarnat(at->file, at->line, fmt, ap);
+	va_end(ap);
+}
+
 static int
 rules_only(cJSON *rec, jsonl *in, void *arg)
 {
 	rules_ctx *c = arg;
 	judge_counts *jc = &c->jc;
+	judge_at at = { jsonl_file(in), jsonl_lineno(in) };
 	int mine, asked, ret;
 
 	if (c->done != NULL) {
@@ -86,9 +98,9 @@ rules_only(cJSON *rec, jsonl *in, void *arg)
 			return REC_DROP_BAD;
 		}
 	}
-	if (lw_rules(rec, in, &c->lw, &ret))
+	if (lw_rules(rec, &at, &c->lw, &ret))
 		return ret;
-	ret = verdicts_start(rec, in, JUDGE_RULES, NULL, NULL, &mine, &asked, jc);
+	ret = verdicts_start(rec, &at, JUDGE_RULES, NULL, NULL, &mine, &asked, jc);
 	if (mine && rec_get(rec, "verdicts") != NULL)
 		verdicts_finish(rec);
 	return ret;
@@ -229,7 +241,8 @@ main(int argc, char **argv)
 		lg_die(LG_USAGE, "--rules and --hybrid exclude each other");
 	if (prompt != NULL && !compat)
 		lg_die(LG_USAGE, "--compat-prompt goes with --compat");
-	rc.lw.compat = compat && rules;	/* LongWeave: the published truncation */
+	rc.lw.compat = compat;	/* LongWeave: the published truncation */
+	o.lw_compat = compat;
 	if (compat && (o.hybrid || o.rubric != NULL))
 		lg_die(LG_USAGE, "--compat asks the model every check with the "
 		    "published prompt: it excludes %s",
