@@ -34,6 +34,7 @@
  *                   from the fenced text alone (lwjudge_answer); in that
  *                   text JUDGEBAD:garbage or JUDGEBAD:partial (*N: the first
  *                   N times) makes the reply prose or drop the last item
+ *                   (ECHO: comes first)
  * Faults: 429 (with Retry-After), 408, 500, 503, 400, 401, reset (RST at
  * once), cut (the stream or body stops halfway, connection closed), stall
  * (nothing more for --stall seconds, then close), malformed (bad JSON),
@@ -641,7 +642,8 @@ lwjudge_answer(const char *text, uint64_t h)
 	int task, n = 0, times = -1;
 	cJSON *r, *vs;
 
-	if (strstr(text, "{\"verdicts\": [{\"item\": 1, \"") == NULL ||
+	if (strstr(text, "ECHO:") != NULL ||
+	    strstr(text, "{\"verdicts\": [{\"item\": 1, \"") == NULL ||
 	    (b = strstr(text, "\nBEGIN ")) == NULL)
 		return NULL;
 	b += 7;
