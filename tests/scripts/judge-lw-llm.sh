@@ -7,14 +7,9 @@
 # and then left undecided with the raw reply kept, the cache answers a
 # second run.
 set -eu
-. "$TOP/tests/lib.sh"
-at_exit 'kill "${pid:-}"'
-"$OBJ/helpers/fakeapi" -p 0 --port-file "$t/port" --idle-exit 30 --lifetime 300 \
-    --log "$t/log" > /dev/null 2>&1 &
-pid=$!
-i=0
-while [ ! -s "$t/port" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
-url=http://127.0.0.1:$(cat "$t/port")/v1
+. "$TOP/tests/lg-infer/fake.sh"
+fake_start j --lifetime 300
+url=$url/v1
 cd "$BIN"
 judge() {
 	./lg-judge --judge-base-url "$url" --judge-model test "$@"
@@ -136,10 +131,9 @@ grep -q ' 0 judge calls' "$t/err" || fail "no answer asked: $(cat "$t/err")"
 
 # the cache: a second run sends nothing and decides the same
 judge --cache "$t/cache" < "$t/dropped" > "$t/c1" 2> /dev/null
-before=$(wc -l < "$t/log")
+before=$(wc -l < "$t/j.log")
 judge --cache "$t/cache" < "$t/dropped" > "$t/c2" 2> /dev/null
-[ "$(wc -l < "$t/log")" -eq "$before" ] || fail "cached run sent requests"
+[ "$(wc -l < "$t/j.log")" -eq "$before" ] || fail "cached run sent requests"
 cmp -s "$t/c1" "$t/c2" || fail "cached run differs"
-kill "$pid" 2>/dev/null || true
-wait "$pid" 2>/dev/null || true
+fake_stop j
 echo ok
