@@ -1,6 +1,7 @@
 /*
  * lg-judge: decide each LongGenBench check against the entry at its
- * position, by rules (--rules), by a judge model, or both (--hybrid).
+ * position, and each item of the LongWeave biog, sr and nw tasks against
+ * the answer, by rules (--rules), by a judge model, or both (--hybrid).
  */
 #include <getopt.h>
 #include <stdarg.h>
@@ -30,17 +31,18 @@ static const char usage[] =
 "                [--backoff-base S] [--insecure] [--max-record SIZE] [file ...]\n"
 "\n"
 "  --rules             decide by rules: content words, normalised\n"
-"  --hybrid            rules decide what they find; the model the rest\n"
+"  --hybrid            rules decide what they find clearly; the model the rest\n"
 "  --compat            the published judge: its prompt as a raw completion,\n"
 "                      its decoding, \"yes\" anywhere in the reply passes;\n"
-"                      with --rules, LongWeave's published truncation\n"
+"                      and LongWeave's published truncation\n"
 "  --compat-prompt a|b the published prompt: a, the paper's (default), or b,\n"
 "                      the later one with three examples\n"
 "  --judge-base-url URL  judge server, repeatable (LG_JUDGE_BASE_URL)\n"
 "  --judge-model MODEL judge model (LG_JUDGE_MODEL)\n"
 "  -P N                requests in flight (default 8)\n"
 "  --retries N         HTTP retries per request (default 6)\n"
-"  --judge-retries N   asks again after an unparseable reply (default 2)\n"
+"  --judge-retries N   asks again after an unparseable or incomplete reply\n"
+"                      (default 2)\n"
 "  --judge-max-tokens N  tokens per reply, reasoning included (default 2048;\n"
 "                      50 with --compat)\n"
 "  --judge-temperature X  sampling temperature (default 0; 0.95 with --compat)\n"
@@ -54,7 +56,9 @@ static const char usage[] =
 "  --retry-errors      with --resume: judge again the records of FILE with\n"
 "                      undecided checks or a judge error\n"
 "  --api-key-file FILE API key (else LG_API_KEY or OPENAI_API_KEY)\n"
-"  --rubric FILE       question template (default rubrics/longgenbench.tmpl)\n"
+"  --rubric FILE       LongGenBench question template (default\n"
+"                      rubrics/longgenbench.tmpl; LongWeave:\n"
+"                      rubrics/longweave/TASK.tmpl)\n"
 "  --connect-timeout S  seconds to connect (default 10)\n"
 "  --idle-timeout S    seconds without a byte that end an attempt (default 120)\n"
 "  --timeout S         seconds a request may take from its first attempt,\n"
