@@ -135,5 +135,18 @@ before=$(wc -l < "$t/j.log")
 judge --cache "$t/cache" < "$t/dropped" > "$t/c2" 2> /dev/null
 [ "$(wc -l < "$t/j.log")" -eq "$before" ] || fail "cached run sent requests"
 cmp -s "$t/c1" "$t/c2" || fail "cached run differs"
+
+# resume: a run cut after one record finishes with each id once; with
+# --retry-errors a record with undecided items is judged again
+head -n 1 "$t/c1" > "$t/res"
+judge --resume "$t/res" < "$t/dropped" >> "$t/res" 2> /dev/null || fail "resume run"
+[ "$(jq -r .id "$t/res" | sort | uniq -d | wc -l)" -eq 0 ] || fail "resume duplicated ids"
+[ "$(jq -r .id "$t/res" | sort)" = "$(jq -r .id "$t/dropped" | sort)" ] || fail "resume lost ids"
+judge --resume "$t/echo" --retry-errors < "$t/inj.in" > "$t/again" 2> /dev/null ||
+    fail "retry-errors run"
+[ "$(jq -r .id "$t/again")" = inj ] || fail "--retry-errors did not judge the undecided record again"
+judge --resume "$t/inj" --retry-errors < "$t/inj.in" > "$t/again" 2> /dev/null ||
+    fail "retry-errors run on a decided record"
+[ ! -s "$t/again" ] || fail "--retry-errors judged a decided record again"
 fake_stop j
 echo ok
