@@ -33,7 +33,8 @@
  *                   "present"...) are answered as a careful judge would,
  *                   from the fenced text alone (lwjudge_answer); in that
  *                   text JUDGEBAD:garbage or JUDGEBAD:partial (*N: the first
- *                   N times) makes the reply prose or drop the last item
+ *                   N times) makes the reply prose or drop the last item,
+ *                   JUDGEBAD:fenced wraps it in a Markdown code fence
  *                   (ECHO: comes first)
  * Faults: 429 (with Retry-After), 408, 500, 503, 400, 401, reset (RST at
  * once), cut (the stream or body stops halfway, connection closed), stall
@@ -722,6 +723,12 @@ lwjudge_answer(const char *text, uint64_t h)
 		cJSON_DeleteItemFromArray(vs, n - 1);
 	out = cJSON_PrintUnformatted(r);
 	cJSON_Delete(r);
+	if (bad != NULL && strncmp(bad + 9, "fenced", 6) == 0) {
+		char *f = xasprintf("```json\n%s\n```\n", out);
+
+		free(out);
+		out = f;
+	}
 	return out;
 }
 

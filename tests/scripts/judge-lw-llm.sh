@@ -113,6 +113,12 @@ for how in garbage partial; do
 		fail "$how once: $(jq -c .verdicts "$t/bad")"
 	grep -q ' 2 judge calls' "$t/err" || fail "$how once, not asked again: $(cat "$t/err")"
 done
+# a reply in a Markdown code fence is read at once
+bio "Kesta Ingram was born in Silverdale in 1899. JUDGEBAD:fenced" > "$t/bad.in"
+judge < "$t/bad.in" > "$t/bad" 2> "$t/err" || fail "fenced: $(cat "$t/err")"
+jq -e '[.verdicts[].pass] == [true, false] and (.verdicts[0].reply | startswith("```json"))' \
+    "$t/bad" > /dev/null || fail "fenced: $(jq -c .verdicts "$t/bad")"
+grep -q ' 1 judge calls' "$t/err" || fail "fenced asked again: $(cat "$t/err")"
 # always bad: after --judge-retries 2, undecided, exit 1
 bio 'Kesta Ingram was born in Silverdale in 1899. JUDGEBAD:partial' > "$t/bad.in"
 rc=0
