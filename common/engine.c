@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "diag.h"
@@ -24,6 +25,7 @@ struct engine {
 	int joined;
 	pthread_mutex_t mu;
 	pthread_cond_t room;
+	pthread_cond_t more;	/* without an HTTP engine: a record came */
 	engine_job *q;
 	size_t cap, head, len;
 	int eof;
@@ -97,11 +99,33 @@ count_lines(char **files, int n)
 	return total;
 }
 
+/* Called with e->mu not held. */
 static void
 wake(engine *e)
 {
-	if (e->o.http != NULL)
+	if (e->o.http != NULL) {
 		http_wakeup(e->o.http);
+		return;
+	}
+	pthread_mutex_lock(&e->mu);
+	pthread_cond_signal(&e->more);
+	pthread_mutex_unlock(&e->mu);
+}
+
+/* Without an HTTP engine: wait up to ms for the reader. */
+static void
+wait_reader(engine *e, int ms)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_nsec += (long)ms * 1000000L;
+	ts.tv_sec += ts.tv_nsec / 1000000000L;
+	ts.tv_nsec %= 1000000000L;
+	pthread_mutex_lock(&e->mu);
+	if (e->len == 0 && !e->eof)
+		pthread_cond_timedwait(&e->more, &e->mu, &ts);
+	pthread_mutex_unlock(&e->mu);
 }
 
 static void *
@@ -181,6 +205,7 @@ engine_new(const engine_opts *o)
 		e->ring = xcalloc(e->o.window, sizeof *e->ring);
 	pthread_mutex_init(&e->mu, NULL);
 	pthread_cond_init(&e->room, NULL);
+	pthread_cond_init(&e->more, NULL);
 	if ((err = pthread_create(&e->thread, NULL, reader, e)) != 0)
 		lg_die(LG_SYS, "cannot start the reader: %s", strerror(err));
 	return e;
@@ -298,6 +323,8 @@ engine_run(engine *e)
 			break;
 		if (e->o.http != NULL)
 			http_step(e->o.http, e->o.step_ms);
+		else
+			wait_reader(e, 10);
 	}
 	if (e->o.turn != NULL)
 		e->o.turn(e->o.arg, e);
@@ -360,6 +387,7 @@ engine_free(engine *e)
 			}
 	pthread_mutex_destroy(&e->mu);
 	pthread_cond_destroy(&e->room);
+	pthread_cond_destroy(&e->more);
 	free(e->q);
 	free(e->ring);
 	free(e);

@@ -49,7 +49,9 @@ typedef struct {
 	size_t ahead;		/* records read ahead at most (0: 16) */
 	size_t window;		/* records begun and not written at most */
 	int keep_order;		/* write in input order */
-	http_engine *http;	/* stepped by the loop, woken by the reader */
+	http_engine *http;	/* stepped by the loop, woken by the reader;
+				 * NULL: the tool finishes records itself
+				 * (at once, or in turn) */
 	int step_ms;		/* longest wait in http_step (0: 250) */
 	/*
 	 * In the reader thread: NULL when the record can be worked, else why
