@@ -59,23 +59,15 @@ turn(void *arg, engine *e)
 static int
 run(const char *path, const char *out, int keep_order)
 {
-	char *files[1];
-	engine_opts o = { 0 };
+	char *files[1] = { (char *)path };
+	engine_opts o = { .files = files, .nfiles = 1, .ahead = 4,
+	    .window = WINDOW, .keep_order = keep_order, .check = check_rec,
+	    .start = start, .turn = turn, .arg = &T };
 	engine *e;
 	int fd = dup(STDOUT_FILENO), status;
 
-	files[0] = (char *)path;
 	CHECK(freopen(out, "w", stdout) != NULL, "cannot write %s", out);
 	memset(&T, 0, sizeof T);
-	o.files = files;
-	o.nfiles = 1;
-	o.ahead = 4;
-	o.window = WINDOW;
-	o.keep_order = keep_order;
-	o.check = check_rec;
-	o.start = start;
-	o.turn = turn;
-	o.arg = &T;
 	e = engine_new(&o);
 	status = engine_run(e);
 	engine_free(e);
