@@ -105,6 +105,8 @@ typedef struct {
 				 * our own question, read strictly */
 	const char *rubric;
 	int lw_compat;		/* LongWeave: judge the published truncation */
+	long lw_max_tokens;	/* LongWeave: max_tokens and temperature, */
+	double lw_temperature;	/* ours even under --compat */
 	char *key;		/* owned here (http.api_key) */
 	const idset *done;	/* --resume: ids to skip, or NULL */
 } llm_opts;

@@ -113,9 +113,13 @@ status_clear(run *r)
 		r->drawn = 0;
 }
 
-/* The request; chat unless --compat asks a LongGenBench check. */
+/*
+ * The request: chat unless --compat asks a LongGenBench check; a LongWeave
+ * batch (lw) with our own max_tokens and temperature even under --compat,
+ * whose published values (50 tokens) would cut a verdict list.
+ */
 static char *
-request_body(const run *r, const char *prompt, int attempt, int chat)
+request_body(const run *r, const char *prompt, int attempt, int chat, int lw)
 {
 	const llm_opts *o = r->o;
 	cJSON *b = cJSON_CreateObject(), *msgs, *m;
@@ -131,10 +135,12 @@ request_body(const run *r, const char *prompt, int attempt, int chat)
 		cJSON_AddStringToObject(m, "content", prompt);
 		cJSON_AddItemToArray(msgs, m);
 	}
-	cJSON_AddNumberToObject(b, "temperature", o->temperature);
+	cJSON_AddNumberToObject(b, "temperature", lw ? o->lw_temperature :
+	    o->temperature);
 	if (o->top_p >= 0)
 		cJSON_AddNumberToObject(b, "top_p", o->top_p);
-	cJSON_AddNumberToObject(b, "max_tokens", (double)o->max_tokens);
+	cJSON_AddNumberToObject(b, "max_tokens", (double)(lw ? o->lw_max_tokens :
+	    o->max_tokens));
 	/* asking again is a new draw, and a new cache key */
 	if (o->has_seed)
 		cJSON_AddNumberToObject(b, "seed", (double)(o->seed + attempt));
@@ -154,7 +160,7 @@ submit(run *r, job *j)
 	int chat = j->items != NULL || r->o->compat == NULL;
 
 	http_submit(r->e, chat ? HTTP_CHAT : HTTP_COMPLETIONS, r->o->model, 0,
-	    request_body(r, j->prompt, j->tries, chat), done, j);
+	    request_body(r, j->prompt, j->tries, chat, j->items != NULL), done, j);
 	r->calls++;
 }
 
@@ -293,7 +299,7 @@ done_lw(run *r, job *j, const char *by, const http_result *res)
 	} else if (res->truncated) {
 		/* a reply cut before its end would be cut again: no retry */
 		char *m = xasprintf("reply cut at --judge-max-tokens %ld",
-		    r->o->max_tokens);
+		    r->o->lw_max_tokens);
 
 		settle_lw(j, NULL, by, c, m);
 		free(m);

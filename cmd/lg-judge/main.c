@@ -251,6 +251,9 @@ main(int argc, char **argv)
 		lg_die(LG_USAGE, "--compat asks the model every check with the "
 		    "published prompt: it excludes %s",
 		    o.hybrid ? "--hybrid" : "--rubric");
+	/* LongWeave questions: our own decoding, unless an option says otherwise */
+	o.lw_max_tokens = o.max_tokens > 0 ? o.max_tokens : JUDGE_MAX_TOKENS;
+	o.lw_temperature = o.temperature >= 0 ? o.temperature : 0;
 	if (compat && !rules) {
 		/* the published decoding, unless an option says otherwise */
 		o.compat = prompt != NULL && *prompt == 'b' ? "longgenbench-b" :

@@ -8,7 +8,7 @@
 # second run.
 set -eu
 . "$TOP/tests/lg-infer/fake.sh"
-fake_start j --lifetime 300
+fake_start j --lifetime 300 --record "$t/bodies"
 url=$url/v1
 cd "$BIN"
 judge() {
@@ -52,6 +52,18 @@ jq -c .scores "$t/hybrid" > "$t/s.hybrid"
 jq -c .scores "$t/model" > "$t/s.model"
 cmp -s "$t/s.rules" "$t/s.hybrid" || fail "hybrid scores differ from the rules"
 cmp -s "$t/s.rules" "$t/s.model" || fail "model scores differ from the rules"
+
+# --compat: the published decoding (50 tokens) is for LongGenBench's yes
+# or no; LongWeave batches keep room for their verdict list
+grep -v '"task":"nw"' "$t/oracle" > "$t/bs"
+before=$(wc -l < "$t/bodies")
+judge --compat < "$t/bs" > "$t/compat" 2> "$t/err" || fail "compat: $(cat "$t/err")"
+tail -n +$((before + 1)) "$t/bodies" | jq -e -s 'length > 0 and
+    all(.[]; .max_tokens == 2048 and .temperature == 0 and has("messages"))' > /dev/null ||
+    fail "compat: LongWeave requests: $(tail -n 1 "$t/bodies" | jq -c 'del(.messages)')"
+jq -e -s 'all(.[]; .scores.score == 1 and (.verdicts | all(.judged)))' "$t/compat" > /dev/null ||
+    fail "compat: $(jq -c '[.task, .scores]' "$t/compat")"
+grep -q ' 0 undecided' "$t/err" || fail "compat: $(cat "$t/err")"
 
 # degraded answers score lower by the model, and --hybrid asks the model
 # only about what the rules leave open
