@@ -380,7 +380,8 @@ ask_lw(run *r, pend *p, const int *idx, int n, const char *category)
 	j->items = xcalloc((size_t)n, sizeof *j->items);
 	for (k = 0; k < n; k++)
 		j->items[k] = cJSON_GetArrayItem(vs, idx[k]);
-	j->prompt = lw_prompt(r->lwa, p->lw, p->text, items, idx, n, category, &err);
+	j->prompt = lw_prompt(r->lwa, p->lw, p->text, items, idx, n, category,
+	    r->o->lw_compat, &err);
 	if (j->prompt == NULL)
 		lg_die(LG_SYS, "%s", err);
 	p->waiting++;

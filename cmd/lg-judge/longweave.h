@@ -82,12 +82,14 @@ lw_asker *lw_asker_new(void);
 void lw_asker_free(lw_asker *a);
 /*
  * The prompt for items idx[0..n) of gold list items (numbered 1..n in the
- * prompt), with text fenced; category for nw.  NULL and *err (caller
- * frees) when a rubric cannot be read or rendered.
+ * prompt), with text fenced; category for nw.  compat: the nw spans as
+ * the published truncation leaves them (words joined by spaces), as the
+ * text is.  NULL and *err (caller frees) when a rubric cannot be read or
+ * rendered.
  */
 char *lw_prompt(lw_asker *a, const lw_task *t, const char *text,
     const cJSON *items, const int *idx, int n, const char *category,
-    char **err);
+    int compat, char **err);
 /*
  * Read a reply about n items: 1 and val[k * t->nfields + f] set for item
  * k+1, field f; 0 and *why ("unparseable reply", "incomplete reply").

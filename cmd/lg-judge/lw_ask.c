@@ -94,9 +94,24 @@ nw_category(lw_asker *a, const char *category)
 	return NULL;
 }
 
+/* The span under key of iv as the published truncation leaves it. */
+static void
+compat_span(cJSON *iv, const char *key)
+{
+	const char *sp = rec_str(iv, key);
+	size_t n;
+	char *w;
+
+	if (sp == NULL)
+		return;
+	w = lw_word_text(sp, strlen(sp), 1000000L, 1, &n);
+	cJSON_ReplaceItemInObjectCaseSensitive(iv, key, cJSON_CreateString(w));
+	free(w);
+}
+
 char *
 lw_prompt(lw_asker *a, const lw_task *t, const char *text, const cJSON *items,
-    const int *idx, int n, const char *category, char **err)
+    const int *idx, int n, const char *category, int compat, char **err)
 {
 	cJSON *v, *arr;
 	const cJSON *c;
@@ -116,9 +131,15 @@ lw_prompt(lw_asker *a, const lw_task *t, const char *text, const cJSON *items,
 	cJSON_AddStringToObject(v, "fence", fence);
 	cJSON_AddStringToObject(v, "text", text);
 	arr = cJSON_AddArrayToObject(v, "items");
-	for (k = 0; k < n; k++)
-		cJSON_AddItemToArray(arr, lw_item_vars(t,
-		    cJSON_GetArrayItem(items, idx[k]), k + 1));
+	for (k = 0; k < n; k++) {
+		cJSON *iv = lw_item_vars(t, cJSON_GetArrayItem(items, idx[k]), k + 1);
+
+		if (compat && t->id == LW_NW) {
+			compat_span(iv, "fix");
+			compat_span(iv, "flaw");
+		}
+		cJSON_AddItemToArray(arr, iv);
+	}
 	if (t->id == LW_NW) {
 		c = nw_category(a, category);
 		cJSON_AddStringToObject(v, "category", category ? category : "");

@@ -632,7 +632,8 @@ lwjudge_value(const char *b, const char *e, const char *key, const char **v,
  * The reply to a LongWeave rubric, or NULL when text is none.  biog: a fact
  * is covered when its object is in the text; sr: answered when its first
  * key value is, correct when all are; nw: present when either form is,
- * compliant when the corrected form is and the flawed one is not.
+ * compliant when the corrected form is and the flawed one is not (or is
+ * the same text).
  */
 static char *
 lwjudge_answer(const char *text, uint64_t h)
@@ -713,8 +714,11 @@ lwjudge_answer(const char *text, uint64_t h)
 			int fw = lwjudge_value(p, e, "flawed form: \"", &w, &wl) &&
 			    lwjudge_has(tb, te, w, wl, 1);
 
+			/* two forms alike: found is compliant */
+			int same = fx && fw && vl == wl && strncmp(v, w, vl) == 0;
+
 			cJSON_AddBoolToObject(it, "present", fx || fw);
-			cJSON_AddBoolToObject(it, "compliant", fx && !fw);
+			cJSON_AddBoolToObject(it, "compliant", fx && (!fw || same));
 		}
 		cJSON_AddItemToArray(vs, it);
 		n++;
