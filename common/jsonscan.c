@@ -5,6 +5,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "jsonscan.h"
 #include "xalloc.h"
@@ -84,6 +87,44 @@ special(uint64_t v)
 	return ((((v - ones * 0x20) & ~v) | ((q - ones) & ~q) | ((b - ones) & ~b)) & high) != 0;
 }
 
+/*
+ * The first byte at or after i that ends a run of plain string bytes (a
+ * control character, a quote or a backslash), or len.
+ */
+static size_t
+plain_run(const char *s, size_t i, size_t len)
+{
+#ifdef __SSE2__
+	/* sixteen at a time: the bytes equal to '"' or '\\', or at most 0x1f */
+	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
+	const __m128i ctl = _mm_set1_epi8(0x1f);
+
+	while (i + 16 <= len) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote),
+		    _mm_cmpeq_epi8(v, bslash)),
+		    _mm_cmpeq_epi8(_mm_min_epu8(v, ctl), v));
+		unsigned mask = (unsigned)_mm_movemask_epi8(hit);
+
+		if (mask != 0)
+			return i + (size_t)__builtin_ctz(mask);
+		i += 16;
+	}
+#endif
+	/* eight at a time */
+	while (i + 8 <= len) {
+		uint64_t v;
+
+		memcpy(&v, s + i, 8);
+		if (special(v))
+			break;
+		i += 8;
+	}
+	while (i < len && (unsigned char)s[i] >= 0x20 && s[i] != '"' && s[i] != '\\')
+		i++;
+	return i;
+}
+
 static int
 string(scan *sc)
 {
@@ -93,20 +134,7 @@ string(scan *sc)
 	for (;;) {
 		unsigned char c;
 
-		/* the fast path: plain bytes, eight at a time */
-		while (i + 8 <= len) {
-			uint64_t v;
-
-			memcpy(&v, s + i, 8);
-			if (special(v))
-				break;
-			i += 8;
-		}
-		while (i < len && (unsigned char)s[i] >= 0x20 && s[i] != '"' && s[i] != '\\')
-			if ((++i & 7) == 0 && i + 8 <= len)
-				break;	/* back to eight at a time */
-		if (i < len && (unsigned char)s[i] >= 0x20 && s[i] != '"' && s[i] != '\\')
-			continue;
+		i = plain_run(s, i, len);
 		if (i >= len) {
 			sc->pos = i;
 			return fail(sc, JSONSCAN_END);

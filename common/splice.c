@@ -22,6 +22,7 @@ typedef struct {
 	size_t k0, k1, v0, v1;
 	size_t dlen;		/* the string's length, once decoded whole */
 	int touched, decoded;
+	int plain;		/* a string decoded without \\u escapes: no NUL */
 } member;
 
 /* Values at least this long are parsed only when asked for, if lazy. */
@@ -210,6 +211,7 @@ splice_get(const cJSON *rec, const char *key)
 	/* the scanner passed it, and cJSON takes what the scanner takes but
 	 * lone surrogate escapes: those read as null */
 	v = plain_string(s->text + s->m[i].v0, s->m[i].v1 - s->m[i].v0);
+	s->m[i].plain = v != NULL;
 	if (v == NULL)
 		v = cJSON_ParseWithLength(s->text + s->m[i].v0, s->m[i].v1 - s->m[i].v0);
 	if (v == NULL)
@@ -271,6 +273,8 @@ splice_strn(const cJSON *rec, cJSON *it, size_t *len)
 	if (m == NULL)
 		return NULL;
 	if (!m->decoded) {
+		if (m->plain)
+			return NULL;	/* no \\u escape, so no \\u0000 */
 		if (memmem(s->text + m->v0, m->v1 - m->v0, "\\u0000", 6) == NULL)
 			return NULL;
 		j = jsonnul_parse(s->text + m->v0, m->v1 - m->v0, &nul);

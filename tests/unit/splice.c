@@ -104,19 +104,19 @@ static void
 fast_path(void)
 {
 	static const char alpha[] = "ab \"\\\x01\x1f\x7f\xc3\xa9n/";
-	char s[64];
+	char s[96];
 	unsigned seed = 1;
 	int i, bad = 0;
 
-	for (i = 0; i < 200000; i++) {
-		size_t len = 2 + (seed = seed * 1103515245 + 12345) % 40, k;
+	for (i = 0; i < 400000; i++) {
+		size_t len = 2 + (seed = seed * 1103515245 + 12345) % 90, k;
 
 		s[0] = '"';
 		for (k = 1; k < len - 1; k++) {
 			seed = seed * 1103515245 + 12345;
 			/* mostly plain letters (no u: escapes are tested above), so
 			 * that eight-byte runs occur */
-			s[k] = (seed >> 16) % 4 ? 'a' + (char)((seed >> 8) % 20) :
+			s[k] = (seed >> 16) % (i % 2 ? 4 : 24) ? 'a' + (char)((seed >> 8) % 20) :
 			    alpha[(seed >> 20) % (sizeof alpha - 1)];
 		}
 		s[len - 1] = '"';
@@ -124,6 +124,20 @@ fast_path(void)
 			bad++;
 	}
 	CHECK(bad == 0, "the fast path agrees with a plain reading: %d differ", bad);
+	/* one special byte at every place of a long plain run, so that each
+	 * lane of a sixteen- or eight-byte step meets it */
+	for (i = 0; i < 3 * 70; i++) {
+		size_t len = 72, at = 1 + (size_t)(i / 3);
+		static const char sp[] = { '"', '\\', '\x1f' };
+
+		memset(s, 'x', len);
+		s[0] = s[len - 1] = '"';
+		s[at] = sp[i % 3];
+		if (jsonscan_is_string(s, len) != ref_string(s, len) ||
+		    jsonscan_is_string(s, len))
+			bad++;
+	}
+	CHECK(bad == 0, "a special byte at every place is seen: %d missed", bad);
 }
 
 static cJSON *
@@ -138,6 +152,41 @@ read_rec(const char *s)
 		rec = splice_parse(s, strlen(s), m, n, lazy, &at);
 	free(m);
 	return rec;
+}
+
+/* Long strings left unparsed until asked for: NULs still read whole. */
+static void
+long_strings(void)
+{
+	size_t n = 3000, len;
+	char *in = malloc(n + 64), *p;
+	const char *a, *why;
+	cJSON *rec;
+
+	lazy = 1;
+	p = in + sprintf(in, "{\"id\":\"x\",\"output\":\"");
+	memset(p, 'a', n);
+	p += n;
+	strcpy(p, "\\u0000b\"}");
+	rec = read_rec(in);
+	a = rec != NULL ? rec_answer_len(rec, &len, &why) : NULL;
+	CHECK(a != NULL && len == n + 2 && a[n] == '\0' && a[n + 1] == 'b',
+	    "a long answer with a NUL, whole");
+	rec_free(rec);
+	/* an escaped backslash before u0000 is no NUL */
+	strcpy(p, "\\\\u0000b\"}");
+	rec = read_rec(in);
+	a = rec != NULL ? rec_answer_len(rec, &len, &why) : NULL;
+	CHECK(a != NULL && len == n + 7 && memcmp(a + n, "\\u0000b", 7) == 0,
+	    "a long answer with \\\\u0000, no NUL");
+	rec_free(rec);
+	strcpy(p, "\\n\"}");
+	rec = read_rec(in);
+	a = rec != NULL ? rec_answer_len(rec, &len, &why) : NULL;
+	CHECK(a != NULL && len == n + 1 && a[n] == '\n', "a long plain answer");
+	rec_free(rec);
+	free(in);
+	lazy = 0;
 }
 
 static int
@@ -275,6 +324,7 @@ main(void)
 {
 	scanner();
 	fast_path();
+	long_strings();
 	splicing();
 	lazy = 1;
 	splicing();
