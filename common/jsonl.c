@@ -35,7 +35,7 @@ struct jsonl {
 	size_t len;
 	jsonscan_member *m;	/* its members */
 	size_t mcap;
-	int lazy;
+	int lazy;		/* splice_parse() flags */
 	int errors, syserrors;
 };
 
@@ -80,7 +80,13 @@ jsonl_free(jsonl *r)
 void
 jsonl_lazy(jsonl *r)
 {
-	r->lazy = 1;
+	r->lazy |= SPLICE_LAZY;
+}
+
+void
+jsonl_borrow(jsonl *r)
+{
+	r->lazy |= SPLICE_BORROW;
 }
 
 void

@@ -33,6 +33,11 @@ void jsonl_set_max(jsonl *r, size_t max);
  * that read records only through rec_get() and the rec_* getters.
  */
 void jsonl_lazy(jsonl *r);
+/*
+ * Records point at the reader's line instead of a copy of it: for callers
+ * that free each record before they ask for the next.
+ */
+void jsonl_borrow(jsonl *r);
 
 /*
  * Next raw line: 1 and the line and its length set, 0 at the end of all input.  A line

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "jprint.h"
 #include "jsonscan.h"
@@ -189,6 +190,64 @@ long_strings(void)
 	lazy = 0;
 }
 
+/*
+ * Records written with their long values straight from the text (writev)
+ * hold the same bytes as when printed whole, and keep their place among
+ * what stdio wrote before them.
+ */
+static void
+written(void)
+{
+	char path[] = "/tmp/lg-unit-splice-XXXXXX", *in, *want, *got;
+	size_t n = 9000, len, i;
+	int fd = mkstemp(path), saved = dup(1);
+	cJSON *rec;
+	FILE *f;
+
+	in = malloc(3 * n + 200);
+	want = malloc(8 * n + 400);
+	got = malloc(8 * n + 400);
+	/* two long values around short ones, one of them changed */
+	len = (size_t)sprintf(in, "{\"id\":\"w\",\"a\":\"");
+	memset(in + len, 'a', n);
+	len += n;
+	len += (size_t)sprintf(in + len, "\",\"s\":{\"x\":1},\"b\":[");
+	for (i = 0; i < n / 2; i++)
+		len += (size_t)sprintf(in + len, i ? ",%zu" : "%zu", i % 10);
+	strcpy(in + len, "]}");
+	fflush(stdout);
+	dup2(fd, 1);
+	printf("before\n");
+	rec = read_rec(in);
+	rec_set_num(rec_obj(rec, "s"), "y", 2);
+	rec_write(rec);
+	printf("between\n");
+	rec_write(rec);
+	{
+		size_t plen;
+		char *p = rec_print(rec, &plen);
+
+		sprintf(want, "before\n%s\nbetween\n%s\n", p, p);
+		free(p);
+	}
+	rec_free(rec);
+	fflush(stdout);
+	dup2(saved, 1);
+	close(saved);
+	f = fopen(path, "r");
+	len = f != NULL ? fread(got, 1, 8 * n + 399, f) : 0;
+	got[len] = '\0';
+	if (f != NULL)
+		fclose(f);
+	CHECK(strcmp(got, want) == 0 && strstr(want, "\"s\":{\"x\":1,\"y\":2}") != NULL,
+	    "written in pieces: the same bytes, in order (%zu bytes)", len);
+	close(fd);
+	unlink(path);
+	free(in);
+	free(want);
+	free(got);
+}
+
 static int
 prints(const cJSON *rec, const char *want)
 {
@@ -325,6 +384,7 @@ main(void)
 	scanner();
 	fast_path();
 	long_strings();
+	written();
 	splicing();
 	lazy = 1;
 	splicing();
