@@ -150,13 +150,37 @@ find_sep(const char *s, size_t len, size_t from)
 }
 
 /*
+ * Whether the header pattern can match at s[at]: what it takes before the
+ * type is blanks, #, * and _, so the first other byte must be the type's
+ * first letter, either case (first, lowercase), or a byte of a non-ASCII
+ * character that may fold to it.  first is 0 when the type does not start
+ * with an ASCII letter: then anything may match.
+ */
+static int
+may_match(int first, const char *s, size_t len, size_t at)
+{
+	size_t i;
+
+	if (first == 0)
+		return 1;
+	for (i = at; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == ' ' || c == '\t' || c == '#' || c == '*' || c == '_')
+			continue;
+		return (c | 0x20) == first || c >= 0x80;
+	}
+	return 0;
+}
+
+/*
  * The first header at or after pos: what "(?:^|#\*#)" then re would find
  * searching from pos (^ at line starts, lines ending at \n), trying re
  * anchored only where a header can start.  ov as re_match() fills it,
  * ov[0] the line start or the #*#.
  */
 static int
-header(lg_re *re, const char *s, size_t len, size_t pos, size_t *ov)
+header(lg_re *re, int first, const char *s, size_t len, size_t pos, size_t *ov)
 {
 	size_t nl, sep;
 
@@ -174,10 +198,12 @@ header(lg_re *re, const char *s, size_t len, size_t pos, size_t *ov)
 			size_t at = nl;
 
 			/* ^ first; then #*# at the same place */
-			if (at < len && re_match(re, s, len, at, ov, 2) > 0)
+			if (at < len && may_match(first, s, len, at) &&
+			    re_match(re, s, len, at, ov, 2) > 0)
 				return 1;
 			if (at == sep) {
-				if (re_match(re, s, len, at + 3, ov, 2) > 0) {
+				if (may_match(first, s, len, at + 3) &&
+				    re_match(re, s, len, at + 3, ov, 2) > 0) {
 					ov[0] = at;
 					return 1;
 				}
@@ -189,7 +215,8 @@ header(lg_re *re, const char *s, size_t len, size_t pos, size_t *ov)
 				nl = e ? (size_t)(e - s) + 1 : len + 1;
 			}
 		} else {
-			if (re_match(re, s, len, sep + 3, ov, 2) > 0) {
+			if (may_match(first, s, len, sep + 3) &&
+			    re_match(re, s, len, sep + 3, ov, 2) > 0) {
 				ov[0] = sep;
 				return 1;
 			}
@@ -201,14 +228,14 @@ header(lg_re *re, const char *s, size_t len, size_t pos, size_t *ov)
 
 /* Marks by default: separators and headers, in order of appearance. */
 static size_t
-marks_default(lg_re *re, const char *s, size_t len, mark **mp)
+marks_default(lg_re *re, int first, const char *s, size_t len, mark **mp)
 {
 	mark *m = NULL;
 	size_t n = 0, pos = 0, ov[4];
 	size_t nextsep = find_sep(s, len, 0);
 
 	for (;;) {
-		int got = header(re, s, len, pos, ov);
+		int got = header(re, first, s, len, pos, ov);
 		size_t hstart = got ? ov[0] : len;
 
 		/* separators before the next header open unnumbered parts */
@@ -294,6 +321,7 @@ split(cJSON *rec, jsonl *in, void *arg)
 	const char *type = rec_str(gold, "type"), *s;
 	long n = rec_long(gold, "number", -1), found = 0, dup = 0, oor = 0;
 	long dis = 0, unl = 0, prev = 0;
+	int first;
 	size_t len, nm, i, word = 0, *last = NULL;
 	unsigned char *seen;
 	buf parts = { 0 };
@@ -324,7 +352,9 @@ split(cJSON *rec, jsonl *in, void *arg)
 		return REC_BAD;
 	}
 	s = rec_strn(rec, "output", &len);	/* whole, NULs included */
-	nm = c->compat ? marks_compat(c, re, s, len, &m) : marks_default(re, s, len, &m);
+	first = (type[0] | 0x20) >= 'a' && (type[0] | 0x20) <= 'z' ? type[0] | 0x20 : 0;
+	nm = c->compat ? marks_compat(c, re, s, len, &m) :
+	    marks_default(re, first, s, len, &m);
 	seen = xcalloc((size_t)n + 1, 1);
 	buf_putc(&parts, '[');
 	/* default rule: leading text with no header is entry 1 when the
