@@ -266,19 +266,21 @@ marks_default(lg_re *re, int first, const char *s, size_t len, mark **mp)
 	return n;
 }
 
-/* Append ,"key":v (the comma unless first). */
-static void
-put_num(buf *b, const char *key, size_t v, int first)
+/* Put "key":v at p (key with its quotes and colon); returns the end. */
+static char *
+put_num(char *p, const char *key, size_t klen, size_t v)
 {
-	char tmp[32], *p = tmp + sizeof tmp;
+	char tmp[24], *q = tmp + sizeof tmp;
+	size_t n;
 
+	memcpy(p, key, klen);
+	p += klen;
 	do
-		*--p = (char)('0' + v % 10);
+		*--q = (char)('0' + v % 10);
 	while ((v /= 10) != 0);
-	if (!first)
-		buf_putc(b, ',');
-	buf_puts(b, key);
-	buf_add(b, p, (size_t)(tmp + sizeof tmp - p));
+	n = (size_t)(tmp + sizeof tmp - q);
+	memcpy(p, q, n);
+	return p + n;
 }
 
 /* Append a part to the text of the parts array, as jprint() prints it
@@ -286,15 +288,18 @@ put_num(buf *b, const char *key, size_t v, int first)
 static void
 add_part(buf *parts, long at, size_t off, size_t len, size_t word, size_t words)
 {
+	char t[160], *p = t;
+
 	if (parts->len > 1)
-		buf_putc(parts, ',');
-	buf_putc(parts, '{');
-	put_num(parts, "\"at\":", (size_t)at, 1);
-	put_num(parts, "\"off\":", off, 0);
-	put_num(parts, "\"len\":", len, 0);
-	put_num(parts, "\"word\":", word, 0);
-	put_num(parts, "\"words\":", words, 0);
-	buf_putc(parts, '}');
+		*p++ = ',';
+	*p++ = '{';
+	p = put_num(p, "\"at\":", 5, (size_t)at);
+	p = put_num(p, ",\"off\":", 7, off);
+	p = put_num(p, ",\"len\":", 7, len);
+	p = put_num(p, ",\"word\":", 8, word);
+	p = put_num(p, ",\"words\":", 9, words);
+	*p++ = '}';
+	buf_add(parts, t, (size_t)(p - t));
 }
 
 static void

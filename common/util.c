@@ -133,8 +133,13 @@ count_words(const char *s, size_t len)
 			uint64_t isp = (uint64_t)(unsigned)_mm_movemask_epi8(sa) |
 			    (uint64_t)(unsigned)_mm_movemask_epi8(sb) << 16;
 
-			n += (size_t)__builtin_popcountll(~isp & ((isp << 1) | carry) &
-			    0xffffffffULL);
+			uint64_t st = ~isp & ((isp << 1) | carry) & 0xffffffffULL;
+
+			/* their number, without a popcount instruction */
+			st = st - ((st >> 1) & 0x55555555ULL);
+			st = (st & 0x33333333ULL) + ((st >> 2) & 0x33333333ULL);
+			st = (st + (st >> 4)) & 0x0f0f0f0fULL;
+			n += (size_t)((st * 0x01010101ULL) >> 24 & 0xff);
 			carry = isp >> 31;
 		}
 		prev = (unsigned)carry;
