@@ -53,6 +53,17 @@ typedef struct {
 	long at;	/* its number, 0 when it has none */
 } mark;
 
+/* Room for mark n in *m (of *cap), growing by doubling. */
+static mark *
+room(mark **m, size_t n, size_t *cap)
+{
+	if (n >= *cap) {
+		*cap = *cap ? 2 * *cap : 64;
+		*m = xreallocarray(*m, *cap, sizeof **m);
+	}
+	return *m + n;
+}
+
 static lg_re *
 pattern_for(split_ctx *c, const char *type)
 {
@@ -110,13 +121,13 @@ static size_t
 marks_compat(split_ctx *c, lg_re *re, const char *s, size_t len, mark **mp)
 {
 	mark *m = NULL;
-	size_t n = 0, start = 0;
+	size_t n = 0, start = 0, cap = 0;
 
 	for (;;) {
 		const char *e = memmem(s + start, len - start, "#*#", 3);
 		size_t end = e ? (size_t)(e - s) : len, ov[4];
 
-		m = xreallocarray(m, n + 1, sizeof *m);
+		room(&m, n, &cap);
 		m[n].off = start;
 		m[n].end = end;
 		m[n].at = 0;
@@ -231,7 +242,7 @@ static size_t
 marks_default(lg_re *re, int first, const char *s, size_t len, mark **mp)
 {
 	mark *m = NULL;
-	size_t n = 0, pos = 0, ov[4];
+	size_t n = 0, pos = 0, ov[4], cap = 0;
 	size_t nextsep = find_sep(s, len, 0);
 
 	for (;;) {
@@ -240,7 +251,7 @@ marks_default(lg_re *re, int first, const char *s, size_t len, mark **mp)
 
 		/* separators before the next header open unnumbered parts */
 		while (nextsep < hstart) {
-			m = xreallocarray(m, n + 1, sizeof *m);
+			room(&m, n, &cap);
 			m[n].off = nextsep;
 			m[n].end = 0;
 			m[n++].at = 0;
@@ -253,7 +264,7 @@ marks_default(lg_re *re, int first, const char *s, size_t len, mark **mp)
 			/* "#*# Week 5": the header belongs to the separator's part */
 			m[n - 1].at = number_at(s, ov[2], ov[3]);
 		} else {
-			m = xreallocarray(m, n + 1, sizeof *m);
+			room(&m, n, &cap);
 			m[n].off = hstart;
 			m[n].end = 0;
 			m[n++].at = number_at(s, ov[2], ov[3]);
