@@ -194,32 +194,35 @@ string(scan *sc)
 static int
 digits(scan *sc)
 {
-	size_t from = sc->pos;
+	const char *s = sc->s;
+	size_t i = sc->pos, len = sc->len, from = i;
 
-	while (sc->pos < sc->len && sc->s[sc->pos] >= '0' && sc->s[sc->pos] <= '9')
-		sc->pos++;
-	return sc->pos > from ? 1 : fail(sc, JSONSCAN_SYNTAX);
+	while (i < len && (unsigned char)(s[i] - '0') <= 9)
+		i++;
+	sc->pos = i;
+	return i > from ? 1 : fail(sc, JSONSCAN_SYNTAX);
 }
 
 static int
 number(scan *sc)
 {
 	const char *s = sc->s;
+	size_t len = sc->len;
 
 	if (s[sc->pos] == '-')
 		sc->pos++;
-	if (sc->pos < sc->len && s[sc->pos] == '0')
+	if (sc->pos < len && s[sc->pos] == '0')
 		sc->pos++;
 	else if (!digits(sc))
 		return 0;
-	if (sc->pos < sc->len && s[sc->pos] == '.') {
+	if (sc->pos < len && s[sc->pos] == '.') {
 		sc->pos++;
 		if (!digits(sc))
 			return 0;
 	}
-	if (sc->pos < sc->len && (s[sc->pos] == 'e' || s[sc->pos] == 'E')) {
+	if (sc->pos < len && (s[sc->pos] == 'e' || s[sc->pos] == 'E')) {
 		sc->pos++;
-		if (sc->pos < sc->len && (s[sc->pos] == '+' || s[sc->pos] == '-'))
+		if (sc->pos < len && (s[sc->pos] == '+' || s[sc->pos] == '-'))
 			sc->pos++;
 		if (!digits(sc))
 			return 0;
