@@ -1,4 +1,3 @@
-#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,12 +16,12 @@ free_re(void)
 }
 
 static int
-ends(const char *w, size_t n, const char *suf)
+ends_n(const char *w, size_t n, const char *suf, size_t k)
 {
-	size_t k = strlen(suf);
-
 	return n > k && memcmp(w + n - k, suf, k) == 0;
 }
+
+#define ends(w, n, suf) ends_n((w), (n), (suf), sizeof (suf) - 1)
 
 size_t
 words_stem(char *w, size_t n)
@@ -50,14 +49,21 @@ words_stem(char *w, size_t n)
 int
 words_stop(const char *w, size_t n)
 {
-	static const char *stop[] = { "a", "an", "the", "of", "for", "and", "or",
-	    "in", "on", "at", "to", "with", "by", "from", "as", "is", "be", "my",
-	    "our", "your", "his", "her", "their", "its", "this", "that", "use",
-	    "featuring", "feature", "some", "any", "into", "&", NULL };
-	int i;
+#define S(x) { x, sizeof x - 1 }
+	static const struct {
+		const char *w;
+		size_t n;
+	} stop[] = { S("a"), S("an"), S("the"), S("of"), S("for"), S("and"),
+	    S("or"), S("in"), S("on"), S("at"), S("to"), S("with"), S("by"),
+	    S("from"), S("as"), S("is"), S("be"), S("my"), S("our"), S("your"),
+	    S("his"), S("her"), S("their"), S("its"), S("this"), S("that"),
+	    S("use"), S("featuring"), S("feature"), S("some"), S("any"),
+	    S("into"), S("&") };
+#undef S
+	size_t i;
 
-	for (i = 0; stop[i]; i++)
-		if (strlen(stop[i]) == n && memcmp(stop[i], w, n) == 0)
+	for (i = 0; i < sizeof stop / sizeof *stop; i++)
+		if (stop[i].n == n && memcmp(stop[i].w, w, n) == 0)
 			return 1;
 	return 0;
 }
@@ -135,8 +141,11 @@ words_each(const char *s, size_t len, void (*fn)(const char *, size_t, void *),
 			break;
 		n = ov[1] - ov[0];
 		w = n < sizeof small ? small : xmalloc(n + 1);
-		for (i = 0; i < n; i++)
-			w[i] = (char)tolower((unsigned char)s[ov[0] + i]);
+		for (i = 0; i < n; i++) {	/* tolower() of the C locale */
+			unsigned char c = (unsigned char)s[ov[0] + i];
+
+			w[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+		}
 		n = words_stem(w, n);
 		fn(w, n, arg);
 		if (w != small)
