@@ -59,6 +59,9 @@ long jsonl_lineno(const jsonl *r);
 int jsonl_errors(const jsonl *r);
 int jsonl_syserrors(const jsonl *r);
 
+/* Make a pipe's buffer larger (when fd is one), for long records. */
+void pipe_room(int fd);
+
 /* Report a problem with the current record: "prog: FILE:LINE: msg". */
 void jsonl_warn(jsonl *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
