@@ -40,6 +40,7 @@ typedef struct {
 	char *lint_error;	/* count -1: how flake8 failed */
 	int limit;		/* count -1: flake8 or the parser helper went
 				 * over its limits on it */
+	int parse_failed;	/* the parser helper gave no answer for it */
 } fl_file;
 
 /* flake8 --version; 0, or -1 with *why set (caller frees). */
@@ -52,6 +53,11 @@ void fl_limits(double timeout);
 /* files are NAME.py paths under dir; strip writes NAME_l.py copies. */
 void fl_parse(const char *python, const char *dir, char **files, size_t n,
     int strip, fl_file *out);
+/* fl_parse() in chunks of the files, up to parallel runs at once. */
+void fl_parse_par(const char *python, const char *dir, char **files, size_t n,
+    int strip, fl_file *out, size_t chunks, int parallel);
+/* Each flake8 run is given --jobs=1 (the caller runs several at once). */
+void fl_one_job(int on);
 /* flake8 on files under dir; fills count and fam of out[i]. */
 void fl_lint(char *const *flake8, const char *dir, char **files, size_t n,
     int compat, fl_file *out);
