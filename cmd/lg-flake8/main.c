@@ -23,6 +23,7 @@
 #include "extract.h"
 #include "jail.h"
 #include "jsonl.h"
+#include "progress.h"
 #include "record.h"
 #include "util.h"
 #include "xalloc.h"
@@ -70,6 +71,7 @@ static struct {
 
 static int status_sys;
 
+static progress pg;		/* the status line on a terminal */
 static const char *cache_dir;	/* --cache, NULL: the default place */
 static int cache_off;		/* --no-cache */
 
@@ -635,6 +637,52 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 	free(known);
 }
 
+/* What a signal says: what is written, and how to go on from there. */
+static void
+resume_line(const char *file, long line)
+{
+	fflush(stdout);
+	if (strcmp(file, "-") == 0)
+		progress_on_signal(&pg, "interrupted: %lu records written, the "
+		    "first of the input; score the rest on its own and append it",
+		    pg.done);
+	else
+		progress_on_signal(&pg, "interrupted: %lu records written, up to "
+		    "%s:%ld; to go on: tail -n +%ld %s | lg-flake8 >> OUT (then "
+		    "any files after it)", pg.done, file, line, line + 1, file);
+}
+
+/* Lines in the inputs when they are all regular files, else -1. */
+static long
+count_lines(char **files, int n)
+{
+	long lines = 0;
+	int i;
+
+	if (n == 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		FILE *f;
+		char b[65536];
+		size_t k;
+		struct stat sb;
+
+		if (strcmp(files[i], "-") == 0 || stat(files[i], &sb) < 0 ||
+		    !S_ISREG(sb.st_mode) || (f = fopen(files[i], "r")) == NULL)
+			return -1;
+		while ((k = fread(b, 1, sizeof b, f)) > 0) {
+			const char *p = b, *e = b + k;
+
+			while ((p = memchr(p, '\n', (size_t)(e - p))) != NULL) {
+				lines++;
+				p++;
+			}
+		}
+		fclose(f);
+	}
+	return lines;
+}
+
 static void
 flush(cf_item *items, size_t n, const cf_opts *o)
 {
@@ -642,8 +690,17 @@ flush(cf_item *items, size_t n, const cf_opts *o)
 
 	score_batch(items, n, o);
 	for (i = 0; i < n; i++) {
+		pg.done++;
+		if (!items[i].ours && !rec_is(items[i].rec, "longweave", "cf"))
+			pg.passed++;
+		else if (rec_get(items[i].rec, "error") != NULL)
+			pg.failed++;
+		else
+			pg.ok++;
 		rec_write(items[i].rec);
 		rec_free(items[i].rec);
+		if (i + 1 == n)
+			resume_line(items[i].file, items[i].line);
 		free(items[i].file);
 		free(items[i].code);
 		fl_file_free(&items[i].fix);
@@ -663,6 +720,13 @@ score_all(char **files, int nfiles, const cf_opts *o)
 	int bad = 0, status;
 
 	memset(items, 0, sizeof items);
+	progress_start(&pg, 0);
+	if (pg.tty) {
+		pg.total = count_lines(files, nfiles);
+		progress_on_signal(&pg, "interrupted: no record written yet");
+		sb_clean_on_signals(NULL);
+		progress_line(&pg, NULL, NULL, 1);
+	}
 	while ((rec = jsonl_next(in)) != NULL) {
 		cf_item *it = &items[n++];
 
@@ -676,10 +740,21 @@ score_all(char **files, int nfiles, const cf_opts *o)
 		if (n == BATCH || ours == 0 || ours == BATCH) {
 			flush(items, n, o);
 			n = ours = 0;
+			progress_line(&pg, NULL, NULL, 0);
 		}
 	}
 	if (n > 0)
 		flush(items, n, o);
+	if (pg.tty) {
+		double el = mono_now() - pg.start;
+
+		progress_end(&pg, "%lu records: %lu scored, %lu failed, %lu passed "
+		    "on; %.1f s, %.1f rec/s; lg %s, flake8 %s%s%s%s", pg.done,
+		    pg.ok, pg.failed, pg.passed, el, progress_rate(&pg), LG_VERSION,
+		    st.info.version ? st.info.version : "not run",
+		    st.info.python ? " (" : "", st.info.python ? st.info.python : "",
+		    st.info.python ? ")" : "");
+	}
 	status = jsonl_status(in);
 	jsonl_free(in);
 	if (st.dir != NULL) {
