@@ -643,11 +643,11 @@ resume_line(const char *file, long line)
 {
 	fflush(stdout);
 	if (strcmp(file, "-") == 0)
-		progress_on_signal(&pg, "interrupted: %lu records written, the "
+		progress_on_signal(&pg, "interrupted: %lu record(s) written, the "
 		    "first of the input; score the rest on its own and append it",
 		    pg.done);
 	else
-		progress_on_signal(&pg, "interrupted: %lu records written, up to "
+		progress_on_signal(&pg, "interrupted: %lu record(s) written, up to "
 		    "%s:%ld; to go on: tail -n +%ld %s | lg-flake8 >> OUT (then "
 		    "any files after it)", pg.done, file, line, line + 1, file);
 }
