@@ -119,3 +119,6 @@ PY
 	printf '  lg-flake8 --compat (runs nothing)    %7.1f s\n' "$compat"
 	echo "  (the runs overlap flake8, so the parts add up to more than the whole)"
 fi
+
+# lg-flake8 beside its baseline, with and without the cache
+sh "$top/bench/lw-flake8.sh"
