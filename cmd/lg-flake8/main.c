@@ -72,6 +72,8 @@ static struct {
 static int status_sys;
 
 static progress pg;		/* the status line on a terminal */
+static char *made;		/* the model and parameters of the answers */
+static int made_mixed;		/* more than one */
 static const char *cache_dir;	/* --cache, NULL: the default place */
 static int cache_off;		/* --no-cache */
 
@@ -637,6 +639,34 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 	free(known);
 }
 
+/* Note what made the answers, for the summary. */
+static void
+note_made(cJSON *rec)
+{
+	cJSON *gen = rec_get(rec, "gen"), *m, *p;
+	char *params, *now;
+
+	if (made_mixed)
+		return;
+	m = cJSON_IsObject(gen) ? rec_get(gen, "model") : NULL;
+	p = cJSON_IsObject(gen) ? rec_get(gen, "params") : NULL;
+	params = p != NULL ? cJSON_PrintUnformatted(p) : NULL;
+	now = xasprintf("model %s, params %s", cJSON_IsString(m) ?
+	    m->valuestring : "?", params ? params : "{}");
+	cJSON_free(params);
+	lg_sanitize(now);
+	if (made == NULL) {
+		made = now;
+		return;
+	}
+	if (strcmp(made, now) != 0) {
+		made_mixed = 1;
+		free(made);
+		made = xstrdup("answers of several models or parameters");
+	}
+	free(now);
+}
+
 /* What a signal says: what is written, and how to go on from there. */
 static void
 resume_line(const char *file, long line)
@@ -691,6 +721,8 @@ flush(cf_item *items, size_t n, const cf_opts *o)
 	score_batch(items, n, o);
 	for (i = 0; i < n; i++) {
 		pg.done++;
+		if (pg.tty && rec_is(items[i].rec, "longweave", "cf"))
+			note_made(items[i].rec);
 		if (!items[i].ours && !rec_is(items[i].rec, "longweave", "cf"))
 			pg.passed++;
 		else if (rec_get(items[i].rec, "error") != NULL)
@@ -749,12 +781,13 @@ score_all(char **files, int nfiles, const cf_opts *o)
 		double el = mono_now() - pg.start;
 
 		progress_end(&pg, "%lu records: %lu scored, %lu failed, %lu passed "
-		    "on; %.1f s, %.1f rec/s; lg %s, flake8 %s%s%s%s", pg.done,
+		    "on; %.1f s, %.1f rec/s; lg %s, flake8 %s%s%s%s; %s", pg.done,
 		    pg.ok, pg.failed, pg.passed, el, progress_rate(&pg), LG_VERSION,
 		    st.info.version ? st.info.version : "not run",
 		    st.info.python ? " (" : "", st.info.python ? st.info.python : "",
-		    st.info.python ? ")" : "");
+		    st.info.python ? ")" : "", made ? made : "no answers");
 	}
+	free(made);
 	status = jsonl_status(in);
 	jsonl_free(in);
 	if (st.dir != NULL) {
