@@ -406,39 +406,56 @@ fl_parse(const char *python, const char *dir, char **files, size_t n,
 		fl_parse(python, dir, files + i, 1, strip, out + i);
 }
 
+size_t
+fl_chunks(const size_t *sizes, size_t n, size_t k, size_t *at)
+{
+	size_t total = 0, acc = 0, m = 0, i;
+
+	if (n == 0)
+		return 0;
+	if (k < 1)
+		k = 1;
+	if (k > n)
+		k = n;
+	for (i = 0; i < n; i++)
+		total += sizes[i] + 1;
+	at[m++] = 0;
+	for (i = 0; i < n; i++) {
+		acc += sizes[i] + 1;
+		/* cut where the bytes so far reach the next share */
+		if (i + 1 < n && m < k && acc * k >= total * m)
+			at[m++] = i + 1;
+	}
+	at[m] = n;
+	return m;
+}
+
 void
 fl_parse_par(const char *python, const char *dir, char **files, size_t n,
-    int strip, fl_file *out, size_t chunks, int parallel)
+    int strip, fl_file *out, const size_t *at, size_t m, int parallel)
 {
 	sb_job *jobs;
 	char ***argvs;
-	size_t per, m, i;
+	size_t i;
 
-	if (n == 0)
+	if (n == 0 || m == 0)
 		return;
-	if (chunks < 1)
-		chunks = 1;
-	per = (n + chunks - 1) / chunks;
-	m = (n + per - 1) / per;
 	jobs = xcalloc(m, sizeof *jobs);
 	argvs = xcalloc(m, sizeof *argvs);
 	for (i = 0; i < m; i++) {
-		size_t k = i * per + per > n ? n - i * per : per;
-
-		argvs[i] = parse_argv(python, files + i * per, k, strip);
+		argvs[i] = parse_argv(python, files + at[i], at[i + 1] - at[i], strip);
 		jobs[i].argv = argvs[i];
 		tool_opts(&jobs[i].o, dir, lint_timeout);
 	}
 	sb_run_jobs(jobs, m, parallel);
 	for (i = 0; i < m; i++) {
-		size_t k = i * per + per > n ? n - i * per : per;
+		size_t k = at[i + 1] - at[i];
 		char *why = NULL;
 
 		/* a chunk that fails is done again file by file */
-		if (parse_result(&jobs[i].r, k, out + i * per, &why) < 0) {
+		if (parse_result(&jobs[i].r, k, out + at[i], &why) < 0) {
 			free(why);
-			fl_parse(python, dir, files + i * per, k, strip,
-			    out + i * per);
+			fl_parse(python, dir, files + at[i], k, strip, out + at[i]);
 		}
 		sb_result_free(&jobs[i].r);
 		free(argvs[i]);

@@ -53,7 +53,7 @@ static const char usage[] =
 "  --version         print the version\n";
 
 #define STAGE "flake8"
-#define BATCH 32
+#define BATCH 64
 #define RUN_MEM (1ULL << 30)
 #define RUN_FSIZE (16ULL << 20)
 #define RUN_NPROC 32
@@ -382,17 +382,6 @@ processors(void)
 	return n > 0 ? n : 1;
 }
 
-/* Lint chunks of at least this many files, at most two per job slot. */
-#define LINT_CHUNK 4
-
-static size_t
-chunks_for(size_t files, int jobs)
-{
-	size_t c = (files + LINT_CHUNK - 1) / LINT_CHUNK, most = 2 * (size_t)jobs;
-
-	return c < 1 ? 1 : c > most ? most : c;
-}
-
 /*
  * flake8 over the work files, in chunks, and the runs of the answers that
  * compile (and of their originals whose output is not known yet), side by
@@ -401,25 +390,23 @@ chunks_for(size_t files, int jobs)
  */
 static void
 lint_and_run(cf_item *items, size_t n, const cf_opts *o, char **pf, char **lf,
-    size_t w, const size_t *at, const long *ot, fl_file *res)
+    const size_t *ch, size_t nc, const size_t *at, const long *ot,
+    fl_file *res)
 {
 	char *argv[] = { o->python, (char *)"-I", (char *)"-B", (char *)JAIL_ANSWER, NULL };
-	size_t nc = w > 0 ? chunks_for(w, o->jobs) : 0, per = nc ? (w + nc - 1) / nc : 0;
 	sb_job *jobs;
 	box *boxes;
 	size_t *of, m, i;
 	char ***largv;
 
-	if (nc > 0)
-		nc = (w + per - 1) / per;
 	jobs = xcalloc(nc + 2 * n + 1, sizeof *jobs);
 	boxes = xcalloc(nc + 2 * n + 1, sizeof *boxes);
 	of = xcalloc(nc + 2 * n + 1, sizeof *of);
 	largv = xcalloc(nc + 1, sizeof *largv);
 	for (i = 0; i < nc; i++) {
-		size_t k = i * per + per > w ? w - i * per : per;
+		size_t k = ch[i + 1] - ch[i];
 
-		largv[i] = fl_lint_argv(o->flake8, lf + i * per, k, o->compat);
+		largv[i] = fl_lint_argv(o->flake8, lf + ch[i], k, o->compat);
 		jobs[i].argv = largv[i];
 		fl_lint_opts(&jobs[i].o, st.dir, k);
 	}
@@ -462,15 +449,15 @@ lint_and_run(cf_item *items, size_t n, const cf_opts *o, char **pf, char **lf,
 		box_close(&boxes[i]);
 	}
 	for (i = 0; i < nc; i++) {
-		size_t k = i * per + per > w ? w - i * per : per;
+		size_t k = ch[i + 1] - ch[i];
 		char *why = NULL;
 
 		/* a chunk that fails is done again file by file */
-		if (fl_lint_result(&jobs[i].r, lf + i * per, k, res + i * per,
+		if (fl_lint_result(&jobs[i].r, lf + ch[i], k, res + ch[i],
 		    &why) < 0) {
 			free(why);
-			fl_lint(o->flake8, st.dir, lf + i * per, k, o->compat,
-			    res + i * per);
+			fl_lint(o->flake8, st.dir, lf + ch[i], k, o->compat,
+			    res + ch[i]);
 		}
 		sb_result_free(&jobs[i].r);
 		free(largv[i]);
@@ -513,6 +500,7 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 	size_t *at = xcalloc(n + 1, sizeof *at), k = 0, w, i;
 	long *ot = xcalloc(n + 1, sizeof *ot);
 	char *known = xcalloc(n + 1, 1);
+	size_t *sz = xcalloc(2 * n + 1, sizeof *sz), *ch, nc;
 
 	/* the work files first (answers, and originals whose counts are
 	 * not known), then originals that are only run */
@@ -524,6 +512,7 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 		if (!it->ours)
 			continue;
 		at[i] = k;
+		sz[k] = it->code_len;
 		pf[k++] = xasprintf("r%ldf.py", st.serial);
 		known[i] = (char)cf_lint_get(it->orig, strlen(it->orig), &it->org);
 		if (known[i])
@@ -532,11 +521,13 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 			ot[i] = ot[j];
 		else {
 			ot[i] = (long)k;
+			sz[k] = strlen(it->orig);
 			pf[k++] = xasprintf("r%ldo.py", st.serial);
 		}
 		st.serial++;
 	}
 	w = k;
+	ch = xcalloc((size_t)o->jobs + 2, sizeof *ch);
 	for (i = 0; i < n; i++) {
 		cf_item *it = &items[i];
 		long j;
@@ -573,10 +564,11 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 		lf[i] = o->compat || i >= w ? xstrdup(pf[i]) :
 		    xasprintf("%.*s_l.py", (int)strlen(pf[i]) - 3, pf[i]);
 	}
-	fl_parse_par(o->python, st.dir, pf, w, !o->compat, res,
-	    chunks_for(w, o->jobs), o->jobs);
+	/* one chunk per job: flake8 costs a tenth of a second to start */
+	nc = fl_chunks(sz, w, (size_t)o->jobs, ch);
+	fl_parse_par(o->python, st.dir, pf, w, !o->compat, res, ch, nc, o->jobs);
 	if (k > 0)
-		lint_and_run(items, n, o, pf, lf, w, at, ot, res);
+		lint_and_run(items, n, o, pf, lf, ch, nc, at, ot, res);
 	for (i = 0; i < w; i++)
 		if (res[i].limit)
 			res[i].count = -1;
@@ -637,6 +629,8 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 	free(at);
 	free(ot);
 	free(known);
+	free(sz);
+	free(ch);
 }
 
 /* Note what made the answers, for the summary. */
