@@ -6,13 +6,14 @@
 # children included) and a checksum of the per-case counts (flake8 counts,
 # function counts, runnable, score): the same checksum means the same counts
 # on every case.  Runs, in this order for each answer set: the baseline;
-# this build without a cache (--no-cache); with an empty cache (cold); again
-# with the cache the cold run filled (warm, as a second run over the same
-# originals is).
+# this build with an empty cache (cold: as --no-cache, plus the writes);
+# again with the cache the cold run filled (warm, as a second run over the
+# same originals is).
 #   bench/lw-flake8.sh [N]
 # BASE_BIN=PATH uses that lg-flake8 as the baseline; otherwise it is built
 # from BASE_REF (default e4a18c1, lg-flake8 before the cache and -j) in a
-# temporary clone.
+# temporary clone.  NEW_BIN=PATH measures that lg-flake8 instead of
+# bin/lg-flake8 (either is copied first: a rebuild meanwhile changes nothing).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 bin=$top/bin
@@ -32,6 +33,10 @@ else
 	make -C "$tmp/base" bin/lg-flake8 >/dev/null 2>&1
 	base=$tmp/base/bin/lg-flake8
 fi
+cp "$base" "$tmp/lg-flake8.base"
+base=$tmp/lg-flake8.base
+cp "${NEW_BIN:-$bin/lg-flake8}" "$tmp/lg-flake8"
+new=$tmp/lg-flake8
 "$bin/lg-gen" longweave -t cf -l 1k,2k,4k,8k -n "$n" | "$bin/lg-prompt" > "$tmp/prompts"
 "$bin/lg-oracle" "$tmp/prompts" > "$tmp/reference"
 "$bin/lg-oracle" --drop 0.3 "$tmp/prompts" > "$tmp/degraded"
@@ -66,11 +71,10 @@ printf '%-10s %-10s %6s %8s %8s %8s  %s\n' answers run cases seconds cases/s \
     cpu-s counts
 for a in reference degraded; do
 	one baseline "$base" "$a"
-	one no-cache "$bin/lg-flake8" "$a" --no-cache
 	rm -rf "$tmp/cache"
-	one cold "$bin/lg-flake8" "$a" --cache "$tmp/cache"
-	one warm "$bin/lg-flake8" "$a" --cache "$tmp/cache"
-	for r in no-cache cold warm; do
+	one cold "$new" "$a" --cache "$tmp/cache"
+	one warm "$new" "$a" --cache "$tmp/cache"
+	for r in cold warm; do
 		printf '  %s %s: %.2fx the baseline\n' "$a" "$r" \
 		    "$(echo "$(cat "$tmp/wall.$a.baseline") / $(cat "$tmp/wall.$a.$r")" | bc -l)"
 	done
