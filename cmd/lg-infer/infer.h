@@ -18,6 +18,7 @@
 
 #include "http.h"
 #include "jsonl.h"
+#include "progress.h"
 #include "resume.h"
 
 typedef struct {
@@ -65,18 +66,7 @@ char *request_body(const infer_opts *o, const char *system, const char *prompt);
 cJSON *request_gen(const infer_opts *o, const char *system_opt,
     const http_result *res);
 
-/* progress.c */
-typedef struct {
-	unsigned long done, ok, failed, passed, skipped;
-	unsigned long cut;	/* answers cut by the token limit */
-	char *made;		/* the lg version, model and parameters */
-	long total;		/* records expected, -1 unknown */
-	double start;
-	double last_draw;
-	int drawn;
-	int tty;
-} progress;
-
+/* progress.c: lg-infer's line and summary on common/progress.h */
 void progress_draw(progress *p, const http_stats *st, int force);
 void progress_clear(progress *p);
 void progress_summary(progress *p, const http_stats *st);
