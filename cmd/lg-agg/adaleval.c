@@ -105,9 +105,19 @@ main_table(struct group **g, size_t n, const struct opts *o)
 {
 	static const char *const cols[] = { "score%", "cases", "failed", "cut",
 		"IF%", "copy%", "expect%", "random%", "tau" };
-	static const int right[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1 };
-	table *tb = o->fmt == FMT_JSON ? NULL : table_for(o, cols, right, 9);
+	static const char *const cols_se[] = { "score%", "se", "cases",
+		"failed", "cut", "IF%", "copy%", "expect%", "random%", "tau" };
+	static const int right[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+	static const unsigned char ci[10] = { 1 };
+	int samples = any_samples(g, n);
+	table *tb = NULL;
 	size_t i, k;
+
+	for (i = 0; i < n; i++)
+		boot_cell(g[i], o);
+	if (o->fmt != FMT_JSON)
+		tb = o->bootstrap > 0 ? table_ci(o, cols_se, right, 10, ci,
+		    samples) : table_ci(o, cols, right, 9, ci, samples);
 
 	for (i = 0; i < n; i++) {
 		const struct group *r = g[i];
@@ -128,12 +138,19 @@ main_table(struct group **g, size_t n, const struct opts *o)
 			json_ratio(j, "expect", 100.0 * (double)a->expect, (double)a->scored);
 			json_ratio(j, "random", 100.0 * a->random, (double)a->scored);
 			json_ratio(j, "tau", a->tau, (double)a->tau_n);
+			json_se(j, "score_se", r, o);
+			json_ci(j, "score", r, 0, o);
+			if (samples)
+				json_samples(j, r);
 			json_emit(j);
 			continue;
 		}
-		c = cells_for(r, o, 9);
+		c = cells_for(r, o, 14);
 		k = o->nfields;
 		c[k++] = fmt_pct(r->sc.sum, cases);
+		cell_ci(c, &k, r, 0, o);
+		if (o->bootstrap > 0)
+			c[k++] = fmt_maybe(r->ci.se, 1);
 		c[k++] = fmt_long(r->sc.cases);
 		c[k++] = fmt_long(r->sc.failed);
 		c[k++] = fmt_long(r->sc.cut);
@@ -143,6 +160,8 @@ main_table(struct group **g, size_t n, const struct opts *o)
 		c[k++] = fmt_pct(a->random, (double)a->scored);
 		c[k++] = a->tau_n ? fmt_num(a->tau / (double)a->tau_n, 3) :
 		    xstrdup("-");
+		if (samples)
+			cells_samples(c, &k, r);
 		table_add(tb, c);
 	}
 	if (tb != NULL) {

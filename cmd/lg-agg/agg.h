@@ -10,13 +10,14 @@
 #define LG_AGG_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <cjson/cJSON.h>
 
 #include "jsonl.h"
 #include "record.h"
 
-enum { FMT_TABLE, FMT_TSV, FMT_CSV, FMT_MD, FMT_JSON };
+enum { FMT_TABLE, FMT_TSV, FMT_CSV, FMT_MD, FMT_JSON, FMT_LATEX };
 
 /* A -g field: a dotted path into the record. */
 struct field {
@@ -33,6 +34,8 @@ struct opts {
 	int by_position;
 	int len_filter;
 	int compat;
+	long bootstrap;		/* resamples, 0: no intervals */
+	uint64_t seed;
 };
 
 /* LongGenBench sums of a group (or of one record before merging). */
@@ -78,6 +81,39 @@ struct ada {
 
 enum { ROW_CELL, ROW_AVG, ROW_OVERALL };
 
+/* LongGenBench's metrics, in column order; other benches have one. */
+enum { M_CR, M_STIC1, M_STIC2, M_WAVG, M_SINGLE, M_RANGE, M_PERIODIC, M_LEN,
+	NMET_LGB };
+
+/* A resampling unit: the sums of one case's records (boot.c).  sum is
+ * the CR percentages (LongGenBench) or the scores; s and ss the per-record
+ * score (CR for LongGenBench) and its square, for the sample spread. */
+struct unit {
+	double w;		/* records */
+	double sum;
+	long pass, judged, total;
+	long tpass[NTYPES], ttotal[NTYPES];
+	long words, len_cases;
+	double s, ss;
+};
+
+struct units {
+	struct unit *v;
+	char **ids;		/* "c" and the case id, "r" and the record id */
+	size_t n, cap;
+	size_t *slot, nslot, nids;
+	int multi;		/* some case has several records (samples) */
+};
+
+/* A group's uncertainty: the percentile interval of each metric, the
+ * standard error of the mean of per-case values (CR, or the score), the
+ * spread between samples of a case and between cases (NAN: none). */
+struct ci {
+	double lo[NMET_LGB], hi[NMET_LGB];
+	double se;
+	double sd_samples, sd_cases, per_case;
+};
+
 struct group {
 	char *bench;
 	char **val;		/* one value per field */
@@ -86,6 +122,10 @@ struct group {
 	struct lgb lgb;
 	struct score sc;
 	struct ada ada;
+	struct units units;	/* per case, when intervals or samples need them */
+	struct ci ci;
+	struct group **cells;	/* average rows: the cells averaged */
+	size_t ncells;
 	char *params;		/* gen.params of its records, printed, when they
 				 * agree (NULL: none, or they differ) */
 	int pstate;		/* 0: no record yet, 1: they agree, 2: differ */
@@ -100,6 +140,8 @@ void fields_free(struct opts *o);
 /* The record's value at a field: "-" when absent; -1 for an object or array. */
 int field_value(const cJSON *rec, const struct field *f, char **out);
 gtab *gtab_new(size_t nfields);
+/* FNV-1a, 32 bits: the same on every platform. */
+uint32_t hash_text(const char *s);
 /* Find or add the group; vals and syn are copied (syn may be NULL). */
 struct group *gtab_get(gtab *t, const char *bench, char **vals,
     const unsigned char *syn);
@@ -135,6 +177,18 @@ void ada_merge(struct ada *g, const struct ada *d);
 int ada_any(struct group **g, size_t n);
 void ada_print(struct group **g, size_t n, const struct opts *o);
 
+/* boot.c */
+int boot_nmet(const struct group *g);
+void unit_metrics(const struct unit *u, int lgb, double *m);
+void units_add(struct units *us, const char *case_id, const char *rec_id,
+    const struct unit *u);
+void units_merge(struct units *a, const struct units *b);
+void units_free(struct units *us);
+/* Fill g->ci from its units (a cell), or from the cells (an average row). */
+void boot_cell(struct group *g, const struct opts *o);
+void boot_avg(struct group *a, struct group **cells, size_t n,
+    const struct opts *o);
+
 /* table.c: a table of text cells printed in one of the formats */
 typedef struct table table;
 /* cols[i] names column i; right[i] nonzero right-aligns it. */
@@ -151,10 +205,28 @@ char **cells_for(const struct group *g, const struct opts *o, size_t n);
 char *fmt_pct(double num, double den);
 char *fmt_num(double v, int decimals);
 char *fmt_long(long v);
+/* table_for with a "±" column after each column i with ci[i] when
+ * intervals are on, and the sample columns (K, sd-samples, sd-cases). */
+table *table_ci(const struct opts *o, const char *const *cols,
+    const int *right, size_t ncols, const unsigned char *ci, int samples);
+char *fmt_hw(double lo, double hi, int decimals);
+char *fmt_maybe(double v, int decimals);	/* "-" for NAN */
+/* The "±" cell of metric met when intervals are on. */
+void cell_ci(char **c, size_t *k, const struct group *g, int met,
+    const struct opts *o);
+void cells_samples(char **c, size_t *k, const struct group *g);
+/* Nonzero when some group has several records of one case. */
+int any_samples(struct group **g, size_t n);
 /* A JSON row with "bench" and the group fields; json_emit prints and frees. */
 cJSON *json_row(const struct group *g, const struct opts *o);
 void json_num(cJSON *o, const char *key, double v);
 void json_ratio(cJSON *o, const char *key, double num, double den);
 void json_emit(cJSON *o);
+/* KEY_lo and KEY_hi of metric met, when intervals are on. */
+void json_ci(cJSON *j, const char *key, const struct group *g, int met,
+    const struct opts *o);
+void json_se(cJSON *j, const char *key, const struct group *g,
+    const struct opts *o);
+void json_samples(cJSON *j, const struct group *g);
 
 #endif

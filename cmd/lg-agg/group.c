@@ -144,13 +144,13 @@ key_text(const char *bench, char **vals, const unsigned char *syn, size_t n)
 	return buf_take(&b);
 }
 
-static unsigned long
+uint32_t
 hash_text(const char *s)
 {
-	unsigned long h = 2166136261UL;
+	uint32_t h = 2166136261u;
 
 	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619UL;
+		h = (h ^ (unsigned char)*s) * 16777619u;
 	return h;
 }
 
@@ -283,6 +283,8 @@ gtab_free(gtab *t)
 		free(g->bench);
 		free(g->hkey);
 		lgb_clear(&g->lgb);
+		units_free(&g->units);
+		free(g->cells);
 		free(g->params);
 		free(g);
 	}

@@ -7,30 +7,86 @@
 #include "agg.h"
 #include "diag.h"
 #include "record.h"
+#include "util.h"
 #include "xalloc.h"
 
 static const char usage[] =
 "usage: lg-agg [-g FIELD[,FIELD...]] [-f FORMAT] [--by-position] [--len-filter]\n"
-"              [--compat] [--max-record SIZE] [file ...]\n"
+"              [--compat] [--bootstrap N] [--seed N] [--max-record SIZE]\n"
+"              [file ...]\n"
 "       lg-agg -h | --help | --version\n"
 "\n"
 "  -g FIELDS          group by these fields, dotted paths\n"
 "                     (default bench,task,length,gen.model)\n"
-"  -f FORMAT          table (default), tsv, csv, md or json\n"
+"  -f FORMAT          table (default), tsv, csv, md, latex or json\n"
 "  --by-position      LongGenBench: pass rate per entry position\n"
 "  --len-filter       Len over the cases with more than 40 entries and\n"
 "                     2000 words only (the paper's filter)\n"
 "  --compat           leave out what the published code left out: failed\n"
 "                     records, empty and ERROR: answers, scores.evaluated 0\n"
+"  --bootstrap N      95% intervals from N resamples of the cases, and\n"
+"                     standard errors (default 0: none)\n"
+"  --seed N           seed of the resampling (default 1)\n"
 "  --max-record SIZE  record size limit (default 64M)\n"
 "  -h, --help         print this help\n"
 "  --version          print the version\n";
 
-enum { OPT_BYPOS = 256, OPT_LENF, OPT_COMPAT, OPT_MAXREC, OPT_VERSION };
+enum { OPT_BYPOS = 256, OPT_LENF, OPT_COMPAT, OPT_MAXREC, OPT_VERSION,
+	OPT_BOOT, OPT_SEED };
+
+#define MAX_BOOTSTRAP 1000000L
 
 static char bench_name[] = "bench";
 static char *bench_parts[] = { bench_name };
 static const struct field bench_field = { bench_name, bench_parts, 1 };
+
+/* The record's case (repeated samples), NULL when it has none; -1 bad. */
+static int
+case_of(const cJSON *rec, jsonl *in, const char **out)
+{
+	const cJSON *c = rec_get(rec, "case");
+
+	*out = NULL;
+	if (c == NULL || cJSON_IsNull(c))
+		return 0;
+	if (!cJSON_IsString(c)) {
+		jsonl_warn(in, "case: not a string");
+		return -1;
+	}
+	*out = c->valuestring;
+	return 0;
+}
+
+static void
+unit_lgb(struct unit *u, const struct lgb *l)
+{
+	int t;
+
+	memset(u, 0, sizeof *u);
+	u->w = (double)l->cases;
+	u->sum = l->cr_sum;
+	u->pass = l->pass;
+	u->judged = l->judged;
+	u->total = l->total;
+	for (t = 0; t < NTYPES; t++) {
+		u->tpass[t] = l->tpass[t];
+		u->ttotal[t] = l->ttotal[t];
+	}
+	u->words = (long)l->words;
+	u->len_cases = l->len_cases;
+	u->s = l->cr_sum;
+	u->ss = l->cr_sum * l->cr_sum;
+}
+
+static void
+unit_score(struct unit *u, const struct score *s)
+{
+	memset(u, 0, sizeof *u);
+	u->w = (double)s->cases;
+	u->sum = s->sum;
+	u->s = s->sum;
+	u->ss = s->sum * s->sum;
+}
 
 /* Fold one record into its group: 0, or -1 when it was bad (reported). */
 static int
@@ -39,6 +95,8 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 	struct group *g;
 	struct lgb l;
 	struct score s;
+	struct unit u;
+	const char *cs;
 	char *bench;
 	size_t i, k;
 	int r = 0;
@@ -54,10 +112,16 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 			r = -1;
 			break;
 		}
+	if (r == 0)
+		r = case_of(rec, in, &cs);
 	if (r == 0 && strcmp(bench, "longgenbench") == 0) {
 		if ((r = lgb_read(rec, in, o, &l)) >= 0) {
 			g = gtab_get(t, bench, vals, NULL);
 			group_params(g, rec);
+			if (r == 0 && (o->bootstrap > 0 || cs != NULL)) {
+				unit_lgb(&u, &l);
+				units_add(&g->units, cs, rec_str(rec, "id"), &u);
+			}
 			lgb_merge(&g->lgb, &l);
 			lgb_clear(&l);
 		}
@@ -65,6 +129,10 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 		if ((r = score_read(rec, in, o, &s)) >= 0) {
 			g = gtab_get(t, bench, vals, NULL);
 			group_params(g, rec);
+			if (r == 0 && (o->bootstrap > 0 || cs != NULL)) {
+				unit_score(&u, &s);
+				units_add(&g->units, cs, rec_str(rec, "id"), &u);
+			}
 			score_merge(&g->sc, &s);
 			if (r == 0 && strcmp(bench, "adaleval") == 0) {
 				struct ada a;
@@ -132,10 +200,11 @@ run(char **files, int n, const struct opts *o)
 static int
 format(const char *s)
 {
-	static const char *const names[] = { "table", "tsv", "csv", "md", "json" };
+	static const char *const names[] = { "table", "tsv", "csv", "md",
+		"json", "latex" };
 	int i;
 
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < 6; i++)
 		if (strcmp(s, names[i]) == 0)
 			return i;
 	return -1;
@@ -149,6 +218,8 @@ main(int argc, char **argv)
 		{ "len-filter", no_argument, NULL, OPT_LENF },
 		{ "compat", no_argument, NULL, OPT_COMPAT },
 		{ "max-record", required_argument, NULL, OPT_MAXREC },
+		{ "bootstrap", required_argument, NULL, OPT_BOOT },
+		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
@@ -157,6 +228,7 @@ main(int argc, char **argv)
 	int c, status;
 
 	lg_init(argv[0]);
+	o.seed = 1;
 	fields_parse("bench,task,length,gen.model", &o);
 	while ((c = getopt_long(argc, argv, "g:f:h", longopts, NULL)) != -1) {
 		switch (c) {
@@ -170,7 +242,8 @@ main(int argc, char **argv)
 		case 'f':
 			if ((o.fmt = format(optarg)) < 0) {
 				fields_free(&o);
-				lg_warn("-f: unknown format: %s (table, tsv, csv, md, json)", optarg);
+				lg_warn("-f: unknown format: %s (table, tsv, csv, "
+				    "md, latex, json)", optarg);
 				lg_usage(usage, LG_USAGE);
 			}
 			break;
@@ -182,6 +255,23 @@ main(int argc, char **argv)
 			break;
 		case OPT_COMPAT:
 			o.compat = 1;
+			break;
+		case OPT_BOOT:
+			if (parse_long(optarg, &o.bootstrap) < 0 ||
+			    o.bootstrap < 0 || o.bootstrap > MAX_BOOTSTRAP) {
+				fields_free(&o);
+				lg_warn("--bootstrap: not a count from 0 to %ld: %s",
+				    MAX_BOOTSTRAP, optarg);
+				lg_usage(usage, LG_USAGE);
+			}
+			break;
+		case OPT_SEED:
+			if (parse_u64(optarg, &o.seed) < 0) {
+				fields_free(&o);
+				lg_warn("--seed: not a non-negative integer: %s",
+				    optarg);
+				lg_usage(usage, LG_USAGE);
+			}
 			break;
 		case OPT_MAXREC:
 			if (parse_size(optarg, &jsonl_max) < 0) {
