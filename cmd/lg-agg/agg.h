@@ -34,6 +34,7 @@ struct opts {
 	int by_position;
 	int len_filter;
 	int compat;
+	int paper;		/* --layout paper */
 	long bootstrap;		/* resamples, 0: no intervals */
 	uint64_t seed;
 };
@@ -148,6 +149,8 @@ struct group *gtab_get(gtab *t, const char *bench, char **vals,
 /* All groups, sorted for output; the array is the caller's, the groups not. */
 struct group **gtab_sorted(gtab *t, const struct opts *o, size_t *n);
 void groups_sort(struct group **v, size_t n, const struct opts *o);
+/* Length tiers in natural order (1k < 2k < ... < 128k), others after. */
+int cmp_tier(const char *a, const char *b);
 /* 1 when the output was cut by the token limit (gen.finish_reason "length"). */
 int rec_cut(const cJSON *rec);
 /* Note the gen.params of a record of g (JSON rows carry them, with the
@@ -189,6 +192,10 @@ void boot_cell(struct group *g, const struct opts *o);
 void boot_avg(struct group *a, struct group **cells, size_t n,
     const struct opts *o);
 
+/* paper.c: the papers' tables of one bench's groups (fields task,
+ * length, gen.model) */
+void paper_print(struct group **g, size_t n, const struct opts *o);
+
 /* table.c: a table of text cells printed in one of the formats */
 typedef struct table table;
 /* cols[i] names column i; right[i] nonzero right-aligns it. */
@@ -228,5 +235,6 @@ void json_ci(cJSON *j, const char *key, const struct group *g, int met,
 void json_se(cJSON *j, const char *key, const struct group *g,
     const struct opts *o);
 void json_samples(cJSON *j, const struct group *g);
+void json_maybe(cJSON *j, const char *key, double v);	/* null for NAN */
 
 #endif

@@ -12,8 +12,8 @@
 
 static const char usage[] =
 "usage: lg-agg [-g FIELD[,FIELD...]] [-f FORMAT] [--by-position] [--len-filter]\n"
-"              [--compat] [--bootstrap N] [--seed N] [--max-record SIZE]\n"
-"              [file ...]\n"
+"              [--compat] [--layout LAYOUT] [--bootstrap N] [--seed N]\n"
+"              [--max-record SIZE] [file ...]\n"
 "       lg-agg -h | --help | --version\n"
 "\n"
 "  -g FIELDS          group by these fields, dotted paths\n"
@@ -24,6 +24,8 @@ static const char usage[] =
 "                     2000 words only (the paper's filter)\n"
 "  --compat           leave out what the published code left out: failed\n"
 "                     records, empty and ERROR: answers, scores.evaluated 0\n"
+"  --layout LAYOUT    long (default: one row per group) or paper (the\n"
+"                     papers' tables, one row per model)\n"
 "  --bootstrap N      95% intervals from N resamples of the cases, and\n"
 "                     standard errors (default 0: none)\n"
 "  --seed N           seed of the resampling (default 1)\n"
@@ -32,7 +34,7 @@ static const char usage[] =
 "  --version          print the version\n";
 
 enum { OPT_BYPOS = 256, OPT_LENF, OPT_COMPAT, OPT_MAXREC, OPT_VERSION,
-	OPT_BOOT, OPT_SEED };
+	OPT_BOOT, OPT_SEED, OPT_LAYOUT };
 
 #define MAX_BOOTSTRAP 1000000L
 
@@ -160,7 +162,9 @@ print(gtab *t, const struct opts *o)
 			;
 		if (i > 0 && o->fmt != FMT_JSON)
 			putchar('\n');
-		if (strcmp(g[i]->bench, "longgenbench") == 0)
+		if (o->paper)
+			paper_print(g + i, j - i, o);
+		else if (strcmp(g[i]->bench, "longgenbench") == 0)
 			lgb_print(g + i, j - i, o);
 		else if (strcmp(g[i]->bench, "adaleval") == 0 &&
 		    ada_any(g + i, j - i))
@@ -220,12 +224,13 @@ main(int argc, char **argv)
 		{ "max-record", required_argument, NULL, OPT_MAXREC },
 		{ "bootstrap", required_argument, NULL, OPT_BOOT },
 		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "layout", required_argument, NULL, OPT_LAYOUT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct opts o = { 0 };
-	int c, status;
+	int c, status, gset = 0;
 
 	lg_init(argv[0]);
 	o.seed = 1;
@@ -233,6 +238,7 @@ main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "g:f:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'g':
+			gset = 1;
 			if (fields_parse(optarg, &o) < 0) {
 				fields_free(&o);
 				lg_warn("-g: bad field list: %s", optarg);
@@ -255,6 +261,18 @@ main(int argc, char **argv)
 			break;
 		case OPT_COMPAT:
 			o.compat = 1;
+			break;
+		case OPT_LAYOUT:
+			if (strcmp(optarg, "paper") == 0)
+				o.paper = 1;
+			else if (strcmp(optarg, "long") == 0)
+				o.paper = 0;
+			else {
+				fields_free(&o);
+				lg_warn("--layout: unknown layout: %s (long, paper)",
+				    optarg);
+				lg_usage(usage, LG_USAGE);
+			}
 			break;
 		case OPT_BOOT:
 			if (parse_long(optarg, &o.bootstrap) < 0 ||
@@ -291,6 +309,14 @@ main(int argc, char **argv)
 			lg_usage(usage, LG_USAGE);
 		}
 	}
+	if (o.paper && (gset || o.by_position)) {
+		fields_free(&o);
+		lg_warn("--layout paper: groups by task, length and gen.model; "
+		    "not with %s", gset ? "-g" : "--by-position");
+		lg_usage(usage, LG_USAGE);
+	}
+	if (o.paper)
+		fields_parse("task,length,gen.model", &o);
 	status = run(argv + optind, argc - optind, &o);
 	fields_free(&o);
 	return status;

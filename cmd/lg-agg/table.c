@@ -328,7 +328,7 @@ cells_samples(char **c, size_t *k, const struct group *g)
 	c[(*k)++] = fmt_maybe(g->ci.sd_cases, 1);
 }
 
-static void
+void
 json_maybe(cJSON *j, const char *key, double v)
 {
 	if (isnan(v))
