@@ -35,6 +35,7 @@ struct opts {
 	int len_filter;
 	int compat;
 	int paper;		/* --layout paper */
+	int usage;		/* --usage */
 	long bootstrap;		/* resamples, 0: no intervals */
 	uint64_t seed;
 };
@@ -78,6 +79,18 @@ struct ada {
 	long tau_n;
 	double tau;
 	long pos_cases[NPOS], pos_hits[NPOS];
+};
+
+/* What a group's records spent (usage.c, --usage). */
+struct usage {
+	long recs, gens, cached, cut, unpriced, nwords, ntarget, nttft;
+	long long attempts, words, by_llm, by_rules;
+	double ptok, otok, rtok;
+	double *lat;		/* latencies of the requests not cached */
+	size_t nlat, cap;
+	double lat_sum, ttft, otok_timed, lat_timed;
+	double words_t, target_sum, tok_t, tok_target;
+	double cost_in, cost_out;
 };
 
 enum { ROW_CELL, ROW_AVG, ROW_OVERALL };
@@ -125,6 +138,7 @@ struct group {
 	struct ada ada;
 	struct units units;	/* per case, when intervals or samples need them */
 	struct ci ci;
+	struct usage *use;	/* --usage */
 	struct group **cells;	/* average rows: the cells averaged */
 	size_t ncells;
 	char *params;		/* gen.params of its records, printed, when they
@@ -189,8 +203,19 @@ void units_merge(struct units *a, const struct units *b);
 void units_free(struct units *us);
 /* Fill g->ci from its units (a cell), or from the cells (an average row). */
 void boot_cell(struct group *g, const struct opts *o);
+/* The q quantile of sorted v[0..n), n > 0, interpolated. */
+double quantile(const double *v, size_t n, double q);
 void boot_avg(struct group *a, struct group **cells, size_t n,
     const struct opts *o);
+
+/* usage.c */
+/* Read a price file (MODEL INPUT OUTPUT per line): 0, or the exit status
+ * after a message. */
+int prices_load(const char *path);
+void prices_free(void);
+void usage_read(const cJSON *rec, struct group *g);
+void usage_free(struct usage *u);
+void usage_print(struct group **g, size_t n, const struct opts *o);
 
 /* paper.c: the papers' tables of one bench's groups (fields task,
  * length, gen.model) */

@@ -217,7 +217,7 @@ cmp_double(const void *pa, const void *pb)
 }
 
 /* The q quantile of sorted v[0..n), interpolated between order statistics. */
-static double
+double
 quantile(const double *v, size_t n, double q)
 {
 	double x = q * (double)(n - 1);

@@ -284,6 +284,7 @@ gtab_free(gtab *t)
 		free(g->hkey);
 		lgb_clear(&g->lgb);
 		units_free(&g->units);
+		usage_free(g->use);
 		free(g->cells);
 		free(g->params);
 		free(g);

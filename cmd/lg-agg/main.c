@@ -13,7 +13,7 @@
 static const char usage[] =
 "usage: lg-agg [-g FIELD[,FIELD...]] [-f FORMAT] [--by-position] [--len-filter]\n"
 "              [--compat] [--layout LAYOUT] [--bootstrap N] [--seed N]\n"
-"              [--max-record SIZE] [file ...]\n"
+"              [--usage] [--prices FILE] [--max-record SIZE] [file ...]\n"
 "       lg-agg -h | --help | --version\n"
 "\n"
 "  -g FIELDS          group by these fields, dotted paths\n"
@@ -29,12 +29,16 @@ static const char usage[] =
 "  --bootstrap N      95% intervals from N resamples of the cases, and\n"
 "                     standard errors (default 0: none)\n"
 "  --seed N           seed of the resampling (default 1)\n"
+"  --usage            what the run spent per group (tokens, requests,\n"
+"                     latency, cost) in place of the scores\n"
+"  --prices FILE      USD per million input and output tokens per model\n"
+"                     (lines MODEL INPUT OUTPUT); adds cost to --usage\n"
 "  --max-record SIZE  record size limit (default 64M)\n"
 "  -h, --help         print this help\n"
 "  --version          print the version\n";
 
 enum { OPT_BYPOS = 256, OPT_LENF, OPT_COMPAT, OPT_MAXREC, OPT_VERSION,
-	OPT_BOOT, OPT_SEED, OPT_LAYOUT };
+	OPT_BOOT, OPT_SEED, OPT_LAYOUT, OPT_USAGE, OPT_PRICES };
 
 #define MAX_BOOTSTRAP 1000000L
 
@@ -114,6 +118,10 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 			r = -1;
 			break;
 		}
+	if (r == 0 && o->usage) {
+		usage_read(rec, gtab_get(t, bench, vals, NULL));
+		goto done;
+	}
 	if (r == 0)
 		r = case_of(rec, in, &cs);
 	if (r == 0 && strcmp(bench, "longgenbench") == 0) {
@@ -144,6 +152,7 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 			}
 		}
 	}
+done:
 	for (i = 0; i < k; i++)
 		free(vals[i]);
 	free(bench);
@@ -162,7 +171,9 @@ print(gtab *t, const struct opts *o)
 			;
 		if (i > 0 && o->fmt != FMT_JSON)
 			putchar('\n');
-		if (o->paper)
+		if (o->usage)
+			usage_print(g + i, j - i, o);
+		else if (o->paper)
 			paper_print(g + i, j - i, o);
 		else if (strcmp(g[i]->bench, "longgenbench") == 0)
 			lgb_print(g + i, j - i, o);
@@ -225,11 +236,14 @@ main(int argc, char **argv)
 		{ "bootstrap", required_argument, NULL, OPT_BOOT },
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "layout", required_argument, NULL, OPT_LAYOUT },
+		{ "usage", no_argument, NULL, OPT_USAGE },
+		{ "prices", required_argument, NULL, OPT_PRICES },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct opts o = { 0 };
+	const char *prices = NULL;
 	int c, status, gset = 0;
 
 	lg_init(argv[0]);
@@ -261,6 +275,13 @@ main(int argc, char **argv)
 			break;
 		case OPT_COMPAT:
 			o.compat = 1;
+			break;
+		case OPT_USAGE:
+			o.usage = 1;
+			break;
+		case OPT_PRICES:
+			prices = optarg;
+			o.usage = 1;
 			break;
 		case OPT_LAYOUT:
 			if (strcmp(optarg, "paper") == 0)
@@ -315,9 +336,20 @@ main(int argc, char **argv)
 		    "not with %s", gset ? "-g" : "--by-position");
 		lg_usage(usage, LG_USAGE);
 	}
+	if (o.paper && o.usage) {
+		fields_free(&o);
+		lg_warn("--layout paper: not with --usage or --prices");
+		lg_usage(usage, LG_USAGE);
+	}
 	if (o.paper)
 		fields_parse("task,length,gen.model", &o);
+	if (prices != NULL && (status = prices_load(prices)) != 0) {
+		fields_free(&o);
+		prices_free();
+		return status;
+	}
 	status = run(argv + optind, argc - optind, &o);
 	fields_free(&o);
+	prices_free();
 	return status;
 }
