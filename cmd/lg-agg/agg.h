@@ -251,6 +251,8 @@ void cells_samples(char **c, size_t *k, const struct group *g);
 int any_samples(struct group **g, size_t n);
 /* A JSON row with "bench" and the group fields; json_emit prints and frees. */
 cJSON *json_row(const struct group *g, const struct opts *o);
+/* lg_version, and gen_params when g's records agree on them (else null). */
+void json_run(cJSON *j, const struct group *g);
 void json_num(cJSON *o, const char *key, double v);
 void json_ratio(cJSON *o, const char *key, double num, double den);
 void json_emit(cJSON *o);

@@ -119,7 +119,9 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 			break;
 		}
 	if (r == 0 && o->usage) {
-		usage_read(rec, gtab_get(t, bench, vals, NULL));
+		g = gtab_get(t, bench, vals, NULL);
+		group_params(g, rec);
+		usage_read(rec, g);
 		goto done;
 	}
 	if (r == 0)

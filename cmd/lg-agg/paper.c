@@ -108,18 +108,28 @@ struct prow {
 	cJSON *j;
 };
 
+/* A row of the model's groups among g[0..n) (of the task, if any). */
 static void
-prow_start(struct prow *r, const char *bench, const char *tname,
-    const char *model, size_t ncols, const struct opts *o)
+prow_start(struct prow *r, const char *tname, const char *model,
+    const char *task, struct group **g, size_t n, size_t ncols,
+    const struct opts *o)
 {
 	memset(r, 0, sizeof *r);
 	if (o->fmt == FMT_JSON) {
+		struct group p = { 0 };
+		size_t i;
+
+		for (i = 0; i < n; i++)
+			if (strcmp(g[i]->val[F_MODEL], model) == 0 &&
+			    (task == NULL || strcmp(g[i]->val[F_TASK], task) == 0))
+				group_params_fold(&p, g[i]);
 		r->j = cJSON_CreateObject();
-		cJSON_AddStringToObject(r->j, "bench", bench);
+		cJSON_AddStringToObject(r->j, "bench", g[0]->bench);
 		cJSON_AddStringToObject(r->j, "layout", "paper");
 		cJSON_AddStringToObject(r->j, "table", tname);
 		cJSON_AddStringToObject(r->j, "model", model);
-		cJSON_AddStringToObject(r->j, "lg_version", LG_VERSION);
+		json_run(r->j, &p);
+		free(p.params);
 		return;
 	}
 	r->c = xcalloc(ncols + 1, sizeof *r->c);
@@ -227,7 +237,7 @@ paper_lgb(struct group **g, size_t n, const struct opts *o)
 	for (m = 0; m < models.n; m++) {
 		struct prow r;
 
-		prow_start(&r, "longgenbench", "3", models.v[m], nc, o);
+		prow_start(&r, "3", models.v[m], NULL, g, n, nc, o);
 		for (l = 0; l < tiers.n; l++) {
 			double met[NMET_LGB];
 			struct unit u = { 0 };
@@ -312,7 +322,7 @@ paper_lw(struct group **g, size_t n, const struct opts *o)
 		struct ci ci;
 		double v;
 
-		prow_start(&r, "longweave", "3", models.v[m], nc, o);
+		prow_start(&r, "3", models.v[m], NULL, g, n, nc, o);
 		for (x = 0; x < tasks.n + tiers.n + 1; x++) {
 			int by_task = x < tasks.n, all = x == nc - 1;
 			const char *want = by_task ? tasks.v[x] :
@@ -372,7 +382,8 @@ paper_ada(struct group **g, size_t n, const struct opts *o)
 		for (m = 0; m < models.n; m++) {
 			struct prow r;
 
-			prow_start(&r, "adaleval", tn, models.v[m], tiers.n, o);
+			prow_start(&r, tn, models.v[m], tasks.v[x], g, n, tiers.n,
+			    o);
 			if (r.j != NULL)
 				cJSON_AddStringToObject(r.j, "task", tasks.v[x]);
 			for (l = 0; l < tiers.n; l++) {

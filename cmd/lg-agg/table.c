@@ -406,12 +406,21 @@ json_set(cJSON *o, const struct field *f, const char *val)
 cJSON *
 json_row(const struct group *g, const struct opts *o)
 {
-	cJSON *j = cJSON_CreateObject(), *p;
+	cJSON *j = cJSON_CreateObject();
 	size_t i;
 
 	cJSON_AddStringToObject(j, "bench", g->bench);
 	for (i = 0; i < o->nfields; i++)
 		json_set(j, &o->fields[i], g->val[i]);
+	json_run(j, g);
+	return j;
+}
+
+void
+json_run(cJSON *j, const struct group *g)
+{
+	cJSON *p;
+
 	/* what made the numbers: this lg, and the decoding when it agrees */
 	cJSON_AddStringToObject(j, "lg_version", LG_VERSION);
 	p = g->params != NULL ? cJSON_Parse(g->params) : NULL;
@@ -419,7 +428,6 @@ json_row(const struct group *g, const struct opts *o)
 		cJSON_AddItemToObject(j, "gen_params", p);
 	else
 		cJSON_AddNullToObject(j, "gen_params");
-	return j;
 }
 
 void
