@@ -95,9 +95,15 @@ struct usage {
 
 enum { ROW_CELL, ROW_AVG, ROW_OVERALL };
 
-/* LongGenBench's metrics, in column order; other benches have one. */
+/* LongGenBench's metrics, in column order; Ada-LEval's with lg-choice's
+ * scores; other benches have one, the score. */
 enum { M_CR, M_STIC1, M_STIC2, M_WAVG, M_SINGLE, M_RANGE, M_PERIODIC, M_LEN,
 	NMET_LGB };
+enum { A_SCORE, A_IF, A_COPY, A_EXPECT, A_TAU, A_FRONT, A_MIDDLE, A_REAR,
+	NMET_ADA };
+enum { K_SCORE, K_LGB, K_ADA };		/* the kinds of groups */
+
+_Static_assert((int)NMET_ADA <= (int)NMET_LGB, "struct ci holds NMET_LGB metrics");
 
 /* A resampling unit: the sums of one case's records (boot.c).  sum is
  * the CR percentages (LongGenBench) or the scores; s and ss the per-record
@@ -109,6 +115,10 @@ struct unit {
 	long tpass[NTYPES], ttotal[NTYPES];
 	long words, len_cases;
 	double s, ss;
+	/* Ada-LEval, from struct ada */
+	long scored, valid, copy, expect, tau_n;
+	double tau;
+	long pos_cases[NPOS], pos_hits[NPOS];
 };
 
 struct units {
@@ -195,8 +205,8 @@ int ada_any(struct group **g, size_t n);
 void ada_print(struct group **g, size_t n, const struct opts *o);
 
 /* boot.c */
-int boot_nmet(const struct group *g);
-void unit_metrics(const struct unit *u, int lgb, double *m);
+int boot_kind(const struct group *g);
+void unit_metrics(const struct unit *u, int kind, double *m);
 void units_add(struct units *us, const char *case_id, const char *rec_id,
     const struct unit *u);
 void units_merge(struct units *a, const struct units *b);
@@ -246,6 +256,8 @@ char *fmt_maybe(double v, int decimals);	/* "-" for NAN */
 /* The "±" cell of metric met when intervals are on. */
 void cell_ci(char **c, size_t *k, const struct group *g, int met,
     const struct opts *o);
+void cell_ci_dec(char **c, size_t *k, const struct group *g, int met,
+    const struct opts *o, int decimals);
 void cells_samples(char **c, size_t *k, const struct group *g);
 /* Nonzero when some group has several records of one case. */
 int any_samples(struct group **g, size_t n);

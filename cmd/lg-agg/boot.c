@@ -20,11 +20,21 @@
 #include "rng.h"
 #include "xalloc.h"
 
-/* The metrics a group of each kind reports, in column order. */
+/* K_LGB, K_ADA (Ada-LEval with lg-choice's scores) or K_SCORE. */
 int
-boot_nmet(const struct group *g)
+boot_kind(const struct group *g)
 {
-	return strcmp(g->bench, "longgenbench") == 0 ? NMET_LGB : 1;
+	if (strcmp(g->bench, "longgenbench") == 0)
+		return K_LGB;
+	if (strcmp(g->bench, "adaleval") == 0 && g->ada.scored > 0)
+		return K_ADA;
+	return K_SCORE;
+}
+
+static int
+nmet_of(int kind)
+{
+	return kind == K_LGB ? NMET_LGB : kind == K_ADA ? NMET_ADA : 1;
 }
 
 static void
@@ -45,6 +55,16 @@ unit_add(struct unit *a, const struct unit *b)
 	a->len_cases += b->len_cases;
 	a->s += b->s;
 	a->ss += b->ss;
+	a->scored += b->scored;
+	a->valid += b->valid;
+	a->copy += b->copy;
+	a->expect += b->expect;
+	a->tau_n += b->tau_n;
+	a->tau += b->tau;
+	for (t = 0; t < NPOS; t++) {
+		a->pos_cases[t] += b->pos_cases[t];
+		a->pos_hits[t] += b->pos_hits[t];
+	}
 }
 
 static double
@@ -55,11 +75,24 @@ ratio(double num, double den)
 
 /* The metrics of a sum of units, in percent (Len in words); NAN: none. */
 void
-unit_metrics(const struct unit *u, int lgb, double *m)
+unit_metrics(const struct unit *u, int kind, double *m)
 {
 	int t;
 
-	if (!lgb) {
+	if (kind == K_ADA) {
+		m[A_SCORE] = 100.0 * ratio(u->sum, u->w);
+		m[A_IF] = 100.0 * ratio((double)u->valid,
+		    u->scored ? u->w : 0);
+		m[A_COPY] = 100.0 * ratio((double)u->copy, (double)u->valid);
+		m[A_EXPECT] = 100.0 * ratio((double)u->expect,
+		    (double)u->scored);
+		m[A_TAU] = ratio(u->tau, (double)u->tau_n);
+		for (t = 0; t < NPOS; t++)
+			m[A_FRONT + t] = 100.0 * ratio((double)u->pos_hits[t],
+			    (double)u->pos_cases[t]);
+		return;
+	}
+	if (kind == K_SCORE) {
 		m[0] = 100.0 * ratio(u->sum, u->w);
 		return;
 	}
@@ -318,10 +351,10 @@ void
 boot_cell(struct group *g, const struct opts *o)
 {
 	struct units *us = &g->units;
-	int lgb = strcmp(g->bench, "longgenbench") == 0;
-	int nmet = boot_nmet(g), k;
+	int kind = boot_kind(g), lgb = kind == K_LGB;
+	int nmet = nmet_of(kind), k;
 	size_t B = (size_t)o->bootstrap, b, i;
-	double *draws, m[NMET_LGB];
+	double *draws, m[NMET_LGB];	/* NMET_ADA fits */
 	struct unit sum;
 	rng r;
 
@@ -332,7 +365,7 @@ boot_cell(struct group *g, const struct opts *o)
 		g->ci.sd_samples *= 100.0;
 		g->ci.sd_cases *= 100.0;
 	}
-	for (k = 0; k < nmet; k++)
+	for (k = 0; k < NMET_LGB; k++)
 		g->ci.lo[k] = g->ci.hi[k] = NAN;
 	if (B == 0 || us->n == 0)
 		return;
@@ -341,7 +374,7 @@ boot_cell(struct group *g, const struct opts *o)
 	group_seed(&r, g, o);
 	for (b = 0; b < B; b++) {
 		memset(&sum, 0, sizeof sum);
-		if (lgb)
+		if (kind != K_SCORE)
 			for (i = 0; i < us->n; i++)
 				unit_add(&sum, &us->v[rng_below(&r, us->n)]);
 		else
@@ -351,7 +384,7 @@ boot_cell(struct group *g, const struct opts *o)
 				sum.w += u->w;
 				sum.sum += u->sum;
 			}
-		unit_metrics(&sum, lgb, m);
+		unit_metrics(&sum, kind, m);
 		for (k = 0; k < nmet; k++)
 			draws[b * (size_t)nmet + (size_t)k] = m[k];
 	}

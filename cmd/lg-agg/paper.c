@@ -251,7 +251,7 @@ paper_lgb(struct group **g, size_t n, const struct opts *o)
 			u.pass = cell->lgb.pass;
 			u.judged = cell->lgb.judged;
 			u.total = cell->lgb.total;
-			unit_metrics(&u, 1, met);
+			unit_metrics(&u, K_LGB, met);
 			for (k = 0; k < 4; k++)
 				prow_add(&r, cols[4 * l + (size_t)k], met[k],
 				    &cell->ci, k, o);

@@ -316,8 +316,15 @@ void
 cell_ci(char **c, size_t *k, const struct group *g, int met,
     const struct opts *o)
 {
+	cell_ci_dec(c, k, g, met, o, 1);
+}
+
+void
+cell_ci_dec(char **c, size_t *k, const struct group *g, int met,
+    const struct opts *o, int decimals)
+{
 	if (o->bootstrap > 0)
-		c[(*k)++] = fmt_hw(g->ci.lo[met], g->ci.hi[met], 1);
+		c[(*k)++] = fmt_hw(g->ci.lo[met], g->ci.hi[met], decimals);
 }
 
 void
