@@ -115,10 +115,7 @@ struct unit {
 	long tpass[NTYPES], ttotal[NTYPES];
 	long words, len_cases;
 	double s, ss;
-	/* Ada-LEval, from struct ada */
-	long scored, valid, copy, expect, tau_n;
-	double tau;
-	long pos_cases[NPOS], pos_hits[NPOS];
+	struct ada ada;		/* Ada-LEval, with lg-choice's scores */
 };
 
 struct units {

@@ -55,16 +55,7 @@ unit_add(struct unit *a, const struct unit *b)
 	a->len_cases += b->len_cases;
 	a->s += b->s;
 	a->ss += b->ss;
-	a->scored += b->scored;
-	a->valid += b->valid;
-	a->copy += b->copy;
-	a->expect += b->expect;
-	a->tau_n += b->tau_n;
-	a->tau += b->tau;
-	for (t = 0; t < NPOS; t++) {
-		a->pos_cases[t] += b->pos_cases[t];
-		a->pos_hits[t] += b->pos_hits[t];
-	}
+	ada_merge(&a->ada, &b->ada);
 }
 
 static double
@@ -80,16 +71,18 @@ unit_metrics(const struct unit *u, int kind, double *m)
 	int t;
 
 	if (kind == K_ADA) {
+		const struct ada *a = &u->ada;
+
 		m[A_SCORE] = 100.0 * ratio(u->sum, u->w);
-		m[A_IF] = 100.0 * ratio((double)u->valid,
-		    u->scored ? u->w : 0);
-		m[A_COPY] = 100.0 * ratio((double)u->copy, (double)u->valid);
-		m[A_EXPECT] = 100.0 * ratio((double)u->expect,
-		    (double)u->scored);
-		m[A_TAU] = ratio(u->tau, (double)u->tau_n);
+		m[A_IF] = 100.0 * ratio((double)a->valid,
+		    a->scored ? u->w : 0);
+		m[A_COPY] = 100.0 * ratio((double)a->copy, (double)a->valid);
+		m[A_EXPECT] = 100.0 * ratio((double)a->expect,
+		    (double)a->scored);
+		m[A_TAU] = ratio(a->tau, (double)a->tau_n);
 		for (t = 0; t < NPOS; t++)
-			m[A_FRONT + t] = 100.0 * ratio((double)u->pos_hits[t],
-			    (double)u->pos_cases[t]);
+			m[A_FRONT + t] = 100.0 * ratio((double)a->pos_hits[t],
+			    (double)a->pos_cases[t]);
 		return;
 	}
 	if (kind == K_SCORE) {

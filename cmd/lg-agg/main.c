@@ -94,23 +94,6 @@ unit_score(struct unit *u, const struct score *s)
 	u->ss = s->sum * s->sum;
 }
 
-static void
-unit_ada(struct unit *u, const struct ada *a)
-{
-	int i;
-
-	u->scored = a->scored;
-	u->valid = a->valid;
-	u->copy = a->copy;
-	u->expect = a->expect;
-	u->tau_n = a->tau_n;
-	u->tau = a->tau;
-	for (i = 0; i < NPOS; i++) {
-		u->pos_cases[i] = a->pos_cases[i];
-		u->pos_hits[i] = a->pos_hits[i];
-	}
-}
-
 /* Fold one record into its group: 0, or -1 when it was bad (reported). */
 static int
 add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
@@ -164,7 +147,7 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 
 				ada_read(rec, &s, &a);
 				ada_merge(&g->ada, &a);
-				unit_ada(&u, &a);
+				u.ada = a;
 			}
 			if (r == 0 && (o->bootstrap > 0 || cs != NULL))
 				units_add(&g->units, cs, rec_str(rec, "id"), &u);
