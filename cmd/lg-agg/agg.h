@@ -83,7 +83,8 @@ struct ada {
 
 /* What a group's records spent (usage.c, --usage). */
 struct usage {
-	long recs, gens, cached, cut, unpriced, nwords, ntarget, nttft;
+	long recs, gens, cached, cut, priced, unpriced, nwords, ntarget, nttft;
+	long nptok, notok, nrtok;	/* requests that report those tokens */
 	long long attempts, words, by_llm, by_rules;
 	double ptok, otok, rtok;
 	double *lat;		/* latencies of the requests not cached */

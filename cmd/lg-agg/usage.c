@@ -213,12 +213,18 @@ usage_read(const cJSON *rec, struct group *g)
 	pt = gen_count(gen, "prompt_tokens");
 	ot = gen_count(gen, "output_tokens");
 	rt = gen_count(gen, "reasoning_tokens");
-	if (pt >= 0)
+	if (pt >= 0) {
 		u->ptok += pt;
-	if (ot >= 0)
+		u->nptok++;
+	}
+	if (ot >= 0) {
 		u->otok += ot;
-	if (rt >= 0)
+		u->notok++;
+	}
+	if (rt >= 0) {
 		u->rtok += rt;
+		u->nrtok++;
+	}
 	if ((lat = gen_count(gen, "latency_s")) >= 0) {
 		lat_add(u, lat);
 		u->lat_sum += lat;
@@ -237,6 +243,7 @@ usage_read(const cJSON *rec, struct group *g)
 		if (p == NULL || pt < 0 || ot < 0)
 			u->unpriced++;
 		else {
+			u->priced++;
 			u->cost_in += pt * p->in / 1e6;
 			u->cost_out += ot * p->out / 1e6;
 		}
@@ -300,9 +307,10 @@ usage_print(struct group **g, size_t n, const struct opts *o)
 		m[0] = (double)u->recs;
 		m[1] = (double)u->attempts;
 		m[2] = (double)u->cached;
-		m[3] = u->ptok;
-		m[4] = u->otok;
-		m[5] = u->rtok;
+		/* "-" when no request reports them */
+		m[3] = u->nptok ? u->ptok : NAN;
+		m[4] = u->notok ? u->otok : NAN;
+		m[5] = u->nrtok ? u->rtok : NAN;
 		m[6] = div0(u->lat_sum, (double)u->nlat);
 		m[7] = p50;
 		m[8] = p95;
@@ -314,9 +322,9 @@ usage_print(struct group **g, size_t n, const struct opts *o)
 		m[14] = div0((double)u->words, (double)u->nwords);
 		m[15] = 100.0 * div0(u->words_t, u->target_sum);
 		m[16] = 100.0 * div0(u->tok_t, u->tok_target);
-		m[17] = u->cost_in;
-		m[18] = u->cost_out;
-		m[19] = u->cost_in + u->cost_out;
+		m[17] = u->priced ? u->cost_in : NAN;
+		m[18] = u->priced ? u->cost_out : NAN;
+		m[19] = u->priced ? u->cost_in + u->cost_out : NAN;
 		m[20] = (double)u->unpriced;
 		if (tb == NULL) {
 			static const char *const keys[] = {
