@@ -415,8 +415,9 @@ print_all(struct group **g, size_t n, const struct opts *o,
 
 		lg_sanitize(a);
 		lg_sanitize(b);
-		printf("A: %s (%zu cases)\nB: %s (%zu cases)\n", a, cases[0],
-		    b, cases[1]);
+		printf("A: %s, %zu case%s\nB: %s, %zu case%s\n", a, cases[0],
+		    cases[0] == 1 ? "" : "s", b, cases[1],
+		    cases[1] == 1 ? "" : "s");
 		free(a);
 		free(b);
 	}

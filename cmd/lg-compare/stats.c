@@ -7,7 +7,8 @@
  *   - the interval: a paired bootstrap, the same cases drawn with
  *     replacement for A and B, the 2.5 and 97.5 percentiles of B - A;
  *   - the p-value: a paired permutation test, each case's A and B swapped
- *     at random, p = (1 + #{|T*| >= |T|}) / (1 + draws), two-sided;
+ *     at random, p = (1 + #{|T*| >= |T|}) / (1 + draws), two-sided, or
+ *     over all 2^n swaps when there are no more of them than draws;
  *     or, for a pass/fail outcome (a score that is 0 or 1 in every case,
  *     and the checks of the verdicts), the exact McNemar test on the
  *     discordant pairs.
@@ -81,13 +82,21 @@ double
 mcnemar_p(long b, long c)
 {
 	long n = b + c, k = b < c ? b : c, i;
-	double p = 0;
+	double p = 0, term;
 
 	if (n == 0)
 		return 1;
-	for (i = 0; i <= k; i++)
-		p += exp(lgamma((double)n + 1) - lgamma((double)i + 1) -
-		    lgamma((double)(n - i) + 1) - (double)n * log(2.0));
+	if (n <= 1000) {
+		/* C(n, i) / 2^n term by term, exact for small n */
+		term = ldexp(1.0, (int)-n);
+		for (i = 0; i <= k; i++) {
+			p += term;
+			term = term * (double)(n - i) / (double)(i + 1);
+		}
+	} else
+		for (i = 0; i <= k; i++)
+			p += exp(lgamma((double)n + 1) - lgamma((double)i + 1) -
+			    lgamma((double)(n - i) + 1) - (double)n * log(2.0));
 	p *= 2;
 	return p < 1 ? p : 1;
 }
@@ -184,19 +193,25 @@ bootstrap(struct row *w, const struct kase **k, size_t n, rng *r,
 	free(d);
 }
 
+/*
+ * The permutation test: every one of the 2^n swaps when there are no more
+ * of them than draws (an exact p), else draws random ones.
+ */
 static void
 permutation(struct row *w, const struct kase **k, size_t n, rng *r,
     long draws)
 {
 	double sa[NCOMP], sb[NCOMP], t = fabs(w->diff);
-	long i, more = 0, valid = 0;
+	int exact = n < 31 && (1L << n) <= draws;
+	long i, more = 0, valid = 0, count = exact ? 1L << n : draws;
 	size_t j;
 
-	for (i = 0; i < draws; i++) {
+	for (i = 0; i < count; i++) {
 		memset(sa, 0, sizeof sa);
 		memset(sb, 0, sizeof sb);
 		for (j = 0; j < n; j++) {
-			int swap = rng_u32(r) & 1;
+			int swap = exact ? (int)((unsigned long)i >> j & 1) :
+			    (int)(rng_u32(r) & 1);
 
 			add(sa, k[j]->s[swap].c);
 			add(sb, k[j]->s[!swap].c);
@@ -213,7 +228,9 @@ permutation(struct row *w, const struct kase **k, size_t n, rng *r,
 				more++;
 		}
 	}
-	w->p = (double)(1 + more) / (double)(1 + valid);
+	/* random draws count the observed split as one more */
+	w->p = exact ? (double)more / (double)(valid ? valid : 1) :
+	    (double)(1 + more) / (double)(1 + valid);
 	w->test = "perm";
 }
 
