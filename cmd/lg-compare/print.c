@@ -21,7 +21,7 @@
 /* A text table: cells owned, printed with columns aligned. */
 struct tab {
 	size_t ncols;
-	const int *right;
+	int *right;
 	char **cell;		/* rows * ncols */
 	size_t ncell, cap;
 };
@@ -56,6 +56,7 @@ tab_discard(struct tab *t)
 	for (i = 0; i < t->ncell; i++)
 		free(t->cell[i]);
 	free(t->cell);
+	free(t->right);
 }
 
 static void
@@ -128,13 +129,18 @@ pval(double p)
 	return xasprintf("%.3g", p);
 }
 
-static const int *
-rights(const struct opts *o, const int *r, size_t n)
+/* A table whose columns are the group fields, then cols[0..n). */
+static void
+tab_start(struct tab *t, const struct opts *o, const char *const *cols,
+    const int *right, size_t n)
 {
 	int *v = xcalloc(o->nfields + n, sizeof *v);
 
-	memcpy(v + o->nfields, r, n * sizeof *r);
-	return v;
+	memset(t, 0, sizeof *t);
+	memcpy(v + o->nfields, right, n * sizeof *right);
+	t->right = v;
+	t->ncols = o->nfields + n;
+	head_cells(t, o, cols, n);
 }
 
 /* The cases with the largest |B - A| in score, at most o->top. */
@@ -269,14 +275,11 @@ static const int only_right[] = { 0, 0 };
 static void
 text_metrics(struct group **g, size_t ng, const struct opts *o)
 {
-	struct tab t = { 0 };
+	struct tab t;
 	struct row rows[NMETRICS];
-	const int *r = rights(o, main_right, 10);
 	size_t i, k, n;
 
-	t.ncols = o->nfields + 10;
-	t.right = r;
-	head_cells(&t, o, main_cols, 10);
+	tab_start(&t, o, main_cols, main_right, 10);
 	for (i = 0; i < ng; i++) {
 		n = compare_group(g[i], o, rows);
 		for (k = 0; k < n; k++) {
@@ -303,20 +306,16 @@ text_metrics(struct group **g, size_t ng, const struct opts *o)
 		}
 	}
 	tab_print(&t);
-	free((void *)r);
 }
 
 static void
 text_changes(struct group **g, size_t ng, const struct opts *o)
 {
-	struct tab t = { 0 };
-	const int *r = rights(o, change_right, 4);
+	struct tab t;
 	const struct kase **top = xcalloc((size_t)o->top + 1, sizeof *top);
 	size_t i, k, n, rows = 0;
 
-	t.ncols = o->nfields + 4;
-	t.right = r;
-	head_cells(&t, o, change_cols, 4);
+	tab_start(&t, o, change_cols, change_right, 4);
 	for (i = 0; i < ng; i++) {
 		n = changes(g[i], o, top);
 		for (k = 0; k < n; k++) {
@@ -339,20 +338,16 @@ text_changes(struct group **g, size_t ng, const struct opts *o)
 		printf("\nno case changed its score\n");
 	}
 	free(top);
-	free((void *)r);
 }
 
 static void
 text_unpaired(struct group **g, size_t ng, const struct opts *o)
 {
-	struct tab t = { 0 };
-	const int *r = rights(o, only_right, 2);
+	struct tab t;
 	size_t i, k, rows = 0;
 	int s;
 
-	t.ncols = o->nfields + 2;
-	t.right = r;
-	head_cells(&t, o, only_cols, 2);
+	tab_start(&t, o, only_cols, only_right, 2);
 	for (i = 0; i < ng; i++)
 		for (s = 0; s < 2; s++) {
 			long shown = 0;
@@ -381,7 +376,6 @@ text_unpaired(struct group **g, size_t ng, const struct opts *o)
 		tab_print(&t);
 	} else
 		tab_discard(&t);
-	free((void *)r);
 }
 
 void
