@@ -6,7 +6,8 @@
 #   - the oracle against the degraded oracle: a significant one (p < 0.05,
 #     the interval below 0) in score, STIC-1, STIC-2 and CR;
 #   - the order of the records changes nothing, and --by on the two runs
-#     in one stream gives the same rows as the two files.
+#     in one stream gives the same rows as the two files;
+#   - repeated samples (case and sample members) pair by case.
 set -eu
 . "$TOP/tests/lib.sh"
 cd "$BIN"
@@ -73,3 +74,29 @@ jq -c 'select(.row != "summary")' "$t/degr" > "$t/files"
 ./lg-compare -g bench --by gen.model -f json "$t/degraded" "$t/oracle" |
     jq -c 'select(.row != "summary")' > "$t/by2"
 cmp "$t/files" "$t/by2" || fail "--by gen.model differs from the two files"
+
+# repeated samples (case and sample members, as lg-infer --samples writes
+# them): three samples a side, averaged per case; seeds 1-3 against 4-6
+# are alike, the degraded oracle is worse
+samples() {	# output, oracle options... (the seed comes last)
+	out=$1
+	shift
+	for k in 1 2 3; do
+		score "$@" $((k + ${base:-0})) |
+		    jq -c --argjson k $k '.case = .id | .sample = $k | .id = "\(.id)/s\($k)"'
+	done > "$out"
+}
+base=0 samples "$t/sa" --drop 0.2 -s
+base=3 samples "$t/sb" --drop 0.2 -s
+base=0 samples "$t/sd" --model oracle-degraded --stop-at 0.8 --drop 0.2 -s
+./lg-compare -f json -g bench "$t/sa" "$t/sb" > "$t/samp"
+[ "$(jq -r 'select(.row == "summary") | "\(.paired) \(.only_a) \(.only_b)"' "$t/samp")" = "$n 0 0" ] ||
+    fail "samples: not paired by case: $(head -n 1 "$t/samp")"
+bad=$(jq -c 'select(.row == "metric" and .test == "perm") | select(.p <= 0.05 or .lo > 0 or .hi < 0)' "$t/samp")
+[ -z "$bad" ] || fail "samples: a significant difference between seeds: $bad"
+[ "$(jq -c 'select(.row == "metric" and .metric == "checks")' "$t/samp")" = "" ] ||
+    fail "samples: checks paired one by one across samples"
+r=$(./lg-compare -f json -g bench "$t/sa" "$t/sd" |
+    jq -r 'select(.row == "metric" and .metric == "score") | "\(.bench) \(.p < 0.05 and .hi < 0)"' | tr '\n' ' ')
+[ "$r" = "longgenbench true longweave true " ] ||
+    fail "samples: the degraded oracle is not significantly worse: $r"
