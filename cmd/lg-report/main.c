@@ -447,6 +447,8 @@ run(char **files, int n, const char *title, int compat, size_t max_text)
 	    "verdicts.</p></div>\n<script type=\"application/json\" id=\"index\">[");
 	buf_add(&o, r.index.s ? r.index.s : "", r.index.len);
 	buf_puts(&o, "]</script>\n");
+	/* the script before the details, so the list works while they load */
+	buf_printf(&o, "<script>\n%s</script>\n", report_js);
 	fwrite(o.s, 1, o.len, stdout);
 	buf_reset(&o);
 	rewind(r.details);
@@ -456,8 +458,7 @@ run(char **files, int n, const char *title, int compat, size_t max_text)
 		lg_warn("temporary file: read failed");
 		status = LG_SYS;
 	}
-	buf_printf(&o, "<script>\n%s</script>\n</body>\n</html>\n", report_js);
-	fwrite(o.s, 1, o.len, stdout);
+	fputs("</body>\n</html>\n", stdout);
 out:
 	buf_free(&o);
 	buf_free(&r.index);

@@ -144,7 +144,11 @@ function verdicts(s, vs) {
 function show(n, still) {
 	var box = $('detail'), src = $('d' + n), d, i;
 	while (box.firstChild) box.removeChild(box.firstChild);
-	if (!src) { box.appendChild(el('p', null, 'no such case')); return; }
+	if (!src) {
+		box.appendChild(el('p', null, document.readyState === 'loading' ?
+		    'the page is still loading, try again in a moment' : 'no such case'));
+		return;
+	}
 	d = JSON.parse(src.textContent);
 	var r = idx[n];
 	box.appendChild(el('h2', null, r[1] + ' (' + r[5] + ')'));
@@ -168,7 +172,16 @@ $('f-q').oninput = function () { page = 0; render(); };
 $('prev').onclick = function () { page--; render(); };
 $('next').onclick = function () { page++; render(); };
 render();
+/* the script runs before the details are parsed: the list is usable at
+ * once, and a case asked for by #case=N is shown when the page is whole */
 var mm = /^#case=(\d+)$/.exec(location.hash);
-if (mm && +mm[1] < idx.length) show(+mm[1], true);
+function loaded() {
+	if (mm && +mm[1] < idx.length) show(+mm[1], true);
+	document.body.setAttribute('data-loaded', '1');
+}
+if (document.readyState === 'loading')
+	document.addEventListener('DOMContentLoaded', loaded);
+else
+	loaded();
 document.body.setAttribute('data-ready', String(idx.length));
 })();

@@ -41,7 +41,7 @@ browse "$t/broken" "file://$t/broken.html" --dump-dom
 browse "$t/dom" "file://$t/report.html#case=0" --dump-dom
 e=$(js_errors "$t/dom")
 [ -z "$e" ] || fail "script errors: $e"
-grep -q "<body data-ready=\"$n\"" "$t/dom.out" ||
+grep -q "<body data-ready=\"$n\" data-loaded=\"1\"" "$t/dom.out" ||
     fail "the script did not run to its end ($n cases): $(grep -o '<body[^>]*>' "$t/dom.out")"
 grep -q 'data-case="0"' "$t/dom.out" || fail "case 0 is not shown"
 rows=$(grep -o '<tr class="st-[a-z]*" data-n=' "$t/dom.out" | wc -l)
