@@ -22,7 +22,8 @@ infer_opts *
 samples_opts(const infer_opts *o)
 {
 	infer_opts *v;
-	double base = rec_num(o->params, "seed", 0);
+	const cJSON *seed = rec_get(o->params, "seed");
+	double base = cJSON_IsNumber(seed) ? seed->valuedouble : 0;
 	int k;
 
 	if (o->samples <= 1)
