@@ -341,9 +341,8 @@ main(int argc, char **argv)
 		env_bases(&o);
 	if (o.nbase == 0)
 		lg_die(LG_USAGE, "no server: give --base-url URL or set LG_BASE_URL");
-	if (o.samples > 1 &&
-	    cJSON_IsNumber(rec_get(o.params, "temperature")) &&
-	    rec_get(o.params, "temperature")->valuedouble == 0)
+	if (o.samples > 1 && rec_get(o.params, "temperature") != NULL &&
+	    rec_num(o.params, "temperature", 0) == 0)
 		lg_die(LG_USAGE, "--samples: greedy decoding (--temperature 0) "
 		    "gives the same answer every time");
 	if (tokenizer != NULL && o.max_context == 0)

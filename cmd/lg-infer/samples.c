@@ -22,8 +22,7 @@ infer_opts *
 samples_opts(const infer_opts *o)
 {
 	infer_opts *v;
-	const cJSON *seed = rec_get(o->params, "seed");
-	double base = cJSON_IsNumber(seed) ? seed->valuedouble : 0;
+	double base = rec_num(o->params, "seed", 0);
 	int k;
 
 	if (o->samples <= 1)
