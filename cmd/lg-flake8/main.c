@@ -382,6 +382,21 @@ processors(void)
 	return n > 0 ? n : 1;
 }
 
+/* Bytes of code per chunk at most: about 1.5 s of flake8 on one core. */
+#define CHUNK_BYTES ((size_t)384 << 10)
+
+/* One chunk per job, more when they would be larger than CHUNK_BYTES. */
+static size_t
+chunk_count(const size_t *sz, size_t n, int jobs)
+{
+	size_t total = 0, i, c;
+
+	for (i = 0; i < n; i++)
+		total += sz[i];
+	c = (total + CHUNK_BYTES - 1) / CHUNK_BYTES;
+	return c > (size_t)jobs ? c : (size_t)jobs;
+}
+
 /*
  * flake8 over the work files, in chunks, and the runs of the answers that
  * compile (and of their originals whose output is not known yet), side by
@@ -527,7 +542,7 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 		st.serial++;
 	}
 	w = k;
-	ch = xcalloc((size_t)o->jobs + 2, sizeof *ch);
+	ch = xcalloc(chunk_count(sz, w, o->jobs) + 2, sizeof *ch);
 	for (i = 0; i < n; i++) {
 		cf_item *it = &items[i];
 		long j;
@@ -564,8 +579,9 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 		lf[i] = o->compat || i >= w ? xstrdup(pf[i]) :
 		    xasprintf("%.*s_l.py", (int)strlen(pf[i]) - 3, pf[i]);
 	}
-	/* one chunk per job: flake8 costs a tenth of a second to start */
-	nc = fl_chunks(sz, w, (size_t)o->jobs, ch);
+	/* few chunks, since flake8 costs a tenth of a second to start, but
+	 * small enough to end well within --lint-timeout on a busy machine */
+	nc = fl_chunks(sz, w, chunk_count(sz, w, o->jobs), ch);
 	fl_parse_par(o->python, st.dir, pf, w, !o->compat, res, ch, nc, o->jobs);
 	if (k > 0)
 		lint_and_run(items, n, o, pf, lf, ch, nc, at, ot, res);
