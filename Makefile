@@ -105,9 +105,20 @@ endef
 $(foreach t,$(TOOLS_FILE),$(eval $(call tool_file,$(t))))
 $(foreach t,$(TOOLS_DIR),$(eval $(call tool_dir,$(t))))
 
-$(O)/unit/%: $(O)/tests/unit/%.o $(LIBLG)
+# Each tool folder's objects but main.o, in an archive the unit tests link
+# (a test calls a tool's functions by its header, cmd/lg-X/X.h).
+TOOL_LIBS = $(TOOLS_DIR:%=$(O)/%.a)
+define tool_lib
+$(O)/$(1).a: $(patsubst %.c,$(O)/%.o,$(filter-out cmd/$(1)/main.c,$(wildcard cmd/$(1)/*.c)))
+	@mkdir -p $$(@D)
+	rm -f $$@
+	$$(AR) rcs $$@ $$^
+endef
+$(foreach t,$(TOOLS_DIR),$(eval $(call tool_lib,$(t))))
+
+$(O)/unit/%: $(O)/tests/unit/%.o $(TOOL_LIBS) $(LIBLG)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIBLG) $(LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(TOOL_LIBS) $(LIBLG) $(LIBS)
 
 $(O)/helpers/%: $(O)/tests/helpers/%.o $(LIBLG)
 	@mkdir -p $(@D)
