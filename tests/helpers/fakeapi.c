@@ -28,6 +28,14 @@
  *                   when it is one of them, else by the prompt's hash
  *   a line "SAY:"   the answer is the rest of that line, one space after
  *                   SAY: dropped ("SAY: I'd say yes" answers "I'd say yes")
+ *   lg-judge's LongWeave rubrics (a fenced text, items "[N] ...", a reply
+ *                   form {"verdicts": [{"item": 1, "covered"|"answered"|
+ *                   "present"...) are answered as a careful judge would,
+ *                   from the fenced text alone (lwjudge_answer); in that
+ *                   text JUDGEBAD:garbage or JUDGEBAD:partial (*N: the first
+ *                   N times) makes the reply prose or drop the last item,
+ *                   JUDGEBAD:fenced wraps it in a Markdown code fence
+ *                   (ECHO: comes first)
  * Faults: 429 (with Retry-After), 408, 500, 503, 400, 401, reset (RST at
  * once), cut (the stream or body stops halfway, connection closed), stall
  * (nothing more for --stall seconds, then close), malformed (bad JSON),
@@ -44,6 +52,7 @@
  * APIs word it ("The model `x` does not exist ...").
  * --record FILE gets every request body as it came, then a newline.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -576,6 +585,157 @@ judge_answer(const char *text, const char *hex)
 	}
 }
 
+/* ---- lg-judge's LongWeave rubrics (lwjudge_*) ---- */
+
+/* Is needle in [s, e)?  exact: case counts, save for the first letter. */
+static int
+lwjudge_has(const char *s, const char *e, const char *n, size_t nl, int exact)
+{
+	const char *p;
+
+	if (nl == 0)
+		return 0;
+	for (p = s; p + nl <= e; p++) {
+		if (exact ? (tolower((unsigned char)*p) == tolower((unsigned char)*n) &&
+		    strncmp(p + 1, n + 1, nl - 1) == 0) : strncasecmp(p, n, nl) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* The quoted value after key on line [b, e): up to the last quote. */
+static int
+lwjudge_value(const char *b, const char *e, const char *key, const char **v,
+    size_t *vl)
+{
+	const char *k = NULL, *p, *q;
+
+	for (p = b; p + strlen(key) <= e; p++)
+		if (strncmp(p, key, strlen(key)) == 0) {
+			k = p + strlen(key);
+			break;
+		}
+	if (k == NULL)
+		return 0;
+	for (p = k; p < e && *p != '\n'; p++)
+		;
+	for (q = p; q > k && q[-1] != '"'; q--)
+		;
+	if (q <= k)
+		return 0;
+	*v = k;
+	*vl = (size_t)(q - 1 - k);
+	return 1;
+}
+
+/*
+ * The reply to a LongWeave rubric, or NULL when text is none.  biog: a fact
+ * is covered when its object is in the text; sr: answered when its first
+ * key value is, correct when all are; nw: present when either form is,
+ * compliant when the corrected form is and the flawed one is not (or is
+ * the same text).
+ */
+static char *
+lwjudge_answer(const char *text, uint64_t h)
+{
+	const char *b, *tb, *te, *rest, *p, *bad;
+	char fence[64], *out;
+	size_t fl;
+	int task, n = 0, times = -1;
+	cJSON *r, *vs;
+
+	if (strstr(text, "ECHO:") != NULL ||
+	    strstr(text, "{\"verdicts\": [{\"item\": 1, \"") == NULL ||
+	    (b = strstr(text, "\nBEGIN ")) == NULL)
+		return NULL;
+	b += 7;
+	fl = strcspn(b, "\n");
+	if (fl == 0 || fl >= sizeof fence)
+		return NULL;
+	snprintf(fence, sizeof fence, "\nEND %.*s", (int)fl, b);
+	tb = b + fl + 1;
+	if ((te = strstr(tb - 1, fence)) == NULL)
+		return NULL;
+	rest = te + strlen(fence);
+	task = strstr(rest, "\"covered\"") ? 0 : strstr(rest, "\"answered\"") ? 1 : 2;
+	if ((bad = strstr(text, "JUDGEBAD:")) != NULL) {
+		const char *st = strchr(bad, '*');
+
+		if (st != NULL && st - bad < 20)
+			times = atoi(st + 1);
+		if (times < 0 || seen(h ^ 0x6a756467ULL) <= times) {
+			if (strncmp(bad + 9, "garbage", 7) == 0)
+				return xstrdup("All of them are covered, I think.");
+		} else
+			bad = NULL;
+	}
+	r = cJSON_CreateObject();
+	vs = cJSON_AddArrayToObject(r, "verdicts");
+	for (p = rest; (p = strstr(p, "\n[")) != NULL; ) {
+		const char *e = p + 1, *v, *w;
+		size_t vl, wl;
+		cJSON *it;
+		int a = 0, c = 0;
+
+		/* the item: its line and the indented lines after it */
+		while ((e = strchr(e, '\n')) != NULL && e[1] == ' ')
+			e++;
+		if (e == NULL)
+			e = p + strlen(p);
+		p++;
+		if (!(p[1] >= '0' && p[1] <= '9'))
+			continue;
+		it = cJSON_CreateObject();
+		cJSON_AddNumberToObject(it, "item", atoi(p + 1));
+		if (task == 0) {
+			a = lwjudge_value(p, e, "object \"", &v, &vl) &&
+			    (w = memchr(v, '"', vl + 1)) != NULL &&
+			    lwjudge_has(tb, te, v, (size_t)(w - v), 0);
+			cJSON_AddBoolToObject(it, "covered", a);
+		} else if (task == 1) {
+			const char *k = strstr(p, "key values:");
+
+			c = 1;
+			for (k = k && k < e ? k + 11 : e; k < e && (k = memchr(k, '"',
+			    (size_t)(e - k))) != NULL; k = w + 1) {
+				if ((w = memchr(k + 1, '"', (size_t)(e - k - 1))) == NULL)
+					break;
+				if (lwjudge_has(tb, te, k + 1, (size_t)(w - k - 1), 0)) {
+					if (k == strstr(p, "key values:") + 12)
+						a = 1;
+				} else
+					c = 0;
+			}
+			cJSON_AddBoolToObject(it, "answered", a);
+			cJSON_AddBoolToObject(it, "correct", a && c);
+		} else {
+			int fx = lwjudge_value(p, e, "corrected form: \"", &v, &vl) &&
+			    lwjudge_has(tb, te, v, vl, 1);
+			int fw = lwjudge_value(p, e, "flawed form: \"", &w, &wl) &&
+			    lwjudge_has(tb, te, w, wl, 1);
+
+			/* two forms alike: found is compliant */
+			int same = fx && fw && vl == wl && strncmp(v, w, vl) == 0;
+
+			cJSON_AddBoolToObject(it, "present", fx || fw);
+			cJSON_AddBoolToObject(it, "compliant", fx && (!fw || same));
+		}
+		cJSON_AddItemToArray(vs, it);
+		n++;
+	}
+	if (bad != NULL && strncmp(bad + 9, "partial", 7) == 0 && n > 0)
+		cJSON_DeleteItemFromArray(vs, n - 1);
+	out = cJSON_PrintUnformatted(r);
+	cJSON_Delete(r);
+	if (bad != NULL && strncmp(bad + 9, "fenced", 6) == 0) {
+		char *f = xasprintf("```json\n%s\n```\n", out);
+
+		free(out);
+		out = f;
+	}
+	return out;
+}
+
 /* The rest of the first line that starts with "SAY:", or NULL. */
 static char *
 say_answer(const char *text)
@@ -800,7 +960,8 @@ api(conn *c, const char *path, const char *body, size_t len, const char *auth)
 		const char *wm = strstr(text, "WORDS:");
 		long nw = wm ? strtol(wm + 6, NULL, 10) : S.words;
 
-		if ((a.content = judge_answer(text, hex)) == NULL &&
+		if ((a.content = lwjudge_answer(text, h)) == NULL &&
+		    (a.content = judge_answer(text, hex)) == NULL &&
 		    (a.content = say_answer(text)) == NULL) {
 			if (strstr(text, "ECHO:") != NULL)
 				a.content = xstrndup(body, len);

@@ -1,5 +1,5 @@
 /*
- * lgbgen.c: one LongGenBench case.
+ * lgb_case.c: one LongGenBench case.
  *
  * The published generator had defects that this one avoids by design:
  * positions come from the calendar of the stated year (no December 31st in
@@ -18,7 +18,7 @@
 #include "calendar.h"
 #include "diag.h"
 #include "lgb.h"
-#include "lgbgen.h"
+#include "lgb_case.h"
 #include "record.h"
 #include "share.h"
 #include "tmpl.h"

@@ -1,5 +1,5 @@
 /*
- * import.c: lg-gen longgenbench --import.  Reads the official LongGenBench
+ * lgb_import.c: lg-gen longgenbench --import.  Reads the official LongGenBench
  * dataset files (Dataset_short.json, Dataset_long.json: prompt, checks_once,
  * checks_range, checks_periodic, type, prefix, number) and the official
  * result files (the same with input, output_blocks, word_count) into our
@@ -16,7 +16,7 @@
 #include "diag.h"
 #include "gen.h"
 #include "lgb.h"
-#include "lgbgen.h"
+#include "lgb_case.h"
 #include "record.h"
 #include "share.h"
 #include "utf8.h"

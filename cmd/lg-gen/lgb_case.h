@@ -1,10 +1,10 @@
 /*
- * lgbgen.h: making one LongGenBench case.  The libraries (phrasings, events,
+ * lgb_case.h: making one LongGenBench case.  The libraries (phrasings, events,
  * facilities, names) are loaded once per scenario and owned by lgb_libs;
  * lgb_libs_free() releases them.
  */
-#ifndef LG_LGBGEN_H
-#define LG_LGBGEN_H
+#ifndef LG_LGB_CASE_H
+#define LG_LGB_CASE_H
 
 #include <stddef.h>
 #include <cjson/cJSON.h>
