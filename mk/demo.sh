@@ -96,6 +96,13 @@ echo
 
 # the charts and the report of the whole run
 cat "$work/lgb.scored" "$scored" "$work/ada.scored" > "$work/all.scored"
+if [ -n "$weak" ]; then
+	echo "oracle-degraded against lg-oracle, paired by case (in %, B-A with"
+	echo "its 95% interval and p-value)"
+	lg-compare -g bench -n 3 --by gen.model=lg-oracle,oracle-degraded \
+	    "$work/all.scored"
+	echo
+fi
 lg-plot -o "$work/charts" "$work/all.scored" > "$work/charts.list"
 lg-report -t "lg demo" "$work/all.scored" > "$work/report.html"
 echo "charts (SVG):"

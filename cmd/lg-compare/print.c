@@ -335,7 +335,8 @@ text_changes(struct group **g, size_t ng, const struct opts *o)
 		tab_print(&t);
 	} else {
 		tab_discard(&t);
-		printf("\nno case changed its score\n");
+		if (o->top > 0)
+			printf("\nno case changed its score\n");
 	}
 	free(top);
 }

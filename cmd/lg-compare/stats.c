@@ -12,8 +12,10 @@
  *     or, for a pass/fail outcome (a score that is 0 or 1 in every case,
  *     and the checks of the verdicts), the exact McNemar test on the
  *     discordant pairs.
- * The draws come from a generator seeded by --seed, the group's values and
- * the metric, so a group's numbers do not depend on the other groups.
+ * One draw of cases serves every metric over the same cases.  The draws
+ * come from a generator seeded by --seed, the group's values and the set
+ * of cases (those of the checks may be fewer), so a group's numbers do not
+ * depend on the other groups.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -135,7 +137,7 @@ all_lgb(const struct kase **k, size_t n)
 }
 
 static void
-seed_for(rng *r, const struct group *g, const struct opts *o, int m)
+seed_for(rng *r, const struct group *g, const struct opts *o, int tag)
 {
 	uint32_t key[5];
 	uint64_t h = 1469598103934665603ULL;
@@ -154,84 +156,135 @@ seed_for(rng *r, const struct group *g, const struct opts *o, int m)
 	key[1] = (uint32_t)(o->seed >> 32);
 	key[2] = (uint32_t)h;
 	key[3] = (uint32_t)(h >> 32);
-	key[4] = (uint32_t)m;
+	key[4] = (uint32_t)tag;
 	rng_seed_words(r, key, 5);
 }
 
+/* The sides' numbers of the cases, contiguous: a[j * NCOMP + i]. */
+struct set {
+	size_t n;
+	double *a, *b;
+};
+
 static void
-bootstrap(struct row *w, const struct kase **k, size_t n, rng *r,
-    long draws)
+set_fill(struct set *t, const struct kase **k, size_t n)
 {
-	double *d = xcalloc((size_t)draws, sizeof *d);
+	size_t j;
+
+	t->n = n;
+	t->a = xcalloc(n * NCOMP + 1, sizeof *t->a);
+	t->b = xcalloc(n * NCOMP + 1, sizeof *t->b);
+	for (j = 0; j < n; j++) {
+		memcpy(t->a + j * NCOMP, k[j]->s[0].c, sizeof k[j]->s[0].c);
+		memcpy(t->b + j * NCOMP, k[j]->s[1].c, sizeof k[j]->s[1].c);
+	}
+}
+
+/*
+ * The bootstrap of rows w[0..nw), all over the same cases: each draw of
+ * cases serves every metric.
+ */
+static void
+bootstrap(struct row *w, size_t nw, const struct set *t, rng *r, long draws)
+{
+	double *d = xcalloc((size_t)draws * nw + 1, sizeof *d);
 	double sa[NCOMP], sb[NCOMP];
-	size_t j, got = 0;
+	size_t j, m, *got = xcalloc(nw, sizeof *got);
 	long i;
 
 	for (i = 0; i < draws; i++) {
 		memset(sa, 0, sizeof sa);
 		memset(sb, 0, sizeof sb);
-		for (j = 0; j < n; j++) {
-			const struct kase *x = k[rng_below(r, n)];
+		for (j = 0; j < t->n; j++) {
+			size_t x = (size_t)rng_below(r, t->n) * NCOMP;
 
-			add(sa, x->s[0].c);
-			add(sb, x->s[1].c);
+			add(sa, t->a + x);
+			add(sb, t->b + x);
 		}
-		{
-			double va = value(w->metric, sa, n);
-			double vb = value(w->metric, sb, n);
+		for (m = 0; m < nw; m++) {
+			double va = value(w[m].metric, sa, t->n);
+			double vb = value(w[m].metric, sb, t->n);
 
 			if (!isnan(va) && !isnan(vb))
-				d[got++] = vb - va;
+				d[m * (size_t)draws + got[m]++] = vb - va;
 		}
 	}
-	if (got > 0) {
-		qsort(d, got, sizeof *d, cmp_double);
-		w->lo = quantile(d, got, 0.025);
-		w->hi = quantile(d, got, 0.975);
-		w->have_ci = 1;
+	for (m = 0; m < nw; m++) {
+		double *v = d + m * (size_t)draws;
+
+		if (got[m] == 0 || !w[m].defined)
+			continue;
+		qsort(v, got[m], sizeof *v, cmp_double);
+		w[m].lo = quantile(v, got[m], 0.025);
+		w[m].hi = quantile(v, got[m], 0.975);
+		w[m].have_ci = 1;
 	}
+	free(got);
 	free(d);
 }
 
 /*
- * The permutation test: every one of the 2^n swaps when there are no more
- * of them than draws (an exact p), else draws random ones.
+ * The permutation test of the rows w[0..nw) whose test is still to
+ * choose ("-"), on shared draws: every one of the 2^n swaps when there
+ * are no more of them than draws (an exact p), else draws random ones.
  */
 static void
-permutation(struct row *w, const struct kase **k, size_t n, rng *r,
-    long draws)
+permutation(struct row *w, size_t nw, const struct set *t, rng *r, long draws)
 {
-	double sa[NCOMP], sb[NCOMP], t = fabs(w->diff);
+	double sa[NCOMP], sb[NCOMP];
+	size_t n = t->n, j, m;
 	int exact = n < 31 && (1L << n) <= draws;
-	long i, more = 0, valid = 0, count = exact ? 1L << n : draws;
-	size_t j;
+	long i, count = exact ? 1L << n : draws;
+	long *more = xcalloc(nw, sizeof *more), *valid = xcalloc(nw, sizeof *valid);
+	uint32_t bits = 0;
 
 	for (i = 0; i < count; i++) {
 		memset(sa, 0, sizeof sa);
 		memset(sb, 0, sizeof sb);
 		for (j = 0; j < n; j++) {
-			int swap = exact ? (int)((unsigned long)i >> j & 1) :
-			    (int)(rng_u32(r) & 1);
+			int swap;
+			const double *x, *y;
 
-			add(sa, k[j]->s[swap].c);
-			add(sb, k[j]->s[!swap].c);
+			if (exact)
+				swap = (int)((unsigned long)i >> j & 1);
+			else {
+				/* 32 swaps from each draw of 32 bits */
+				if (j % 32 == 0)
+					bits = rng_u32(r);
+				swap = (int)(bits & 1);
+				bits >>= 1;
+			}
+			x = swap ? t->b : t->a;
+			y = swap ? t->a : t->b;
+
+			add(sa, x + j * NCOMP);
+			add(sb, y + j * NCOMP);
 		}
-		{
-			double va = value(w->metric, sa, n);
-			double vb = value(w->metric, sb, n);
+		for (m = 0; m < nw; m++) {
+			double va, vb, obs = fabs(w[m].diff);
 
+			if (strcmp(w[m].test, "-") != 0 || !w[m].defined)
+				continue;
+			va = value(w[m].metric, sa, n);
+			vb = value(w[m].metric, sb, n);
 			if (isnan(va) || isnan(vb))
 				continue;
-			valid++;
+			valid[m]++;
 			/* ties within rounding count as extreme */
-			if (fabs(vb - va) >= t - 1e-9 * (t > 1 ? t : 1))
-				more++;
+			if (fabs(vb - va) >= obs - 1e-9 * (obs > 1 ? obs : 1))
+				more[m]++;
 		}
 	}
-	/* random draws count the observed split as one more */
-	w->p = exact ? (double)more / (double)(valid ? valid : 1) :
-	    (double)(1 + more) / (double)(1 + valid);
-	w->test = "perm";
+	for (m = 0; m < nw; m++) {
+		if (strcmp(w[m].test, "-") != 0 || !w[m].defined)
+			continue;
+		/* random draws count the observed split as one more */
+		w[m].p = exact ? (double)more[m] / (double)(valid[m] ? valid[m] : 1) :
+		    (double)(1 + more[m]) / (double)(1 + valid[m]);
+		w[m].test = "perm";
+	}
+	free(more);
+	free(valid);
 }
 
 /* Is the metric a pass/fail outcome per case (score) or per check? */
@@ -279,54 +332,69 @@ mcnemar(struct row *w, const struct kase **k, size_t n)
 	w->test = "mcnemar";
 }
 
+/* The observed values of row w, metric m, over the set. */
 static void
-one(struct row *w, int m, const struct kase **k, size_t n,
-    const struct group *g, const struct opts *o)
+observe(struct row *w, int m, const struct set *t)
 {
 	double sa[NCOMP] = { 0 }, sb[NCOMP] = { 0 };
 	size_t j;
-	rng r;
 
 	memset(w, 0, sizeof *w);
 	w->metric = m;
-	w->cases = n;
+	w->cases = t->n;
 	w->ab = w->ba = -1;
 	w->test = "-";
-	for (j = 0; j < n; j++) {
-		add(sa, k[j]->s[0].c);
-		add(sb, k[j]->s[1].c);
+	for (j = 0; j < t->n; j++) {
+		add(sa, t->a + j * NCOMP);
+		add(sb, t->b + j * NCOMP);
 	}
-	w->a = value(m, sa, n);
-	w->b = value(m, sb, n);
+	w->a = value(m, sa, t->n);
+	w->b = value(m, sb, t->n);
 	if (isnan(w->a) || isnan(w->b))
 		return;
 	w->defined = 1;
 	w->diff = w->b - w->a;
-	seed_for(&r, g, o, m);
-	bootstrap(w, k, n, &r, o->resamples);
-	if (binary(m, k, n))
-		mcnemar(w, k, n);
-	else
-		permutation(w, k, n, &r, o->resamples);
+}
+
+/*
+ * The rows of metrics ms[0..nm) over the cases k[0..n): one generator per
+ * group and case set (tag), shared by the metrics.
+ */
+static size_t
+rows_of(struct row *w, const int *ms, size_t nm, const struct kase **k,
+    size_t n, const struct group *g, const struct opts *o, int tag)
+{
+	struct set t;
+	size_t m;
+	rng r;
+
+	set_fill(&t, k, n);
+	for (m = 0; m < nm; m++) {
+		observe(&w[m], ms[m], &t);
+		if (w[m].defined && binary(ms[m], k, n))
+			mcnemar(&w[m], k, n);
+	}
+	seed_for(&r, g, o, tag);
+	bootstrap(w, nm, &t, &r, o->resamples);
+	permutation(w, nm, &t, &r, o->resamples);
+	free(t.a);
+	free(t.b);
+	return nm;
 }
 
 size_t
 compare_group(const struct group *g, const struct opts *o, struct row *rows)
 {
+	static const int case_metrics[] = { M_SCORE, M_CR, M_STIC1, M_STIC2,
+	    M_WAVG };
+	static const int check_metrics[] = { M_CHECKS };
 	const struct kase **k = xcalloc(g->ncases + 1, sizeof *k);
-	size_t n, nr = 0;
-	int m, lgb;
+	size_t n, nr;
 
 	n = pick(g, M_SCORE, k);
-	lgb = all_lgb(k, n);
-	for (m = 0; m < NMETRICS; m++) {
-		if (m != M_SCORE && m != M_CHECKS && !lgb)
-			continue;
-		n = pick(g, m, k);
-		if (m == M_CHECKS && n == 0)
-			continue;
-		one(&rows[nr++], m, k, n, g, o);
-	}
+	nr = rows_of(rows, case_metrics, all_lgb(k, n) ? 5 : 1, k, n, g, o, 0);
+	if ((n = pick(g, M_CHECKS, k)) > 0)
+		nr += rows_of(rows + nr, check_metrics, 1, k, n, g, o, 1);
 	free(k);
 	return nr;
 }
