@@ -7,7 +7,8 @@
 #   make test       build, run the tests once on bin/ (the edit-test loop;
 #                   TESTS=PATTERN runs only the tests whose name holds it)
 #   make demo       build and run a small suite of every benchmark through
-#                   the reference model (lg-oracle), then print the tables
+#                   the reference model (lg-oracle), print the tables, write
+#                   the charts and the HTML report
 #   make install    PREFIX, DESTDIR, MANPREFIX as usual
 #   make SAN=1      a sanitizer build, into build/san/bin
 #   make fuzzers    the libFuzzer targets of tests/fuzz/ (clang), into

@@ -192,3 +192,6 @@ judge_bench() {
 	[ -z "$fpid" ] || kill "$fpid" 2>/dev/null || true
 }
 judge_bench
+
+# lg-flake8 beside its baseline, with and without the cache
+sh "$top/bench/lw-flake8.sh"

@@ -105,9 +105,20 @@ main_table(struct group **g, size_t n, const struct opts *o)
 {
 	static const char *const cols[] = { "score%", "cases", "failed", "cut",
 		"IF%", "copy%", "expect%", "random%", "tau" };
-	static const int right[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1 };
-	table *tb = o->fmt == FMT_JSON ? NULL : table_for(o, cols, right, 9);
+	static const char *const cols_se[] = { "score%", "se", "cases",
+		"failed", "cut", "IF%", "copy%", "expect%", "random%", "tau" };
+	static const int right[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+	/* intervals for score, IF, copy, expect and tau (cols_se) */
+	static const unsigned char ci[10] = { 1, 0, 0, 0, 0, 1, 1, 1, 0, 1 };
+	int samples = any_samples(g, n);
+	table *tb = NULL;
 	size_t i, k;
+
+	for (i = 0; i < n; i++)
+		boot_cell(g[i], o);
+	if (o->fmt != FMT_JSON)
+		tb = o->bootstrap > 0 ? table_ci(o, cols_se, right, 10, ci,
+		    samples) : table_ci(o, cols, right, 9, ci, samples);
 
 	for (i = 0; i < n; i++) {
 		const struct group *r = g[i];
@@ -128,21 +139,38 @@ main_table(struct group **g, size_t n, const struct opts *o)
 			json_ratio(j, "expect", 100.0 * (double)a->expect, (double)a->scored);
 			json_ratio(j, "random", 100.0 * a->random, (double)a->scored);
 			json_ratio(j, "tau", a->tau, (double)a->tau_n);
+			json_se(j, "score_se", r, o);
+			json_ci(j, "score", r, A_SCORE, o);
+			json_ci(j, "if", r, A_IF, o);
+			json_ci(j, "copy", r, A_COPY, o);
+			json_ci(j, "expect", r, A_EXPECT, o);
+			json_ci(j, "tau", r, A_TAU, o);
+			if (samples)
+				json_samples(j, r);
 			json_emit(j);
 			continue;
 		}
-		c = cells_for(r, o, 9);
+		c = cells_for(r, o, 18);
 		k = o->nfields;
 		c[k++] = fmt_pct(r->sc.sum, cases);
+		cell_ci(c, &k, r, 0, o);
+		if (o->bootstrap > 0)
+			c[k++] = fmt_maybe(r->ci.se, 1);
 		c[k++] = fmt_long(r->sc.cases);
 		c[k++] = fmt_long(r->sc.failed);
 		c[k++] = fmt_long(r->sc.cut);
 		c[k++] = fmt_pct((double)a->valid, a->scored ? cases : 0);
+		cell_ci(c, &k, r, A_IF, o);
 		c[k++] = fmt_pct((double)a->copy, (double)a->valid);
+		cell_ci(c, &k, r, A_COPY, o);
 		c[k++] = fmt_pct((double)a->expect, (double)a->scored);
+		cell_ci(c, &k, r, A_EXPECT, o);
 		c[k++] = fmt_pct(a->random, (double)a->scored);
 		c[k++] = a->tau_n ? fmt_num(a->tau / (double)a->tau_n, 3) :
 		    xstrdup("-");
+		cell_ci_dec(c, &k, r, A_TAU, o, 3);
+		if (samples)
+			cells_samples(c, &k, r);
 		table_add(tb, c);
 	}
 	if (tb != NULL) {
@@ -158,7 +186,9 @@ position_table(struct group **g, size_t n, const struct opts *o)
 		"front", "middle", "rear" };
 	static const char *const keys[] = { "front", "middle", "rear" };
 	static const int right[] = { 1, 1, 1, 1, 1, 1 };
-	table *tb = o->fmt == FMT_JSON ? NULL : table_for(o, cols, right, 6);
+	static const unsigned char ci[] = { 1, 1, 1, 0, 0, 0 };
+	table *tb = o->fmt == FMT_JSON ? NULL :
+	    table_ci(o, cols, right, 6, ci, 0);
 	size_t i, k;
 	int p;
 
@@ -175,14 +205,17 @@ position_table(struct group **g, size_t n, const struct opts *o)
 			for (p = 0; p < NPOS; p++) {
 				json_ratio(j, keys[p], 100.0 * (double)a->pos_hits[p],
 				    (double)a->pos_cases[p]);
+				json_ci(j, keys[p], g[i], A_FRONT + p, o);
 			}
 			json_emit(j);
 			continue;
 		}
-		c = cells_for(g[i], o, 6);
+		c = cells_for(g[i], o, 9);
 		k = o->nfields;
-		for (p = 0; p < NPOS; p++)
+		for (p = 0; p < NPOS; p++) {
 			c[k++] = fmt_pct((double)a->pos_hits[p], (double)a->pos_cases[p]);
+			cell_ci(c, &k, g[i], A_FRONT + p, o);
+		}
 		for (p = 0; p < NPOS; p++)
 			c[k++] = fmt_long(a->pos_cases[p]);
 		table_add(tb, c);

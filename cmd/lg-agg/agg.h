@@ -10,13 +10,14 @@
 #define LG_AGG_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <cjson/cJSON.h>
 
 #include "jsonl.h"
 #include "record.h"
 
-enum { FMT_TABLE, FMT_TSV, FMT_CSV, FMT_MD, FMT_JSON };
+enum { FMT_TABLE, FMT_TSV, FMT_CSV, FMT_MD, FMT_JSON, FMT_LATEX };
 
 /* A -g field: a dotted path into the record. */
 struct field {
@@ -33,6 +34,10 @@ struct opts {
 	int by_position;
 	int len_filter;
 	int compat;
+	int paper;		/* --layout paper */
+	int usage;		/* --usage */
+	long bootstrap;		/* resamples, 0: no intervals */
+	uint64_t seed;
 };
 
 /* LongGenBench sums of a group (or of one record before merging). */
@@ -76,7 +81,60 @@ struct ada {
 	long pos_cases[NPOS], pos_hits[NPOS];
 };
 
+/* What a group's records spent (usage.c, --usage). */
+struct usage {
+	long recs, gens, cached, cut, priced, unpriced, nwords, ntarget, nttft;
+	long nptok, notok, nrtok;	/* requests that report those tokens */
+	long long attempts, words, by_llm, by_rules;
+	double ptok, otok, rtok;
+	double *lat;		/* latencies of the requests not cached */
+	size_t nlat, cap;
+	double lat_sum, ttft, otok_timed, lat_timed;
+	double words_t, target_sum, tok_t, tok_target;
+	double cost_in, cost_out;
+};
+
 enum { ROW_CELL, ROW_AVG, ROW_OVERALL };
+
+/* LongGenBench's metrics, in column order; Ada-LEval's with lg-choice's
+ * scores; other benches have one, the score. */
+enum { M_CR, M_STIC1, M_STIC2, M_WAVG, M_SINGLE, M_RANGE, M_PERIODIC, M_LEN,
+	NMET_LGB };
+enum { A_SCORE, A_IF, A_COPY, A_EXPECT, A_TAU, A_FRONT, A_MIDDLE, A_REAR,
+	NMET_ADA };
+enum { K_SCORE, K_LGB, K_ADA };		/* the kinds of groups */
+
+_Static_assert((int)NMET_ADA <= (int)NMET_LGB, "struct ci holds NMET_LGB metrics");
+
+/* A resampling unit: the sums of one case's records (boot.c).  sum is
+ * the CR percentages (LongGenBench) or the scores; s and ss the per-record
+ * score (CR for LongGenBench) and its square, for the sample spread. */
+struct unit {
+	double w;		/* records */
+	double sum;
+	long pass, judged, total;
+	long tpass[NTYPES], ttotal[NTYPES];
+	long words, len_cases;
+	double s, ss;
+	struct ada ada;		/* Ada-LEval, with lg-choice's scores */
+};
+
+struct units {
+	struct unit *v;
+	char **ids;		/* "c" and the case id, "r" and the record id */
+	size_t n, cap;
+	size_t *slot, nslot, nids;
+	int multi;		/* some case has several records (samples) */
+};
+
+/* A group's uncertainty: the percentile interval of each metric, the
+ * standard error of the mean of per-case values (CR, or the score), the
+ * spread between samples of a case and between cases (NAN: none). */
+struct ci {
+	double lo[NMET_LGB], hi[NMET_LGB];
+	double se;
+	double sd_samples, sd_cases, per_case;
+};
 
 struct group {
 	char *bench;
@@ -86,6 +144,11 @@ struct group {
 	struct lgb lgb;
 	struct score sc;
 	struct ada ada;
+	struct units units;	/* per case, when intervals or samples need them */
+	struct ci ci;
+	struct usage *use;	/* --usage */
+	struct group **cells;	/* average rows: the cells averaged */
+	size_t ncells;
 	char *params;		/* gen.params of its records, printed, when they
 				 * agree (NULL: none, or they differ) */
 	int pstate;		/* 0: no record yet, 1: they agree, 2: differ */
@@ -100,12 +163,16 @@ void fields_free(struct opts *o);
 /* The record's value at a field: "-" when absent; -1 for an object or array. */
 int field_value(const cJSON *rec, const struct field *f, char **out);
 gtab *gtab_new(size_t nfields);
+/* FNV-1a, 32 bits: the same on every platform. */
+uint32_t hash_text(const char *s);
 /* Find or add the group; vals and syn are copied (syn may be NULL). */
 struct group *gtab_get(gtab *t, const char *bench, char **vals,
     const unsigned char *syn);
 /* All groups, sorted for output; the array is the caller's, the groups not. */
 struct group **gtab_sorted(gtab *t, const struct opts *o, size_t *n);
 void groups_sort(struct group **v, size_t n, const struct opts *o);
+/* Length tiers in natural order (1k < 2k < ... < 128k), others after. */
+int cmp_tier(const char *a, const char *b);
 /* 1 when the output was cut by the token limit (gen.finish_reason "length"). */
 int rec_cut(const cJSON *rec);
 /* Note the gen.params of a record of g (JSON rows carry them, with the
@@ -135,6 +202,33 @@ void ada_merge(struct ada *g, const struct ada *d);
 int ada_any(struct group **g, size_t n);
 void ada_print(struct group **g, size_t n, const struct opts *o);
 
+/* boot.c */
+int boot_kind(const struct group *g);
+void unit_metrics(const struct unit *u, int kind, double *m);
+void units_add(struct units *us, const char *case_id, const char *rec_id,
+    const struct unit *u);
+void units_merge(struct units *a, const struct units *b);
+void units_free(struct units *us);
+/* Fill g->ci from its units (a cell), or from the cells (an average row). */
+void boot_cell(struct group *g, const struct opts *o);
+/* The q quantile of sorted v[0..n), n > 0, interpolated. */
+double quantile(const double *v, size_t n, double q);
+void boot_avg(struct group *a, struct group **cells, size_t n,
+    const struct opts *o);
+
+/* usage.c */
+/* Read a price file (MODEL INPUT OUTPUT per line): 0, or the exit status
+ * after a message. */
+int prices_load(const char *path);
+void prices_free(void);
+void usage_read(const cJSON *rec, struct group *g);
+void usage_free(struct usage *u);
+void usage_print(struct group **g, size_t n, const struct opts *o);
+
+/* paper.c: the papers' tables of one bench's groups (fields task,
+ * length, gen.model) */
+void paper_print(struct group **g, size_t n, const struct opts *o);
+
 /* table.c: a table of text cells printed in one of the formats */
 typedef struct table table;
 /* cols[i] names column i; right[i] nonzero right-aligns it. */
@@ -151,10 +245,33 @@ char **cells_for(const struct group *g, const struct opts *o, size_t n);
 char *fmt_pct(double num, double den);
 char *fmt_num(double v, int decimals);
 char *fmt_long(long v);
+/* table_for with a "±" column after each column i with ci[i] when
+ * intervals are on, and the sample columns (K, sd-samples, sd-cases). */
+table *table_ci(const struct opts *o, const char *const *cols,
+    const int *right, size_t ncols, const unsigned char *ci, int samples);
+char *fmt_hw(double lo, double hi, int decimals);
+char *fmt_maybe(double v, int decimals);	/* "-" for NAN */
+/* The "±" cell of metric met when intervals are on. */
+void cell_ci(char **c, size_t *k, const struct group *g, int met,
+    const struct opts *o);
+void cell_ci_dec(char **c, size_t *k, const struct group *g, int met,
+    const struct opts *o, int decimals);
+void cells_samples(char **c, size_t *k, const struct group *g);
+/* Nonzero when some group has several records of one case. */
+int any_samples(struct group **g, size_t n);
 /* A JSON row with "bench" and the group fields; json_emit prints and frees. */
 cJSON *json_row(const struct group *g, const struct opts *o);
+/* lg_version, and gen_params when g's records agree on them (else null). */
+void json_run(cJSON *j, const struct group *g);
 void json_num(cJSON *o, const char *key, double v);
 void json_ratio(cJSON *o, const char *key, double num, double den);
 void json_emit(cJSON *o);
+/* KEY_lo and KEY_hi of metric met, when intervals are on. */
+void json_ci(cJSON *j, const char *key, const struct group *g, int met,
+    const struct opts *o);
+void json_se(cJSON *j, const char *key, const struct group *g,
+    const struct opts *o);
+void json_samples(cJSON *j, const struct group *g);
+void json_maybe(cJSON *j, const char *key, double v);	/* null for NAN */
 
 #endif

@@ -144,13 +144,13 @@ key_text(const char *bench, char **vals, const unsigned char *syn, size_t n)
 	return buf_take(&b);
 }
 
-static unsigned long
+uint32_t
 hash_text(const char *s)
 {
-	unsigned long h = 2166136261UL;
+	uint32_t h = 2166136261u;
 
 	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619UL;
+		h = (h ^ (unsigned char)*s) * 16777619u;
 	return h;
 }
 
@@ -209,8 +209,8 @@ gtab_get(gtab *t, const char *bench, char **vals, const unsigned char *syn)
 }
 
 /* Length tiers in natural order (1k < 2k < ... < 128k), others after. */
-static int
-cmp_length(const char *a, const char *b)
+int
+cmp_tier(const char *a, const char *b)
 {
 	long ta = tier_tokens(a), tb = tier_tokens(b);
 
@@ -238,7 +238,7 @@ cmp_group(const void *pa, const void *pb)
 		if (a->syn[i] != b->syn[i])
 			return a->syn[i] < b->syn[i] ? -1 : 1;
 		if ((int)i == o->ilength)
-			c = cmp_length(a->val[i], b->val[i]);
+			c = cmp_tier(a->val[i], b->val[i]);
 		else
 			c = strcmp(a->val[i], b->val[i]);
 		if (c != 0)
@@ -283,6 +283,9 @@ gtab_free(gtab *t)
 		free(g->bench);
 		free(g->hkey);
 		lgb_clear(&g->lgb);
+		units_free(&g->units);
+		usage_free(g->use);
+		free(g->cells);
 		free(g->params);
 		free(g);
 	}

@@ -368,9 +368,13 @@ static const char *const main_cols[] = {
 };
 static const char *const pos_cols[] = { "at", "pass", "judged", "total", "rate" };
 static const int right[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+/* the main columns with an interval: CR .. Len */
+static const unsigned char main_ci[] = { 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0 };
+static const char *const met_key[NMET_LGB] = { "cr", "stic1", "stic2",
+	"wavg", "single", "range", "periodic", "len" };
 
 static void
-json_main(const struct group *g, const struct opts *o)
+json_main(const struct group *g, const struct opts *o, int samples)
 {
 	const struct lgb *s = &g->lgb;
 	cJSON *j = json_row(g, o);
@@ -408,34 +412,48 @@ json_main(const struct group *g, const struct opts *o)
 	}
 	json_num(j, "words", (double)s->words);
 	json_num(j, "len_cases", (double)s->len_cases);
+	json_se(j, "cr_se", g, o);
+	for (t = 0; t < NMET_LGB; t++)
+		json_ci(j, met_key[t], g, t, o);
+	if (samples)
+		json_samples(j, g);
 	json_emit(j);
 }
 
 static void
-row_main(table *tb, const struct group *g, const struct opts *o)
+row_main(table *tb, const struct group *g, const struct opts *o, int samples)
 {
 	const struct lgb *s = &g->lgb;
 	size_t k = o->nfields;
-	char **c = cells_for(g, o, 12);
+	char **c = cells_for(g, o, 12 + NMET_LGB + 3);
 	int t;
 
 	c[k++] = s->cases ? fmt_num(s->cr_sum / (double)s->cases, 1) :
 	    xstrdup("-");
+	cell_ci(c, &k, g, M_CR, o);
 	c[k++] = fmt_pct((double)s->pass, (double)s->judged);
+	cell_ci(c, &k, g, M_STIC1, o);
 	c[k++] = fmt_pct((double)s->pass, (double)s->total);
+	cell_ci(c, &k, g, M_STIC2, o);
 	if (s->cases > 0 && s->total > 0)
 		c[k++] = fmt_num(s->cr_sum / (double)s->cases *
 		    (double)s->pass / (double)s->total, 1);
 	else
 		c[k++] = xstrdup("-");
-	for (t = 0; t < NTYPES; t++)
+	cell_ci(c, &k, g, M_WAVG, o);
+	for (t = 0; t < NTYPES; t++) {
 		c[k++] = fmt_pct((double)s->tpass[t], (double)s->ttotal[t]);
+		cell_ci(c, &k, g, M_SINGLE + t, o);
+	}
 	c[k++] = s->len_cases ? fmt_num((double)s->words /
 	    (double)s->len_cases, 1) : xstrdup("-");
+	cell_ci(c, &k, g, M_LEN, o);
 	c[k++] = fmt_long(s->cases);
 	c[k++] = fmt_long(s->failed);
 	c[k++] = fmt_long(s->undecided);
 	c[k++] = fmt_long(s->cut);
+	if (samples)
+		cells_samples(c, &k, g);
 	table_add(tb, c);
 }
 
@@ -478,17 +496,20 @@ lgb_print(struct group **g, size_t n, const struct opts *o)
 {
 	table *tb = NULL;
 	size_t i;
+	int samples = any_samples(g, n);
 
+	for (i = 0; i < n && !o->by_position; i++)
+		boot_cell(g[i], o);
 	if (o->fmt != FMT_JSON)
 		tb = o->by_position ? table_for(o, pos_cols, right, 5) :
-		    table_for(o, main_cols, right, 12);
+		    table_ci(o, main_cols, right, 12, main_ci, samples);
 	for (i = 0; i < n; i++) {
 		if (o->by_position)
 			rows_position(tb, g[i], o);
 		else if (o->fmt == FMT_JSON)
-			json_main(g[i], o);
+			json_main(g[i], o, samples);
 		else
-			row_main(tb, g[i], o);
+			row_main(tb, g[i], o, samples);
 	}
 	if (tb != NULL) {
 		table_print(tb, o->fmt);

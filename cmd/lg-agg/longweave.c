@@ -103,6 +103,8 @@ fold(gtab *t, const struct group *c, const struct opts *o, int row)
 	}
 	a = gtab_get(t, c->bench, vals, syn);
 	a->row = row;
+	a->cells = xreallocarray(a->cells, a->ncells + 1, sizeof *a->cells);
+	a->cells[a->ncells++] = (struct group *)c;
 	group_params_fold(a, c);
 	a->sc.cases += c->sc.cases;
 	a->sc.failed += c->sc.failed;
@@ -127,7 +129,7 @@ mean(const struct group *g, double *den)
 }
 
 static void
-print_row(table *tb, const struct group *g, const struct opts *o)
+print_row(table *tb, const struct group *g, const struct opts *o, int samples)
 {
 	static const char *const rowname[] = { "cell", "avg", "overall" };
 	double num, den;
@@ -147,14 +149,23 @@ print_row(table *tb, const struct group *g, const struct opts *o)
 			json_num(j, "score_sum", g->sc.sum);
 		else
 			json_num(j, "cells", (double)g->sc.cells);
+		json_se(j, "score_se", g, o);
+		json_ci(j, "score", g, 0, o);
+		if (samples)
+			json_samples(j, g);
 		json_emit(j);
 		return;
 	}
-	c = cells_for(g, o, 4);
+	c = cells_for(g, o, 9);
 	c[k++] = fmt_pct(num, den);
+	cell_ci(c, &k, g, 0, o);
+	if (o->bootstrap > 0)
+		c[k++] = fmt_maybe(g->ci.se, 1);
 	c[k++] = fmt_long(g->sc.cases);
 	c[k++] = fmt_long(g->sc.failed);
 	c[k++] = fmt_long(g->sc.cut);
+	if (samples)
+		cells_samples(c, &k, g);
 	table_add(tb, c);
 }
 
@@ -162,11 +173,15 @@ void
 score_print(struct group **g, size_t n, const struct opts *o, int averages)
 {
 	static const char *const cols[] = { "score%", "cases", "failed", "cut" };
-	static const int right[] = { 1, 1, 1, 1 };
+	static const char *const cols_se[] = { "score%", "se", "cases",
+		"failed", "cut" };
+	static const int right[] = { 1, 1, 1, 1, 1 };
+	static const unsigned char ci[] = { 1, 0, 0, 0, 0 };
 	struct group **rows;
 	gtab *t = gtab_new(o->nfields);
 	table *tb = NULL;
 	size_t i, na;
+	int samples = any_samples(g, n);
 
 	for (i = 0; averages && i < n; i++) {
 		if (o->ilength >= 0)
@@ -178,10 +193,17 @@ score_print(struct group **g, size_t n, const struct opts *o, int averages)
 	rows = xreallocarray(rows, n + na ? n + na : 1, sizeof *rows);
 	memcpy(rows + na, g, n * sizeof *g);
 	groups_sort(rows, n + na, o);
+	for (i = 0; i < n + na; i++) {
+		if (rows[i]->row == ROW_CELL)
+			boot_cell(rows[i], o);
+		else
+			boot_avg(rows[i], rows[i]->cells, rows[i]->ncells, o);
+	}
 	if (o->fmt != FMT_JSON)
-		tb = table_for(o, cols, right, 4);
+		tb = o->bootstrap > 0 ? table_ci(o, cols_se, right, 5, ci,
+		    samples) : table_ci(o, cols, right, 4, ci, samples);
 	for (i = 0; i < n + na; i++)
-		print_row(tb, rows[i], o);
+		print_row(tb, rows[i], o, samples);
 	if (tb != NULL) {
 		table_print(tb, o->fmt);
 		table_free(tb);

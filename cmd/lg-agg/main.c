@@ -7,30 +7,92 @@
 #include "agg.h"
 #include "diag.h"
 #include "record.h"
+#include "util.h"
 #include "xalloc.h"
 
 static const char usage[] =
 "usage: lg-agg [-g FIELD[,FIELD...]] [-f FORMAT] [--by-position] [--len-filter]\n"
-"              [--compat] [--max-record SIZE] [file ...]\n"
+"              [--compat] [--layout LAYOUT] [--bootstrap N] [--seed N]\n"
+"              [--usage] [--prices FILE] [--max-record SIZE] [file ...]\n"
 "       lg-agg -h | --help | --version\n"
 "\n"
 "  -g FIELDS          group by these fields, dotted paths\n"
 "                     (default bench,task,length,gen.model)\n"
-"  -f FORMAT          table (default), tsv, csv, md or json\n"
+"  -f FORMAT          table (default), tsv, csv, md, latex or json\n"
 "  --by-position      LongGenBench: pass rate per entry position\n"
 "  --len-filter       Len over the cases with more than 40 entries and\n"
 "                     2000 words only (the paper's filter)\n"
 "  --compat           leave out what the published code left out: failed\n"
 "                     records, empty and ERROR: answers, scores.evaluated 0\n"
+"  --layout LAYOUT    long (default: one row per group) or paper (the\n"
+"                     papers' tables, one row per model)\n"
+"  --bootstrap N      95% intervals from N resamples of the cases, and\n"
+"                     standard errors (default 0: none)\n"
+"  --seed N           seed of the resampling (default 1)\n"
+"  --usage            what the run spent per group (tokens, requests,\n"
+"                     latency, cost) in place of the scores\n"
+"  --prices FILE      USD per million input and output tokens per model\n"
+"                     (lines MODEL INPUT OUTPUT); adds cost to --usage\n"
 "  --max-record SIZE  record size limit (default 64M)\n"
 "  -h, --help         print this help\n"
 "  --version          print the version\n";
 
-enum { OPT_BYPOS = 256, OPT_LENF, OPT_COMPAT, OPT_MAXREC, OPT_VERSION };
+enum { OPT_BYPOS = 256, OPT_LENF, OPT_COMPAT, OPT_MAXREC, OPT_VERSION,
+	OPT_BOOT, OPT_SEED, OPT_LAYOUT, OPT_USAGE, OPT_PRICES };
+
+#define MAX_BOOTSTRAP 1000000L
 
 static char bench_name[] = "bench";
 static char *bench_parts[] = { bench_name };
 static const struct field bench_field = { bench_name, bench_parts, 1 };
+
+/* The record's case (repeated samples), NULL when it has none; -1 bad. */
+static int
+case_of(const cJSON *rec, jsonl *in, const char **out)
+{
+	const cJSON *c = rec_get(rec, "case");
+
+	*out = NULL;
+	if (c == NULL || cJSON_IsNull(c))
+		return 0;
+	if (!cJSON_IsString(c)) {
+		jsonl_warn(in, "case: not a string");
+		return -1;
+	}
+	*out = c->valuestring;
+	return 0;
+}
+
+static void
+unit_lgb(struct unit *u, const struct lgb *l)
+{
+	int t;
+
+	memset(u, 0, sizeof *u);
+	u->w = (double)l->cases;
+	u->sum = l->cr_sum;
+	u->pass = l->pass;
+	u->judged = l->judged;
+	u->total = l->total;
+	for (t = 0; t < NTYPES; t++) {
+		u->tpass[t] = l->tpass[t];
+		u->ttotal[t] = l->ttotal[t];
+	}
+	u->words = (long)l->words;
+	u->len_cases = l->len_cases;
+	u->s = l->cr_sum;
+	u->ss = l->cr_sum * l->cr_sum;
+}
+
+static void
+unit_score(struct unit *u, const struct score *s)
+{
+	memset(u, 0, sizeof *u);
+	u->w = (double)s->cases;
+	u->sum = s->sum;
+	u->s = s->sum;
+	u->ss = s->sum * s->sum;
+}
 
 /* Fold one record into its group: 0, or -1 when it was bad (reported). */
 static int
@@ -39,6 +101,8 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 	struct group *g;
 	struct lgb l;
 	struct score s;
+	struct unit u;
+	const char *cs;
 	char *bench;
 	size_t i, k;
 	int r = 0;
@@ -54,10 +118,22 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 			r = -1;
 			break;
 		}
+	if (r == 0 && o->usage) {
+		g = gtab_get(t, bench, vals, NULL);
+		group_params(g, rec);
+		usage_read(rec, g);
+		goto done;
+	}
+	if (r == 0)
+		r = case_of(rec, in, &cs);
 	if (r == 0 && strcmp(bench, "longgenbench") == 0) {
 		if ((r = lgb_read(rec, in, o, &l)) >= 0) {
 			g = gtab_get(t, bench, vals, NULL);
 			group_params(g, rec);
+			if (r == 0 && (o->bootstrap > 0 || cs != NULL)) {
+				unit_lgb(&u, &l);
+				units_add(&g->units, cs, rec_str(rec, "id"), &u);
+			}
 			lgb_merge(&g->lgb, &l);
 			lgb_clear(&l);
 		}
@@ -65,15 +141,20 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 		if ((r = score_read(rec, in, o, &s)) >= 0) {
 			g = gtab_get(t, bench, vals, NULL);
 			group_params(g, rec);
-			score_merge(&g->sc, &s);
+			unit_score(&u, &s);
 			if (r == 0 && strcmp(bench, "adaleval") == 0) {
 				struct ada a;
 
 				ada_read(rec, &s, &a);
 				ada_merge(&g->ada, &a);
+				u.ada = a;
 			}
+			if (r == 0 && (o->bootstrap > 0 || cs != NULL))
+				units_add(&g->units, cs, rec_str(rec, "id"), &u);
+			score_merge(&g->sc, &s);
 		}
 	}
+done:
 	for (i = 0; i < k; i++)
 		free(vals[i]);
 	free(bench);
@@ -92,7 +173,11 @@ print(gtab *t, const struct opts *o)
 			;
 		if (i > 0 && o->fmt != FMT_JSON)
 			putchar('\n');
-		if (strcmp(g[i]->bench, "longgenbench") == 0)
+		if (o->usage)
+			usage_print(g + i, j - i, o);
+		else if (o->paper)
+			paper_print(g + i, j - i, o);
+		else if (strcmp(g[i]->bench, "longgenbench") == 0)
 			lgb_print(g + i, j - i, o);
 		else if (strcmp(g[i]->bench, "adaleval") == 0 &&
 		    ada_any(g + i, j - i))
@@ -132,10 +217,11 @@ run(char **files, int n, const struct opts *o)
 static int
 format(const char *s)
 {
-	static const char *const names[] = { "table", "tsv", "csv", "md", "json" };
+	static const char *const names[] = { "table", "tsv", "csv", "md",
+		"json", "latex" };
 	int i;
 
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < 6; i++)
 		if (strcmp(s, names[i]) == 0)
 			return i;
 	return -1;
@@ -149,18 +235,26 @@ main(int argc, char **argv)
 		{ "len-filter", no_argument, NULL, OPT_LENF },
 		{ "compat", no_argument, NULL, OPT_COMPAT },
 		{ "max-record", required_argument, NULL, OPT_MAXREC },
+		{ "bootstrap", required_argument, NULL, OPT_BOOT },
+		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "layout", required_argument, NULL, OPT_LAYOUT },
+		{ "usage", no_argument, NULL, OPT_USAGE },
+		{ "prices", required_argument, NULL, OPT_PRICES },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct opts o = { 0 };
-	int c, status;
+	const char *prices = NULL;
+	int c, status, gset = 0;
 
 	lg_init(argv[0]);
+	o.seed = 1;
 	fields_parse("bench,task,length,gen.model", &o);
 	while ((c = getopt_long(argc, argv, "g:f:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'g':
+			gset = 1;
 			if (fields_parse(optarg, &o) < 0) {
 				fields_free(&o);
 				lg_warn("-g: bad field list: %s", optarg);
@@ -170,7 +264,8 @@ main(int argc, char **argv)
 		case 'f':
 			if ((o.fmt = format(optarg)) < 0) {
 				fields_free(&o);
-				lg_warn("-f: unknown format: %s (table, tsv, csv, md, json)", optarg);
+				lg_warn("-f: unknown format: %s (table, tsv, csv, "
+				    "md, latex, json)", optarg);
 				lg_usage(usage, LG_USAGE);
 			}
 			break;
@@ -182,6 +277,42 @@ main(int argc, char **argv)
 			break;
 		case OPT_COMPAT:
 			o.compat = 1;
+			break;
+		case OPT_USAGE:
+			o.usage = 1;
+			break;
+		case OPT_PRICES:
+			prices = optarg;
+			o.usage = 1;
+			break;
+		case OPT_LAYOUT:
+			if (strcmp(optarg, "paper") == 0)
+				o.paper = 1;
+			else if (strcmp(optarg, "long") == 0)
+				o.paper = 0;
+			else {
+				fields_free(&o);
+				lg_warn("--layout: unknown layout: %s (long, paper)",
+				    optarg);
+				lg_usage(usage, LG_USAGE);
+			}
+			break;
+		case OPT_BOOT:
+			if (parse_long(optarg, &o.bootstrap) < 0 ||
+			    o.bootstrap < 0 || o.bootstrap > MAX_BOOTSTRAP) {
+				fields_free(&o);
+				lg_warn("--bootstrap: not a count from 0 to %ld: %s",
+				    MAX_BOOTSTRAP, optarg);
+				lg_usage(usage, LG_USAGE);
+			}
+			break;
+		case OPT_SEED:
+			if (parse_u64(optarg, &o.seed) < 0) {
+				fields_free(&o);
+				lg_warn("--seed: not a non-negative integer: %s",
+				    optarg);
+				lg_usage(usage, LG_USAGE);
+			}
 			break;
 		case OPT_MAXREC:
 			if (parse_size(optarg, &jsonl_max) < 0) {
@@ -201,7 +332,26 @@ main(int argc, char **argv)
 			lg_usage(usage, LG_USAGE);
 		}
 	}
+	if (o.paper && (gset || o.by_position)) {
+		fields_free(&o);
+		lg_warn("--layout paper: groups by task, length and gen.model; "
+		    "not with %s", gset ? "-g" : "--by-position");
+		lg_usage(usage, LG_USAGE);
+	}
+	if (o.paper && o.usage) {
+		fields_free(&o);
+		lg_warn("--layout paper: not with --usage or --prices");
+		lg_usage(usage, LG_USAGE);
+	}
+	if (o.paper)
+		fields_parse("task,length,gen.model", &o);
+	if (prices != NULL && (status = prices_load(prices)) != 0) {
+		fields_free(&o);
+		prices_free();
+		return status;
+	}
 	status = run(argv + optind, argc - optind, &o);
 	fields_free(&o);
+	prices_free();
 	return status;
 }

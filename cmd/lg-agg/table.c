@@ -4,6 +4,7 @@
  * are printed one object per line as they come.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,12 +110,40 @@ width(const char *s)
 	return n;
 }
 
+/* A LaTeX cell: the special characters escaped, "±" in math mode. */
+static void
+cell_latex(buf *b, const char *s)
+{
+	for (; *s; s++) {
+		if (strncmp(s, "\xc2\xb1", 2) == 0) {
+			buf_puts(b, "$\\pm$");
+			s++;
+		} else if (*s == '\\')
+			buf_puts(b, "\\textbackslash{}");
+		else if (*s == '~')
+			buf_puts(b, "\\textasciitilde{}");
+		else if (*s == '^')
+			buf_puts(b, "\\textasciicircum{}");
+		else if (strchr("&%$#_{}", *s) != NULL) {
+			buf_putc(b, '\\');
+			buf_putc(b, *s);
+		} else if (*s == '\t' || *s == '\n' || *s == '\r')
+			buf_putc(b, ' ');
+		else
+			buf_putc(b, *s);
+	}
+}
+
 /* The cell as it may appear in the format. */
 static void
 cell(buf *b, const char *s, int fmt)
 {
 	int quote = fmt == FMT_CSV && strpbrk(s, ",\"\r\n") != NULL;
 
+	if (fmt == FMT_LATEX) {
+		cell_latex(b, s);
+		return;
+	}
 	if (quote)
 		buf_putc(b, '"');
 	for (; *s; s++) {
@@ -163,7 +192,8 @@ print_row(const table *t, char **row, const size_t *w, int fmt, buf *b)
 		cell(&c, row[j], fmt);
 		if (j > 0)
 			buf_puts(b, fmt == FMT_TABLE ? "  " : fmt == FMT_TSV ?
-			    "\t" : fmt == FMT_CSV ? "," : " | ");
+			    "\t" : fmt == FMT_CSV ? "," : fmt == FMT_LATEX ?
+			    " & " : " | ");
 		if (fmt == FMT_TABLE && t->right[j])
 			pad(b, w[j] - width(buf_str(&c)));
 		buf_add(b, buf_str(&c), c.len);
@@ -172,6 +202,8 @@ print_row(const table *t, char **row, const size_t *w, int fmt, buf *b)
 	}
 	if (fmt == FMT_MD)
 		buf_puts(b, " |");
+	if (fmt == FMT_LATEX)
+		buf_puts(b, " \\\\");
 	put_line(b);
 	buf_free(&c);
 }
@@ -191,7 +223,18 @@ table_print(const table *t, int fmt)
 				w[j] = width(buf_str(&c));
 		}
 	}
+	if (fmt == FMT_LATEX) {
+		buf_puts(&b, "\\begin{tabular}{");
+		for (j = 0; j < t->ncols; j++)
+			buf_putc(&b, t->right[j] ? 'r' : 'l');
+		buf_puts(&b, "}\n\\hline");
+		put_line(&b);
+	}
 	print_row(t, t->cols, w, fmt, &b);
+	if (fmt == FMT_LATEX) {
+		buf_puts(&b, "\\hline");
+		put_line(&b);
+	}
 	if (fmt == FMT_MD) {
 		buf_puts(&b, "|");
 		for (j = 0; j < t->ncols; j++)
@@ -200,6 +243,10 @@ table_print(const table *t, int fmt)
 	}
 	for (i = 0; i < t->nrows; i++)
 		print_row(t, t->rows[i], w, fmt, &b);
+	if (fmt == FMT_LATEX) {
+		buf_puts(&b, "\\hline\n\\end{tabular}");
+		put_line(&b);
+	}
 	buf_free(&b);
 	buf_free(&c);
 	free(w);
@@ -221,6 +268,121 @@ char *
 fmt_long(long v)
 {
 	return xasprintf("%ld", v);
+}
+
+table *
+table_ci(const struct opts *o, const char *const *cols, const int *right,
+    size_t ncols, const unsigned char *ci, int samples)
+{
+	static const char *const extra[] = { "K", "sd-samples", "sd-cases" };
+	const char **c = xcalloc(2 * ncols + 4, sizeof *c);
+	int *r = xcalloc(2 * ncols + 4, sizeof *r);
+	size_t i, n = 0;
+	table *t;
+
+	for (i = 0; i < ncols; i++) {
+		c[n] = cols[i];
+		r[n++] = right[i];
+		if (o->bootstrap > 0 && ci[i]) {
+			c[n] = "\xc2\xb1";
+			r[n++] = 1;
+		}
+	}
+	for (i = 0; samples && i < 3; i++) {
+		c[n] = extra[i];
+		r[n++] = 1;
+	}
+	t = table_for(o, c, r, n);
+	free(c);
+	free(r);
+	return t;
+}
+
+char *
+fmt_hw(double lo, double hi, int decimals)
+{
+	if (isnan(lo) || isnan(hi))
+		return xstrdup("-");
+	return fmt_num((hi - lo) / 2, decimals);
+}
+
+char *
+fmt_maybe(double v, int decimals)
+{
+	return isnan(v) ? xstrdup("-") : fmt_num(v, decimals);
+}
+
+void
+cell_ci(char **c, size_t *k, const struct group *g, int met,
+    const struct opts *o)
+{
+	cell_ci_dec(c, k, g, met, o, 1);
+}
+
+void
+cell_ci_dec(char **c, size_t *k, const struct group *g, int met,
+    const struct opts *o, int decimals)
+{
+	if (o->bootstrap > 0)
+		c[(*k)++] = fmt_hw(g->ci.lo[met], g->ci.hi[met], decimals);
+}
+
+void
+cells_samples(char **c, size_t *k, const struct group *g)
+{
+	c[(*k)++] = fmt_maybe(g->ci.per_case, 1);
+	c[(*k)++] = fmt_maybe(g->ci.sd_samples, 1);
+	c[(*k)++] = fmt_maybe(g->ci.sd_cases, 1);
+}
+
+void
+json_maybe(cJSON *j, const char *key, double v)
+{
+	if (isnan(v))
+		cJSON_AddNullToObject(j, key);
+	else
+		cJSON_AddNumberToObject(j, key, v);
+}
+
+void
+json_ci(cJSON *j, const char *key, const struct group *g, int met,
+    const struct opts *o)
+{
+	char k[64];
+
+	if (o->bootstrap <= 0)
+		return;
+	snprintf(k, sizeof k, "%s_lo", key);
+	json_maybe(j, k, g->ci.lo[met]);
+	snprintf(k, sizeof k, "%s_hi", key);
+	json_maybe(j, k, g->ci.hi[met]);
+}
+
+void
+json_se(cJSON *j, const char *key, const struct group *g,
+    const struct opts *o)
+{
+	if (o->bootstrap > 0)
+		json_maybe(j, key, g->ci.se);
+}
+
+void
+json_samples(cJSON *j, const struct group *g)
+{
+	json_maybe(j, "samples_per_case", g->ci.per_case);
+	json_maybe(j, "sd_samples", g->ci.sd_samples);
+	json_maybe(j, "sd_cases", g->ci.sd_cases);
+}
+
+int
+any_samples(struct group **g, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (g[i]->units.multi)
+			return 1;
+	return 0;
 }
 
 /* Set the dotted path to a string, making the objects on the way. */
@@ -251,12 +413,21 @@ json_set(cJSON *o, const struct field *f, const char *val)
 cJSON *
 json_row(const struct group *g, const struct opts *o)
 {
-	cJSON *j = cJSON_CreateObject(), *p;
+	cJSON *j = cJSON_CreateObject();
 	size_t i;
 
 	cJSON_AddStringToObject(j, "bench", g->bench);
 	for (i = 0; i < o->nfields; i++)
 		json_set(j, &o->fields[i], g->val[i]);
+	json_run(j, g);
+	return j;
+}
+
+void
+json_run(cJSON *j, const struct group *g)
+{
+	cJSON *p;
+
 	/* what made the numbers: this lg, and the decoding when it agrees */
 	cJSON_AddStringToObject(j, "lg_version", LG_VERSION);
 	p = g->params != NULL ? cJSON_Parse(g->params) : NULL;
@@ -264,7 +435,6 @@ json_row(const struct group *g, const struct opts *o)
 		cJSON_AddItemToObject(j, "gen_params", p);
 	else
 		cJSON_AddNullToObject(j, "gen_params");
-	return j;
 }
 
 void

@@ -16,8 +16,10 @@
 
 #include <cjson/cJSON.h>
 
+#include "bpe.h"
 #include "http.h"
 #include "jsonl.h"
+#include "progress.h"
 #include "resume.h"
 
 typedef struct {
@@ -43,6 +45,9 @@ typedef struct {
 	int quiet;
 	char **files;
 	int nfiles;
+	int samples;		/* --samples K: records per case */
+	long max_context;	/* --max-context; 0: none */
+	bpe *tok;		/* counts prompts for --max-context */
 } infer_opts;
 
 int infer_run(infer_opts *o);
@@ -57,6 +62,7 @@ const char *infer_check(const cJSON *rec, int *pass);
 typedef struct {
 	const infer_opts *o;
 	const http_engine *e;
+	const infer_opts *sopts;	/* per sample (samples.c), or NULL */
 } resume_ctx;
 int infer_resumed(const cJSON *rec, jsonl *in, void *arg);
 
@@ -65,18 +71,29 @@ char *request_body(const infer_opts *o, const char *system, const char *prompt);
 cJSON *request_gen(const infer_opts *o, const char *system_opt,
     const http_result *res);
 
-/* progress.c */
-typedef struct {
-	unsigned long done, ok, failed, passed, skipped;
-	unsigned long cut;	/* answers cut by the token limit */
-	char *made;		/* the lg version, model and parameters */
-	long total;		/* records expected, -1 unknown */
-	double start;
-	double last_draw;
-	int drawn;
-	int tty;
-} progress;
+/*
+ * context.c: --max-context.  context_setup() opens the tokenizer (the
+ * --tokenizer table, NULL for $LG_TOKENIZER); context_over() is 1, with
+ * the record's error and gen set, when its prompt is too long to send.
+ */
+void context_setup(infer_opts *o, const char *tokenizer);
+void context_free(infer_opts *o);
+int context_over(const infer_opts *o, cJSON *rec, const char *system,
+    const char *sys_opt);
 
+/*
+ * samples.c: --samples K.  samples_opts() gives the options of each
+ * sample (the run's, with the sample's seed), NULL when K is 1;
+ * sample_of() those a record was made with (o unless it is a sample);
+ * sample_copy() the record of sample k of a case.
+ */
+infer_opts *samples_opts(const infer_opts *o);
+void samples_free(const infer_opts *o, infer_opts *v);
+const infer_opts *sample_of(const infer_opts *o, const infer_opts *v,
+    const cJSON *rec);
+cJSON *sample_copy(const cJSON *rec, int k);
+
+/* progress.c: lg-infer's line and summary on common/progress.h */
 void progress_draw(progress *p, const http_stats *st, int force);
 void progress_clear(progress *p);
 void progress_summary(progress *p, const http_stats *st);

@@ -30,12 +30,14 @@ typedef struct {
 	int bad;
 	int told_scrub;		/* the key was found in a reply, and said so */
 	failfast ff;		/* a wrong setup stops the run */
+	infer_opts *sopts;	/* --samples: the options of each sample */
 } state;
 
 /* A record in the engine: the engine's job and ours. */
 typedef struct {
 	state *s;
 	engine_job *ej;
+	const infer_opts *o;	/* the run's, or the sample's */
 	cJSON *rec;
 	const char *sys_opt;	/* the --system text, when it was used */
 } job;
@@ -121,7 +123,7 @@ answered(void *user, const http_result *res)
 			    res->reasoning_len));
 		else
 			rec_del(rec, "reasoning");
-		rec_set(rec, "gen", request_gen(j->s->o, j->sys_opt, res));
+		rec_set(rec, "gen", request_gen(j->o, j->sys_opt, res));
 		drop_infer_error(rec);
 		j->s->pg.ok++;
 		j->s->pg.cut += res->truncated != 0;
@@ -133,7 +135,7 @@ answered(void *user, const http_result *res)
 	} else {
 		rec_del(rec, "output");
 		rec_del(rec, "reasoning");
-		rec_set(rec, "gen", request_gen(j->s->o, j->sys_opt, res));
+		rec_set(rec, "gen", request_gen(j->o, j->sys_opt, res));
 		set_error(rec, res->error, res->status);
 		j->s->pg.failed++;
 		j->s->bad = 1;
@@ -166,6 +168,7 @@ static void
 handle(void *arg, engine *eng, engine_job *r)
 {
 	state *s = arg;
+	const infer_opts *o = sample_of(s->o, s->sopts, r->rec);
 	job *j = xcalloc(1, sizeof *j);
 	const cJSON *sy = rec_get(r->rec, "system");
 	const char *system;
@@ -174,6 +177,7 @@ handle(void *arg, engine *eng, engine_job *r)
 	(void)eng;
 	j->s = s;
 	j->ej = r;
+	j->o = o;
 	j->rec = r->rec;
 	if (r->pass) {
 		s->pg.passed++;
@@ -191,12 +195,26 @@ handle(void *arg, engine *eng, engine_job *r)
 	if (cJSON_IsString(sy)) {
 		system = sy->valuestring;
 	} else {
-		system = s->o->system;
-		j->sys_opt = s->o->system;
+		system = o->system;
+		j->sys_opt = o->system;
 	}
-	body = request_body(s->o, system, rec_str(r->rec, "prompt"));
-	http_submit(s->e, s->o->completions ? HTTP_COMPLETIONS : HTTP_CHAT,
-	    s->o->model, s->o->stream, body, answered, j);
+	if (context_over(o, j->rec, system, j->sys_opt)) {
+		s->pg.failed++;		/* not sent: scored as a failure */
+		s->bad = 1;
+		finish(j);
+		return;
+	}
+	body = request_body(o, system, rec_str(r->rec, "prompt"));
+	http_submit(s->e, o->completions ? HTTP_COMPLETIONS : HTTP_CHAT,
+	    o->model, o->stream, body, answered, j);
+}
+
+/* --samples K: the reader makes sample k of a case (engine copy). */
+static cJSON *
+copy(void *arg, const cJSON *rec, int k)
+{
+	(void)arg;
+	return sample_copy(rec, k);
 }
 
 static int
@@ -266,7 +284,8 @@ turn(void *arg, engine *eng)
 		    "--api-key-file");
 	}
 	engine_counts(eng, &s->pg.skipped, &lines);
-	s->pg.total = lines < 0 ? -1 : lines - (long)s->pg.skipped;
+	s->pg.total = lines < 0 ? -1 :
+	    lines * s->o->samples - (long)s->pg.skipped;
 	http_get_stats(s->e, &st);
 	progress_draw(&s->pg, &st, 0);
 }
@@ -311,8 +330,9 @@ infer_run(infer_opts *o)
 		    o->model, params ? params : "{}");
 		cJSON_free(params);
 	}
+	s.sopts = samples_opts(o);
 	if (o->resume != NULL) {
-		resume_ctx rc = { o, s.e };
+		resume_ctx rc = { o, s.e, s.sopts };
 
 		ids = resume_load_filter(o->resume, infer_resumed, &rc);
 	}
@@ -329,6 +349,10 @@ infer_run(infer_opts *o)
 	eo.room = room;
 	eo.turn = turn;
 	eo.print = print;
+	if (s.sopts != NULL) {
+		eo.copies = o->samples;
+		eo.copy = copy;
+	}
 	eo.arg = &s;
 	s.eng = engine_new(&eo);
 	progress_draw(&s.pg, &(http_stats){ 0 }, 1);
@@ -343,6 +367,7 @@ infer_run(infer_opts *o)
 	http_free(s.e);
 	free(s.pg.made);
 	idset_free(ids);
+	samples_free(o, s.sopts);
 	if (status == LG_OK && s.bad)
 		status = LG_BAD;
 	return lg_finish(status);

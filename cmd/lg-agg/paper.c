@@ -1,0 +1,426 @@
+/*
+ * paper.c: --layout paper, the papers' own tables, one row per model.
+ *   LongGenBench Table 3: CR, STIC-1, STIC-2 and wAvg under each length
+ *   tier, the tasks pooled (their cases and counts summed).
+ *   LongWeave Table 3: per task the mean of its tiers' cell means (CF BioG
+ *   SR NW KVG SMS PR, then tasks of other names), per tier the mean over
+ *   the tasks' cells, then Avg, the mean of all the model's cells.
+ *   Ada-LEval Tables 2 and 3: one table per task, the accuracy per tier.
+ * The groups come in keyed by task, length and gen.model (fields 0, 1, 2).
+ * With --bootstrap a cell reads "value±half-width".
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agg.h"
+#include "buf.h"
+#include "xalloc.h"
+
+enum { F_TASK, F_LEN, F_MODEL };
+
+/* The LongWeave tasks in the paper's order, with the paper's names. */
+static const char *const lw_task[][2] = {
+	{ "cf", "CF" }, { "biog", "BioG" }, { "sr", "SR" }, { "nw", "NW" },
+	{ "kvg", "KVG" }, { "sms", "SMS" }, { "pr", "PR" }
+};
+#define NLW (sizeof lw_task / sizeof lw_task[0])
+
+static int
+lw_rank(const char *t)
+{
+	size_t i;
+
+	for (i = 0; i < NLW; i++)
+		if (strcmp(t, lw_task[i][0]) == 0)
+			return (int)i;
+	return (int)NLW;
+}
+
+static const char *
+lw_name(const char *t)
+{
+	int r = lw_rank(t);
+
+	return r < (int)NLW ? lw_task[r][1] : t;
+}
+
+/* A sorted set of distinct strings, borrowed from the groups. */
+struct set {
+	const char **v;
+	size_t n;
+};
+
+static int (*set_cmp)(const char *, const char *);
+
+static int
+cmp_entry(const void *a, const void *b)
+{
+	return set_cmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static void
+set_add(struct set *s, const char *x)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (strcmp(s->v[i], x) == 0)
+			return;
+	s->v = xreallocarray(s->v, s->n + 1, sizeof *s->v);
+	s->v[s->n++] = x;
+}
+
+static void
+set_sort(struct set *s, int (*cmp)(const char *, const char *))
+{
+	set_cmp = cmp;
+	qsort(s->v, s->n, sizeof *s->v, cmp_entry);
+}
+
+static int
+cmp_lw_task(const char *a, const char *b)
+{
+	int ra = lw_rank(a), rb = lw_rank(b);
+
+	return ra != rb ? (ra < rb ? -1 : 1) : strcmp(a, b);
+}
+
+/* One printed cell: the value, and "±h" with intervals. */
+static char *
+pcell(double v, const struct ci *ci, int met, const struct opts *o)
+{
+	buf b = { 0 };
+
+	if (isnan(v))
+		return xstrdup("-");
+	buf_printf(&b, "%.1f", v);
+	if (o->bootstrap > 0 && !isnan(ci->lo[met]) && !isnan(ci->hi[met]))
+		buf_printf(&b, "\xc2\xb1%.1f", (ci->hi[met] - ci->lo[met]) / 2);
+	return buf_take(&b);
+}
+
+/* A row under construction: text cells, or a JSON object. */
+struct prow {
+	char **c;
+	size_t k;
+	cJSON *j;
+};
+
+/* A row of the model's groups among g[0..n) (of the task, if any). */
+static void
+prow_start(struct prow *r, const char *tname, const char *model,
+    const char *task, struct group **g, size_t n, size_t ncols,
+    const struct opts *o)
+{
+	memset(r, 0, sizeof *r);
+	if (o->fmt == FMT_JSON) {
+		struct group p = { 0 };
+		size_t i;
+
+		for (i = 0; i < n; i++)
+			if (strcmp(g[i]->val[F_MODEL], model) == 0 &&
+			    (task == NULL || strcmp(g[i]->val[F_TASK], task) == 0))
+				group_params_fold(&p, g[i]);
+		r->j = cJSON_CreateObject();
+		cJSON_AddStringToObject(r->j, "bench", g[0]->bench);
+		cJSON_AddStringToObject(r->j, "layout", "paper");
+		cJSON_AddStringToObject(r->j, "table", tname);
+		cJSON_AddStringToObject(r->j, "model", model);
+		json_run(r->j, &p);
+		free(p.params);
+		return;
+	}
+	r->c = xcalloc(ncols + 1, sizeof *r->c);
+	r->c[r->k++] = xstrdup(model);
+}
+
+static void
+prow_add(struct prow *r, const char *key, double v, const struct ci *ci,
+    int met, const struct opts *o)
+{
+	char k[256];
+
+	if (r->j == NULL) {
+		r->c[r->k++] = pcell(v, ci, met, o);
+		return;
+	}
+	json_maybe(r->j, key, v);
+	if (o->bootstrap > 0) {
+		snprintf(k, sizeof k, "%s_lo", key);
+		json_maybe(r->j, k, ci->lo[met]);
+		snprintf(k, sizeof k, "%s_hi", key);
+		json_maybe(r->j, k, ci->hi[met]);
+	}
+}
+
+static void
+prow_end(struct prow *r, table *tb)
+{
+	if (r->j != NULL)
+		json_emit(r->j);
+	else
+		table_add(tb, r->c);
+}
+
+static table *
+ptable(const char *first, char **cols, size_t n)
+{
+	const char **c = xcalloc(n + 1, sizeof *c);
+	int *right = xcalloc(n + 1, sizeof *right);
+	size_t i;
+	table *t;
+
+	c[0] = first;
+	for (i = 0; i < n; i++) {
+		c[i + 1] = cols[i];
+		right[i + 1] = 1;
+	}
+	t = table_new(c, right, n + 1);
+	free(c);
+	free(right);
+	return t;
+}
+
+static void
+ptable_end(table *tb, char **cols, size_t n, const struct opts *o)
+{
+	size_t i;
+
+	if (tb != NULL) {
+		table_print(tb, o->fmt);
+		table_free(tb);
+	}
+	for (i = 0; i < n; i++)
+		free(cols[i]);
+	free(cols);
+}
+
+static const char *const lgb_met[] = { "CR", "STIC-1", "STIC-2", "wAvg" };
+
+static void
+paper_lgb(struct group **g, size_t n, const struct opts *o)
+{
+	struct set models = { 0 }, tiers = { 0 };
+	struct group *cell;
+	char **cols, **vals;
+	table *tb = NULL;
+	gtab *t;
+	size_t i, m, l, nc;
+	int k;
+
+	for (i = 0; i < n; i++) {
+		set_add(&models, g[i]->val[F_MODEL]);
+		set_add(&tiers, g[i]->val[F_LEN]);
+	}
+	set_sort(&models, (int (*)(const char *, const char *))strcmp);
+	set_sort(&tiers, cmp_tier);
+	/* the tasks pooled: one group per model and tier */
+	t = gtab_new(2);
+	vals = xcalloc(2, sizeof *vals);
+	for (i = 0; i < n; i++) {
+		vals[0] = g[i]->val[F_LEN];
+		vals[1] = g[i]->val[F_MODEL];
+		cell = gtab_get(t, "longgenbench", vals, NULL);
+		lgb_merge(&cell->lgb, &g[i]->lgb);
+		units_merge(&cell->units, &g[i]->units);
+	}
+	nc = 4 * tiers.n;
+	cols = xcalloc(nc ? nc : 1, sizeof *cols);
+	for (l = 0; l < tiers.n; l++)
+		for (k = 0; k < 4; k++)
+			cols[4 * l + (size_t)k] = xasprintf("%s %s",
+			    tiers.v[l], lgb_met[k]);
+	if (o->fmt != FMT_JSON)
+		tb = ptable("model", cols, nc);
+	for (m = 0; m < models.n; m++) {
+		struct prow r;
+
+		prow_start(&r, "3", models.v[m], NULL, g, n, nc, o);
+		for (l = 0; l < tiers.n; l++) {
+			double met[NMET_LGB];
+			struct unit u = { 0 };
+
+			vals[0] = (char *)tiers.v[l];
+			vals[1] = (char *)models.v[m];
+			cell = gtab_get(t, "longgenbench", vals, NULL);
+			boot_cell(cell, o);
+			u.w = (double)cell->lgb.cases;
+			u.sum = cell->lgb.cr_sum;
+			u.pass = cell->lgb.pass;
+			u.judged = cell->lgb.judged;
+			u.total = cell->lgb.total;
+			unit_metrics(&u, K_LGB, met);
+			for (k = 0; k < 4; k++)
+				prow_add(&r, cols[4 * l + (size_t)k], met[k],
+				    &cell->ci, k, o);
+		}
+		prow_end(&r, tb);
+	}
+	ptable_end(tb, cols, nc, o);
+	free(vals);
+	gtab_free(t);
+	free(models.v);
+	free(tiers.v);
+}
+
+/* An average row made of cells: its value and interval (boot_avg). */
+static double
+avg_of(gtab *t, const char *bench, const char *key, const char *model,
+    struct group **cells, size_t nc, const struct opts *o, struct ci *ci)
+{
+	char *vals[2];
+	struct group *a;
+	double sum = 0;
+	size_t i, used = 0;
+
+	vals[0] = (char *)key;
+	vals[1] = (char *)model;
+	a = gtab_get(t, bench, vals, NULL);
+	boot_avg(a, cells, nc, o);
+	*ci = a->ci;
+	for (i = 0; i < nc; i++)
+		if (cells[i]->sc.cases > 0) {
+			sum += cells[i]->sc.sum / (double)cells[i]->sc.cases;
+			used++;
+		}
+	return used ? 100.0 * sum / (double)used : NAN;
+}
+
+static void
+paper_lw(struct group **g, size_t n, const struct opts *o)
+{
+	struct set models = { 0 }, tasks = { 0 }, tiers = { 0 };
+	struct group **cells = xcalloc(n ? n : 1, sizeof *cells);
+	char **cols;
+	table *tb = NULL;
+	gtab *t = gtab_new(2);
+	size_t i, m, x, nc, k;
+
+	for (i = 0; i < n; i++) {
+		set_add(&models, g[i]->val[F_MODEL]);
+		set_add(&tasks, g[i]->val[F_TASK]);
+		set_add(&tiers, g[i]->val[F_LEN]);
+	}
+	set_sort(&models, (int (*)(const char *, const char *))strcmp);
+	set_sort(&tasks, cmp_lw_task);
+	set_sort(&tiers, cmp_tier);
+	nc = tasks.n + tiers.n + 1;
+	cols = xcalloc(nc, sizeof *cols);
+	for (x = 0; x < tasks.n; x++)
+		cols[x] = xstrdup(lw_name(tasks.v[x]));
+	for (x = 0; x < tiers.n; x++)
+		cols[tasks.n + x] = xstrdup(tiers.v[x]);
+	cols[nc - 1] = xstrdup("Avg");
+	if (o->fmt != FMT_JSON)
+		tb = ptable("model", cols, nc);
+	for (i = 0; i < n; i++)
+		boot_cell(g[i], o);	/* the se of each cell */
+	for (m = 0; m < models.n; m++) {
+		struct prow r;
+		struct ci ci;
+		double v;
+
+		prow_start(&r, "3", models.v[m], NULL, g, n, nc, o);
+		for (x = 0; x < tasks.n + tiers.n + 1; x++) {
+			int by_task = x < tasks.n, all = x == nc - 1;
+			const char *want = by_task ? tasks.v[x] :
+			    all ? NULL : tiers.v[x - tasks.n];
+
+			for (i = k = 0; i < n; i++)
+				if (strcmp(g[i]->val[F_MODEL], models.v[m]) == 0 &&
+				    (all || strcmp(g[i]->val[by_task ? F_TASK :
+				    F_LEN], want) == 0))
+					cells[k++] = g[i];
+			v = avg_of(t, "longweave", cols[x], models.v[m], cells,
+			    k, o, &ci);
+			prow_add(&r, cols[x], v, &ci, 0, o);
+		}
+		prow_end(&r, tb);
+	}
+	ptable_end(tb, cols, nc, o);
+	free(cells);
+	gtab_free(t);
+	free(models.v);
+	free(tasks.v);
+	free(tiers.v);
+}
+
+static void
+paper_ada(struct group **g, size_t n, const struct opts *o)
+{
+	struct set tasks = { 0 };
+	size_t i, x;
+
+	for (i = 0; i < n; i++)
+		set_add(&tasks, g[i]->val[F_TASK]);
+	set_sort(&tasks, (int (*)(const char *, const char *))strcmp);
+	for (x = 0; x < tasks.n; x++) {
+		struct set models = { 0 }, tiers = { 0 };
+		const char *tn = strcmp(tasks.v[x], "tsort") == 0 ? "2" :
+		    strcmp(tasks.v[x], "bestanswer") == 0 ? "3" : tasks.v[x];
+		char **cols, *first;
+		table *tb = NULL;
+		size_t m, l;
+
+		for (i = 0; i < n; i++)
+			if (strcmp(g[i]->val[F_TASK], tasks.v[x]) == 0) {
+				set_add(&models, g[i]->val[F_MODEL]);
+				set_add(&tiers, g[i]->val[F_LEN]);
+			}
+		set_sort(&models, (int (*)(const char *, const char *))strcmp);
+		set_sort(&tiers, cmp_tier);
+		cols = xcalloc(tiers.n ? tiers.n : 1, sizeof *cols);
+		for (l = 0; l < tiers.n; l++)
+			cols[l] = xstrdup(tiers.v[l]);
+		first = xasprintf("%s model", tasks.v[x]);
+		if (x > 0 && o->fmt != FMT_JSON)
+			putchar('\n');
+		if (o->fmt != FMT_JSON)
+			tb = ptable(first, cols, tiers.n);
+		for (m = 0; m < models.n; m++) {
+			struct prow r;
+
+			prow_start(&r, tn, models.v[m], tasks.v[x], g, n, tiers.n,
+			    o);
+			if (r.j != NULL)
+				cJSON_AddStringToObject(r.j, "task", tasks.v[x]);
+			for (l = 0; l < tiers.n; l++) {
+				struct group *c = NULL;
+				struct ci none;
+
+				for (i = 0; i < n && c == NULL; i++)
+					if (strcmp(g[i]->val[F_TASK], tasks.v[x]) == 0 &&
+					    strcmp(g[i]->val[F_LEN], tiers.v[l]) == 0 &&
+					    strcmp(g[i]->val[F_MODEL], models.v[m]) == 0)
+						c = g[i];
+				if (c == NULL || c->sc.cases == 0) {
+					none.lo[0] = none.hi[0] = NAN;
+					prow_add(&r, cols[l], NAN, &none, 0, o);
+					continue;
+				}
+				boot_cell(c, o);
+				prow_add(&r, cols[l], 100.0 * c->sc.sum /
+				    (double)c->sc.cases, &c->ci, 0, o);
+			}
+			prow_end(&r, tb);
+		}
+		ptable_end(tb, cols, tiers.n, o);
+		free(first);
+		free(models.v);
+		free(tiers.v);
+	}
+	free(tasks.v);
+}
+
+void
+paper_print(struct group **g, size_t n, const struct opts *o)
+{
+	if (strcmp(g[0]->bench, "longgenbench") == 0)
+		paper_lgb(g, n, o);
+	else if (strcmp(g[0]->bench, "adaleval") == 0)
+		paper_ada(g, n, o);
+	else
+		paper_lw(g, n, o);
+}

@@ -1,0 +1,366 @@
+/*
+ * usage.c: --usage, what a run spent per group, from the records' gen
+ * (lg-infer, lg-oracle) and verdicts (lg-judge, rule scorers): requests,
+ * attempts, cache hits, tokens, latency (mean, p50, p95, over the requests
+ * not served from the cache), time to first token, output tokens per
+ * second, outputs cut by the token limit, verdicts by model and by rules,
+ * and the length of the outputs against the tier; with --prices FILE the
+ * cost.  Latencies are kept per record to take percentiles.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agg.h"
+#include "diag.h"
+#include "record.h"
+#include "util.h"
+#include "xalloc.h"
+
+#define PRICE_LINE_MAX 4096
+#define PRICE_LINES_MAX 100000L
+#define PRICE_MAX 1e6		/* per million tokens */
+
+struct price {
+	char *model;
+	double in, out;
+};
+
+static struct price *prices;
+static size_t nprices;
+
+static int
+price_num(const char *s, double *v)
+{
+	return parse_double(s, v) == 0 && *v >= 0 && *v <= PRICE_MAX ? 0 : -1;
+}
+
+int
+prices_load(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	long no = 0;
+
+	if (f == NULL) {
+		lg_warn("%s: %s", path, strerror(errno));
+		return LG_SYS;
+	}
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		char *w[4], *save = NULL, *p;
+		double in, out;
+		size_t i, n = 0;
+
+		if (++no > PRICE_LINES_MAX) {
+			lg_warnat(path, no, "more than %ld lines", PRICE_LINES_MAX);
+			goto bad;
+		}
+		if (len > PRICE_LINE_MAX) {
+			lg_warnat(path, no, "line longer than %d bytes",
+			    PRICE_LINE_MAX);
+			goto bad;
+		}
+		if (memchr(line, '\0', (size_t)len) != NULL) {
+			lg_warnat(path, no, "a NUL byte");
+			goto bad;
+		}
+		for (p = strtok_r(line, " \t\r\n", &save); p != NULL && n < 4;
+		    p = strtok_r(NULL, " \t\r\n", &save))
+			w[n++] = p;
+		if (n == 0 || w[0][0] == '#')
+			continue;
+		if (n != 3) {
+			lg_warnat(path, no, "want MODEL INPUT OUTPUT (prices in "
+			    "USD per million tokens), got %zu field%s", n,
+			    n == 1 ? "" : n == 4 ? "s or more" : "s");
+			goto bad;
+		}
+		if (price_num(w[1], &in) < 0 || price_num(w[2], &out) < 0) {
+			lg_warnat(path, no, "%s price: not a number from 0 to %g",
+			    price_num(w[1], &in) < 0 ? "input" : "output",
+			    PRICE_MAX);
+			goto bad;
+		}
+		for (i = 0; i < nprices; i++)
+			if (strcmp(prices[i].model, w[0]) == 0) {
+				lg_warnat(path, no, "%s: priced twice", w[0]);
+				goto bad;
+			}
+		prices = xreallocarray(prices, nprices + 1, sizeof *prices);
+		prices[nprices].model = xstrdup(w[0]);
+		prices[nprices].in = in;
+		prices[nprices++].out = out;
+	}
+	if (ferror(f)) {
+		lg_warn("%s: %s", path, strerror(errno));
+		free(line);
+		fclose(f);
+		return LG_SYS;
+	}
+	free(line);
+	fclose(f);
+	return 0;
+bad:
+	free(line);
+	fclose(f);
+	return LG_USAGE;
+}
+
+void
+prices_free(void)
+{
+	size_t i;
+
+	for (i = 0; i < nprices; i++)
+		free(prices[i].model);
+	free(prices);
+	prices = NULL;
+	nprices = 0;
+}
+
+static const struct price *
+price_of(const char *model)
+{
+	size_t i;
+
+	for (i = 0; model != NULL && i < nprices; i++)
+		if (strcmp(prices[i].model, model) == 0)
+			return &prices[i];
+	return NULL;
+}
+
+/* A count in gen: its value, or -1 when absent, null or not a count. */
+static double
+gen_count(const cJSON *gen, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(gen, key);
+
+	if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0) ||
+	    v->valuedouble > 1e15)
+		return -1;
+	return v->valuedouble;
+}
+
+static void
+lat_add(struct usage *u, double s)
+{
+	if (u->nlat == u->cap) {
+		u->cap = u->cap ? 2 * u->cap : 64;
+		u->lat = xreallocarray(u->lat, u->cap, sizeof *u->lat);
+	}
+	u->lat[u->nlat++] = s;
+}
+
+void
+usage_read(const cJSON *rec, struct group *g)
+{
+	const cJSON *gen = rec_get(rec, "gen");
+	const cJSON *vs = rec_get(rec, "verdicts"), *v;
+	const cJSON *toks = rec_get(rec, "tokens");
+	const char *length = rec_str(rec, "length"), *out;
+	struct usage *u;
+	double pt, ot, rt, lat, ttft, a, t;
+	size_t len;
+	long target;
+
+	if (g->use == NULL)
+		g->use = xcalloc(1, sizeof *g->use);
+	u = g->use;
+	u->recs++;
+	if ((out = rec_strn(rec, "output", &len)) != NULL) {
+		u->words += (long long)count_words(out, len);
+		u->nwords++;
+		target = length ? tier_tokens(length) : 0;
+		if (target > 0) {
+			u->target_sum += (double)target;
+			u->ntarget++;
+			u->words_t += (double)count_words(out, len);
+		}
+	}
+	/* the output's tokens: a tokenizer's count (lg-tokens), else the
+	 * server's */
+	t = gen_count(toks, "output");
+	if (t < 0)
+		t = gen_count(gen, "output_tokens");
+	target = length ? tier_tokens(length) : 0;
+	if (t >= 0 && target > 0) {
+		u->tok_t += t;
+		u->tok_target += (double)target;
+	}
+	vs = cJSON_IsArray(vs) ? vs : NULL;
+	cJSON_ArrayForEach(v, vs) {
+		const char *by = rec_str(v, "by");
+
+		if (by != NULL && strncmp(by, "llm:", 4) == 0)
+			u->by_llm++;
+		else if (by != NULL && strcmp(by, "rules") == 0)
+			u->by_rules++;
+	}
+	if (!cJSON_IsObject(gen))
+		return;
+	u->gens++;
+	u->cut += rec_cut(rec);
+	if ((a = gen_count(gen, "attempts")) >= 0)
+		u->attempts += (long long)a;
+	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(gen, "cache_hit"))) {
+		u->cached++;
+		return;		/* no time, no cost this run */
+	}
+	pt = gen_count(gen, "prompt_tokens");
+	ot = gen_count(gen, "output_tokens");
+	rt = gen_count(gen, "reasoning_tokens");
+	if (pt >= 0) {
+		u->ptok += pt;
+		u->nptok++;
+	}
+	if (ot >= 0) {
+		u->otok += ot;
+		u->notok++;
+	}
+	if (rt >= 0) {
+		u->rtok += rt;
+		u->nrtok++;
+	}
+	if ((lat = gen_count(gen, "latency_s")) >= 0) {
+		lat_add(u, lat);
+		u->lat_sum += lat;
+		if (ot >= 0) {
+			u->otok_timed += ot;
+			u->lat_timed += lat;
+		}
+	}
+	if ((ttft = gen_count(gen, "ttft_s")) >= 0) {
+		u->ttft += ttft;
+		u->nttft++;
+	}
+	if (nprices > 0) {
+		const struct price *p = price_of(rec_str(gen, "model"));
+
+		if (p == NULL || pt < 0 || ot < 0)
+			u->unpriced++;
+		else {
+			u->priced++;
+			u->cost_in += pt * p->in / 1e6;
+			u->cost_out += ot * p->out / 1e6;
+		}
+	}
+}
+
+void
+usage_free(struct usage *u)
+{
+	if (u != NULL)
+		free(u->lat);
+	free(u);
+}
+
+static int
+cmp_double(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+
+	return a < b ? -1 : a > b;
+}
+
+static const char *const cols[] = {
+	"records", "attempts", "cached", "in-tok", "out-tok", "reason-tok",
+	"lat-mean", "lat-p50", "lat-p95", "ttft", "out-tok/s", "cut",
+	"by-llm", "by-rules", "words", "words%", "tok%",
+	"cost-in", "cost-out", "cost", "unpriced"
+};
+#define NCOLS_BASE 17
+#define NCOLS_COST 4
+
+static double
+div0(double a, double b)
+{
+	return b > 0 ? a / b : NAN;
+}
+
+void
+usage_print(struct group **g, size_t n, const struct opts *o)
+{
+	static const int right[NCOLS_BASE + NCOLS_COST] = {
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
+	};
+	static const unsigned char noci[NCOLS_BASE + NCOLS_COST];
+	size_t nc = NCOLS_BASE + (nprices ? NCOLS_COST : 0), i, k;
+	table *tb = NULL;
+
+	if (o->fmt != FMT_JSON)
+		tb = table_ci(o, cols, right, nc, noci, 0);
+	for (i = 0; i < n; i++) {
+		struct usage zero = { 0 }, *u = g[i]->use ? g[i]->use : &zero;
+		double m[NCOLS_BASE + NCOLS_COST], p50 = NAN, p95 = NAN;
+		char **c;
+		size_t j;
+
+		if (u->nlat > 0) {
+			qsort(u->lat, u->nlat, sizeof *u->lat, cmp_double);
+			p50 = quantile(u->lat, u->nlat, 0.5);
+			p95 = quantile(u->lat, u->nlat, 0.95);
+		}
+		m[0] = (double)u->recs;
+		m[1] = (double)u->attempts;
+		m[2] = (double)u->cached;
+		/* "-" when no request reports them */
+		m[3] = u->nptok ? u->ptok : NAN;
+		m[4] = u->notok ? u->otok : NAN;
+		m[5] = u->nrtok ? u->rtok : NAN;
+		m[6] = div0(u->lat_sum, (double)u->nlat);
+		m[7] = p50;
+		m[8] = p95;
+		m[9] = div0(u->ttft, (double)u->nttft);
+		m[10] = div0(u->otok_timed, u->lat_timed);
+		m[11] = (double)u->cut;
+		m[12] = (double)u->by_llm;
+		m[13] = (double)u->by_rules;
+		m[14] = div0((double)u->words, (double)u->nwords);
+		m[15] = 100.0 * div0(u->words_t, u->target_sum);
+		m[16] = 100.0 * div0(u->tok_t, u->tok_target);
+		m[17] = u->priced ? u->cost_in : NAN;
+		m[18] = u->priced ? u->cost_out : NAN;
+		m[19] = u->priced ? u->cost_in + u->cost_out : NAN;
+		m[20] = (double)u->unpriced;
+		if (tb == NULL) {
+			static const char *const keys[] = {
+				"records", "attempts", "cache_hits",
+				"prompt_tokens", "output_tokens",
+				"reasoning_tokens", "latency_mean_s",
+				"latency_p50_s", "latency_p95_s", "ttft_mean_s",
+				"output_tokens_per_s", "cut", "verdicts_llm",
+				"verdicts_rules", "words_mean",
+				"words_of_target", "tokens_of_target",
+				"cost_input", "cost_output", "cost", "unpriced"
+			};
+			cJSON *row = json_row(g[i], o);
+
+			cJSON_AddStringToObject(row, "row", "usage");
+			for (k = 0; k < nc; k++)
+				json_maybe(row, keys[k], m[k]);
+			json_emit(row);
+			continue;
+		}
+		c = cells_for(g[i], o, nc);
+		j = o->nfields;
+		for (k = 0; k < nc; k++) {
+			int dec = k >= 6 && k <= 9 ? 2 : k == 10 || k >= 14 ?
+			    1 : 0;
+
+			if (k >= 17 && k <= 19)
+				dec = 4;
+			if (k == 20)
+				dec = 0;
+			c[j++] = fmt_maybe(m[k], dec);
+		}
+		table_add(tb, c);
+	}
+	if (tb != NULL) {
+		table_print(tb, o->fmt);
+		table_free(tb);
+	}
+}
