@@ -7,7 +7,8 @@
 #   make test       build, run the tests once on bin/ (the edit-test loop;
 #                   TESTS=PATTERN runs only the tests whose name holds it)
 #   make demo       build and run a small suite of every benchmark through
-#                   the reference model (lg-oracle), then print the tables
+#                   the reference model (lg-oracle), print the tables, write
+#                   the charts and the HTML report
 #   make install    PREFIX, DESTDIR, MANPREFIX as usual
 #   make SAN=1      a sanitizer build, into build/san/bin
 #   make fuzzers    the libFuzzer targets of tests/fuzz/ (clang), into
@@ -104,9 +105,20 @@ endef
 $(foreach t,$(TOOLS_FILE),$(eval $(call tool_file,$(t))))
 $(foreach t,$(TOOLS_DIR),$(eval $(call tool_dir,$(t))))
 
-$(O)/unit/%: $(O)/tests/unit/%.o $(LIBLG)
+# Each tool folder's objects but main.o, in an archive the unit tests link
+# (a test calls a tool's functions by its header, cmd/lg-X/X.h).
+TOOL_LIBS = $(TOOLS_DIR:%=$(O)/%.a)
+define tool_lib
+$(O)/$(1).a: $(patsubst %.c,$(O)/%.o,$(filter-out cmd/$(1)/main.c,$(wildcard cmd/$(1)/*.c)))
+	@mkdir -p $$(@D)
+	rm -f $$@
+	$$(AR) rcs $$@ $$^
+endef
+$(foreach t,$(TOOLS_DIR),$(eval $(call tool_lib,$(t))))
+
+$(O)/unit/%: $(O)/tests/unit/%.o $(TOOL_LIBS) $(LIBLG)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIBLG) $(LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(TOOL_LIBS) $(LIBLG) $(LIBS)
 
 $(O)/helpers/%: $(O)/tests/helpers/%.o $(LIBLG)
 	@mkdir -p $(@D)

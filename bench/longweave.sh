@@ -7,7 +7,9 @@
 # mean and lowest score (the reference answers must score 1), and where
 # lg-flake8 spends its time: in flake8, in Python running the answers, and
 # in the rest.
-#   bench/longweave.sh [N]
+#   bench/longweave.sh [N]      (JN=N: cases per task and tier of the judge part)
+# Then lg-judge on biog, sr and nw: judge calls per case by rules, by the
+# model and --hybrid (judge_bench, at the end).
 # A scorer whose binary is missing is skipped with a note; pr needs a
 # corpus, made with tests/mkcorpus.sh when that script is there.
 set -eu
@@ -119,3 +121,77 @@ PY
 	printf '  lg-flake8 --compat (runs nothing)    %7.1f s\n' "$compat"
 	echo "  (the runs overlap flake8, so the parts add up to more than the whole)"
 fi
+
+# ---- the judged tasks (biog, sr, nw): judge calls per case ----
+# lg-judge by rules, by the model, and --hybrid, over the reference and the
+# degraded answers of JN cases per task and tier (default 10), against the
+# judge of LG_JUDGE_BASE_URL and LG_JUDGE_MODEL, else the test server
+# (build/obj/helpers/fakeapi, which decides from the fenced text).  Prints
+# per task, answers and mode: cases, judge calls, calls per case, seconds
+# and the mean score.
+judge_mean() {	# file -> mean of scores.score, wherever it sits in scores
+	awk '{
+		if (match($0, /"scores":\{[^{}]*"score":[-0-9.e+]+/)) {
+			x = substr($0, RSTART, RLENGTH)
+			sub(/.*"score":/, "", x)
+			s += x; k++
+		}
+	} END { if (k) printf "%.4f\n", s / k; else print "-" }' "$1"
+}
+judge_bench() {
+	jn=${JN:-10}
+	jurl=${LG_JUDGE_BASE_URL:-}
+	jmodel=${LG_JUDGE_MODEL:-test}
+	fpid=
+	if [ -z "$jurl" ]; then
+		fake=$top/build/obj/helpers/fakeapi
+		if [ ! -x "$fake" ]; then
+			echo "note: no judge (LG_JUDGE_BASE_URL) and no $fake: model modes left out"
+		else
+			"$fake" -p 0 --port-file "$tmp/jport" --idle-exit 60 \
+			    --lifetime 3600 > /dev/null 2>&1 &
+			fpid=$!
+			i=0
+			while [ ! -s "$tmp/jport" ] && [ $i -lt 200 ]; do
+				sleep 0.05
+				i=$((i + 1))
+			done
+			jurl=http://127.0.0.1:$(cat "$tmp/jport")/v1
+		fi
+	fi
+	"$bin/lg-gen" longweave -t biog,sr,nw -l 1k,2k,4k,8k -n "$jn" |
+	    "$bin/lg-prompt" > "$tmp/jprompts"
+	"$bin/lg-oracle" "$tmp/jprompts" > "$tmp/j.reference"
+	"$bin/lg-oracle" --drop 0.3 "$tmp/jprompts" > "$tmp/j.degraded"
+	echo
+	printf '%-5s %-9s %-7s %6s %7s %9s %9s %7s\n' task answers mode cases \
+	    calls calls/case seconds mean
+	for task in biog sr nw; do
+		for answers in reference degraded; do
+			grep -F "\"task\":\"$task\"" "$tmp/j.$answers" > "$tmp/j.in" || true
+			k=$(wc -l < "$tmp/j.in")
+			for mode in rules model hybrid; do
+				case $mode in
+				rules) set -- --rules ;;
+				model) set -- --judge-base-url "$jurl" --judge-model "$jmodel" ;;
+				hybrid) set -- --hybrid --judge-base-url "$jurl" --judge-model "$jmodel" ;;
+				esac
+				[ $mode = rules ] || [ -n "$jurl" ] || continue
+				t0=$(now)
+				"$bin/lg-judge" "$@" "$tmp/j.in" > "$tmp/j.out" 2> "$tmp/j.err" || true
+				secs=$(since "$t0")
+				calls=$(sed -n 's/.* \([0-9][0-9]*\) judge calls .*/\1/p' "$tmp/j.err")
+				calls=${calls:-0}
+				printf '%-5s %-9s %-7s %6d %7d %9.2f %9.2f %7s\n' "$task" \
+				    "$answers" "$mode" "$k" "$calls" \
+				    "$(echo "$calls / $k" | bc -l)" "$secs" \
+				    "$(judge_mean "$tmp/j.out")"
+			done
+		done
+	done
+	[ -z "$fpid" ] || kill "$fpid" 2>/dev/null || true
+}
+judge_bench
+
+# lg-flake8 beside its baseline, with and without the cache
+sh "$top/bench/lw-flake8.sh"

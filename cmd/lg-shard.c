@@ -29,6 +29,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "jsonscan.h"
+#include "opt.h"
 #include "record.h"
 #include "sha256.h"
 #include "splice.h"
@@ -70,16 +71,19 @@ parse_kn(const char *s, long *k, long *n)
 {
 	const char *slash = strchr(s, '/');
 	char *head;
+	long long kk, nn;
 	int rc;
 
 	if (slash == NULL)
 		return -1;
 	head = xstrndup(s, (size_t)(slash - s));
-	rc = parse_long(head, k);
+	rc = opt_parse_num(head, 1, MAX_SHARDS, &kk);
 	free(head);
-	if (rc != 0 || parse_long(slash + 1, n) != 0)
+	if (rc != 0 || opt_parse_num(slash + 1, 1, MAX_SHARDS, &nn) != 0 || kk > nn)
 		return -1;
-	return *n >= 1 && *n <= MAX_SHARDS && *k >= 1 && *k <= *n ? 0 : -1;
+	*k = (long)kk;
+	*n = (long)nn;
+	return 0;
 }
 
 /* ---- merging ---- */

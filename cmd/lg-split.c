@@ -53,6 +53,17 @@ typedef struct {
 	long at;	/* its number, 0 when it has none */
 } mark;
 
+/* Room for mark n in *m (of *cap), growing by doubling. */
+static mark *
+room(mark **m, size_t n, size_t *cap)
+{
+	if (n >= *cap) {
+		*cap = *cap ? 2 * *cap : 64;
+		*m = xreallocarray(*m, *cap, sizeof **m);
+	}
+	return *m + n;
+}
+
 static lg_re *
 pattern_for(split_ctx *c, const char *type)
 {
@@ -110,13 +121,13 @@ static size_t
 marks_compat(split_ctx *c, lg_re *re, const char *s, size_t len, mark **mp)
 {
 	mark *m = NULL;
-	size_t n = 0, start = 0;
+	size_t n = 0, start = 0, cap = 0;
 
 	for (;;) {
 		const char *e = memmem(s + start, len - start, "#*#", 3);
 		size_t end = e ? (size_t)(e - s) : len, ov[4];
 
-		m = xreallocarray(m, n + 1, sizeof *m);
+		room(&m, n, &cap);
 		m[n].off = start;
 		m[n].end = end;
 		m[n].at = 0;
@@ -150,13 +161,37 @@ find_sep(const char *s, size_t len, size_t from)
 }
 
 /*
+ * Whether the header pattern can match at s[at]: what it takes before the
+ * type is blanks, #, * and _, so the first other byte must be the type's
+ * first letter, either case (first, lowercase), or a byte of a non-ASCII
+ * character that may fold to it.  first is 0 when the type does not start
+ * with an ASCII letter: then anything may match.
+ */
+static int
+may_match(int first, const char *s, size_t len, size_t at)
+{
+	size_t i;
+
+	if (first == 0)
+		return 1;
+	for (i = at; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == ' ' || c == '\t' || c == '#' || c == '*' || c == '_')
+			continue;
+		return (c | 0x20) == first || c >= 0x80;
+	}
+	return 0;
+}
+
+/*
  * The first header at or after pos: what "(?:^|#\*#)" then re would find
  * searching from pos (^ at line starts, lines ending at \n), trying re
  * anchored only where a header can start.  ov as re_match() fills it,
  * ov[0] the line start or the #*#.
  */
 static int
-header(lg_re *re, const char *s, size_t len, size_t pos, size_t *ov)
+header(lg_re *re, int first, const char *s, size_t len, size_t pos, size_t *ov)
 {
 	size_t nl, sep;
 
@@ -174,10 +209,12 @@ header(lg_re *re, const char *s, size_t len, size_t pos, size_t *ov)
 			size_t at = nl;
 
 			/* ^ first; then #*# at the same place */
-			if (at < len && re_match(re, s, len, at, ov, 2) > 0)
+			if (at < len && may_match(first, s, len, at) &&
+			    re_match(re, s, len, at, ov, 2) > 0)
 				return 1;
 			if (at == sep) {
-				if (re_match(re, s, len, at + 3, ov, 2) > 0) {
+				if (may_match(first, s, len, at + 3) &&
+				    re_match(re, s, len, at + 3, ov, 2) > 0) {
 					ov[0] = at;
 					return 1;
 				}
@@ -189,7 +226,8 @@ header(lg_re *re, const char *s, size_t len, size_t pos, size_t *ov)
 				nl = e ? (size_t)(e - s) + 1 : len + 1;
 			}
 		} else {
-			if (re_match(re, s, len, sep + 3, ov, 2) > 0) {
+			if (may_match(first, s, len, sep + 3) &&
+			    re_match(re, s, len, sep + 3, ov, 2) > 0) {
 				ov[0] = sep;
 				return 1;
 			}
@@ -201,19 +239,19 @@ header(lg_re *re, const char *s, size_t len, size_t pos, size_t *ov)
 
 /* Marks by default: separators and headers, in order of appearance. */
 static size_t
-marks_default(lg_re *re, const char *s, size_t len, mark **mp)
+marks_default(lg_re *re, int first, const char *s, size_t len, mark **mp)
 {
 	mark *m = NULL;
-	size_t n = 0, pos = 0, ov[4];
+	size_t n = 0, pos = 0, ov[4], cap = 0;
 	size_t nextsep = find_sep(s, len, 0);
 
 	for (;;) {
-		int got = header(re, s, len, pos, ov);
+		int got = header(re, first, s, len, pos, ov);
 		size_t hstart = got ? ov[0] : len;
 
 		/* separators before the next header open unnumbered parts */
 		while (nextsep < hstart) {
-			m = xreallocarray(m, n + 1, sizeof *m);
+			room(&m, n, &cap);
 			m[n].off = nextsep;
 			m[n].end = 0;
 			m[n++].at = 0;
@@ -226,7 +264,7 @@ marks_default(lg_re *re, const char *s, size_t len, mark **mp)
 			/* "#*# Week 5": the header belongs to the separator's part */
 			m[n - 1].at = number_at(s, ov[2], ov[3]);
 		} else {
-			m = xreallocarray(m, n + 1, sizeof *m);
+			room(&m, n, &cap);
 			m[n].off = hstart;
 			m[n].end = 0;
 			m[n++].at = number_at(s, ov[2], ov[3]);
@@ -239,19 +277,21 @@ marks_default(lg_re *re, const char *s, size_t len, mark **mp)
 	return n;
 }
 
-/* Append ,"key":v (the comma unless first). */
-static void
-put_num(buf *b, const char *key, size_t v, int first)
+/* Put "key":v at p (key with its quotes and colon); returns the end. */
+static char *
+put_num(char *p, const char *key, size_t klen, size_t v)
 {
-	char tmp[32], *p = tmp + sizeof tmp;
+	char tmp[24], *q = tmp + sizeof tmp;
+	size_t n;
 
+	memcpy(p, key, klen);
+	p += klen;
 	do
-		*--p = (char)('0' + v % 10);
+		*--q = (char)('0' + v % 10);
 	while ((v /= 10) != 0);
-	if (!first)
-		buf_putc(b, ',');
-	buf_puts(b, key);
-	buf_add(b, p, (size_t)(tmp + sizeof tmp - p));
+	n = (size_t)(tmp + sizeof tmp - q);
+	memcpy(p, q, n);
+	return p + n;
 }
 
 /* Append a part to the text of the parts array, as jprint() prints it
@@ -259,15 +299,18 @@ put_num(buf *b, const char *key, size_t v, int first)
 static void
 add_part(buf *parts, long at, size_t off, size_t len, size_t word, size_t words)
 {
+	char t[160], *p = t;
+
 	if (parts->len > 1)
-		buf_putc(parts, ',');
-	buf_putc(parts, '{');
-	put_num(parts, "\"at\":", (size_t)at, 1);
-	put_num(parts, "\"off\":", off, 0);
-	put_num(parts, "\"len\":", len, 0);
-	put_num(parts, "\"word\":", word, 0);
-	put_num(parts, "\"words\":", words, 0);
-	buf_putc(parts, '}');
+		*p++ = ',';
+	*p++ = '{';
+	p = put_num(p, "\"at\":", 5, (size_t)at);
+	p = put_num(p, ",\"off\":", 7, off);
+	p = put_num(p, ",\"len\":", 7, len);
+	p = put_num(p, ",\"word\":", 8, word);
+	p = put_num(p, ",\"words\":", 9, words);
+	*p++ = '}';
+	buf_add(parts, t, (size_t)(p - t));
 }
 
 static void
@@ -294,6 +337,7 @@ split(cJSON *rec, jsonl *in, void *arg)
 	const char *type = rec_str(gold, "type"), *s;
 	long n = rec_long(gold, "number", -1), found = 0, dup = 0, oor = 0;
 	long dis = 0, unl = 0, prev = 0;
+	int first;
 	size_t len, nm, i, word = 0, *last = NULL;
 	unsigned char *seen;
 	buf parts = { 0 };
@@ -324,7 +368,9 @@ split(cJSON *rec, jsonl *in, void *arg)
 		return REC_BAD;
 	}
 	s = rec_strn(rec, "output", &len);	/* whole, NULs included */
-	nm = c->compat ? marks_compat(c, re, s, len, &m) : marks_default(re, s, len, &m);
+	first = (type[0] | 0x20) >= 'a' && (type[0] | 0x20) <= 'z' ? type[0] | 0x20 : 0;
+	nm = c->compat ? marks_compat(c, re, s, len, &m) :
+	    marks_default(re, first, s, len, &m);
 	seen = xcalloc((size_t)n + 1, 1);
 	buf_putc(&parts, '[');
 	/* default rule: leading text with no header is entry 1 when the

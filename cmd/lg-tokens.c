@@ -15,6 +15,7 @@
 
 #include "bpe.h"
 #include "diag.h"
+#include "opt.h"
 #include "record.h"
 #include "util.h"
 #include "xalloc.h"
@@ -144,9 +145,7 @@ main(int argc, char **argv)
 		default: lg_usage(usage, LG_USAGE);
 		}
 	}
-	c.fields = split_list(list, &c.nfields);
-	if (c.nfields == 0)
-		lg_die(LG_USAGE, "-f: no field named");
+	c.fields = opt_list("-f", list, NULL, 0, &c.nfields);
 	for (i = 0; i < c.nfields; i++) {
 		const char *f = c.fields[i];
 		size_t j;

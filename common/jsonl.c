@@ -1,9 +1,14 @@
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "diag.h"
 #include "jsonl.h"
@@ -24,14 +29,14 @@ struct jsonl {
 	const char *name;
 	long lineno;
 	size_t max;
-	char *rbuf;		/* read buffer */
-	size_t rpos, rlen;
+	char *rbuf;		/* read buffer: lines are returned in place */
+	size_t rpos, rlen, rcap;	/* unread bytes: rbuf[rpos..rlen) */
 	int eof;
-	char *line;		/* current line */
-	size_t len, cap;
+	char *line;		/* current line, in rbuf */
+	size_t len;
 	jsonscan_member *m;	/* its members */
 	size_t mcap;
-	int lazy;
+	int lazy;		/* splice_parse() flags */
 	int errors, syserrors;
 };
 
@@ -50,8 +55,14 @@ jsonl_open(char **files, int n)
 	r->nfiles = n;
 	r->fd = -1;
 	r->max = jsonl_max;
-	r->rbuf = xmalloc(CHUNK);
+	r->rcap = 4 * CHUNK;
+	r->rbuf = xmalloc(r->rcap);
 	r->eof = 1;
+	/* records come and go one after another at the same sizes: keep
+	 * the memory freed with one for the next rather than giving it back
+	 * to the system and faulting it in again */
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	mallopt(M_TRIM_THRESHOLD, 64 << 20);
 	return r;
 }
 
@@ -63,7 +74,6 @@ jsonl_free(jsonl *r)
 	if (r->fd > 0)
 		close(r->fd);
 	free(r->rbuf);
-	free(r->line);
 	free(r->m);
 	free(r);
 }
@@ -71,7 +81,13 @@ jsonl_free(jsonl *r)
 void
 jsonl_lazy(jsonl *r)
 {
-	r->lazy = 1;
+	r->lazy |= SPLICE_LAZY;
+}
+
+void
+jsonl_borrow(jsonl *r)
+{
+	r->lazy |= SPLICE_BORROW;
 }
 
 void
@@ -122,6 +138,19 @@ jsonl_warn(jsonl *r, const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * A pipe with room for a few long records: fewer wake-ups of the reader
+ * and the writer.  Not a pipe, or not allowed: left as it is.
+ */
+void
+pipe_room(int fd)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode))
+		(void)fcntl(fd, F_SETPIPE_SZ, 1 << 20);
+}
+
 /* Open the next file; 0 when there is none left. */
 static int
 open_next(jsonl *r)
@@ -139,6 +168,7 @@ open_next(jsonl *r)
 		if (strcmp(r->name, "-") == 0) {
 			r->fd = STDIN_FILENO;
 			r->name = "-";
+			pipe_room(r->fd);
 			return 1;
 		}
 		r->fd = open(r->name, O_RDONLY);
@@ -149,6 +179,7 @@ open_next(jsonl *r)
 	}
 }
 
+/* Read more after rbuf[rlen]; 0 at the end of the file. */
 static int
 fill(jsonl *r)
 {
@@ -156,8 +187,18 @@ fill(jsonl *r)
 
 	if (r->eof)
 		return 0;
-	do
-		n = read(r->fd, r->rbuf, CHUNK);
+	if (r->rcap - r->rlen < CHUNK + 1 && r->rpos > 0) {
+		/* the start of the line to the front */
+		memmove(r->rbuf, r->rbuf + r->rpos, r->rlen - r->rpos);
+		r->rlen -= r->rpos;
+		r->rpos = 0;
+	}
+	if (r->rcap - r->rlen < CHUNK + 1) {
+		r->rcap *= 2;
+		r->rbuf = xrealloc(r->rbuf, r->rcap);
+	}
+	do	/* one byte kept for the NUL that ends a line */
+		n = read(r->fd, r->rbuf + r->rlen, r->rcap - r->rlen - 1);
 	while (n < 0 && errno == EINTR);
 	if (n < 0) {
 		lg_warnat(jsonl_file(r), r->lineno, "read error: %s", strerror(errno));
@@ -168,64 +209,111 @@ fill(jsonl *r)
 		r->eof = 1;
 		return 0;
 	}
-	r->rpos = 0;
-	r->rlen = (size_t)n;
+	r->rlen += (size_t)n;
 	return 1;
 }
 
-/* Read one physical line into r->line; 0 at end of the current file. */
+/*
+ * Read one physical line, in place in rbuf, into r->line; 0 at end of the
+ * current file.  A line longer than the limit is dropped as it is read.
+ */
 static int
 read_line(jsonl *r, int *toolong)
 {
+	size_t from = r->rpos, end;
 	int got = 0;
 
-	r->len = 0;
 	*toolong = 0;
 	for (;;) {
-		char *nl;
-		size_t n;
+		char *nl = from < r->rlen ?
+		    memchr(r->rbuf + from, '\n', r->rlen - from) : NULL;
 
-		if (r->rpos >= r->rlen && !fill(r))
+		if (nl != NULL) {
+			end = (size_t)(nl - r->rbuf);
+			got = 1;
 			break;
-		got = 1;
-		nl = memchr(r->rbuf + r->rpos, '\n', r->rlen - r->rpos);
-		n = nl ? (size_t)(nl - (r->rbuf + r->rpos)) : r->rlen - r->rpos;
-		if (!*toolong && r->len + n > r->max)
+		}
+		if (r->rlen > r->rpos)
+			got = 1;
+		if (!*toolong && r->rlen - r->rpos > r->max)
 			*toolong = 1;
-		if (!*toolong) {
-			if (r->len + n + 1 > r->cap) {
-				r->cap = r->cap ? r->cap : CHUNK;
-				while (r->cap < r->len + n + 1)
-					r->cap *= 2;
-				r->line = xrealloc(r->line, r->cap);
-			}
-			memcpy(r->line + r->len, r->rbuf + r->rpos, n);
-			r->len += n;
-		}
-		r->rpos += n;
-		if (nl) {
-			r->rpos++;
+		if (*toolong)	/* what is read of it goes */
+			r->rpos = r->rlen = 0;
+		from = r->rlen - (r->rpos);	/* after the move fill() may do */
+		if (!fill(r)) {
+			end = r->rlen;
 			break;
 		}
+		from += r->rpos;
 	}
 	if (!got)
 		return 0;
 	r->lineno++;
-	if (r->line == NULL) {
-		r->cap = CHUNK;
-		r->line = xmalloc(r->cap);
-	}
-	if (!*toolong && r->len > 0 && r->line[r->len - 1] == '\r')
+	if (!*toolong && end - r->rpos > r->max)
+		*toolong = 1;
+	r->line = r->rbuf + r->rpos;
+	r->len = *toolong ? 0 : end - r->rpos;
+	r->rpos = end < r->rlen ? end + 1 : end;
+	if (r->len > 0 && r->line[r->len - 1] == '\r')
 		r->len--;
 	r->line[r->len] = '\0';
 	return 1;
+}
+
+/* The first byte at or after i that is NUL or not ASCII, or len. */
+static size_t
+ascii_run(const char *s, size_t i, size_t len)
+{
+#ifdef __SSE2__
+	const __m128i zero = _mm_setzero_si128();
+
+	while (i + 32 <= len) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 16));
+		__m128i z = _mm_or_si128(_mm_cmpeq_epi8(a, zero), _mm_cmpeq_epi8(b, zero));
+
+		if ((_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(a, b), z))) != 0)
+			break;
+		i += 32;
+	}
+#endif
+	while (i < len && (unsigned char)s[i] - 1U < 0x7fU)
+		i++;
+	return i;
+}
+
+/*
+ * What is wrong with the text of a line: 0 (nothing), 1 (a NUL byte) or
+ * 2 (invalid UTF-8 at s[*bad]), a NUL byte counting first.
+ */
+static int
+bad_text(const char *s, size_t len, size_t *bad)
+{
+	size_t i = 0;
+
+	for (;;) {
+		size_t j, v;
+
+		if ((i = ascii_run(s, i, len)) >= len)
+			return 0;
+		if (s[i] == '\0')
+			return 1;
+		/* a run of non-ASCII bytes holds whole characters, if valid */
+		for (j = i; j < len && (unsigned char)s[j] >= 0x80; j++)
+			;
+		if ((v = utf8_invalid(s + i, j - i)) != j - i) {
+			*bad = i + v;
+			return memchr(s + i, '\0', len - i) != NULL ? 1 : 2;
+		}
+		i = j;
+	}
 }
 
 int
 jsonl_line(jsonl *r, char **line, size_t *len)
 {
 	for (;;) {
-		int toolong;
+		int toolong, what;
 		size_t bad;
 
 		if ((r->fd < 0 || r->eof) && !open_next(r))
@@ -241,12 +329,12 @@ jsonl_line(jsonl *r, char **line, size_t *len)
 			r->errors++;
 			continue;
 		}
-		if (memchr(r->line, '\0', r->len) != NULL) {
+		if ((what = bad_text(r->line, r->len, &bad)) == 1) {
 			jsonl_warn(r, "NUL byte in record, skipped");
 			r->errors++;
 			continue;
 		}
-		if ((bad = utf8_invalid(r->line, r->len)) != r->len) {
+		if (what == 2) {
 			jsonl_warn(r, "invalid UTF-8 at byte %zu, skipped", bad + 1);
 			r->errors++;
 			continue;

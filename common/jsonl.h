@@ -33,6 +33,11 @@ void jsonl_set_max(jsonl *r, size_t max);
  * that read records only through rec_get() and the rec_* getters.
  */
 void jsonl_lazy(jsonl *r);
+/*
+ * Records point at the reader's line instead of a copy of it: for callers
+ * that free each record before they ask for the next.
+ */
+void jsonl_borrow(jsonl *r);
 
 /*
  * Next raw line: 1 and the line and its length set, 0 at the end of all input.  A line
@@ -53,6 +58,9 @@ const char *jsonl_file(const jsonl *r);	/* display name of the current file */
 long jsonl_lineno(const jsonl *r);
 int jsonl_errors(const jsonl *r);
 int jsonl_syserrors(const jsonl *r);
+
+/* Make a pipe's buffer larger (when fd is one), for long records. */
+void pipe_room(int fd);
 
 /* Report a problem with the current record: "prog: FILE:LINE: msg". */
 void jsonl_warn(jsonl *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -5,6 +5,12 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 
 #include "jsonscan.h"
 #include "xalloc.h"
@@ -84,6 +90,73 @@ special(uint64_t v)
 	return ((((v - ones * 0x20) & ~v) | ((q - ones) & ~q) | ((b - ones) & ~b)) & high) != 0;
 }
 
+/*
+ * The first byte at or after i that ends a run of plain string bytes (a
+ * control character, a quote or a backslash), or len.
+ */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define HAVE_AVX2_RUN 1
+/* Thirty-two at a time, where the processor can: a special byte's place,
+ * or where fewer than 32 bytes are left. */
+__attribute__((target("avx2"))) static size_t
+plain_run32(const char *s, size_t i, size_t len)
+{
+	const __m256i quote = _mm256_set1_epi8('"'), bslash = _mm256_set1_epi8('\\');
+	const __m256i ctl = _mm256_set1_epi8(0x1f);
+
+	while (i + 32 <= len) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+		__m256i hit = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, quote),
+		    _mm256_cmpeq_epi8(v, bslash)),
+		    _mm256_cmpeq_epi8(_mm256_min_epu8(v, ctl), v));
+		unsigned mask = (unsigned)_mm256_movemask_epi8(hit);
+
+		if (mask != 0)
+			return i + (size_t)__builtin_ctz(mask);
+		i += 32;
+	}
+	return i;
+}
+#endif
+
+static size_t
+plain_run(const char *s, size_t i, size_t len)
+{
+#ifdef HAVE_AVX2_RUN
+	if (i + 32 <= len && __builtin_cpu_supports("avx2") && (i = plain_run32(s, i, len)) + 32 <= len)
+		return i;	/* a special byte */
+#endif
+#ifdef __SSE2__
+	/* sixteen at a time: the bytes equal to '"' or '\\', or at most 0x1f */
+	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
+	const __m128i ctl = _mm_set1_epi8(0x1f);
+
+	while (i + 16 <= len) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote),
+		    _mm_cmpeq_epi8(v, bslash)),
+		    _mm_cmpeq_epi8(_mm_min_epu8(v, ctl), v));
+		unsigned mask = (unsigned)_mm_movemask_epi8(hit);
+
+		if (mask != 0)
+			return i + (size_t)__builtin_ctz(mask);
+		i += 16;
+	}
+#endif
+	/* eight at a time */
+	while (i + 8 <= len) {
+		uint64_t v;
+
+		memcpy(&v, s + i, 8);
+		if (special(v))
+			break;
+		i += 8;
+	}
+	while (i < len && (unsigned char)s[i] >= 0x20 && s[i] != '"' && s[i] != '\\')
+		i++;
+	return i;
+}
+
 static int
 string(scan *sc)
 {
@@ -93,20 +166,7 @@ string(scan *sc)
 	for (;;) {
 		unsigned char c;
 
-		/* the fast path: plain bytes, eight at a time */
-		while (i + 8 <= len) {
-			uint64_t v;
-
-			memcpy(&v, s + i, 8);
-			if (special(v))
-				break;
-			i += 8;
-		}
-		while (i < len && (unsigned char)s[i] >= 0x20 && s[i] != '"' && s[i] != '\\')
-			if ((++i & 7) == 0 && i + 8 <= len)
-				break;	/* back to eight at a time */
-		if (i < len && (unsigned char)s[i] >= 0x20 && s[i] != '"' && s[i] != '\\')
-			continue;
+		i = plain_run(s, i, len);
 		if (i >= len) {
 			sc->pos = i;
 			return fail(sc, JSONSCAN_END);
@@ -166,32 +226,35 @@ string(scan *sc)
 static int
 digits(scan *sc)
 {
-	size_t from = sc->pos;
+	const char *s = sc->s;
+	size_t i = sc->pos, len = sc->len, from = i;
 
-	while (sc->pos < sc->len && sc->s[sc->pos] >= '0' && sc->s[sc->pos] <= '9')
-		sc->pos++;
-	return sc->pos > from ? 1 : fail(sc, JSONSCAN_SYNTAX);
+	while (i < len && (unsigned char)(s[i] - '0') <= 9)
+		i++;
+	sc->pos = i;
+	return i > from ? 1 : fail(sc, JSONSCAN_SYNTAX);
 }
 
 static int
 number(scan *sc)
 {
 	const char *s = sc->s;
+	size_t len = sc->len;
 
 	if (s[sc->pos] == '-')
 		sc->pos++;
-	if (sc->pos < sc->len && s[sc->pos] == '0')
+	if (sc->pos < len && s[sc->pos] == '0')
 		sc->pos++;
 	else if (!digits(sc))
 		return 0;
-	if (sc->pos < sc->len && s[sc->pos] == '.') {
+	if (sc->pos < len && s[sc->pos] == '.') {
 		sc->pos++;
 		if (!digits(sc))
 			return 0;
 	}
-	if (sc->pos < sc->len && (s[sc->pos] == 'e' || s[sc->pos] == 'E')) {
+	if (sc->pos < len && (s[sc->pos] == 'e' || s[sc->pos] == 'E')) {
 		sc->pos++;
-		if (sc->pos < sc->len && (s[sc->pos] == '+' || s[sc->pos] == '-'))
+		if (sc->pos < len && (s[sc->pos] == '+' || s[sc->pos] == '-'))
 			sc->pos++;
 		if (!digits(sc))
 			return 0;

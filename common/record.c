@@ -1,12 +1,17 @@
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
+#include <sys/uio.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "splice.h"
+#include "opt.h"
 #include "record.h"
 #include "xalloc.h"
 
@@ -61,14 +66,6 @@ rec_long(const cJSON *rec, const char *key, long def)
 	    fabs(v->valuedouble) > 9e15)
 		return def;
 	return (long)v->valuedouble;
-}
-
-double
-rec_num(const cJSON *rec, const char *key, double def)
-{
-	cJSON *v = rec_get(rec, key);
-
-	return cJSON_IsNumber(v) ? v->valuedouble : def;
 }
 
 int
@@ -170,6 +167,21 @@ rec_error(cJSON *rec, const char *stage, const char *fmt, ...)
 	rec_set(rec, "error", e);
 }
 
+int
+rec_fail(cJSON *rec, jsonl *in, const char *stage, const char *fmt, ...)
+{
+	va_list ap;
+	char msg[1024];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	jsonl_warn(in, "%s: %s", rec_id(rec), msg);
+	if (rec_get(rec, "error") == NULL)
+		rec_error(rec, stage, "%s", msg);
+	return REC_BAD;
+}
+
 char *
 rec_print(const cJSON *rec, size_t *len)
 {
@@ -182,11 +194,67 @@ rec_print(const cJSON *rec, size_t *len)
 	return buf_take(&b);
 }
 
+/* Write pieces[0..n) of a record (splice_pieces()) with its newline. */
+static void
+write_pieces(const buf *b, const splice_piece *p, size_t n)
+{
+	struct iovec iov[IOV_MAX];
+	size_t i = 0;
+
+	if (fflush(stdout) != 0)	/* what stdio holds goes first */
+		lg_write_failed(errno);
+	while (i < n) {
+		size_t k = 0;
+		ssize_t w;
+
+		for (; i + k < n && k < IOV_MAX; k++) {
+			iov[k].iov_base = (void *)(uintptr_t)(p[i + k].p != NULL ?
+			    p[i + k].p : b->s + p[i + k].off);
+			iov[k].iov_len = p[i + k].len;
+		}
+		i += k;
+		/* all of it, however many calls it takes */
+		while (k > 0) {
+			size_t j;
+
+			do
+				w = writev(STDOUT_FILENO, iov, (int)k);
+			while (w < 0 && errno == EINTR);
+			if (w < 0)
+				lg_write_failed(errno);
+			for (j = 0; j < k && (size_t)w >= iov[j].iov_len; j++)
+				w -= (ssize_t)iov[j].iov_len;
+			if (j < k) {
+				iov[j].iov_base = (char *)iov[j].iov_base + w;
+				iov[j].iov_len -= (size_t)w;
+			}
+			memmove(iov, iov + j, (k - j) * sizeof *iov);
+			k -= j;
+		}
+	}
+}
+
 void
 rec_write(cJSON *rec)
 {
 	static buf b;
+	static splice_piece *p;
+	static size_t cap;
+	static int first = 1;
+	size_t n;
 
+	if (first) {
+		pipe_room(STDOUT_FILENO);
+		first = 0;
+	}
+	buf_reset(&b);
+	/* long untouched values go out from the record's text, not copied */
+	if ((n = splice_pieces(rec, &b, &p, &cap)) > 1) {
+		buf_putc(&b, '\n');
+		p[n - 1].len++;
+		write_pieces(&b, p, n);
+		return;
+	}
 	buf_reset(&b);
 	if (!splice_print(rec, &b))
 		lg_die(LG_SYS, "a record holds something that cannot be printed");
@@ -209,6 +277,7 @@ rec_filter(char **files, int n, rec_fn fn, void *arg)
 	int bad = 0, status;
 
 	jsonl_lazy(in);	/* fn reads through rec_get() */
+	jsonl_borrow(in);	/* and each record goes before the next */
 	while ((rec = jsonl_next(in)) != NULL) {
 		int r = fn(rec, in, arg);
 
@@ -249,6 +318,5 @@ parse_size(const char *s, size_t *out)
 void
 opt_max_record(const char *arg)
 {
-	if (parse_size(arg, &jsonl_max) < 0)
-		lg_die(LG_USAGE, "--max-record: not a size: %s", arg);
+	jsonl_max = opt_size("--max-record", arg, 1, (size_t)1 << 40);
 }

@@ -17,7 +17,6 @@ cJSON *rec_get(const cJSON *rec, const char *key);
 const char *rec_str(const cJSON *rec, const char *key);	/* NULL unless a string */
 /* Number field as a long; def when absent or not an integral number. */
 long rec_long(const cJSON *rec, const char *key, long def);
-double rec_num(const cJSON *rec, const char *key, double def);
 cJSON *rec_obj(cJSON *rec, const char *key);	/* object field, created if absent */
 const char *rec_id(const cJSON *rec);		/* the id, or "(no id)" */
 /*
@@ -75,6 +74,15 @@ void rec_free(cJSON *rec);
  * REC_DROP, or REC_DROP_BAD (not written, a problem already reported).  Returns the exit status for the run, stdout checked.
  */
 enum { REC_OK, REC_BAD, REC_DROP, REC_DROP_BAD };
+
+/*
+ * A stage fails on a record: warn at the reader's position as "ID:
+ * message", and set the record's error to {stage, message} unless it has
+ * one already.  The one rule: the first error is the cause, so an earlier
+ * stage's error is kept and later stages only warn.  Returns REC_BAD.
+ */
+int rec_fail(cJSON *rec, jsonl *in, const char *stage, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 typedef int (*rec_fn)(cJSON *rec, jsonl *in, void *arg);
 int rec_filter(char **files, int n, rec_fn fn, void *arg);
 

@@ -101,12 +101,6 @@ resume_check(const idset *s, const cJSON *rec)
 	return s != NULL && idset_hasn(s, id, len) ? RESUME_DONE : RESUME_TODO;
 }
 
-size_t
-idset_count(const idset *s)
-{
-	return s->n;
-}
-
 void
 idset_free(idset *s)
 {

@@ -27,7 +27,6 @@ int idset_load(idset **out, const char *path, int *tail, long long *keep);
 int idset_has(const idset *s, const char *id);
 /* The same for an id of len bytes, which may hold NUL bytes. */
 int idset_hasn(const idset *s, const char *id, size_t len);
-size_t idset_count(const idset *s);
 void idset_free(idset *s);
 
 /*

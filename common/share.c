@@ -15,14 +15,7 @@
 #define LG_SHAREDIR "/usr/local/share/lg"
 #endif
 
-static char *dir;
-
-void
-share_set_dir(const char *d)
-{
-	free(dir);
-	dir = xstrdup(d);
-}
+static char *dir;	/* found once, kept for the run */
 
 static int
 isdir(const char *p)

@@ -1,8 +1,8 @@
 /*
  * share.h: finding and reading the data files under share/.
  *
- * The directory is, in order: $LG_SHARE; the directory named by an option
- * (share_set_dir); ../share/lg or ../share beside the running executable;
+ * The directory is, in order: $LG_SHARE; ../share/lg or ../share beside
+ * the running executable;
  * the compiled-in LG_SHAREDIR.  Returned strings and arrays belong to the
  * caller: free with free() and lines_free().
  */
@@ -11,7 +11,6 @@
 
 #include <stddef.h>
 
-void share_set_dir(const char *dir);
 const char *share_dir(void);
 
 /* Whole file as a NUL-terminated string, or NULL (errno set). */

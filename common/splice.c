@@ -4,6 +4,7 @@
  * frees it with the record, so cJSON_Delete() and splice_free() are the
  * same.  A flag bit above cJSON's own marks such a root.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,9 +23,10 @@ typedef struct {
 	size_t k0, k1, v0, v1;
 	size_t dlen;		/* the string's length, once decoded whole */
 	int touched, decoded;
+	int plain;		/* a string decoded without \\u escapes: no NUL */
 } member;
 
-/* Values at least this long are parsed only when asked for, if lazy. */
+/* Values at least this long are parsed only when asked for (SPLICE_LAZY). */
 #define LAZY_MIN 1024
 
 struct splice {
@@ -70,7 +72,7 @@ unparsed(const cJSON *it)
 
 cJSON *
 splice_parse(const char *line, size_t len, const jsonscan_member *m,
-    size_t n, int lazy, size_t *at)
+    size_t n, int flags, size_t *at)
 {
 	struct splice *s;
 	cJSON *rec = cJSON_CreateObject();
@@ -82,20 +84,26 @@ splice_parse(const char *line, size_t len, const jsonscan_member *m,
 	for (i = 0; i < n; i++)	/* a decoded key is never longer than its text */
 		keys += m[i].kend - m[i].kstart;
 	size = sizeof *s + n * sizeof s->m[0];
-	s = xcalloc(1, size + len + 1 + keys);
+	if (flags & SPLICE_BORROW) {	/* the keys, then nothing */
+		s = xcalloc(1, size + keys);
+		s->text = (char *)(uintptr_t)line;
+		kp = (char *)s + size;
+	} else {			/* the text, then the keys */
+		s = xcalloc(1, size + len + 1 + keys);
+		s->text = (char *)s + size;
+		memcpy(s->text, line, len);
+		kp = s->text + len + 1;
+	}
 	s->magic = MAGIC;
 	s->root = rec;
 	s->n = n;
-	s->text = (char *)s + size;
-	memcpy(s->text, line, len);
-	kp = s->text + len + 1;
 	rec->string = (char *)(void *)s;
 	rec->type |= SPLICED;
 	for (i = 0; i < n; i++) {
 		const char *end = NULL;
 		cJSON *v;
 
-		if (lazy && m[i].vend - m[i].vstart >= LAZY_MIN) {
+		if ((flags & SPLICE_LAZY) && m[i].vend - m[i].vstart >= LAZY_MIN) {
 			v = cJSON_CreateNull();	/* parsed when asked for */
 			if (v == NULL)
 				lg_die(LG_SYS, "out of memory");
@@ -149,7 +157,7 @@ splice_touch(cJSON *rec, const char *key)
  * answers; NULL to leave it to cJSON, which decodes the same.
  */
 static cJSON *
-plain_string(const char *t, size_t n)
+plain_string(const char *t, size_t n, size_t *dlen)
 {
 	const char *p = t + 1, *e = t + n - 1;
 	char *out, *o;
@@ -185,6 +193,7 @@ plain_string(const char *t, size_t n)
 		p = q + 2;
 	}
 	*o = '\0';
+	*dlen = (size_t)(o - out);
 	if ((v = cJSON_CreateNull()) == NULL) {
 		free(out);
 		return NULL;
@@ -209,7 +218,8 @@ splice_get(const cJSON *rec, const char *key)
 		return NULL;
 	/* the scanner passed it, and cJSON takes what the scanner takes but
 	 * lone surrogate escapes: those read as null */
-	v = plain_string(s->text + s->m[i].v0, s->m[i].v1 - s->m[i].v0);
+	v = plain_string(s->text + s->m[i].v0, s->m[i].v1 - s->m[i].v0, &s->m[i].dlen);
+	s->m[i].plain = v != NULL;
 	if (v == NULL)
 		v = cJSON_ParseWithLength(s->text + s->m[i].v0, s->m[i].v1 - s->m[i].v0);
 	if (v == NULL)
@@ -271,6 +281,10 @@ splice_strn(const cJSON *rec, cJSON *it, size_t *len)
 	if (m == NULL)
 		return NULL;
 	if (!m->decoded) {
+		if (m->plain) {	/* no \\u escape, so no \\u0000 */
+			*len = m->dlen;
+			return it->valuestring;
+		}
 		if (memmem(s->text + m->v0, m->v1 - m->v0, "\\u0000", 6) == NULL)
 			return NULL;
 		j = jsonnul_parse(s->text + m->v0, m->v1 - m->v0, &nul);
@@ -291,25 +305,44 @@ splice_strn(const cJSON *rec, cJSON *it, size_t *len)
 	return it->valuestring;
 }
 
-int
-splice_print(const cJSON *rec, buf *out)
+/*
+ * Lay the record out in out; with pp, values of untouched members at least
+ * SPLICE_PIECE_MIN long stay in the text, as pieces (splice_pieces()).
+ * Returns the number of pieces plus one, 0 when unprintable.
+ */
+static size_t
+lay_out(const struct splice *s, const cJSON *rec, buf *out, splice_piece **pp,
+    size_t *cap)
 {
-	const struct splice *s = get(rec);
 	const cJSON *c;
-	size_t hint = 0;
+	size_t hint = 0, n = 0, from = out->len;
 
-	if (s == NULL)
-		return jprint(out, rec);
+#define PIECE(ptr, l) do { \
+		if (n == *cap) { \
+			*cap = *cap ? 2 * *cap : 16; \
+			*pp = xreallocarray(*pp, *cap, sizeof **pp); \
+		} \
+		(*pp)[n].p = (ptr); \
+		(*pp)[n].off = from; \
+		(*pp)[n++].len = (l); \
+	} while (0)
 	buf_putc(out, '{');
 	for (c = rec->child; c != NULL; c = c->next) {
-		const member *m = find(s, c, &hint);
+		const member *m = s != NULL ? find(s, c, &hint) : NULL;
 
 		if (c != rec->child)
 			buf_putc(out, ',');
 		if (m != NULL && c->string != NULL) {
 			buf_add(out, s->text + m->k0, m->k1 - m->k0);
 			buf_putc(out, ':');
-			buf_add(out, s->text + m->v0, m->v1 - m->v0);
+			if (pp == NULL || m->v1 - m->v0 < SPLICE_PIECE_MIN) {
+				buf_add(out, s->text + m->v0, m->v1 - m->v0);
+				continue;
+			}
+			/* what is printed so far, then the value in place */
+			PIECE(NULL, out->len - from);
+			PIECE(s->text + m->v0, m->v1 - m->v0);
+			from = out->len;
 			continue;
 		}
 		if (c->string == NULL)
@@ -320,5 +353,27 @@ splice_print(const cJSON *rec, buf *out)
 			return 0;
 	}
 	buf_putc(out, '}');
-	return 1;
+	if (pp != NULL)
+		PIECE(NULL, out->len - from);
+#undef PIECE
+	return n + 1;
+}
+
+size_t
+splice_pieces(const cJSON *rec, buf *out, splice_piece **pp, size_t *cap)
+{
+	const struct splice *s = get(rec);
+	size_t n = s != NULL ? lay_out(s, rec, out, pp, cap) : 0;
+
+	return n > 0 ? n - 1 : 0;
+}
+
+int
+splice_print(const cJSON *rec, buf *out)
+{
+	const struct splice *s = get(rec);
+
+	if (s == NULL)
+		return jprint(out, rec);
+	return lay_out(s, rec, out, NULL, NULL) != 0;
 }

@@ -27,13 +27,19 @@
 /*
  * An object from line[0..len) and its members m[0..n) as jsonscan() gave
  * them; NULL when cJSON refuses a member (*at: the offset it stopped at).
- * With lazy, long values are parsed only when splice_get() asks for them
+ * With SPLICE_LAZY, long values are parsed only when splice_get() asks for them
  * (until then their items are cJSON_Raw without text): only for stages
  * that read members through splice_get() (rec_get() and the rec_*
  * getters).
  */
 cJSON *splice_parse(const char *line, size_t len, const jsonscan_member *m,
-    size_t n, int lazy, size_t *at);
+    size_t n, int flags, size_t *at);
+/*
+ * Flags: SPLICE_LAZY as above; SPLICE_BORROW: the record points at
+ * line[0..len) instead of copying it, so the line must stay as it is until
+ * the record is freed.
+ */
+enum { SPLICE_LAZY = 1, SPLICE_BORROW = 2 };
 /* Top-level member key of rec, parsed now if it was left unparsed. */
 cJSON *splice_get(const cJSON *rec, const char *key);
 void splice_free(cJSON *rec);
@@ -52,5 +58,19 @@ const char *splice_strn(const cJSON *rec, cJSON *it, size_t *len);
 const char *splice_text(const cJSON *rec, const cJSON *it, size_t *len);
 /* Append the record as one compact line (no newline); 0 if unprintable. */
 int splice_print(const cJSON *rec, buf *out);
+
+/*
+ * The same line in pieces, to be written with writev() without copying
+ * long untouched values: pieces with p set are bytes of the record's
+ * text, the others bytes of out from offset off.  Returns the number of
+ * pieces in (*pp)[0..) (grown as needed), 0 when the record has no text
+ * or cannot be printed.
+ */
+#define SPLICE_PIECE_MIN 4096	/* values at least this long are not copied */
+typedef struct {
+	const char *p;
+	size_t off, len;
+} splice_piece;
+size_t splice_pieces(const cJSON *rec, buf *out, splice_piece **pp, size_t *cap);
 
 #endif

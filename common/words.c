@@ -1,4 +1,3 @@
-#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,12 +16,12 @@ free_re(void)
 }
 
 static int
-ends(const char *w, size_t n, const char *suf)
+ends_n(const char *w, size_t n, const char *suf, size_t k)
 {
-	size_t k = strlen(suf);
-
 	return n > k && memcmp(w + n - k, suf, k) == 0;
 }
+
+#define ends(w, n, suf) ends_n((w), (n), (suf), sizeof (suf) - 1)
 
 size_t
 words_stem(char *w, size_t n)
@@ -50,35 +49,103 @@ words_stem(char *w, size_t n)
 int
 words_stop(const char *w, size_t n)
 {
-	static const char *stop[] = { "a", "an", "the", "of", "for", "and", "or",
-	    "in", "on", "at", "to", "with", "by", "from", "as", "is", "be", "my",
-	    "our", "your", "his", "her", "their", "its", "this", "that", "use",
-	    "featuring", "feature", "some", "any", "into", "&", NULL };
-	int i;
+#define S(x) { x, sizeof x - 1 }
+	static const struct {
+		const char *w;
+		size_t n;
+	} stop[] = { S("a"), S("an"), S("the"), S("of"), S("for"), S("and"),
+	    S("or"), S("in"), S("on"), S("at"), S("to"), S("with"), S("by"),
+	    S("from"), S("as"), S("is"), S("be"), S("my"), S("our"), S("your"),
+	    S("his"), S("her"), S("their"), S("its"), S("this"), S("that"),
+	    S("use"), S("featuring"), S("feature"), S("some"), S("any"),
+	    S("into"), S("&") };
+#undef S
+	size_t i;
 
-	for (i = 0; stop[i]; i++)
-		if (strlen(stop[i]) == n && memcmp(stop[i], w, n) == 0)
+	for (i = 0; i < sizeof stop / sizeof *stop; i++)
+		if (stop[i].n == n && memcmp(stop[i].w, w, n) == 0)
 			return 1;
 	return 0;
+}
+
+static int
+ascii_alnum(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+}
+
+static int
+ascii_alpha(unsigned char c)
+{
+	return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+}
+
+/*
+ * The next word at or after pos as the pattern finds it, when it can be
+ * told from ASCII bytes alone: 1 and its range, 0 when there is none.
+ * Where a byte of another character could change the answer, -1 and
+ * *from: where the pattern must search from instead.
+ */
+static int
+ascii_word(const char *str, size_t len, size_t pos, size_t *ov, size_t *from)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = pos, j;
+
+	while (i < len && s[i] < 0x80 && !ascii_alnum(s[i]))
+		i++;
+	if (i == len)
+		return 0;
+	*from = i;
+	if (s[i] >= 0x80)
+		return -1;
+	for (j = i; j < len && ascii_alnum(s[j]); j++)
+		;
+	for (;;) {
+		if (j < len && s[j] >= 0x80)
+			return -1;	/* a letter of another script, or U+2019 */
+		if (j + 1 < len && s[j] == '\'' && (ascii_alpha(s[j + 1]) || s[j + 1] >= 0x80)) {
+			if (s[j + 1] >= 0x80)
+				return -1;
+			for (j++; j < len && ascii_alpha(s[j]); j++)
+				;
+			continue;
+		}
+		break;
+	}
+	ov[0] = i;
+	ov[1] = j;
+	return 1;
 }
 
 void
 words_each(const char *s, size_t len, void (*fn)(const char *, size_t, void *),
     void *arg)
 {
-	size_t pos = 0, ov[2];
+	size_t pos = 0, ov[2], from;
 	char small[128];
 
 	if (word_re == NULL) {
 		word_re = re_compile("[\\p{L}\\p{N}]+(?:['\\x{2019}][\\p{L}]+)*", 0);
 		atexit(free_re);
 	}
-	while (pos < len && re_match(word_re, s, len, pos, ov, 1)) {
-		size_t n = ov[1] - ov[0], i;
-		char *w = n < sizeof small ? small : xmalloc(n + 1);
+	while (pos < len) {
+		size_t n, i;
+		char *w;
+		int got = ascii_word(s, len, pos, ov, &from);
 
-		for (i = 0; i < n; i++)
-			w[i] = (char)tolower((unsigned char)s[ov[0] + i]);
+		/* the pattern itself where other scripts are near */
+		if (got < 0)
+			got = re_match(word_re, s, len, from, ov, 1) > 0;
+		if (!got)
+			break;
+		n = ov[1] - ov[0];
+		w = n < sizeof small ? small : xmalloc(n + 1);
+		for (i = 0; i < n; i++) {	/* tolower() of the C locale */
+			unsigned char c = (unsigned char)s[ov[0] + i];
+
+			w[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+		}
 		n = words_stem(w, n);
 		fn(w, n, arg);
 		if (w != small)

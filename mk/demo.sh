@@ -1,7 +1,7 @@
 #!/bin/sh
 # make demo: a small suite of every benchmark, answered by the reference
 # model (or by a real server: make demo BASE_URL=http://host:port/v1 MODEL=name),
-# scored, and printed as tables.
+# scored, printed as tables, and drawn: SVG charts and one HTML report.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 PATH=$top/bin:$PATH
@@ -90,4 +90,14 @@ grep -q approximate "$work/ada.err" && echo "(Ada-LEval lengths are approximate:
 both "$work/ada" < "$work/ada.cases" > "$work/ada.out"
 echo "Ada-LEval (accuracy, instruction-following, copy-instruction, expectation"
 echo "and random-guess baseline in %, Kendall tau)"
-lg-choice < "$work/ada.out" | lg-agg
+lg-choice < "$work/ada.out" > "$work/ada.scored"
+lg-agg < "$work/ada.scored"
+echo
+
+# the charts and the report of the whole run
+cat "$work/lgb.scored" "$scored" "$work/ada.scored" > "$work/all.scored"
+lg-plot -o "$work/charts" "$work/all.scored" > "$work/charts.list"
+lg-report -t "lg demo" "$work/all.scored" > "$work/report.html"
+echo "charts (SVG):"
+sed 's/^/  /' "$work/charts.list"
+echo "report (open in a browser): $work/report.html"

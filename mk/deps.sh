@@ -36,6 +36,9 @@ if [ "$mode" = check ]; then
 	# the fuzz targets: clang with libFuzzer and the sanitizer runtimes
 	need clang have clang
 	need libclang-rt-14-dev fuzzer_links
+	# lg-plot's charts rendered to PNG, lg-report opened in a browser
+	need librsvg2-bin have rsvg-convert
+	need chromium have chromium
 fi
 if [ "$mode" = check ] || [ "$mode" = demo ]; then
 	need python3 test -x /usr/bin/python3

@@ -12,6 +12,8 @@ mkdir -p "$w/san" "$w/tmp"
 # sanitizer reports go to files of this test's own, wherever its stderr goes
 export ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}log_path=$w/san/asan"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-}${UBSAN_OPTIONS:+:}log_path=$w/san/ubsan"
+# caches (lg-flake8's) start empty and stay out of the user's home
+export XDG_CACHE_HOME="$w/cache"
 : > "$res.log"
 
 result() {	# pass | skip | fail WHY

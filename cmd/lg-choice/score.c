@@ -20,14 +20,6 @@
 
 static const long example[NPARTS] = { 4, 1, 3, 2 };
 
-static int
-fail(cJSON *rec, jsonl *in, const char *msg)
-{
-	jsonl_warn(in, "%s: %s", rec_id(rec), msg);
-	rec_error(rec, "choice", "%s", msg);
-	return REC_BAD;
-}
-
 static void
 put(cJSON *sc, const char *k, double v)
 {
@@ -81,12 +73,14 @@ tsort(cJSON *rec, jsonl *in, const char *out, size_t len, int compat)
 	char ans[64];
 
 	if (!cJSON_IsArray(go) || cJSON_GetArraySize(go) != NPARTS)
-		return fail(rec, in, "gold.order: want four labels");
+		return rec_fail(rec, in, "choice",
+		    "gold.order: want four labels");
 	cJSON_ArrayForEach(e, go) {
 		if (!cJSON_IsNumber(e) || e->valuedouble < 1 || e->valuedouble > 4 ||
 		    e->valuedouble != (double)(long)e->valuedouble ||
 		    seen[(long)e->valuedouble]++)
-			return fail(rec, in, "gold.order: want a permutation of 1 to 4");
+			return rec_fail(rec, in, "choice",
+			    "gold.order: want a permutation of 1 to 4");
 		gold[n++] = (long)e->valuedouble;
 	}
 	sc = rec_obj(rec, "scores");
@@ -130,7 +124,8 @@ bestanswer(cJSON *rec, jsonl *in, const char *out, size_t len, int compat)
 	char ans[32];
 
 	if (n < 1 || n > 100000000 || g < 1 || g > n)
-		return fail(rec, in, "gold.index and gold.n: want 1 <= index <= n");
+		return rec_fail(rec, in, "choice",
+		    "gold.index and gold.n: want 1 <= index <= n");
 	if (compat) {
 		k = compat_designation(out, len, n);
 		valid = k > 0;

@@ -17,6 +17,7 @@ typedef struct {
 	char *python;		/* --python, resolved to a path */
 	char **flake8;		/* --flake8 split into argv, NULL-terminated */
 	double timeout;		/* --timeout: wall-clock seconds per answer */
+	int jobs;		/* -j: runs at once */
 } cf_opts;
 
 typedef struct {

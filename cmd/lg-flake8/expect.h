@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 
+#include "lint.h"
 #include "sandbox.h"
 
 /* Bytes of standard output kept of each run: enough to compare it whole. */
@@ -23,6 +24,23 @@
 
 enum { CF_OUT_UNCHECKED, CF_OUT_SAME, CF_OUT_DIFFERS };
 
+/*
+ * The same table keeps what the parser and flake8 found in each original,
+ * and with cf_expect_open() both live on in a cache directory (cache.h),
+ * keyed by the text and by what the results depend on (the interpreter,
+ * the flake8 command and its version, --compat): lint_id for the counts,
+ * run_id for the output.  Only results a lone run would give again are
+ * kept: never a failure, a limit or an output that was cut.  Entries read
+ * back are checked like any input.
+ */
+int cf_expect_open(const char *dir, const char *lint_id, const char *run_id);
+/* 1 and f's compiles, defs, defs_text, count and fam set when known. */
+int cf_lint_get(const char *orig, size_t len, fl_file *f);
+void cf_lint_put(const char *orig, size_t len, const fl_file *f);
+
+/* 1 when the original's output is known, pending or known not to be
+ * comparable (no run needed), from this run or from the cache. */
+int cf_expect_known(const char *orig, size_t len);
 /* 1 when the original's output is not known nor pending: run it. */
 int cf_expect_want(const char *orig, size_t len);
 /* The run of the original (or its failure to start). */

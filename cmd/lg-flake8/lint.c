@@ -18,6 +18,13 @@ const char *const fl_families[NFAM] = { "E", "W", "F", "B", "N", "SIM", "C4" };
 #define TOOL_CAP ((size_t)256 << 20)
 
 static double lint_timeout = 60;
+static int one_job;
+
+void
+fl_one_job(int on)
+{
+	one_job = on;
+}
 
 void
 fl_limits(double timeout)
@@ -83,7 +90,8 @@ static const char helper[] =
     "                out = path[:-3] + \"_l.py\"\n"
     "                with open(out, \"w\", encoding=\"utf-8\",\n"
     "                          errors=\"replace\") as f:\n"
-    "                    f.write(strip(src))\n"
+    "                    # no noqa anywhere: strip() would give src back\n"
+    "                    f.write(strip(src) if NOQA.search(src) else src)\n"
     "        except Exception as e:\n"
     "            res[\"error\"] = \"%s: %s\" % (type(e).__name__, e)\n"
     "        print(json.dumps(res), flush=False)\n"
@@ -108,16 +116,22 @@ family(const char *code, size_t n)
 }
 
 static void
+tool_opts(sb_opts *o, const char *dir, double timeout)
+{
+	memset(o, 0, sizeof *o);
+	o->timeout = timeout;
+	o->cpu = (long)timeout;
+	o->mem = TOOL_MEM;
+	o->dir = dir;
+	o->cap = TOOL_CAP;
+}
+
+static void
 run_tool(char *const *argv, const char *dir, double timeout, sb_result *r)
 {
 	sb_opts o;
 
-	memset(&o, 0, sizeof o);
-	o.timeout = timeout;
-	o.cpu = (long)timeout;
-	o.mem = TOOL_MEM;
-	o.dir = dir;
-	o.cap = TOOL_CAP;
+	tool_opts(&o, dir, timeout);
 	sb_run(argv, NULL, &o, r);
 }
 
@@ -285,19 +299,16 @@ parse_fail(fl_file *f, const char *msg)
 	f->compiles = 0;
 	f->defs = -1;
 	f->defs_text = 0;
+	f->parse_failed = 1;
 	free(f->error);
 	f->error = xasprintf("the parser helper failed: %s", msg);
 }
 
-/* One helper run; 0 when every file got its line. */
-static int
-parse_run(const char *python, const char *dir, char **files, size_t n,
-    int strip, fl_file *out, char **why)
+static char **
+parse_argv(const char *python, char **files, size_t n, int strip)
 {
 	char **argv = xcalloc(n + 6, sizeof *argv);
-	sb_result r;
-	size_t i, got = 0;
-	char *line, *next;
+	size_t i;
 
 	argv[0] = (char *)python;
 	argv[1] = (char *)"-I";
@@ -306,16 +317,22 @@ parse_run(const char *python, const char *dir, char **files, size_t n,
 	argv[4] = (char *)(strip ? "strip" : "keep");
 	for (i = 0; i < n; i++)
 		argv[5 + i] = files[i];
-	run_tool(argv, dir, lint_timeout, &r);
-	free(argv);
-	if (r.how != SB_EXITED || r.code != 0) {
-		int ret = over_limits(&r) ? -2 : -1;
+	return argv;
+}
 
-		*why = describe(&r);
-		sb_result_free(&r);
-		return ret;
+/* Read one helper run; 0 when every file got its line, -2 when it went
+ * over its limits, else -1; *why set on failure (caller frees). */
+static int
+parse_result(sb_result *r, size_t n, fl_file *out, char **why)
+{
+	size_t got = 0;
+	char *line, *next;
+
+	if (r->how != SB_EXITED || r->code != 0) {
+		*why = describe(r);
+		return over_limits(r) ? -2 : -1;
 	}
-	for (line = r.out.s ? r.out.s : (char *)""; *line && got < n; line = next) {
+	for (line = r->out.s ? r->out.s : (char *)""; *line && got < n; line = next) {
 		cJSON *j, *v;
 
 		next = strchr(line, '\n');
@@ -336,12 +353,29 @@ parse_run(const char *python, const char *dir, char **files, size_t n,
 		cJSON_Delete(j);
 		got++;
 	}
-	sb_result_free(&r);
 	if (got != n) {
 		*why = xasprintf("it answered for %zu of %zu files", got, n);
 		return -1;
 	}
 	return 0;
+}
+
+/* One helper run; 0 when every file got its line. */
+static int
+parse_run(const char *python, const char *dir, char **files, size_t n,
+    int strip, fl_file *out, char **why)
+{
+	char **argv = parse_argv(python, files, n, strip);
+	sb_opts o;
+	sb_result r;
+	int ret;
+
+	tool_opts(&o, dir, lint_timeout);
+	sb_run(argv, NULL, &o, &r);
+	free(argv);
+	ret = parse_result(&r, n, out, why);
+	sb_result_free(&r);
+	return ret;
 }
 
 void
@@ -372,6 +406,64 @@ fl_parse(const char *python, const char *dir, char **files, size_t n,
 		fl_parse(python, dir, files + i, 1, strip, out + i);
 }
 
+size_t
+fl_chunks(const size_t *sizes, size_t n, size_t k, size_t *at)
+{
+	size_t total = 0, acc = 0, m = 0, i;
+
+	if (n == 0)
+		return 0;
+	if (k < 1)
+		k = 1;
+	if (k > n)
+		k = n;
+	for (i = 0; i < n; i++)
+		total += sizes[i] + 1;
+	at[m++] = 0;
+	for (i = 0; i < n; i++) {
+		acc += sizes[i] + 1;
+		/* cut where the bytes so far reach the next share */
+		if (i + 1 < n && m < k && acc * k >= total * m)
+			at[m++] = i + 1;
+	}
+	at[m] = n;
+	return m;
+}
+
+void
+fl_parse_par(const char *python, const char *dir, char **files, size_t n,
+    int strip, fl_file *out, const size_t *at, size_t m, int parallel)
+{
+	sb_job *jobs;
+	char ***argvs;
+	size_t i;
+
+	if (n == 0 || m == 0)
+		return;
+	jobs = xcalloc(m, sizeof *jobs);
+	argvs = xcalloc(m, sizeof *argvs);
+	for (i = 0; i < m; i++) {
+		argvs[i] = parse_argv(python, files + at[i], at[i + 1] - at[i], strip);
+		jobs[i].argv = argvs[i];
+		tool_opts(&jobs[i].o, dir, lint_timeout);
+	}
+	sb_run_jobs(jobs, m, parallel);
+	for (i = 0; i < m; i++) {
+		size_t k = at[i + 1] - at[i];
+		char *why = NULL;
+
+		/* a chunk that fails is done again file by file */
+		if (parse_result(&jobs[i].r, k, out + at[i], &why) < 0) {
+			free(why);
+			fl_parse(python, dir, files + at[i], k, strip, out + at[i]);
+		}
+		sb_result_free(&jobs[i].r);
+		free(argvs[i]);
+	}
+	free(jobs);
+	free(argvs);
+}
+
 /* Index of the file a flake8 line names, or -1. */
 static long
 which(char **files, size_t n, const char *path, size_t len)
@@ -396,12 +488,14 @@ fl_lint_argv(char *const *flake8, char **files, size_t n, int compat)
 
 	while (flake8[m] != NULL)
 		m++;
-	argv = xcalloc(m + n + 6, sizeof *argv);
+	argv = xcalloc(m + n + 7, sizeof *argv);
 	for (i = 0; i < m; i++)
 		argv[k++] = flake8[i];
 	argv[k++] = (char *)"--isolated";
 	argv[k++] = (char *)"--select=" FL_SELECT;
 	argv[k++] = (char *)"--format=%(path)s:%(code)s";
+	if (one_job)
+		argv[k++] = (char *)"--jobs=1";
 	if (!compat)
 		argv[k++] = (char *)"--disable-noqa";
 	for (i = 0; i < n; i++)

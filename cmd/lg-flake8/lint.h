@@ -40,6 +40,7 @@ typedef struct {
 	char *lint_error;	/* count -1: how flake8 failed */
 	int limit;		/* count -1: flake8 or the parser helper went
 				 * over its limits on it */
+	int parse_failed;	/* the parser helper gave no answer for it */
 } fl_file;
 
 /* flake8 --version; 0, or -1 with *why set (caller frees). */
@@ -52,6 +53,15 @@ void fl_limits(double timeout);
 /* files are NAME.py paths under dir; strip writes NAME_l.py copies. */
 void fl_parse(const char *python, const char *dir, char **files, size_t n,
     int strip, fl_file *out);
+/* Cut n files of these sizes into at most k runs of about the same bytes:
+ * chunk i is files at[i] to at[i + 1] - 1 (at holds k + 1); returns the
+ * number of chunks. */
+size_t fl_chunks(const size_t *sizes, size_t n, size_t k, size_t *at);
+/* fl_parse() over the m chunks at[] gives, up to parallel runs at once. */
+void fl_parse_par(const char *python, const char *dir, char **files, size_t n,
+    int strip, fl_file *out, const size_t *at, size_t m, int parallel);
+/* Each flake8 run is given --jobs=1 (the caller runs several at once). */
+void fl_one_job(int on);
 /* flake8 on files under dir; fills count and fam of out[i]. */
 void fl_lint(char *const *flake8, const char *dir, char **files, size_t n,
     int compat, fl_file *out);

@@ -16,23 +16,30 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "cf.h"
 #include "diag.h"
 #include "expect.h"
 #include "extract.h"
 #include "jail.h"
 #include "jsonl.h"
+#include "progress.h"
 #include "record.h"
 #include "util.h"
 #include "xalloc.h"
 
 static const char usage[] =
-"usage: lg-flake8 [--compat] [--timeout SEC] [--lint-timeout SEC]\n"
-"                 [--python PATH] [--flake8 CMD] [--max-record SIZE]\n"
-"                 [file ...]\n"
+"usage: lg-flake8 [--compat] [-j N] [--cache DIR | --no-cache]\n"
+"                 [--timeout SEC] [--lint-timeout SEC] [--python PATH]\n"
+"                 [--flake8 CMD] [--max-record SIZE] [file ...]\n"
 "\n"
 "  --compat          score as the published scorer: runnable means it\n"
 "                    compiles, noqa comments count, its extraction\n"
+"  -j, --jobs N      runs of flake8, the parser and answers at once\n"
+"                    (default: the number of processors)\n"
+"  --cache DIR       keep what the originals give in DIR (default:\n"
+"                    $XDG_CACHE_HOME/lg/flake8 or ~/.cache/lg/flake8)\n"
+"  --no-cache        neither read nor write a cache directory\n"
 "  --timeout SEC     wall-clock limit of each run, CPU half of it (10)\n"
 "  --lint-timeout SEC\n"
 "                    wall-clock and CPU limit of each flake8 and parser\n"
@@ -46,7 +53,7 @@ static const char usage[] =
 "  --version         print the version\n";
 
 #define STAGE "flake8"
-#define BATCH 32
+#define BATCH 64
 #define RUN_MEM (1ULL << 30)
 #define RUN_FSIZE (16ULL << 20)
 #define RUN_NPROC 32
@@ -63,6 +70,12 @@ static struct {
 } st;
 
 static int status_sys;
+
+static progress pg;		/* the status line on a terminal */
+static char *made;		/* the model and parameters of the answers */
+static int made_mixed;		/* more than one */
+static const char *cache_dir;	/* --cache, NULL: the default place */
+static int cache_off;		/* --no-cache */
 
 static char *
 resolve(const char *prog)
@@ -120,6 +133,83 @@ free_words(char **v)
 	free(v);
 }
 
+/* mkdir -p, each folder private to its user when made */
+static int
+make_dirs(const char *path)
+{
+	char *p = xstrdup(path), *q;
+	int ret = 0;
+
+	for (q = p + 1; ret == 0 && *q; q++) {
+		if (*q != '/')
+			continue;
+		*q = '\0';
+		if (mkdir(p, 0700) < 0 && errno != EEXIST)
+			ret = -1;
+		*q = '/';
+	}
+	if (ret == 0 && mkdir(p, 0700) < 0 && errno != EEXIST)
+		ret = -1;
+	free(p);
+	return ret;
+}
+
+/* What the cached results depend on, besides the original's text. */
+static char *
+identity(const cf_opts *o, int lint)
+{
+	struct stat sb;
+	char *plugins = cJSON_PrintUnformatted(st.info.plugins), *id, *cmd;
+	buf b = { 0 };
+	size_t i;
+
+	if (stat(o->python, &sb) < 0)
+		memset(&sb, 0, sizeof sb);
+	for (i = 0; lint && o->flake8[i] != NULL; i++) {
+		buf_puts(&b, o->flake8[i]);
+		buf_putc(&b, '\x1f');
+	}
+	cmd = b.s ? b.s : xstrdup("");
+	id = xasprintf("python=%s %lld %lld\nflake8=%s\nversion=%s %s %s\n"
+	    "compat=%d\n", o->python, (long long)sb.st_size,
+	    (long long)sb.st_mtime, cmd, st.info.version ? st.info.version : "",
+	    st.info.python ? st.info.python : "", plugins ? plugins : "",
+	    lint ? o->compat : 0);
+	free(cmd);
+	free(plugins);
+	return id;
+}
+
+/* The cache of what the originals give, unless --no-cache.  The default
+ * place is used only when it can be; a --cache DIR that cannot is said. */
+static void
+open_cache(const cf_opts *o)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char *dir, *lid, *rid;
+
+	if (cache_off)
+		return;
+	if (cache_dir != NULL)
+		dir = xstrdup(cache_dir);
+	else if (xdg != NULL && xdg[0] == '/')
+		dir = xasprintf("%s/lg/flake8", xdg);
+	else if (home != NULL && home[0] == '/')
+		dir = xasprintf("%s/.cache/lg/flake8", home);
+	else
+		return;
+	lid = identity(o, 1);
+	rid = identity(o, 0);
+	if (make_dirs(dir) < 0 || cf_expect_open(dir, lid, rid) < 0) {
+		if (cache_dir != NULL)
+			lg_warn("--cache %s: cannot use it: %s; going on without",
+			    dir, strerror(errno));
+	}
+	free(lid);
+	free(rid);
+	free(dir);
+}
+
 /* Make the work directory and ask flake8 what it is, once. */
 static int
 prepare(const cf_opts *o)
@@ -143,6 +233,7 @@ prepare(const cf_opts *o)
 		return 0;
 	}
 	sb_clean_on_signals(st.dir);
+	open_cache(o);
 	return st.usable = 1;
 }
 
@@ -292,21 +383,34 @@ processors(void)
 }
 
 /*
- * flake8 over the batch and the runs of the answers that compile, side by
- * side, as many at once as there are processors.
+ * flake8 over the work files, in chunks, and the runs of the answers that
+ * compile (and of their originals whose output is not known yet), side by
+ * side, o->jobs at a time.  at[i] and ot[i] name item i's answer and
+ * original files.
  */
 static void
 lint_and_run(cf_item *items, size_t n, const cf_opts *o, char **pf, char **lf,
-    size_t k, const size_t *at, fl_file *res)
+    const size_t *ch, size_t nc, const size_t *at, const long *ot,
+    fl_file *res)
 {
 	char *argv[] = { o->python, (char *)"-I", (char *)"-B", (char *)JAIL_ANSWER, NULL };
-	sb_job *jobs = xcalloc(2 * n + 1, sizeof *jobs);
-	box *boxes = xcalloc(2 * n + 1, sizeof *boxes);
-	size_t *of = xcalloc(2 * n + 1, sizeof *of), m = 1, i;
-	char **largv = fl_lint_argv(o->flake8, lf, k, o->compat), *why = NULL;
+	sb_job *jobs;
+	box *boxes;
+	size_t *of, m, i;
+	char ***largv;
 
-	jobs[0].argv = largv;
-	fl_lint_opts(&jobs[0].o, st.dir, k);
+	jobs = xcalloc(nc + 2 * n + 1, sizeof *jobs);
+	boxes = xcalloc(nc + 2 * n + 1, sizeof *boxes);
+	of = xcalloc(nc + 2 * n + 1, sizeof *of);
+	largv = xcalloc(nc + 1, sizeof *largv);
+	for (i = 0; i < nc; i++) {
+		size_t k = ch[i + 1] - ch[i];
+
+		largv[i] = fl_lint_argv(o->flake8, lf + ch[i], k, o->compat);
+		jobs[i].argv = largv[i];
+		fl_lint_opts(&jobs[i].o, st.dir, k);
+	}
+	m = nc;
 	for (i = 0; i < n; i++) {
 		cf_item *it = &items[i];
 		char *p;
@@ -319,10 +423,10 @@ lint_and_run(cf_item *items, size_t n, const cf_opts *o, char **pf, char **lf,
 			of[m++] = i;
 		free(p);
 		/* the original too, once per text: of[] past n */
-		if (cf_expect_want(it->orig, strlen(it->orig))) {
+		if (ot[i] >= 0 && cf_expect_want(it->orig, strlen(it->orig))) {
 			cf_item tmp = { 0 };
 
-			p = xasprintf("%s/%s", st.dir, pf[at[i] + 1]);
+			p = xasprintf("%s/%s", st.dir, pf[ot[i]]);
 			if (box_open(&tmp, o, p, argv, &jobs[m], &boxes[m]) == 0)
 				of[m++] = n + i;
 			else
@@ -330,8 +434,8 @@ lint_and_run(cf_item *items, size_t n, const cf_opts *o, char **pf, char **lf,
 			free(p);
 		}
 	}
-	sb_run_jobs(jobs, m, (int)processors());
-	for (i = 1; i < m; i++) {
+	sb_run_jobs(jobs, m, o->jobs);
+	for (i = nc; i < m; i++) {
 		cf_item *it = &items[of[i] % n];
 
 		if (of[i] >= n) {
@@ -344,15 +448,48 @@ lint_and_run(cf_item *items, size_t n, const cf_opts *o, char **pf, char **lf,
 		it->ran = 1;
 		box_close(&boxes[i]);
 	}
-	if (fl_lint_result(&jobs[0].r, lf, k, res, &why) < 0) {
-		free(why);
-		fl_lint(o->flake8, st.dir, lf, k, o->compat, res);
+	for (i = 0; i < nc; i++) {
+		size_t k = ch[i + 1] - ch[i];
+		char *why = NULL;
+
+		/* a chunk that fails is done again file by file */
+		if (fl_lint_result(&jobs[i].r, lf + ch[i], k, res + ch[i],
+		    &why) < 0) {
+			free(why);
+			fl_lint(o->flake8, st.dir, lf + ch[i], k, o->compat,
+			    res + ch[i]);
+		}
+		sb_result_free(&jobs[i].r);
+		free(largv[i]);
 	}
-	sb_result_free(&jobs[0].r);
 	free(largv);
 	free(jobs);
 	free(boxes);
 	free(of);
+}
+
+/* A copy of an original's findings for one of the items that share it. */
+static fl_file
+file_copy(const fl_file *f)
+{
+	fl_file c = *f;
+
+	c.error = f->error ? xstrdup(f->error) : NULL;
+	c.lint_error = f->lint_error ? xstrdup(f->lint_error) : NULL;
+	return c;
+}
+
+/* The index of an earlier item of the batch with the same original, or -1. */
+static long
+same_orig(const cf_item *items, const long *ot, size_t i)
+{
+	size_t j;
+
+	for (j = 0; j < i; j++)
+		if (items[j].ours && ot[j] >= 0 && strcmp(items[j].orig,
+		    items[i].orig) == 0)
+			return (long)j;
+	return -1;
 }
 
 static void
@@ -360,45 +497,79 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 {
 	char **pf = xcalloc(2 * n + 1, sizeof *pf), **lf = xcalloc(2 * n + 1, sizeof *lf);
 	fl_file *res = xcalloc(2 * n + 1, sizeof *res);
-	size_t *at = xcalloc(n + 1, sizeof *at), k = 0, i;
+	size_t *at = xcalloc(n + 1, sizeof *at), k = 0, w, i;
+	long *ot = xcalloc(n + 1, sizeof *ot);
+	char *known = xcalloc(n + 1, 1);
+	size_t *sz = xcalloc(2 * n + 1, sizeof *sz), *ch, nc;
 
+	/* the work files first (answers, and originals whose counts are
+	 * not known), then originals that are only run */
 	for (i = 0; i < n; i++) {
 		cf_item *it = &items[i];
-		char *a, *b;
+		long j;
 
+		ot[i] = -1;
 		if (!it->ours)
 			continue;
-		a = xasprintf("r%ldf.py", st.serial);
-		b = xasprintf("r%ldo.py", st.serial);
-		st.serial++;
-		pf[k] = a;
-		pf[k + 1] = b;
 		at[i] = k;
-		k += 2;
+		sz[k] = it->code_len;
+		pf[k++] = xasprintf("r%ldf.py", st.serial);
+		known[i] = (char)cf_lint_get(it->orig, strlen(it->orig), &it->org);
+		if (known[i])
+			;
+		else if ((j = same_orig(items, ot, i)) >= 0 && !known[j])
+			ot[i] = ot[j];
+		else {
+			ot[i] = (long)k;
+			sz[k] = strlen(it->orig);
+			pf[k++] = xasprintf("r%ldo.py", st.serial);
+		}
+		st.serial++;
+	}
+	w = k;
+	ch = xcalloc((size_t)o->jobs + 2, sizeof *ch);
+	for (i = 0; i < n; i++) {
+		cf_item *it = &items[i];
+		long j;
+
+		if (!it->ours || ot[i] >= 0 || o->compat ||
+		    cf_expect_known(it->orig, strlen(it->orig)))
+			continue;
+		if ((j = same_orig(items, ot, i)) >= 0)
+			ot[i] = ot[j];
+		else {
+			ot[i] = (long)k;
+			pf[k++] = xasprintf("r%ldo.py", st.serial++);
+		}
 	}
 	for (i = 0; i < n; i++) {
 		cf_item *it = &items[i];
-		char *p, *q;
+		char *p;
 
 		if (!it->ours)
 			continue;
 		p = xasprintf("%s/%s", st.dir, pf[at[i]]);
-		q = xasprintf("%s/%s", st.dir, pf[at[i] + 1]);
-		if (write_file(p, it->code, it->code_len) < 0 ||
-		    write_file(q, it->orig, strlen(it->orig)) < 0)
+		if (write_file(p, it->code, it->code_len) < 0)
 			lg_die(LG_SYS, "cannot write in %s: %s", st.dir, strerror(errno));
 		free(p);
-		free(q);
+		if (ot[i] < 0 || (i > 0 && same_orig(items, ot, i) >= 0))
+			continue;
+		p = xasprintf("%s/%s", st.dir, pf[ot[i]]);
+		if (write_file(p, it->orig, strlen(it->orig)) < 0)
+			lg_die(LG_SYS, "cannot write in %s: %s", st.dir, strerror(errno));
+		free(p);
 	}
 	for (i = 0; i < k; i++) {
 		res[i].count = -1;
-		lf[i] = o->compat ? xstrdup(pf[i]) :
+		lf[i] = o->compat || i >= w ? xstrdup(pf[i]) :
 		    xasprintf("%.*s_l.py", (int)strlen(pf[i]) - 3, pf[i]);
 	}
-	fl_parse(o->python, st.dir, pf, k, !o->compat, res);
+	/* one chunk per job: flake8 costs a tenth of a second to start */
+	nc = fl_chunks(sz, w, (size_t)o->jobs, ch);
+	fl_parse_par(o->python, st.dir, pf, w, !o->compat, res, ch, nc, o->jobs);
 	if (k > 0)
-		lint_and_run(items, n, o, pf, lf, k, at, res);
-	for (i = 0; i < k; i++)
+		lint_and_run(items, n, o, pf, lf, ch, nc, at, ot, res);
+	for (i = 0; i < w; i++)
 		if (res[i].limit)
 			res[i].count = -1;
 	for (i = 0; i < n; i++) {
@@ -407,7 +578,11 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 		if (!it->ours)
 			continue;
 		it->fix = res[at[i]];
-		it->org = res[at[i] + 1];
+		memset(&res[at[i]], 0, sizeof res[at[i]]);
+		if (!known[i] && ot[i] >= 0) {
+			it->org = file_copy(&res[ot[i]]);
+			cf_lint_put(it->orig, strlen(it->orig), &it->org);
+		}
 		/* an answer that costs flake8 more than its limits scores 0,
 		 * with the reason in its scores, as one that runs too long */
 		if ((it->how != EX_EMPTY && it->fix.count < 0 && !it->fix.limit) ||
@@ -439,11 +614,12 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 
 		unlink(p);
 		free(p);
-		if (!o->compat) {
+		if (!o->compat && i < w) {
 			p = xasprintf("%s/%s", st.dir, lf[i]);
 			unlink(p);
 			free(p);
 		}
+		fl_file_free(&res[i]);
 		free(pf[i]);
 		free(lf[i]);
 	}
@@ -451,6 +627,84 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 	free(lf);
 	free(res);
 	free(at);
+	free(ot);
+	free(known);
+	free(sz);
+	free(ch);
+}
+
+/* Note what made the answers, for the summary. */
+static void
+note_made(cJSON *rec)
+{
+	cJSON *gen = rec_get(rec, "gen"), *m, *p;
+	char *params, *now;
+
+	if (made_mixed)
+		return;
+	m = cJSON_IsObject(gen) ? rec_get(gen, "model") : NULL;
+	p = cJSON_IsObject(gen) ? rec_get(gen, "params") : NULL;
+	params = p != NULL ? cJSON_PrintUnformatted(p) : NULL;
+	now = xasprintf("model %s, params %s", cJSON_IsString(m) ?
+	    m->valuestring : "?", params ? params : "{}");
+	cJSON_free(params);
+	lg_sanitize(now);
+	if (made == NULL) {
+		made = now;
+		return;
+	}
+	if (strcmp(made, now) != 0) {
+		made_mixed = 1;
+		free(made);
+		made = xstrdup("answers of several models or parameters");
+	}
+	free(now);
+}
+
+/* What a signal says: what is written, and how to go on from there. */
+static void
+resume_line(const char *file, long line)
+{
+	fflush(stdout);
+	if (strcmp(file, "-") == 0)
+		progress_on_signal(&pg, "interrupted: %lu record(s) written, the "
+		    "first of the input; score the rest on its own and append it",
+		    pg.done);
+	else
+		progress_on_signal(&pg, "interrupted: %lu record(s) written, up to "
+		    "%s:%ld; to go on: tail -n +%ld %s | lg-flake8 >> OUT (then "
+		    "any files after it)", pg.done, file, line, line + 1, file);
+}
+
+/* Lines in the inputs when they are all regular files, else -1. */
+static long
+count_lines(char **files, int n)
+{
+	long lines = 0;
+	int i;
+
+	if (n == 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		FILE *f;
+		char b[65536];
+		size_t k;
+		struct stat sb;
+
+		if (strcmp(files[i], "-") == 0 || stat(files[i], &sb) < 0 ||
+		    !S_ISREG(sb.st_mode) || (f = fopen(files[i], "r")) == NULL)
+			return -1;
+		while ((k = fread(b, 1, sizeof b, f)) > 0) {
+			const char *p = b, *e = b + k;
+
+			while ((p = memchr(p, '\n', (size_t)(e - p))) != NULL) {
+				lines++;
+				p++;
+			}
+		}
+		fclose(f);
+	}
+	return lines;
 }
 
 static void
@@ -460,8 +714,19 @@ flush(cf_item *items, size_t n, const cf_opts *o)
 
 	score_batch(items, n, o);
 	for (i = 0; i < n; i++) {
+		pg.done++;
+		if (pg.tty && rec_is(items[i].rec, "longweave", "cf"))
+			note_made(items[i].rec);
+		if (!items[i].ours && !rec_is(items[i].rec, "longweave", "cf"))
+			pg.passed++;
+		else if (rec_get(items[i].rec, "error") != NULL)
+			pg.failed++;
+		else
+			pg.ok++;
 		rec_write(items[i].rec);
 		rec_free(items[i].rec);
+		if (i + 1 == n)
+			resume_line(items[i].file, items[i].line);
 		free(items[i].file);
 		free(items[i].code);
 		fl_file_free(&items[i].fix);
@@ -481,6 +746,13 @@ score_all(char **files, int nfiles, const cf_opts *o)
 	int bad = 0, status;
 
 	memset(items, 0, sizeof items);
+	progress_start(&pg, 0);
+	if (pg.tty) {
+		pg.total = count_lines(files, nfiles);
+		progress_on_signal(&pg, "interrupted: no record written yet");
+		sb_clean_on_signals(NULL);
+		progress_line(&pg, NULL, NULL, 1);
+	}
 	while ((rec = jsonl_next(in)) != NULL) {
 		cf_item *it = &items[n++];
 
@@ -494,10 +766,22 @@ score_all(char **files, int nfiles, const cf_opts *o)
 		if (n == BATCH || ours == 0 || ours == BATCH) {
 			flush(items, n, o);
 			n = ours = 0;
+			progress_line(&pg, NULL, NULL, 0);
 		}
 	}
 	if (n > 0)
 		flush(items, n, o);
+	if (pg.tty) {
+		double el = mono_now() - pg.start;
+
+		progress_end(&pg, "%lu records: %lu scored, %lu failed, %lu passed "
+		    "on; %.1f s, %.1f rec/s; lg %s, flake8 %s%s%s%s; %s", pg.done,
+		    pg.ok, pg.failed, pg.passed, el, progress_rate(&pg), LG_VERSION,
+		    st.info.version ? st.info.version : "not run",
+		    st.info.python ? " (" : "", st.info.python ? st.info.python : "",
+		    st.info.python ? ")" : "", made ? made : "no answers");
+	}
+	free(made);
 	status = jsonl_status(in);
 	jsonl_free(in);
 	if (st.dir != NULL) {
@@ -527,17 +811,21 @@ main(int argc, char **argv)
 		{ "python", required_argument, NULL, 'P' },
 		{ "flake8", required_argument, NULL, 'F' },
 		{ "max-record", required_argument, NULL, 'M' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "cache", required_argument, NULL, 'K' },
+		{ "no-cache", no_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	cf_opts o = { 0, NULL, NULL, 10 };
+	cf_opts o = { 0, NULL, NULL, 10, 0 };
 	double lint_timeout = 60;
 	const char *python = "/usr/bin/python3", *flake8 = NULL;
+	long jobs;
 	int c, status;
 
 	lg_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "hj:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'C':
 			o.compat = 1;
@@ -565,6 +853,20 @@ main(int argc, char **argv)
 		case 'M':
 			opt_max_record(optarg);
 			break;
+		case 'j':
+			if (parse_long(optarg, &jobs) < 0 || jobs < 1 || jobs > 256)
+				lg_die(LG_USAGE, "--jobs: want a number from 1 to 256: %s",
+				    optarg);
+			o.jobs = (int)jobs;
+			break;
+		case 'K':
+			if (*optarg == '\0')
+				lg_die(LG_USAGE, "--cache: empty path");
+			cache_dir = optarg;
+			break;
+		case 'N':
+			cache_off = 1;
+			break;
 		case 'h':
 			lg_usage(usage, 0);
 		case 'V':
@@ -574,6 +876,10 @@ main(int argc, char **argv)
 		}
 	}
 	fl_limits(lint_timeout);
+	if (o.jobs == 0)
+		o.jobs = (int)(processors() > 256 ? 256 : processors());
+	/* the default flake8 is told to run in one process: we run several */
+	fl_one_job(flake8 == NULL);
 	o.python = resolve(python);
 	if (flake8 != NULL) {
 		o.flake8 = split_words(flake8);

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "jail.h"
+#include "progress.h"
 #include "sandbox.h"
 #include "xalloc.h"
 #include "util.h"
@@ -699,6 +700,9 @@ on_signal(int sig)
 {
 	if (workdir[0] != '\0' && getpid() == mainpid)
 		(void)sb_rmtree(workdir);
+	if (getpid() == mainpid && (sig == SIGINT || sig == SIGTERM ||
+	    sig == SIGHUP))
+		progress_signal_write();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }

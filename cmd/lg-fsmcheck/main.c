@@ -48,16 +48,6 @@ set_scores(cJSON *rec, const fsm_scores *s)
 	rec_set_num(o, "exact", s->exact);
 }
 
-/* Report a problem; the record keeps an earlier stage's error. */
-static int
-fail(cJSON *rec, jsonl *in, const char *msg)
-{
-	jsonl_warn(in, "%s: %s", rec_id(rec), msg);
-	if (rec_get(rec, "error") == NULL)
-		rec_error(rec, STAGE, "%s", msg);
-	return REC_BAD;
-}
-
 /* The gold trace: L rows of four strings; L, or -1 when malformed. */
 static long
 gold_steps(const cJSON *rec)
@@ -191,13 +181,14 @@ check(cJSON *rec, jsonl *in, void *arg)
 		return REC_OK;
 	/* no scores without a gold trace: nothing to score against */
 	if (!cJSON_IsObject(rec_get(rec, "gold")))
-		return fail(rec, in, "gold: missing or not an object");
+		return rec_fail(rec, in, STAGE,
+		    "gold: missing or not an object");
 	if ((steps = gold_steps(rec)) < 1)
-		return fail(rec, in,
+		return rec_fail(rec, in, STAGE,
 		    "gold.trace: missing, empty or not rows of four strings");
 	text = rec_answer_len(rec, &len, &why);
 	if (why != NULL)
-		ret = fail(rec, in, why);
+		ret = rec_fail(rec, in, STAGE, "%s", why);
 	if (*compat)
 		fsm_parse_compat(text, len, &t);
 	else

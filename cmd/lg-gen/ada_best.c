@@ -514,4 +514,6 @@ gen(const ada_case *c, cJSON *rec, rng *r)
 }
 
 const ada_task ada_bestanswer = { "bestanswer", tiers, caps,
-	sizeof caps / sizeof caps[0], "1k,2k,4k", init, gen, import, fini };
+	sizeof caps / sizeof caps[0], "1k,2k,4k",
+	"FILE (questions and answers, JSON Lines)", ADA_GOLD_AT | ADA_TRUNCATE,
+	init, gen, import, fini };

@@ -561,4 +561,5 @@ gen(const ada_case *c, cJSON *rec, rng *r)
 }
 
 const ada_task ada_tsort = { "tsort", tiers, caps, sizeof caps / sizeof caps[0],
-	"2k,4k,8k", init, gen, NULL, fini };
+	"2k,4k,8k", "DIR|FILE (plain-text books)", ADA_STRIDE,
+	init, gen, NULL, fini };

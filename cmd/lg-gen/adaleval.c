@@ -3,7 +3,6 @@
  * corpus or imported from the official files.  The tasks are the entries of
  * tasks[] below; a task names its tiers and their token caps.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +12,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "gen.h"
+#include "opt.h"
 #include "record.h"
 #include "share.h"
 #include "tmpl.h"
@@ -141,17 +141,6 @@ ada_truncate(const char *s, long cap)
 	return buf_take(&out);
 }
 
-static const ada_task *
-find_task(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < NTASKS; i++)
-		if (strcmp(tasks[i]->name, name) == 0)
-			return tasks[i];
-	return NULL;
-}
-
 static long
 cap_of(const ada_task *t, const char *tier)
 {
@@ -161,15 +150,6 @@ cap_of(const ada_task *t, const char *tier)
 		if (strcmp(t->tiers[i], tier) == 0)
 			return t->caps[i];
 	return -1;
-}
-
-static void
-tier_list(const ada_task *t, buf *b)
-{
-	size_t i;
-
-	for (i = 0; i < t->ntiers; i++)
-		buf_printf(b, "%s%s", i ? ", " : "", t->tiers[i]);
 }
 
 /* The tier of an official file: stackselect_16k.json is 16k. */
@@ -232,6 +212,122 @@ make_cases(const ada_task *t, const ada_opts *o, char **lv, size_t nl, long n)
 	return status;
 }
 
+static const char *const gold_names[] = { "front", "middle", "rear" };
+
+/* What the command line asks of adaleval. */
+typedef struct {
+	ada_opts o;
+	const char *import, *tokenizer;
+	unsigned given;		/* ADA_STRIDE, ...: the task-only options given */
+} ada_args;
+
+/* adaleval's own options */
+static int
+take(int c, const char *arg, void *ctx)
+{
+	ada_args *a = ctx;
+
+	switch (c) {
+	case 'C': a->o.corpus = arg; break;
+	case 'I': a->import = arg; break;
+	case 'S':
+		a->o.stride = (long)opt_num("--stride", arg, 0, 1000000);
+		a->given |= a->o.stride ? ADA_STRIDE : 0;
+		break;
+	case 'G':
+		a->o.gold_at = GOLD_FRONT + (int)opt_choice("--gold-at", arg,
+		    gold_names, 3);
+		a->given |= ADA_GOLD_AT;
+		break;
+	case 'T': a->o.truncate = arg; a->given |= ADA_TRUNCATE; break;
+	case 'K': a->tokenizer = arg; break;
+	case 'M': opt_max_record(arg); break;
+	default: return -1;
+	}
+	return 0;
+}
+
+/*
+ * The task and its tiers, from what was asked: usage errors exit 2.  The
+ * tiers are owned by the caller, *ftier too (the tier of an imported file's
+ * name, or NULL).
+ */
+static const ada_task *
+check(const gen_opts *g, ada_args *a, char ***lv, size_t *nl, char **ftier)
+{
+	const char *names[NTASKS], *tl = g->tiers;
+	const ada_task *t;
+	size_t i;
+
+	for (i = 0; i < NTASKS; i++)
+		names[i] = tasks[i]->name;
+	if (g->tasks == NULL)
+		lg_die(LG_USAGE, "-t: want one adaleval task: tsort or bestanswer");
+	t = tasks[opt_choice("-t", g->tasks, names, NTASKS)];
+	if (a->import != NULL && t->import == NULL)
+		lg_die(LG_USAGE, "--import: adaleval %s has no official files to import",
+		    t->name);
+	if (a->import != NULL && a->o.corpus != NULL)
+		lg_die(LG_USAGE, "--import and --corpus: give one of them");
+	if (a->import == NULL && a->o.corpus == NULL)
+		lg_die(LG_USAGE, "adaleval %s needs --corpus %s%s", t->name,
+		    t->corpus, t->import ? " or --import FILE" : "");
+	if ((a->given & (ADA_GOLD_AT | ADA_TRUNCATE)) & ~t->own)
+		lg_die(LG_USAGE, "--gold-at and --truncate are for bestanswer");
+	if ((a->given & ADA_STRIDE) & ~t->own)
+		lg_die(LG_USAGE, "--stride is for tsort");
+	*ftier = NULL;
+	if (tl == NULL && a->import == NULL)
+		tl = t->deftiers;
+	if (tl == NULL) {
+		if ((*ftier = tier_of_file(a->import)) == NULL ||
+		    cap_of(t, *ftier) < 0)
+			lg_die(LG_USAGE, "--import %s: cannot tell the tier from the "
+			    "file name: give it with -l", a->import);
+		tl = *ftier;
+	}
+	*lv = opt_list("-l", tl, t->tiers, t->ntiers, nl);
+	if (a->import != NULL && *nl != 1)
+		lg_die(LG_USAGE, "--import: one tier, not %zu", *nl);
+	if (a->o.truncate != NULL)
+		a->o.truncate_cap = t->caps[opt_choice("--truncate", a->o.truncate,
+		    t->tiers, t->ntiers)];
+	return t;
+}
+
+/* The cases of task t, or its import: an exit status. */
+static int
+run(const ada_task *t, const ada_args *a, char **lv, size_t nl, long n)
+{
+	char *path;
+	int status;
+
+	tok = bpe_setup(a->tokenizer);
+	if (a->o.truncate != NULL && !bpe_exact(tok))
+		lg_die(LG_USAGE, "--truncate cuts at tokens: it needs --tokenizer "
+		    "FILE or LG_TOKENIZER");
+	if (!bpe_exact(tok) && a->import == NULL)
+		lg_warn("approximate token counts (no --tokenizer or LG_TOKENIZER): "
+		    "prompts are fitted to the tiers by an estimate");
+	path = xasprintf("%s/templates/adaleval/%s.tmpl", share_dir(), t->name);
+	tmpl_text = file_read(path, NULL);
+	if (tmpl_text == NULL)
+		lg_die(LG_SYS, "%s: cannot read the template", path);
+	free(path);
+	if (a->import != NULL)
+		status = t->import(&a->o, a->import, lv[0]);
+	else if (t->init != NULL && t->init(&a->o) < 0)
+		status = LG_SYS;
+	else {
+		status = make_cases(t, &a->o, lv, nl, n);
+		if (t->fini != NULL)
+			t->fini();
+	}
+	free(tmpl_text);
+	bpe_free(tok);
+	return status;
+}
+
 int
 gen_adaleval(int argc, char **argv)
 {
@@ -243,128 +339,20 @@ gen_adaleval(int argc, char **argv)
 		{ "truncate", required_argument, NULL, 'T' },
 		{ "tokenizer", required_argument, NULL, 'K' },
 		{ "max-record", required_argument, NULL, 'M' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	ada_opts o = { NULL, 0, GOLD_RANDOM, NULL, 0, 0 };
-	const char *tl = NULL, *tk = NULL, *import = NULL, *tokopt = NULL;
+	ada_args a = { { NULL, 0, GOLD_RANDOM, NULL, 0, 0 }, NULL, NULL, 0 };
 	const ada_task *t;
-	char **lv, *path, *ftier = NULL;
-	size_t nl, i;
-	long n = 10;
-	int c, status;
+	gen_opts g;
+	char **lv, *ftier;
+	size_t nl;
+	int status;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "n:s:l:t:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'n':
-			if (parse_long(optarg, &n) < 0 || n < 0)
-				lg_die(LG_USAGE, "-n: not a count: %s", optarg);
-			break;
-		case 's':
-			if (parse_u64(optarg, &o.seed) < 0)
-				lg_die(LG_USAGE, "-s: not a seed: %s", optarg);
-			break;
-		case 'l': tl = optarg; break;
-		case 't': tk = optarg; break;
-		case 'C': o.corpus = optarg; break;
-		case 'I': import = optarg; break;
-		case 'S':
-			if (parse_long(optarg, &o.stride) < 0 || o.stride < 0 ||
-			    o.stride > 1000000)
-				lg_die(LG_USAGE, "--stride: want 0 to 1000000 paragraphs: %s",
-				    optarg);
-			break;
-		case 'G':
-			if (strcmp(optarg, "front") == 0)
-				o.gold_at = GOLD_FRONT;
-			else if (strcmp(optarg, "middle") == 0)
-				o.gold_at = GOLD_MIDDLE;
-			else if (strcmp(optarg, "rear") == 0)
-				o.gold_at = GOLD_REAR;
-			else
-				lg_die(LG_USAGE, "--gold-at: want front, middle or rear: %s",
-				    optarg);
-			break;
-		case 'T': o.truncate = optarg; break;
-		case 'K': tokopt = optarg; break;
-		case 'M':
-			opt_max_record(optarg);
-			break;
-		case 'h':
-			lg_usage(gen_usage, 0);
-		default:
-			lg_usage(gen_usage, LG_USAGE);
-		}
-	}
-	if (optind != argc)
-		lg_die(LG_USAGE, "unexpected argument: %s", argv[optind]);
-	if (tk == NULL)
-		lg_die(LG_USAGE, "-t: want one adaleval task: tsort or bestanswer");
-	if ((t = find_task(tk)) == NULL)
-		lg_die(LG_USAGE, "-t: unknown adaleval task: %s (tsort, bestanswer)", tk);
-	if (import != NULL && t->import == NULL)
-		lg_die(LG_USAGE, "--import: adaleval %s has no official files to import",
-		    t->name);
-	if (import != NULL && o.corpus != NULL)
-		lg_die(LG_USAGE, "--import and --corpus: give one of them");
-	if (import == NULL && o.corpus == NULL)
-		lg_die(LG_USAGE, "adaleval %s needs --corpus %s%s", t->name,
-		    strcmp(t->name, "tsort") == 0 ? "DIR|FILE (plain-text books)" :
-		    "FILE (questions and answers, JSON Lines)",
-		    t->import ? " or --import FILE" : "");
-	if ((o.gold_at != GOLD_RANDOM || o.truncate) && strcmp(t->name, "bestanswer"))
-		lg_die(LG_USAGE, "--gold-at and --truncate are for bestanswer");
-	if (o.stride && strcmp(t->name, "tsort"))
-		lg_die(LG_USAGE, "--stride is for tsort");
-	if (tl == NULL)
-		tl = import ? NULL : t->deftiers;
-	if (import != NULL && tl == NULL) {
-		if ((ftier = tier_of_file(import)) == NULL || cap_of(t, ftier) < 0)
-			lg_die(LG_USAGE, "--import %s: cannot tell the tier from the "
-			    "file name: give it with -l", import);
-		tl = ftier;
-	}
-	lv = split_list(tl, &nl);
-	for (i = 0; i < nl; i++)
-		if (cap_of(t, lv[i]) < 0) {
-			buf b = { 0 };
-
-			tier_list(t, &b);
-			lg_die(LG_USAGE, "-l: unknown adaleval %s tier: %s (%s)",
-			    t->name, lv[i], buf_str(&b));
-		}
-	if (import != NULL && nl != 1)
-		lg_die(LG_USAGE, "--import: one tier, not %zu", nl);
-	if (o.truncate != NULL) {
-		if ((o.truncate_cap = cap_of(t, o.truncate)) < 0)
-			lg_die(LG_USAGE, "--truncate: unknown bestanswer tier: %s",
-			    o.truncate);
-	}
-	tok = bpe_setup(tokopt);
-	if (o.truncate != NULL && !bpe_exact(tok))
-		lg_die(LG_USAGE, "--truncate cuts at tokens: it needs --tokenizer "
-		    "FILE or LG_TOKENIZER");
-	if (!bpe_exact(tok) && import == NULL)
-		lg_warn("approximate token counts (no --tokenizer or LG_TOKENIZER): "
-		    "prompts are fitted to the tiers by an estimate");
-	path = xasprintf("%s/templates/adaleval/%s.tmpl", share_dir(), t->name);
-	tmpl_text = file_read(path, NULL);
-	if (tmpl_text == NULL)
-		lg_die(LG_SYS, "%s: cannot read the template", path);
-	free(path);
-	if (import != NULL)
-		status = t->import(&o, import, lv[0]);
-	else if (t->init != NULL && t->init(&o) < 0)
-		status = LG_SYS;
-	else {
-		status = make_cases(t, &o, lv, nl, n);
-		if (t->fini != NULL)
-			t->fini();
-	}
+	gen_parse(argc, argv, longopts, take, &a, &g);
+	a.o.seed = g.seed;
+	t = check(&g, &a, &lv, &nl, &ftier);
+	status = run(t, &a, lv, nl, g.n);
 	split_free(lv, nl);
 	free(ftier);
-	free(tmpl_text);
-	bpe_free(tok);
 	return lg_finish(status);
 }

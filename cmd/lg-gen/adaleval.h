@@ -42,12 +42,20 @@ typedef struct {
  * more cases for the tier (the caller says so once and stops the tier).
  * import writes the cases of an official file: an exit status.
  */
+enum {	/* the options only some tasks take */
+	ADA_STRIDE = 1,		/* --stride */
+	ADA_GOLD_AT = 2,	/* --gold-at */
+	ADA_TRUNCATE = 4	/* --truncate */
+};
+
 typedef struct {
 	const char *name;
 	const char *const *tiers;
 	const long *caps;
 	size_t ntiers;
 	const char *deftiers;	/* -l when not given */
+	const char *corpus;	/* what --corpus names, for the usage message */
+	unsigned own;		/* ADA_STRIDE, ... : the task-only options it takes */
 	int (*init)(const ada_opts *o);
 	int (*gen)(const ada_case *c, cJSON *rec, rng *r);
 	int (*import)(const ada_opts *o, const char *path, const char *tier);

@@ -6,9 +6,32 @@
 #ifndef LG_GEN_H
 #define LG_GEN_H
 
+#include <getopt.h>
+#include <stdint.h>
 #include <cjson/cJSON.h>
 
 extern const char gen_usage[];
+
+#define GEN_DEFAULT_N 10	/* -n: cases per task and tier */
+#define GEN_MAX_N 1000000
+
+/* The options every generator takes. */
+typedef struct {
+	long n;			/* -n, GEN_DEFAULT_N when not given */
+	uint64_t seed;		/* -s, 0 when not given */
+	int set_n, set_s;	/* given on the command line */
+	const char *tiers;	/* -l as given, or NULL */
+	const char *tasks;	/* -t as given, or NULL */
+} gen_opts;
+
+/*
+ * Parse argv (argv[0] is the benchmark name) into g: -n -s -l -t, -h and
+ * --version here, the benchmark's own long options (own, ended by a zero
+ * entry; NULL for none) through take(c, optarg, ctx), which returns 0, or
+ * -1 for the usage.  Usage errors exit 2; no arguments may follow.
+ */
+void gen_parse(int argc, char **argv, const struct option *own,
+    int (*take)(int c, const char *arg, void *ctx), void *ctx, gen_opts *g);
 
 int gen_longgenbench(int argc, char **argv);
 int gen_longweave(int argc, char **argv);

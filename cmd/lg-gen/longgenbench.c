@@ -1,9 +1,8 @@
 /*
  * lg-gen longgenbench: LongGenBench cases (Wu et al., ICLR 2025), generated
  * from the libraries under share/templates/longgenbench/, or imported from
- * the official files (import.c).
+ * the official files (lgb_import.c).
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +13,8 @@
 #include "diag.h"
 #include "gen.h"
 #include "lgb.h"
-#include "lgbgen.h"
+#include "lgb_case.h"
+#include "opt.h"
 #include "record.h"
 #include "rng.h"
 #include "share.h"
@@ -22,8 +22,8 @@
 #include "util.h"
 #include "xalloc.h"
 
-static const char *all_tasks[] = { "diary", "menu", "skyscraper", "city" };
-static const char *all_tiers[] = { "8k", "16k", "32k", "64k", "128k" };
+static const char *const all_tasks[] = { "diary", "menu", "skyscraper", "city" };
+static const char *const all_tiers[] = { "8k", "16k", "32k", "64k", "128k" };
 #define NTASKS 4
 #define NTIERS 5
 
@@ -61,7 +61,7 @@ lgb_words_for(long tokens, int number)
 }
 
 static int
-index_of(const char **v, int n, const char *s)
+index_of(const char *const *v, int n, const char *s)
 {
 	int i;
 
@@ -114,92 +114,40 @@ make_cases(const lgb_libs *libs, const char *task, const char *tier, long n,
 	return status;
 }
 
-int
-gen_longgenbench(int argc, char **argv)
+typedef struct {
+	const char *import, *model;
+} lgb_args;
+
+/* longgenbench's own options */
+static int
+take(int c, const char *arg, void *ctx)
 {
-	static const struct option longopts[] = {
-		{ "import", required_argument, NULL, 'I' },
-		{ "max-record", required_argument, NULL, 'M' },
-		{ "model", required_argument, NULL, 'm' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *tl = "16k", *tk = "diary,menu,skyscraper,city";
-	const char *import = NULL, *model = NULL, *seed_arg = NULL;
-	int set_n = 0, set_t = 0, set_l = 0;
-	char **tv, **lv;
-	size_t nt, nl, i, j;
-	long n = 10;
-	uint64_t seed = 0;
-	int c, status = LG_OK, nimport = 0;
+	lgb_args *a = ctx;
+
+	switch (c) {
+	case 'm':
+		if (*arg == '\0')
+			lg_die(LG_USAGE, "--model: empty model name");
+		a->model = arg;
+		break;
+	case 'I': a->import = arg; break;
+	case 'M': opt_max_record(arg); break;
+	default: return -1;
+	}
+	return 0;
+}
+
+/* The cases of tasks tv and tiers lv, n of each; an exit status. */
+static int
+run(char **tv, size_t nt, char **lv, size_t nl, long n, uint64_t seed)
+{
 	lgb_libs libs;
+	size_t i, j;
+	int status = LG_OK;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "n:s:l:t:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'n':
-			if (parse_long(optarg, &n) < 0 || n < 0)
-				lg_die(LG_USAGE, "-n: not a count: %s", optarg);
-			set_n = 1;
-			break;
-		case 's':
-			if (parse_u64(optarg, &seed) < 0)
-				lg_die(LG_USAGE, "-s: not a seed: %s", optarg);
-			seed_arg = optarg;
-			break;
-		case 'l': tl = optarg; set_l = 1; break;
-		case 't': tk = optarg; set_t = 1; break;
-		case 'm':
-			if (*optarg == '\0')
-				lg_die(LG_USAGE, "--model: empty model name");
-			model = optarg;
-			break;
-		case 'I': import = optarg; nimport++; break;
-		case 'M':
-			opt_max_record(optarg);
-			break;
-		case 'h':
-			lg_usage(gen_usage, 0);
-		default:
-			lg_usage(gen_usage, LG_USAGE);
-		}
-	}
-	if (optind != argc)
-		lg_die(LG_USAGE, "unexpected argument: %s", argv[optind]);
-	if (import == NULL && model != NULL)
-		lg_die(LG_USAGE, "--model names the model of imported results: "
-		    "it goes with --import");
-	if (import != NULL && seed_arg != NULL)
-		lg_die(LG_USAGE, "-s: --import reads the cases of the file, "
-		    "there is nothing to seed");
-	tv = split_list(tk, &nt);
-	lv = split_list(tl, &nl);
-	for (i = 0; i < nt; i++)
-		if (index_of(all_tasks, NTASKS, tv[i]) < 0)
-			lg_die(LG_USAGE, "-t: unknown longgenbench task: %s "
-			    "(diary, menu, skyscraper, city)", tv[i]);
-	for (i = 0; i < nl; i++)
-		if (index_of(all_tiers, NTIERS, lv[i]) < 0)
-			lg_die(LG_USAGE, "-l: unknown longgenbench tier: %s "
-			    "(8k, 16k, 32k, 64k, 128k)", lv[i]);
-	if (import != NULL) {
-		lgb_import_opts io = { set_t ? tv : NULL, set_l ? lv : NULL,
-		    nt, nl, set_n ? n : -1, model };
-
-		for (i = 0; set_l && i < nl; i++)
-			if (strcmp(lv[i], "16k") != 0 && strcmp(lv[i], "32k") != 0)
-				lg_die(LG_USAGE, "-l: the official files hold the "
-				    "16k and 32k tiers only, not %s", lv[i]);
-		status = lgb_import(import, &io);
-		split_free(tv, nt);
-		split_free(lv, nl);
-		return lg_finish(status);
-	}
 	for (i = 0; i < nt; i++) {
-		if (lgb_libs_load(&libs, tv[i]) < 0) {
-			status = LG_SYS;
-			break;
-		}
+		if (lgb_libs_load(&libs, tv[i]) < 0)
+			return LG_SYS;
 		for (j = 0; j < nl; j++) {
 			int s = make_cases(&libs, tv[i], lv[j], n, seed);
 
@@ -208,6 +156,45 @@ gen_longgenbench(int argc, char **argv)
 		}
 		lgb_libs_free(&libs);
 	}
+	return status;
+}
+
+int
+gen_longgenbench(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "import", required_argument, NULL, 'I' },
+		{ "max-record", required_argument, NULL, 'M' },
+		{ "model", required_argument, NULL, 'm' },
+		{ NULL, 0, NULL, 0 }
+	};
+	lgb_args a = { NULL, NULL };
+	gen_opts g;
+	char **tv, **lv;
+	size_t nt, nl, i;
+	int status;
+
+	gen_parse(argc, argv, longopts, take, &a, &g);
+	if (a.import == NULL && a.model != NULL)
+		lg_die(LG_USAGE, "--model names the model of imported results: "
+		    "it goes with --import");
+	if (a.import != NULL && g.set_s)
+		lg_die(LG_USAGE, "-s: --import reads the cases of the file, "
+		    "there is nothing to seed");
+	tv = opt_list("-t", g.tasks ? g.tasks : "diary,menu,skyscraper,city",
+	    all_tasks, NTASKS, &nt);
+	lv = opt_list("-l", g.tiers ? g.tiers : "16k", all_tiers, NTIERS, &nl);
+	if (a.import != NULL) {
+		lgb_import_opts io = { g.tasks ? tv : NULL, g.tiers ? lv : NULL,
+		    nt, nl, g.set_n ? g.n : -1, a.model };
+
+		for (i = 0; g.tiers && i < nl; i++)
+			if (strcmp(lv[i], "16k") != 0 && strcmp(lv[i], "32k") != 0)
+				lg_die(LG_USAGE, "-l: the official files hold the "
+				    "16k and 32k tiers only, not %s", lv[i]);
+		status = lgb_import(a.import, &io);
+	} else
+		status = run(tv, nt, lv, nl, g.n, g.seed);
 	split_free(tv, nt);
 	split_free(lv, nl);
 	return lg_finish(status);

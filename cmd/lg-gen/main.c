@@ -16,7 +16,7 @@ const char gen_usage[] =
 "              [--tokenizer FILE] [--max-record SIZE]\n"
 "       lg-gen -h | --help | --version\n"
 "\n"
-"  -n N            cases per task and tier\n"
+"  -n N            cases per task and tier (default 10)\n"
 "  -s SEED         seed of the suite (default 0)\n"
 "  -l TIER         length tiers (longgenbench: 8k 16k 32k 64k 128k;\n"
 "                  longweave: 1k 2k 4k 8k; adaleval tsort: 2k 4k 8k 16k\n"
@@ -43,9 +43,22 @@ const char gen_usage[] =
 "  -h, --help      print this help\n"
 "  --version       print the version\n";
 
+/* The benchmarks: one entry each. */
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} benches[] = {
+	{ "longgenbench", gen_longgenbench },
+	{ "longweave", gen_longweave },
+	{ "adaleval", gen_adaleval },
+};
+#define NBENCHES (sizeof benches / sizeof benches[0])
+
 int
 main(int argc, char **argv)
 {
+	size_t i;
+
 	lg_init(argv[0]);
 	if (argc < 2)
 		lg_usage(gen_usage, LG_USAGE);
@@ -53,12 +66,9 @@ main(int argc, char **argv)
 		lg_usage(gen_usage, 0);
 	if (strcmp(argv[1], "--version") == 0)
 		lg_version();
-	if (strcmp(argv[1], "longgenbench") == 0)
-		return gen_longgenbench(argc - 1, argv + 1);
-	if (strcmp(argv[1], "longweave") == 0)
-		return gen_longweave(argc - 1, argv + 1);
-	if (strcmp(argv[1], "adaleval") == 0)
-		return gen_adaleval(argc - 1, argv + 1);
+	for (i = 0; i < NBENCHES; i++)
+		if (strcmp(argv[1], benches[i].name) == 0)
+			return benches[i].run(argc - 1, argv + 1);
 	lg_warn("unknown benchmark: %s (longgenbench, longweave, adaleval)", argv[1]);
 	lg_usage(gen_usage, LG_USAGE);
 }

@@ -2,11 +2,11 @@
  * infer.h: the parts of lg-infer.
  *
  * main.c reads the options into an infer_opts (owned by main), run.c drives
- * the records through the engine of http.h, reader.c reads input records
- * in a thread of their own, resume.c knows the ids already answered,
- * resumed.c decides what --resume takes from its file,
- * request.c builds request bodies and the gen object, output.c writes
- * finished records, progress.c draws the status and summary lines.
+ * the records through the record engine (engine.h: read ahead, window,
+ * output) and the HTTP engine (http.h), resume.c knows the ids already
+ * answered, resumed.c decides what --resume takes from its file,
+ * request.c builds request bodies and the gen object, progress.c draws
+ * the status and summary lines.
  */
 #ifndef LG_INFER_H
 #define LG_INFER_H
@@ -16,8 +16,10 @@
 
 #include <cjson/cJSON.h>
 
+#include "bpe.h"
 #include "http.h"
 #include "jsonl.h"
+#include "progress.h"
 #include "resume.h"
 
 typedef struct {
@@ -43,6 +45,9 @@ typedef struct {
 	int quiet;
 	char **files;
 	int nfiles;
+	int samples;		/* --samples K: records per case */
+	long max_context;	/* --max-context; 0: none */
+	bpe *tok;		/* counts prompts for --max-context */
 } infer_opts;
 
 int infer_run(infer_opts *o);
@@ -57,28 +62,9 @@ const char *infer_check(const cJSON *rec, int *pass);
 typedef struct {
 	const infer_opts *o;
 	const http_engine *e;
+	const infer_opts *sopts;	/* per sample (samples.c), or NULL */
 } resume_ctx;
 int infer_resumed(const cJSON *rec, jsonl *in, void *arg);
-
-/* reader.c: records read ahead by a thread, through a bounded queue. */
-typedef struct {
-	cJSON *rec;
-	const char *file;	/* borrowed from argv or "-" */
-	long line;
-	int pass;		/* failed earlier and has no prompt: pass on */
-	const char *bad;	/* why it cannot be sent (already reported) */
-} inrec;
-
-typedef struct reader reader;
-/* wake is called (from the reader thread) when a record or the end arrives. */
-reader *reader_start(char **files, int n, size_t cap, const idset *skip,
-    void (*wake)(void *), void *arg);
-/* 1 and *r filled, 0 when nothing is there now; *eof when all is read. */
-int reader_take(reader *rd, inrec *r, int *eof);
-/* Records skipped as already answered, and lines counted ahead (-1: unknown). */
-void reader_counts(reader *rd, unsigned long *skipped, long *lines);
-/* Join the thread and give the input's exit status (jsonl_status). */
-int reader_finish(reader *rd);
 
 /* request.c */
 char *request_body(const infer_opts *o, const char *system, const char *prompt);
@@ -86,25 +72,28 @@ cJSON *request_gen(const infer_opts *o, const char *system_opt,
     const http_result *res);
 
 /*
- * output.c: one write(2) per record, so a kill leaves whole lines.
- * output_line() prints a record (the caller frees it), output_write()
- * writes it with its newline.
+ * context.c: --max-context.  context_setup() opens the tokenizer (the
+ * --tokenizer table, NULL for $LG_TOKENIZER); context_over() is 1, with
+ * the record's error and gen set, when its prompt is too long to send.
  */
-char *output_line(const cJSON *rec, size_t *len);
-void output_write(const char *line, size_t len);
+void context_setup(infer_opts *o, const char *tokenizer);
+void context_free(infer_opts *o);
+int context_over(const infer_opts *o, cJSON *rec, const char *system,
+    const char *sys_opt);
 
-/* progress.c */
-typedef struct {
-	unsigned long done, ok, failed, passed, skipped;
-	unsigned long cut;	/* answers cut by the token limit */
-	char *made;		/* the lg version, model and parameters */
-	long total;		/* records expected, -1 unknown */
-	double start;
-	double last_draw;
-	int drawn;
-	int tty;
-} progress;
+/*
+ * samples.c: --samples K.  samples_opts() gives the options of each
+ * sample (the run's, with the sample's seed), NULL when K is 1;
+ * sample_of() those a record was made with (o unless it is a sample);
+ * sample_copy() the record of sample k of a case.
+ */
+infer_opts *samples_opts(const infer_opts *o);
+void samples_free(const infer_opts *o, infer_opts *v);
+const infer_opts *sample_of(const infer_opts *o, const infer_opts *v,
+    const cJSON *rec);
+cJSON *sample_copy(const cJSON *rec, int k);
 
+/* progress.c: lg-infer's line and summary on common/progress.h */
 void progress_draw(progress *p, const http_stats *st, int force);
 void progress_clear(progress *p);
 void progress_summary(progress *p, const http_stats *st);

@@ -27,6 +27,8 @@ static const char usage[] =
 "  --top-p X            nucleus sampling mass\n"
 "  --max-tokens N       output token limit\n"
 "  --seed N             sampling seed\n"
+"  --samples K          K samples of each case, records ID/s1 .. ID/sK,\n"
+"                       seeds N to N+K-1 (default 1)\n"
 "  --stop TEXT          stop string (repeatable)\n"
 "  --param KEY=JSON     any other request parameter (repeatable)\n"
 "  --no-stream          ask for whole replies instead of a stream\n"
@@ -51,6 +53,10 @@ static const char usage[] =
 "  --retry-errors       with --resume: make again the records of FILE that\n"
 "                       failed here\n"
 "  --cache DIR          keep answers in DIR and reuse them\n"
+"  --max-context N      do not send prompts of more than N tokens: their\n"
+"                       records get an error\n"
+"  --tokenizer FILE     tiktoken rank table that counts them\n"
+"                       (default $LG_TOKENIZER; else approximate)\n"
 "  -q                   no status line and no summary\n"
 "  --max-record SIZE    record size limit (default 64M)\n"
 "  -h, --help           print this help\n"
@@ -60,7 +66,7 @@ enum {
 	O_BASE = 256, O_COMPL, O_SYSTEM, O_TEMP, O_TOPP, O_MAXTOK, O_SEED,
 	O_STOP, O_PARAM, O_NOSTREAM, O_CTO, O_ITO, O_TO, O_RETRIES, O_BBASE,
 	O_BMAX, O_MAXREPLY, O_KEYFILE, O_INSECURE, O_ORDER, O_RESUME, O_CACHE,
-	O_MAXREC, O_VERSION, O_REDO, O_RETRYERR
+	O_MAXREC, O_VERSION, O_REDO, O_RETRYERR, O_MAXCTX, O_TOKENIZER, O_SAMPLES
 };
 
 static double
@@ -166,12 +172,15 @@ main(int argc, char **argv)
 		{ "retry-errors", no_argument, NULL, O_RETRYERR },
 		{ "cache", required_argument, NULL, O_CACHE },
 		{ "max-record", required_argument, NULL, O_MAXREC },
+		{ "max-context", required_argument, NULL, O_MAXCTX },
+		{ "tokenizer", required_argument, NULL, O_TOKENIZER },
+		{ "samples", required_argument, NULL, O_SAMPLES },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	infer_opts o = { 0 };
-	const char *keyfile = NULL;
+	const char *keyfile = NULL, *tokenizer = NULL;
 	double d;
 	long n;
 	int c, status;
@@ -187,6 +196,7 @@ main(int argc, char **argv)
 	o.backoff_base = 1;
 	o.backoff_max = 60;
 	o.params = cJSON_CreateObject();
+	o.samples = 1;
 	while ((c = apikey_getopt(argc, argv, "m:P:qh", longopts,
 	    "api-key-file")) != -1) {
 		switch (c) {
@@ -297,6 +307,20 @@ main(int argc, char **argv)
 		case O_MAXREC:
 			opt_max_record(optarg);
 			break;
+		case O_MAXCTX:
+			if (parse_long(optarg, &n) < 0 || n < 1 || n > 100000000)
+				lg_die(LG_USAGE, "--max-context: want a token count "
+				    "from 1: %s", optarg);
+			o.max_context = n;
+			break;
+		case O_TOKENIZER:
+			tokenizer = optarg;
+			break;
+		case O_SAMPLES:
+			if (parse_long(optarg, &n) < 0 || n < 1 || n > 1000)
+				lg_die(LG_USAGE, "--samples: want 1 to 1000: %s", optarg);
+			o.samples = (int)n;
+			break;
 		case 'h':
 			lg_usage(usage, 0);
 		case O_VERSION:
@@ -317,6 +341,13 @@ main(int argc, char **argv)
 		env_bases(&o);
 	if (o.nbase == 0)
 		lg_die(LG_USAGE, "no server: give --base-url URL or set LG_BASE_URL");
+	if (o.samples > 1 && rec_get(o.params, "temperature") != NULL &&
+	    rec_num(o.params, "temperature", 0) == 0)
+		lg_die(LG_USAGE, "--samples: greedy decoding (--temperature 0) "
+		    "gives the same answer every time");
+	if (tokenizer != NULL && o.max_context == 0)
+		lg_die(LG_USAGE, "--tokenizer goes with --max-context N");
+	context_setup(&o, tokenizer);
 	o.key = apikey_get(keyfile);
 	o.files = argv + optind;
 	o.nfiles = argc - optind;
@@ -329,5 +360,6 @@ main(int argc, char **argv)
 		free(o.key);
 	}
 	cJSON_Delete(o.params);
+	context_free(&o);
 	return status;
 }

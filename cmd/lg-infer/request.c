@@ -4,6 +4,7 @@
 
 #include "diag.h"
 #include "infer.h"
+#include "record.h"
 #include "xalloc.h"
 
 static void
@@ -76,6 +77,9 @@ request_gen(const infer_opts *o, const char *system_opt, const http_result *res)
 	cJSON_AddStringToObject(g, "endpoint", res->endpoint);
 	cJSON_AddStringToObject(g, "api", o->completions ? "completions" : "chat");
 	cJSON_AddItemToObject(g, "params", cJSON_Duplicate(o->params, 1));
+	if (o->samples > 1)	/* the sample's own */
+		cJSON_AddItemToObject(g, "seed",
+		    cJSON_Duplicate(rec_get(o->params, "seed"), 1));
 	if (system_opt != NULL)
 		cJSON_AddStringToObject(g, "system", system_opt);
 	cJSON_AddBoolToObject(g, "stream", o->stream);

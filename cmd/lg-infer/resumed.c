@@ -19,7 +19,7 @@
 static char *
 changed(const resume_ctx *c, const cJSON *rec, const cJSON *gen)
 {
-	const infer_opts *o = c->o;
+	const infer_opts *o = sample_of(c->o, c->sopts, rec);
 	const char *model = rec_str(gen, "model"), *api = rec_str(gen, "api");
 	const char *ep = rec_str(gen, "endpoint"), *sys = rec_str(gen, "system");
 	const cJSON *params = rec_get(gen, "params");

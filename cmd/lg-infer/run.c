@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "engine.h"
 #include "failfast.h"
 #include "infer.h"
 #include "jsonl.h"
@@ -21,34 +22,25 @@
 #include "record.h"
 #include "xalloc.h"
 
-typedef struct job job;
-
 typedef struct {
 	infer_opts *o;
 	http_engine *e;
+	engine *eng;
 	progress pg;
-	job **ring;		/* --keep-order: jobs by seq % window */
-	size_t window;
-	unsigned long next_seq, next_out;
 	int bad;
 	int told_scrub;		/* the key was found in a reply, and said so */
 	failfast ff;		/* a wrong setup stops the run */
+	infer_opts *sopts;	/* --samples: the options of each sample */
 } state;
 
-struct job {
+/* A record in the engine: the engine's job and ours. */
+typedef struct {
 	state *s;
+	engine_job *ej;
+	const infer_opts *o;	/* the run's, or the sample's */
 	cJSON *rec;
-	unsigned long seq;
 	const char *sys_opt;	/* the --system text, when it was used */
-	int ready;
-};
-
-static void
-job_free(job *j)
-{
-	rec_free(j->rec);
-	free(j);
-}
+} job;
 
 static void set_error(cJSON *rec, const char *msg, long status);
 
@@ -57,11 +49,12 @@ static void set_error(cJSON *rec, const char *msg, long status);
  * (which the next stage would refuse, losing the answer anyway) goes out
  * without the answer, with the error "reply too large".
  */
-static void
-emit(state *s, cJSON *rec)
+static char *
+print(void *arg, cJSON *rec, size_t *lenp)
 {
+	state *s = arg;
 	size_t len;
-	char *line = output_line(rec, &len);
+	char *line = rec_print(rec, &len);
 
 	if (len > jsonl_max && rec_get(rec, "output") != NULL) {
 		char *m = xasprintf("reply too large: the record would be over "
@@ -75,24 +68,10 @@ emit(state *s, cJSON *rec)
 		s->pg.ok--;
 		s->pg.failed++;
 		s->bad = 1;
-		line = output_line(rec, &len);
+		line = rec_print(rec, &len);
 	}
-	output_write(line, len);
-	free(line);
-}
-
-static void
-flush_ring(state *s)
-{
-	job *j;
-
-	while (s->next_out < s->next_seq &&
-	    (j = s->ring[s->next_out % s->window]) != NULL && j->ready) {
-		s->ring[s->next_out % s->window] = NULL;
-		emit(s, j->rec);
-		job_free(j);
-		s->next_out++;
-	}
+	*lenp = len;
+	return line;
 }
 
 /* The record is finished: out it goes, now or in its turn. */
@@ -102,13 +81,8 @@ finish(job *j)
 	state *s = j->s;
 
 	s->pg.done++;
-	if (!s->o->keep_order) {
-		emit(s, j->rec);
-		job_free(j);
-		return;
-	}
-	j->ready = 1;
-	flush_ring(s);
+	engine_done(s->eng, j->ej);
+	free(j);
 }
 
 static void
@@ -149,7 +123,7 @@ answered(void *user, const http_result *res)
 			    res->reasoning_len));
 		else
 			rec_del(rec, "reasoning");
-		rec_set(rec, "gen", request_gen(j->s->o, j->sys_opt, res));
+		rec_set(rec, "gen", request_gen(j->o, j->sys_opt, res));
 		drop_infer_error(rec);
 		j->s->pg.ok++;
 		j->s->pg.cut += res->truncated != 0;
@@ -161,7 +135,7 @@ answered(void *user, const http_result *res)
 	} else {
 		rec_del(rec, "output");
 		rec_del(rec, "reasoning");
-		rec_set(rec, "gen", request_gen(j->s->o, j->sys_opt, res));
+		rec_set(rec, "gen", request_gen(j->o, j->sys_opt, res));
 		set_error(rec, res->error, res->status);
 		j->s->pg.failed++;
 		j->s->bad = 1;
@@ -191,18 +165,20 @@ infer_check(const cJSON *rec, int *pass)
 }
 
 static void
-handle(state *s, const inrec *r)
+handle(void *arg, engine *eng, engine_job *r)
 {
+	state *s = arg;
+	const infer_opts *o = sample_of(s->o, s->sopts, r->rec);
 	job *j = xcalloc(1, sizeof *j);
 	const cJSON *sy = rec_get(r->rec, "system");
 	const char *system;
 	char *body;
 
+	(void)eng;
 	j->s = s;
+	j->ej = r;
+	j->o = o;
 	j->rec = r->rec;
-	j->seq = s->next_seq++;
-	if (s->o->keep_order)
-		s->ring[j->seq % s->window] = j;
 	if (r->pass) {
 		s->pg.passed++;
 		finish(j);
@@ -219,26 +195,34 @@ handle(state *s, const inrec *r)
 	if (cJSON_IsString(sy)) {
 		system = sy->valuestring;
 	} else {
-		system = s->o->system;
-		j->sys_opt = s->o->system;
+		system = o->system;
+		j->sys_opt = o->system;
 	}
-	body = request_body(s->o, system, rec_str(r->rec, "prompt"));
-	http_submit(s->e, s->o->completions ? HTTP_COMPLETIONS : HTTP_CHAT,
-	    s->o->model, s->o->stream, body, answered, j);
+	if (context_over(o, j->rec, system, j->sys_opt)) {
+		s->pg.failed++;		/* not sent: scored as a failure */
+		s->bad = 1;
+		finish(j);
+		return;
+	}
+	body = request_body(o, system, rec_str(r->rec, "prompt"));
+	http_submit(s->e, o->completions ? HTTP_COMPLETIONS : HTTP_CHAT,
+	    o->model, o->stream, body, answered, j);
+}
+
+/* --samples K: the reader makes sample k of a case (engine copy). */
+static cJSON *
+copy(void *arg, const cJSON *rec, int k)
+{
+	(void)arg;
+	return sample_copy(rec, k);
 }
 
 static int
-room(const state *s)
+room(void *arg)
 {
-	if (http_outstanding(s->e) >= 2 * (size_t)s->o->parallel)
-		return 0;
-	return !s->o->keep_order || s->next_seq - s->next_out < s->window;
-}
+	const state *s = arg;
 
-static void
-wake(void *arg)
-{
-	http_wakeup(arg);
+	return http_outstanding(s->e) < 2 * (size_t)s->o->parallel;
 }
 
 static volatile sig_atomic_t stop_sig;
@@ -268,8 +252,7 @@ static void
 stopped(state *s, const http_stats *st)
 {
 	int sig = stop_sig;
-	unsigned long lost = (unsigned long)(s->next_seq - (s->o->keep_order ?
-	    s->next_out : s->pg.done));
+	unsigned long lost = engine_unwritten(s->eng);
 
 	if (!s->o->quiet) {
 		progress_summary(&s->pg, st);
@@ -283,16 +266,39 @@ stopped(state *s, const http_stats *st)
 	exit(128 + sig);
 }
 
+/* Each turn of the engine: a signal, a wrong setup, the status line. */
+static void
+turn(void *arg, engine *eng)
+{
+	state *s = arg;
+	http_stats st;
+	long lines;
+
+	if (stop_sig) {
+		http_get_stats(s->e, &st);
+		stopped(s, &st);
+	}
+	if (failfast_tripped(&s->ff, http_outstanding(s->e) == 0)) {
+		progress_clear(&s->pg);
+		failfast_die(&s->ff, s->o->key != NULL && *s->o->key != '\0',
+		    "--api-key-file");
+	}
+	engine_counts(eng, &s->pg.skipped, &lines);
+	s->pg.total = lines < 0 ? -1 :
+	    lines * s->o->samples - (long)s->pg.skipped;
+	http_get_stats(s->e, &st);
+	progress_draw(&s->pg, &st, 0);
+}
+
 int
 infer_run(infer_opts *o)
 {
 	http_opts ho = { 0 };
+	engine_opts eo = { 0 };
 	state s = { 0 };
 	idset *ids = NULL;
-	reader *rd;
 	char *err;
-	int eof = 0, status;
-	long lines;
+	int status;
 	http_stats st;
 
 	ho.base_urls = o->base;
@@ -324,43 +330,35 @@ infer_run(infer_opts *o)
 		    o->model, params ? params : "{}");
 		cJSON_free(params);
 	}
-	if (o->keep_order) {
-		s.window = 4 * (size_t)o->parallel < 64 ? 64 : 4 * (size_t)o->parallel;
-		s.ring = xcalloc(s.window, sizeof *s.ring);
-	}
+	s.sopts = samples_opts(o);
 	if (o->resume != NULL) {
-		resume_ctx rc = { o, s.e };
+		resume_ctx rc = { o, s.e, s.sopts };
 
 		ids = resume_load_filter(o->resume, infer_resumed, &rc);
 	}
-	rd = reader_start(o->files, o->nfiles, (size_t)o->parallel < 16 ? 16 :
-	    (size_t)o->parallel, ids, wake, s.e);
+	/* at most 2P requests in the engine; with --keep-order a window of 4P */
+	eo.files = o->files;
+	eo.nfiles = o->nfiles;
+	eo.skip = ids;
+	eo.ahead = (size_t)o->parallel < 16 ? 16 : (size_t)o->parallel;
+	eo.window = 4 * (size_t)o->parallel < 64 ? 64 : 4 * (size_t)o->parallel;
+	eo.keep_order = o->keep_order;
+	eo.http = s.e;
+	eo.check = infer_check;
+	eo.start = handle;
+	eo.room = room;
+	eo.turn = turn;
+	eo.print = print;
+	if (s.sopts != NULL) {
+		eo.copies = o->samples;
+		eo.copy = copy;
+	}
+	eo.arg = &s;
+	s.eng = engine_new(&eo);
 	progress_draw(&s.pg, &(http_stats){ 0 }, 1);
 	catch_stop();
-	for (;;) {
-		inrec r;
-
-		if (stop_sig) {
-			http_get_stats(s.e, &st);
-			stopped(&s, &st);
-		}
-		while (!eof && room(&s) && reader_take(rd, &r, &eof))
-			handle(&s, &r);
-		if (failfast_tripped(&s.ff, http_outstanding(s.e) == 0)) {
-			progress_clear(&s.pg);
-			failfast_die(&s.ff, o->key != NULL && *o->key != '\0',
-			    "--api-key-file");
-		}
-		if (eof && http_outstanding(s.e) == 0)
-			break;
-		http_step(s.e, 250);
-		reader_counts(rd, &s.pg.skipped, &lines);
-		s.pg.total = lines < 0 ? -1 : lines - (long)s.pg.skipped;
-		http_get_stats(s.e, &st);
-		progress_draw(&s.pg, &st, 0);
-	}
-	reader_counts(rd, &s.pg.skipped, &lines);
-	status = reader_finish(rd);
+	status = engine_run(s.eng);
+	engine_free(s.eng);
 	http_get_stats(s.e, &st);
 	if (!o->quiet)
 		progress_summary(&s.pg, &st);
@@ -369,7 +367,7 @@ infer_run(infer_opts *o)
 	http_free(s.e);
 	free(s.pg.made);
 	idset_free(ids);
-	free(s.ring);
+	samples_free(o, s.sopts);
 	if (status == LG_OK && s.bad)
 		status = LG_BAD;
 	return lg_finish(status);

@@ -4,7 +4,9 @@
  * verdicts.c walks a LongGenBench record's checks, finds the entry each
  * one points at and builds its verdict; the rules (rules.c) decide at once,
  * the model (llm.c) later, through a callback.  verdicts_finish() tallies
- * the verdicts into scores.  Verdict objects belong to the record.
+ * the verdicts into scores.  Verdict objects belong to the record.  The
+ * LongWeave tasks are in longweave.h; llm.c asks the model about their
+ * items in batches (lw_ask.c builds the question and reads the reply).
  */
 #ifndef LG_JUDGE_H
 #define LG_JUDGE_H
@@ -17,6 +19,15 @@
 #include "resume.h"
 
 enum { JUDGE_RULES, JUDGE_MODEL, JUDGE_HYBRID };
+
+/* Where a record was read, for messages (the reader may be ahead). */
+typedef struct {
+	const char *file;
+	long line;
+} judge_at;
+/* "lg-judge: FILE:LINE: message" (main.c). */
+void judge_warn(const judge_at *at, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 /* The default --judge-max-tokens of our own question. */
 #define JUDGE_MAX_TOKENS 2048
@@ -37,7 +48,7 @@ typedef struct {
  * other benchmarks, REC_DROP's opposite: *mine is set to 0 and nothing is
  * touched.  *asked counts the callbacks made.
  */
-int verdicts_start(cJSON *rec, jsonl *in, int mode, ask_fn ask, void *arg,
+int verdicts_start(cJSON *rec, const judge_at *in, int mode, ask_fn ask, void *arg,
     int *mine, int *asked, judge_counts *jc);
 /* Tally verdicts into scores. */
 void verdicts_finish(cJSON *rec);
@@ -93,9 +104,15 @@ typedef struct {
 				 * as a raw completion, read as published; NULL:
 				 * our own question, read strictly */
 	const char *rubric;
+	int lw_compat;		/* LongWeave: judge the published truncation */
+	long lw_max_tokens;	/* LongWeave: max_tokens and temperature, */
+	double lw_temperature;	/* ours even under --compat */
 	char *key;		/* owned here (http.api_key) */
 	const idset *done;	/* --resume: ids to skip, or NULL */
 } llm_opts;
+
+/* A marker PREFIX-HEX (under 32 bytes) that text does not contain. */
+void judge_fence(const char *text, const char *prefix, char fence[32]);
 
 int llm_run(char **files, int nfiles, const llm_opts *o);
 

@@ -1,22 +1,31 @@
 /*
- * llm.c: the model judge.  Each check the rules leave open becomes one
- * chat request, built from the rubric (share/rubrics/longgenbench.tmpl):
- * the entry's text fenced between markers it cannot contain, and the
- * question whether it includes what is wanted.  The reply's first word
- * decides: "yes" passes, "no" fails, anything else ("yesterday", "Yes,
- * but...") is asked again up to --judge-retries times.  A check the judge
- * could not decide (unparseable after the retries, a reply cut by
- * --judge-max-tokens before its answer, a request that failed) is
- * "undecided": not passed, not judged (so out of STIC-1's denominator),
- * marked with undecided and problem, counted apart; the exit status is 1.
+ * llm.c: the model judge, on the record engine (engine.h): records are
+ * read ahead by a thread, wait in a bounded window until every question
+ * about them is answered, and go out in input order through one writer.
+ *
+ * LongGenBench: each check the rules leave open becomes one chat request,
+ * built from the rubric (share/rubrics/longgenbench.tmpl): the entry's
+ * text fenced between markers it cannot contain, and the question whether
+ * it includes what is wanted.  The reply's first word decides: "yes"
+ * passes, "no" fails, anything else ("yesterday", "Yes, but...") is asked
+ * again up to --judge-retries times.  A check the judge could not decide
+ * (unparseable after the retries, a reply cut by --judge-max-tokens before
+ * its answer, a request that failed) is "undecided": not passed, not
+ * judged (so out of STIC-1's denominator), marked with undecided and
+ * problem, counted apart; the exit status is 1.
  *
  * Under --compat each check is the published judge's request instead: the
  * published prompt (share/rubrics/longgenbench-a.tmpl or -b.tmpl) as a raw
  * completion, read as the published code reads it (yesno_published), so
  * every reply decides and none is asked again.
  *
- * Records wait in a window until every check of theirs is answered, and go
- * out in input order; the window bounds memory.
+ * LongWeave biog, sr and nw: the rules judge every item first; the items
+ * the model must decide (all of them, or under --hybrid those the rules do
+ * not decide clearly, lw_model.c) are asked in batches as published: biog
+ * 10 facts per call, sr 5 questions per call, nw one call per category.
+ * The reply is read strictly (lw_parse); an unparseable or incomplete one
+ * is asked again up to --judge-retries times, then its items are
+ * undecided.  Each verdict keeps the raw reply.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -26,47 +35,55 @@
 
 #include "buf.h"
 #include "diag.h"
+#include "engine.h"
 #include "failfast.h"
 #include "http.h"
 #include "judge.h"
+#include "longweave.h"
 #include "re.h"
 #include "record.h"
-#include "sha256.h"
 #include "share.h"
 #include "tmpl.h"
 #include "util.h"
 #include "xalloc.h"
 #include "yesno.h"
 
-typedef struct pend {
-	cJSON *rec;
-	int waiting;		/* checks not answered yet */
+typedef struct run run;
+
+typedef struct {
+	run *r;
+	engine_job *ej;
+	int waiting;		/* questions not answered yet */
 	int status;		/* REC_OK or REC_BAD */
-	int mine;
-	struct pend *next;
+	int mine;		/* LongGenBench checks to tally */
+	const lw_task *lw;	/* a LongWeave task to tally, or NULL */
+	char *text;		/* LongWeave: the judged text */
 } pend;
 
 typedef struct {
 	pend *p;
-	cJSON *verdict;
+	cJSON *verdict;		/* LongGenBench: the check's verdict */
+	cJSON **items;		/* LongWeave: the verdicts of the batch */
+	int nitems;
 	char *prompt;
 	int tries;
 } job;
 
-typedef struct {
+struct run {
 	const llm_opts *o;
 	http_engine *e;
+	engine *eng;
 	const char *rubric;
-	pend *head, *tail;
-	size_t npend;
+	lw_asker *lwa;
+	pend *cur;		/* the record being begun (ask) */
 	judge_counts jc;
-	unsigned long calls, failed, undecided;
+	unsigned long calls, failed, undecided, records;
 	int bad;
 	failfast ff;		/* a wrong setup stops the run */
 	unsigned long written, decided;	/* records out, model checks settled */
 	int tty, drawn;		/* the status line: on a terminal, shown */
 	double start, last_draw;
-} run;
+};
 
 /* The status line, on a terminal only, at most twice a second. */
 static void
@@ -96,15 +113,20 @@ status_clear(run *r)
 		r->drawn = 0;
 }
 
+/*
+ * The request: chat unless --compat asks a LongGenBench check; a LongWeave
+ * batch (lw) with our own max_tokens and temperature even under --compat,
+ * whose published values (50 tokens) would cut a verdict list.
+ */
 static char *
-request_body(const run *r, const char *prompt, int attempt)
+request_body(const run *r, const char *prompt, int attempt, int chat, int lw)
 {
 	const llm_opts *o = r->o;
 	cJSON *b = cJSON_CreateObject(), *msgs, *m;
 	char *s;
 
 	cJSON_AddStringToObject(b, "model", o->model);
-	if (o->compat != NULL) {
+	if (!chat) {
 		cJSON_AddStringToObject(b, "prompt", prompt);
 	} else {
 		msgs = cJSON_AddArrayToObject(b, "messages");
@@ -113,10 +135,12 @@ request_body(const run *r, const char *prompt, int attempt)
 		cJSON_AddStringToObject(m, "content", prompt);
 		cJSON_AddItemToArray(msgs, m);
 	}
-	cJSON_AddNumberToObject(b, "temperature", o->temperature);
+	cJSON_AddNumberToObject(b, "temperature", lw ? o->lw_temperature :
+	    o->temperature);
 	if (o->top_p >= 0)
 		cJSON_AddNumberToObject(b, "top_p", o->top_p);
-	cJSON_AddNumberToObject(b, "max_tokens", (double)o->max_tokens);
+	cJSON_AddNumberToObject(b, "max_tokens", (double)(lw ? o->lw_max_tokens :
+	    o->max_tokens));
 	/* asking again is a new draw, and a new cache key */
 	if (o->has_seed)
 		cJSON_AddNumberToObject(b, "seed", (double)(o->seed + attempt));
@@ -133,8 +157,10 @@ static void done(void *user, const http_result *res);
 static void
 submit(run *r, job *j)
 {
-	http_submit(r->e, r->o->compat ? HTTP_COMPLETIONS : HTTP_CHAT, r->o->model, 0,
-	    request_body(r, j->prompt, j->tries), done, j);
+	int chat = j->items != NULL || r->o->compat == NULL;
+
+	http_submit(r->e, chat ? HTTP_CHAT : HTTP_COMPLETIONS, r->o->model, 0,
+	    request_body(r, j->prompt, j->tries, chat, j->items != NULL), done, j);
 	r->calls++;
 }
 
@@ -147,27 +173,14 @@ make_prompt(const run *r, const char *text, size_t len, const char *want,
     char **err)
 {
 	cJSON *v = cJSON_CreateObject();
-	char hex[65], fence[32], *s, *t = xstrndup(text, len);
-	int salt = 0;
+	char fence[32], *s, *t = xstrndup(text, len);
 
-	if (r->o->compat != NULL) {
-		cJSON_AddStringToObject(v, "text", t);
-		cJSON_AddStringToObject(v, "want", want);
-		s = tmpl_render(r->rubric, v, err);
-		cJSON_Delete(v);
-		free(t);
-		return s;
-	}
-	do {
-		char *k = xasprintf("%d:%s", salt++, t);
-
-		sha256_hex(k, strlen(k), hex);
-		free(k);
-		snprintf(fence, sizeof fence, "ENTRY-%.12s", hex);
-	} while (strstr(t, fence) != NULL);
 	cJSON_AddStringToObject(v, "text", t);
 	cJSON_AddStringToObject(v, "want", want);
-	cJSON_AddStringToObject(v, "fence", fence);
+	if (r->o->compat == NULL) {
+		judge_fence(t, "ENTRY", fence);
+		cJSON_AddStringToObject(v, "fence", fence);
+	}
 	s = tmpl_render(r->rubric, v, err);
 	cJSON_Delete(v);
 	free(t);
@@ -181,17 +194,44 @@ ask(void *arg, cJSON *verdict, const char *text, size_t len, const char *want)
 	job *j = xcalloc(1, sizeof *j);
 	char *err;
 
-	j->p = r->tail;
+	j->p = r->cur;
 	j->verdict = verdict;
 	j->prompt = make_prompt(r, text, len, want, &err);
 	j->p->waiting++;
-	if (j->prompt == NULL) {
+	if (j->prompt == NULL)
 		lg_die(LG_USAGE, "rubric: %s", err);
-	}
 	submit(r, j);
 }
 
-static run *the_run;
+/* Every question about the record is answered: tally, then out it goes. */
+static void
+finish(pend *p)
+{
+	run *r = p->r;
+
+	if (p->mine)
+		verdicts_finish(p->ej->rec);
+	if (p->lw != NULL)
+		lw_tally(p->lw, p->ej->rec);
+	if (p->status == REC_BAD)
+		r->bad = 1;
+	r->written++;
+	free(p->text);
+	engine_done(r->eng, p->ej);
+	free(p);
+}
+
+static void
+job_end(job *j)
+{
+	pend *p = j->p;
+
+	free(j->prompt);
+	free(j->items);
+	free(j);
+	if (--p->waiting == 0)
+		finish(p);
+}
 
 /* pass < 0: undecided, with why saying what went wrong. */
 static void
@@ -199,33 +239,85 @@ settle(job *j, int pass, const char *by, const char *reply, const char *why,
     const char *reasoning)
 {
 	cJSON *v = j->verdict;
+	run *r = j->p->r;
 
 	cJSON_AddBoolToObject(v, "pass", pass > 0);
 	cJSON_AddBoolToObject(v, "judged", pass >= 0);
 	if (pass < 0) {
 		cJSON_AddBoolToObject(v, "undecided", 1);
-		the_run->undecided++;
+		r->undecided++;
 	}
 	cJSON_AddStringToObject(v, "by", by);
-	if (the_run->o->compat != NULL)
-		cJSON_AddStringToObject(v, "compat", the_run->o->compat);
+	if (r->o->compat != NULL)
+		cJSON_AddStringToObject(v, "compat", r->o->compat);
 	if (reply != NULL)
 		cJSON_AddStringToObject(v, "reply", reply);
 	if (reasoning != NULL && *reasoning != '\0')
 		cJSON_AddStringToObject(v, "reasoning", reasoning);
-	the_run->decided++;
+	r->decided++;
 	if (why != NULL)
 		cJSON_AddStringToObject(v, "problem", why);
-	j->p->waiting--;
-	free(j->prompt);
-	free(j);
+	job_end(j);
+}
+
+/* A LongWeave batch: val NULL for undecided items, with why. */
+static void
+settle_lw(job *j, const int *val, const char *by, const char *reply,
+    const char *why)
+{
+	const lw_task *t = j->p->lw;
+	run *r = j->p->r;
+	int k;
+
+	for (k = 0; k < j->nitems; k++) {
+		cJSON *v = j->items[k];
+
+		lw_apply(t, v, val != NULL ? val + k * t->nfields : NULL);
+		if (val == NULL) {
+			cJSON_AddBoolToObject(v, "undecided", 1);
+			r->undecided++;
+		}
+		cJSON_AddStringToObject(v, "by", by);
+		if (reply != NULL)
+			cJSON_AddStringToObject(v, "reply", reply);
+		if (why != NULL)
+			cJSON_AddStringToObject(v, "problem", why);
+		r->decided++;
+	}
+	job_end(j);
+}
+
+static void
+done_lw(run *r, job *j, const char *by, const http_result *res)
+{
+	const lw_task *t = j->p->lw;
+	const char *c = res->content ? res->content : "", *why;
+	int *val = xcalloc((size_t)j->nitems * (size_t)t->nfields, sizeof *val);
+
+	if (lw_parse(t, c, res->content_len, j->nitems, val, &why)) {
+		settle_lw(j, val, by, c, NULL);
+	} else if (res->truncated) {
+		/* a reply cut before its end would be cut again: no retry */
+		char *m = xasprintf("reply cut at --judge-max-tokens %ld",
+		    r->o->lw_max_tokens);
+
+		settle_lw(j, NULL, by, c, m);
+		free(m);
+	} else if (j->tries < r->o->judge_retries) {
+		j->tries++;
+		submit(r, j);
+	} else {
+		r->jc.unparsed += (unsigned long)j->nitems;
+		settle_lw(j, NULL, by, c, why);
+	}
+	free(val);
 }
 
 static void
 done(void *user, const http_result *res)
 {
 	job *j = user;
-	run *r = the_run;
+	run *r = j->p->r;
 	char *by;
 
 	if (failfast_hold(&r->ff, j, res))
@@ -233,8 +325,14 @@ done(void *user, const http_result *res)
 	by = xasprintf("llm:%s", r->o->model);
 	if (!res->ok) {
 		r->failed++;
-		settle(j, -1, by, NULL, res->error ? res->error : "request failed",
-		    NULL);
+		if (j->items != NULL)
+			settle_lw(j, NULL, by, NULL, res->error ? res->error :
+			    "request failed");
+		else
+			settle(j, -1, by, NULL, res->error ? res->error :
+			    "request failed", NULL);
+	} else if (j->items != NULL) {
+		done_lw(r, j, by, res);
 	} else if (r->o->compat != NULL) {
 		/* the published reading sees all the text the model wrote */
 		settle(j, yesno_published(res->content ? res->content : "",
@@ -267,46 +365,144 @@ done(void *user, const http_result *res)
 		failfast_release(&r->ff, done);
 }
 
-/* Write finished records from the head of the window. */
+/* Ask about items idx[0..n) of the record's LongWeave task. */
 static void
-flush(run *r)
+ask_lw(run *r, pend *p, const int *idx, int n, const char *category)
 {
-	while (r->head != NULL && r->head->waiting == 0) {
-		pend *p = r->head;
+	const cJSON *vs = rec_get(p->ej->rec, "verdicts");
+	const cJSON *items = rec_get(rec_get(p->ej->rec, "gold"), p->lw->items);
+	job *j = xcalloc(1, sizeof *j);
+	char *err = NULL;
+	int k;
 
-		if (p->mine)
-			verdicts_finish(p->rec);
-		rec_write(p->rec);
-		r->written++;
-		if (p->status == REC_BAD)
-			r->bad = 1;
-		rec_free(p->rec);
-		r->head = p->next;
-		if (r->head == NULL)
-			r->tail = NULL;
-		free(p);
-		r->npend--;
+	j->p = p;
+	j->nitems = n;
+	j->items = xcalloc((size_t)n, sizeof *j->items);
+	for (k = 0; k < n; k++)
+		j->items[k] = cJSON_GetArrayItem(vs, idx[k]);
+	j->prompt = lw_prompt(r->lwa, p->lw, p->text, items, idx, n, category,
+	    r->o->lw_compat, &err);
+	if (j->prompt == NULL)
+		lg_die(LG_SYS, "%s", err);
+	p->waiting++;
+	r->jc.by_model += (unsigned long)n;
+	submit(r, j);
+}
+
+/*
+ * A LongWeave record: the rules judge every item, then the model those it
+ * must decide, in batches (nw: by category, in the order of
+ * gold.categories).
+ */
+static void
+start_lw(run *r, pend *p, const lw_task *t, const judge_at *at)
+{
+	cJSON *rec = p->ej->rec;
+	const judge_opts jo = { r->o->lw_compat };
+	const cJSON *vs, *v, *cats, *c;
+	size_t len = 0;
+	int n, i, k, *ask = NULL, nask = 0;
+
+	p->status = t->rules(rec, at, &jo);
+	vs = rec_get(rec, "verdicts");
+	n = cJSON_GetArraySize(vs);
+	if (!cJSON_IsArray(vs) || n == 0)
+		return;		/* the gold is bad: said so, nothing to ask */
+	p->lw = t;
+	r->records++;
+	p->text = lw_judged(t, rec, r->o->lw_compat, &len);
+	ask = xcalloc((size_t)n, sizeof *ask);
+	i = 0;
+	cJSON_ArrayForEach(v, vs) {
+		r->jc.checks++;
+		if (p->text == NULL || (r->o->hybrid && lw_clear(t, v)))
+			r->jc.by_rules++;
+		else
+			ask[nask++] = i;
+		i++;
 	}
-	if (fflush(stdout) != 0)
-		lg_write_failed(errno);
+	if (t->batch > 0) {
+		for (i = 0; i < nask; i += t->batch)
+			ask_lw(r, p, ask + i, nask - i < t->batch ? nask - i :
+			    t->batch, NULL);
+	} else {
+		int *sel = xcalloc((size_t)n, sizeof *sel);
+
+		cats = rec_get(rec_get(rec, "gold"), "categories");
+		cJSON_ArrayForEach(c, cats) {
+			int m = 0;
+
+			for (k = 0; k < nask; k++) {
+				const char *vc = rec_str(cJSON_GetArrayItem(vs,
+				    ask[k]), "category");
+
+				if (vc != NULL && cJSON_IsString(c) &&
+				    strcmp(vc, c->valuestring) == 0)
+					sel[m++] = ask[k];
+			}
+			if (m > 0)
+				ask_lw(r, p, sel, m, c->valuestring);
+		}
+		free(sel);
+	}
+	free(ask);
+}
+
+/* The engine gives a record: begin its questions. */
+static void
+start(void *arg, engine *eng, engine_job *ej)
+{
+	run *r = arg;
+	pend *p = xcalloc(1, sizeof *p);
+	judge_at at = { ej->file, ej->line };
+	const lw_task *t = lw_find(ej->rec);
+	int asked;
+
+	(void)eng;
+	p->r = r;
+	p->ej = ej;
+	p->status = REC_OK;
+	p->waiting++;	/* held while its questions are sent */
+	if (t != NULL) {
+		start_lw(r, p, t, &at);
+	} else {
+		r->cur = p;
+		p->status = verdicts_start(ej->rec, &at, r->o->hybrid ?
+		    JUDGE_HYBRID : JUDGE_MODEL, ask, r, &p->mine, &asked, &r->jc);
+		r->records += p->mine != 0;
+	}
+	if (--p->waiting == 0)
+		finish(p);
+}
+
+/* Each turn of the engine: a wrong setup, the status line. */
+static void
+turn(void *arg, engine *eng)
+{
+	run *r = arg;
+
+	(void)eng;
+	status_draw(r, 0);
+	if (failfast_tripped(&r->ff, http_outstanding(r->e) == 0)) {
+		status_clear(r);
+		failfast_die(&r->ff, r->o->key != NULL && *r->o->key != '\0',
+		    "--api-key-file");
+	}
 }
 
 int
 llm_run(char **files, int nfiles, const llm_opts *o)
 {
 	run r;
-	jsonl *in = jsonl_open(files, nfiles);
+	engine_opts eo = { 0 };
 	char *err = NULL, *path;
-	size_t window = (size_t)o->http.parallel * 4 + 16;
-	cJSON *rec;
 	http_stats st;
-	int status, eof = 0;
+	int status;
 
 	memset(&r, 0, sizeof r);
 	r.o = o;
 	r.tty = isatty(STDERR_FILENO);
 	r.start = mono_now();
-	the_run = &r;
 	if (o->rubric != NULL)
 		path = xstrdup(o->rubric);
 	else {
@@ -322,64 +518,38 @@ llm_run(char **files, int nfiles, const llm_opts *o)
 	free(path);
 	if ((r.e = http_new(&o->http, &err)) == NULL)
 		lg_die(LG_USAGE, "%s", err);
-	for (;;) {
-		while (!eof && r.npend < window) {
-			pend *p;
-			int asked;
-
-			if ((rec = jsonl_next(in)) == NULL) {
-				eof = 1;
-				break;
-			}
-			if (o->done != NULL && resume_check(o->done, rec) != RESUME_TODO) {
-				if (resume_check(o->done, rec) == RESUME_NOID) {
-					jsonl_warn(in, "%s, skipped", RESUME_NOID_MSG);
-					r.bad = 1;
-				}
-				rec_free(rec);
-				continue;
-			}
-			p = xcalloc(1, sizeof *p);
-			p->rec = rec;
-			if (r.tail)
-				r.tail->next = p;
-			else
-				r.head = p;
-			r.tail = p;
-			r.npend++;
-			p->waiting++;	/* held while its checks are queued */
-			p->status = verdicts_start(rec, in, o->hybrid ? JUDGE_HYBRID :
-			    JUDGE_MODEL, ask, &r, &p->mine, &asked, &r.jc);
-			p->waiting--;
-		}
-		flush(&r);
-		status_draw(&r, 0);
-		if (failfast_tripped(&r.ff, http_outstanding(r.e) == 0)) {
-			status_clear(&r);
-			failfast_die(&r.ff, o->key != NULL && *o->key != '\0',
-			    "--api-key-file");
-		}
-		if (eof && r.head == NULL)
-			break;
-		http_step(r.e, 100);
-	}
+	r.lwa = lw_asker_new();
+	eo.files = files;
+	eo.nfiles = nfiles;
+	eo.skip = o->done;
+	eo.ahead = 16;
+	eo.window = (size_t)o->http.parallel * 4 + 16;
+	eo.keep_order = 1;
+	eo.http = r.e;
+	eo.step_ms = 100;
+	eo.start = start;
+	eo.turn = turn;
+	eo.arg = &r;
+	r.eng = engine_new(&eo);
+	status = engine_run(r.eng);
+	engine_free(r.eng);
 	http_get_stats(r.e, &st);
 	status_clear(&r);
 	lg_warn("%lu checks: %lu by rules, %lu by the model, %lu undecided "
-		    "(%lu unparseable, %lu failed requests); %lu judge calls, %ld "
-		    "prompt and %ld output tokens, %lu cache hits; lg %s, judge "
-		    "llm:%s%s%s, max tokens %ld",
+		    "(%lu unparseable, %lu failed requests); %lu judge calls "
+		    "(%.2f per record), %ld prompt and %ld output tokens, %lu "
+		    "cache hits; lg %s, judge llm:%s%s%s, max tokens %ld",
 		    r.jc.checks, r.jc.by_rules, r.jc.by_model, r.undecided,
-		    r.jc.unparsed, r.failed, r.calls, st.prompt_tokens,
+		    r.jc.unparsed, r.failed, r.calls, r.records > 0 ?
+		    (double)r.calls / (double)r.records : 0, st.prompt_tokens,
 		    st.output_tokens, st.cache_hits, LG_VERSION, o->model,
 		    o->compat ? " with " : "", o->compat ? o->compat : "",
 		    o->max_tokens);
 	http_free(r.e);
+	lw_asker_free(r.lwa);
 	free((char *)r.rubric);
 	yesno_fini();
-	status = jsonl_status(in);
 	if (status == LG_OK && (r.bad || r.failed || r.undecided))
 		status = LG_BAD;
-	jsonl_free(in);
 	return lg_finish(status);
 }

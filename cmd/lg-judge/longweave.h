@@ -1,14 +1,18 @@
 /*
- * longweave.h: lg-judge's rules for the LongWeave tasks it judges, one
- * function per task in lw_TASK.c, listed in longweave.c.  Only --rules
- * judges these tasks yet; other LongWeave tasks pass through.
+ * longweave.h: lg-judge's LongWeave tasks (biog, sr, nw), one file of rules
+ * per task (lw_TASK.c), listed in longweave.c with what the model judge
+ * needs of each (lw_model.c): the judged text, the items, how many go in
+ * one call, the reply's booleans, what the rules decide clearly, and the
+ * scores the verdicts add up to.  Other LongWeave tasks pass through.
  */
 #ifndef LG_JUDGE_LONGWEAVE_H
 #define LG_JUDGE_LONGWEAVE_H
 
+#include <stddef.h>
+
 #include <cjson/cJSON.h>
 
-#include "jsonl.h"
+#include "judge.h"
 
 typedef struct {
 	int compat;	/* --compat: judge the published truncation */
@@ -16,19 +20,83 @@ typedef struct {
 
 /*
  * Judge rec by rules: set verdicts and scores.  Returns REC_OK, or REC_BAD
- * after rec_error() and a warning at the reader's position.
+ * after rec_error() and a warning at the record's position.
  */
-int lw_rules_biog(cJSON *rec, jsonl *in, const judge_opts *o);
+int lw_rules_biog(cJSON *rec, const judge_at *in, const judge_opts *o);
 void lw_rules_biog_fini(void);
-int lw_rules_sr(cJSON *rec, jsonl *in, const judge_opts *o);
-int lw_rules_nw(cJSON *rec, jsonl *in, const judge_opts *o);
+int lw_rules_sr(cJSON *rec, const judge_at *in, const judge_opts *o);
+int lw_rules_nw(cJSON *rec, const judge_at *in, const judge_opts *o);
+
+/* Length of s up to the end of its max-th white-space separated word. */
+size_t lw_upto_words(const char *s, size_t len, long max);
+/*
+ * The first n \w+ words of s with what follows each up to the next word
+ * (compat: the words alone, joined by single spaces).  Caller frees.
+ */
+char *lw_word_text(const char *s, size_t len, long n, int compat,
+    size_t *outlen);
+
+enum { LW_BIOG, LW_SR, LW_NW };
+
+typedef struct {
+	const char *task;
+	int id;			/* LW_BIOG, ... */
+	int (*rules)(cJSON *rec, const judge_at *in, const judge_opts *o);
+	const char *items;	/* the member of gold that lists the items */
+	int batch;		/* items per call; 0: one call per category */
+	const char *fields[2];	/* the booleans the reply gives per item */
+	int nfields;
+} lw_task;
+
+/* The task of a LongWeave record lg-judge judges, or NULL. */
+const lw_task *lw_find(const cJSON *rec);
 
 /*
  * When rec is a LongWeave record of a task in the table, judge it, set
  * *ret and return 1; else return 0 and leave rec alone.
  */
-int lw_rules(cJSON *rec, jsonl *in, const judge_opts *o, int *ret);
+int lw_rules(cJSON *rec, const judge_at *in, const judge_opts *o, int *ret);
 /* Free what the rules keep between records. */
 void lw_rules_fini(void);
+
+/* lw_model.c */
+/* The text the items refer to (caller frees), or NULL: no answer. */
+char *lw_judged(const lw_task *t, const cJSON *rec, int compat, size_t *len);
+/* Did the rules decide the item of verdict v clearly (--hybrid)? */
+int lw_clear(const lw_task *t, const cJSON *v);
+/* The template variables of gold item it, numbered n from 1. */
+cJSON *lw_item_vars(const lw_task *t, const cJSON *it, int n);
+/* The model's booleans (t->fields order) into verdict v. */
+void lw_apply(const lw_task *t, cJSON *v, const int *val);
+/* The scores from the verdicts, whoever decided them. */
+void lw_tally(const lw_task *t, cJSON *rec);
+
+/*
+ * lw_ask.c: the question for a batch of items, from the task's rubric
+ * (share/rubrics/longweave/TASK.tmpl; nw adds the category's criteria
+ * from share/rubrics/longweave/nw/rubric.json), and the strict reading of
+ * the reply.
+ */
+typedef struct lw_asker lw_asker;
+lw_asker *lw_asker_new(void);
+void lw_asker_free(lw_asker *a);
+/*
+ * The prompt for items idx[0..n) of gold list items (numbered 1..n in the
+ * prompt), with text fenced; category for nw.  compat: the nw spans as
+ * the published truncation leaves them (words joined by spaces), as the
+ * text is.  NULL and *err (caller frees) when a rubric cannot be read or
+ * rendered.
+ */
+char *lw_prompt(lw_asker *a, const lw_task *t, const char *text,
+    const cJSON *items, const int *idx, int n, const char *category,
+    int compat, char **err);
+/*
+ * Read a reply about n items: 1 and val[k * t->nfields + f] set for item
+ * k+1, field f; 0 and *why ("unparseable reply", "incomplete reply").
+ * The reply must be one JSON object {"verdicts": [...]} (a Markdown code
+ * fence around it is allowed) with each item once, each field a boolean.
+ */
+int lw_parse(const lw_task *t, const char *reply, size_t len, int n, int *val,
+    const char **why);
 
 #endif

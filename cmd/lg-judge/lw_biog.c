@@ -124,8 +124,8 @@ cut(const char *s, size_t len, long max, words *t, size_t *end)
 }
 
 /* Length of s up to the end of its max-th white-space separated word. */
-static size_t
-upto_words(const char *s, size_t len, long max)
+size_t
+lw_upto_words(const char *s, size_t len, long max)
 {
 	size_t i = 0;
 	long n = 0;
@@ -267,9 +267,9 @@ object_at(const words *t, size_t i, const words *o, size_t *e)
 }
 
 static int
-bad(cJSON *rec, jsonl *in, const char *msg)
+bad(cJSON *rec, const judge_at *in, const char *msg)
 {
-	jsonl_warn(in, "%s: %s", rec_id(rec), msg);
+	judge_warn(in, "%s: %s", rec_id(rec), msg);
 	rec_error(rec, "judge", "%s", msg);
 	return REC_BAD;
 }
@@ -368,7 +368,7 @@ judge_fact(const words *t, const words *names, const cJSON *f, int compat,
 }
 
 int
-lw_rules_biog(cJSON *rec, jsonl *in, const judge_opts *jo)
+lw_rules_biog(cJSON *rec, const judge_at *in, const judge_opts *jo)
 {
 	const cJSON *gold = rec_get(rec, "gold"), *facts, *f, *d;
 	const char *text, *first, *last;
@@ -412,7 +412,7 @@ lw_rules_biog(cJSON *rec, jsonl *in, const judge_opts *jo)
 		if (jo->compat)
 			cut(text, tlen, target, &t, &end);
 		else
-			cut(text, upto_words(text, tlen, target), -1, &t, &end);
+			cut(text, lw_upto_words(text, tlen, target), -1, &t, &end);
 	}
 	verdicts = cJSON_CreateArray();
 	rec_set(rec, "verdicts", verdicts);

@@ -38,9 +38,9 @@
 #define MAXWORDS 1000000L
 
 static int
-bad(cJSON *rec, jsonl *in, const char *msg)
+bad(cJSON *rec, const judge_at *in, const char *msg)
 {
-	jsonl_warn(in, "%s: %s", rec_id(rec), msg);
+	judge_warn(in, "%s: %s", rec_id(rec), msg);
 	if (rec_get(rec, "error") == NULL)
 		rec_error(rec, "judge", "%s", msg);
 	return REC_BAD;
@@ -60,8 +60,8 @@ word_re(void)
  * The judged text: the first n words with what follows each up to the next
  * word (compat: the words alone, joined by single spaces).  Caller frees.
  */
-static char *
-judged_text(const char *s, size_t len, long n, int compat, size_t *outlen)
+char *
+lw_word_text(const char *s, size_t len, long n, int compat, size_t *outlen)
 {
 	buf b = { 0 };
 	size_t ov[2], at = 0, end = len;
@@ -152,11 +152,11 @@ norm_span(const char *s, int compat)
 
 	if (!compat)
 		return xstrdup(s);
-	return judged_text(s, strlen(s), MAXWORDS, 1, &n);
+	return lw_word_text(s, strlen(s), MAXWORDS, 1, &n);
 }
 
 int
-lw_rules_nw(cJSON *rec, jsonl *in, const judge_opts *o)
+lw_rules_nw(cJSON *rec, const judge_at *in, const judge_opts *o)
 {
 	cJSON *gold = rec_get(rec, "gold"), *cats, *stmts, *st, *verdicts, *sc;
 	const char *answer, *why;
@@ -202,7 +202,7 @@ lw_rules_nw(cJSON *rec, jsonl *in, const judge_opts *o)
 	answer = rec_answer_len(rec, &len, &why);
 	if (why != NULL)
 		ret = bad(rec, in, why);
-	text = judged_text(answer, len, words, o->compat, &tlen);
+	text = lw_word_text(answer, len, words, o->compat, &tlen);
 	present = xcalloc(ncat, sizeof *present);
 	compliant = xcalloc(ncat, sizeof *compliant);
 	total = xcalloc(ncat, sizeof *total);

@@ -192,15 +192,15 @@ judge_item(const char *t, const cJSON *item, int *ans, int *ok)
 }
 
 static int
-bad(cJSON *rec, jsonl *in, const char *msg)
+bad(cJSON *rec, const judge_at *in, const char *msg)
 {
-	jsonl_warn(in, "%s: %s", rec_id(rec) ? rec_id(rec) : "(no id)", msg);
+	judge_warn(in, "%s: %s", rec_id(rec) ? rec_id(rec) : "(no id)", msg);
 	rec_error(rec, "judge", "%s", msg);
 	return REC_BAD;
 }
 
 int
-lw_rules_sr(cJSON *rec, jsonl *in, const judge_opts *o)
+lw_rules_sr(cJSON *rec, const judge_at *in, const judge_opts *o)
 {
 	const cJSON *gold = rec_get(rec, "gold"), *items, *it;
 	size_t len = 0;

@@ -1,8 +1,10 @@
 /*
  * lg-judge: decide each LongGenBench check against the entry at its
- * position, by rules (--rules), by a judge model, or both (--hybrid).
+ * position, and each item of the LongWeave biog, sr and nw tasks against
+ * the answer, by rules (--rules), by a judge model, or both (--hybrid).
  */
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,17 +31,18 @@ static const char usage[] =
 "                [--backoff-base S] [--insecure] [--max-record SIZE] [file ...]\n"
 "\n"
 "  --rules             decide by rules: content words, normalised\n"
-"  --hybrid            rules decide what they find; the model the rest\n"
+"  --hybrid            rules decide what they find clearly; the model the rest\n"
 "  --compat            the published judge: its prompt as a raw completion,\n"
 "                      its decoding, \"yes\" anywhere in the reply passes;\n"
-"                      with --rules, LongWeave's published truncation\n"
+"                      and LongWeave's published truncation\n"
 "  --compat-prompt a|b the published prompt: a, the paper's (default), or b,\n"
 "                      the later one with three examples\n"
 "  --judge-base-url URL  judge server, repeatable (LG_JUDGE_BASE_URL)\n"
 "  --judge-model MODEL judge model (LG_JUDGE_MODEL)\n"
 "  -P N                requests in flight (default 8)\n"
 "  --retries N         HTTP retries per request (default 6)\n"
-"  --judge-retries N   asks again after an unparseable reply (default 2)\n"
+"  --judge-retries N   asks again after an unparseable or incomplete reply\n"
+"                      (default 2)\n"
 "  --judge-max-tokens N  tokens per reply, reasoning included (default 2048;\n"
 "                      50 with --compat)\n"
 "  --judge-temperature X  sampling temperature (default 0; 0.95 with --compat)\n"
@@ -53,7 +56,9 @@ static const char usage[] =
 "  --retry-errors      with --resume: judge again the records of FILE with\n"
 "                      undecided checks or a judge error\n"
 "  --api-key-file FILE API key (else LG_API_KEY or OPENAI_API_KEY)\n"
-"  --rubric FILE       question template (default rubrics/longgenbench.tmpl)\n"
+"  --rubric FILE       LongGenBench question template (default\n"
+"                      rubrics/longgenbench.tmpl; LongWeave:\n"
+"                      rubrics/longweave/TASK.tmpl)\n"
 "  --connect-timeout S  seconds to connect (default 10)\n"
 "  --idle-timeout S    seconds without a byte that end an attempt (default 120)\n"
 "  --timeout S         seconds a request may take from its first attempt,\n"
@@ -70,11 +75,22 @@ typedef struct {
 	judge_opts lw;		/* the LongWeave tasks (longweave.c) */
 } rules_ctx;
 
+void
+judge_warn(const judge_at *at, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	lg_vwarnat(at->file, at->line, fmt, ap);
+	va_end(ap);
+}
+
 static int
 rules_only(cJSON *rec, jsonl *in, void *arg)
 {
 	rules_ctx *c = arg;
 	judge_counts *jc = &c->jc;
+	judge_at at = { jsonl_file(in), jsonl_lineno(in) };
 	int mine, asked, ret;
 
 	if (c->done != NULL) {
@@ -86,9 +102,9 @@ rules_only(cJSON *rec, jsonl *in, void *arg)
 			return REC_DROP_BAD;
 		}
 	}
-	if (lw_rules(rec, in, &c->lw, &ret))
+	if (lw_rules(rec, &at, &c->lw, &ret))
 		return ret;
-	ret = verdicts_start(rec, in, JUDGE_RULES, NULL, NULL, &mine, &asked, jc);
+	ret = verdicts_start(rec, &at, JUDGE_RULES, NULL, NULL, &mine, &asked, jc);
 	if (mine && rec_get(rec, "verdicts") != NULL)
 		verdicts_finish(rec);
 	return ret;
@@ -229,11 +245,15 @@ main(int argc, char **argv)
 		lg_die(LG_USAGE, "--rules and --hybrid exclude each other");
 	if (prompt != NULL && !compat)
 		lg_die(LG_USAGE, "--compat-prompt goes with --compat");
-	rc.lw.compat = compat && rules;	/* LongWeave: the published truncation */
+	rc.lw.compat = compat;	/* LongWeave: the published truncation */
+	o.lw_compat = compat;
 	if (compat && (o.hybrid || o.rubric != NULL))
 		lg_die(LG_USAGE, "--compat asks the model every check with the "
 		    "published prompt: it excludes %s",
 		    o.hybrid ? "--hybrid" : "--rubric");
+	/* LongWeave questions: our own decoding, unless an option says otherwise */
+	o.lw_max_tokens = o.max_tokens > 0 ? o.max_tokens : JUDGE_MAX_TOKENS;
+	o.lw_temperature = o.temperature >= 0 ? o.temperature : 0;
 	if (compat && !rules) {
 		/* the published decoding, unless an option says otherwise */
 		o.compat = prompt != NULL && *prompt == 'b' ? "longgenbench-b" :

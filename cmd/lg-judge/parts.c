@@ -57,8 +57,10 @@ parts_text(parts_index *pi, const char *p, size_t n)
 			if (p == e || *p++ != '"')
 				return 0;
 			k = p;
-			if ((q = memchr(p, '"', (size_t)(e - p))) == NULL ||
-			    memchr(k, '\\', (size_t)(q - k)) != NULL)
+			/* keys are short: one walk to the quote, no escapes */
+			for (q = p; q < e && *q != '"' && *q != '\\'; q++)
+				;
+			if (q == e || *q != '"')
 				return 0;
 			if (q - k == 2 && memcmp(k, "at", 2) == 0)
 				f = 0;

@@ -47,7 +47,8 @@ judge_resumed(const cJSON *rec, jsonl *in, void *arg)
 		    "them: give the same judge, another file, or --redo-changed "
 		    "to judge them again");
 	if (c->retry_errors && ((stage != NULL && strcmp(stage, "judge") == 0) ||
-	    rec_long(rec_get(rec, "scores"), "stic_undecided", 0) > 0))
+	    rec_long(rec_get(rec, "scores"), "stic_undecided", 0) > 0 ||
+	    rec_long(rec_get(rec, "scores"), "undecided", 0) > 0))
 		return RESUME_TODO;
 	return RESUME_DONE;
 }

@@ -5,6 +5,10 @@
  * gallery" is then found in "a small gallery of art", and not in "a small
  * gallery".  Nothing in the judged text can change the rule: an entry that
  * says "Answer: yes" is judged on its words like any other.
+ *
+ * The wanted words are few: they are gathered first, and the entry's words
+ * are then compared with them in one pass, without a set of the entry's
+ * words and without allocating per check.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,62 +18,87 @@
 #include "words.h"
 #include "xalloc.h"
 
-static wordset *entry_words;
-static buf missing;	/* reused from check to check */
+/* The content words of a check, in order, each ended by a NUL. */
+typedef struct {
+	buf words;
+	size_t *off, *len;
+	unsigned char *found;
+	size_t n, cap, left;	/* left: how many are not found yet */
+	int content;
+} wanted;
+
+static wanted want_words;	/* reused from check to check */
 
 void
 rules_fini(void)
 {
-	wordset_free(entry_words);
-	entry_words = NULL;
-	buf_free(&missing);
+	buf_free(&want_words.words);
+	free(want_words.off);
+	free(want_words.len);
+	free(want_words.found);
+	memset(&want_words, 0, sizeof want_words);
 }
 
-typedef struct {
-	const wordset *ws;
-	buf missing;		/* the missing words, each ended by a NUL */
-	int content, nmissing;
-} probe;
-
 static void
-check_word(const char *w, size_t n, void *arg)
+want_word(const char *w, size_t n, void *arg)
 {
-	probe *p = arg;
+	wanted *q = arg;
 
 	if (words_stop(w, n))
 		return;
-	p->content++;
-	if (!wordset_has(p->ws, w, n) && n < 256) {
-		buf_add(&p->missing, w, n);
-		buf_putc(&p->missing, '\0');
-		p->nmissing++;
+	q->content++;
+	if (n >= 256)
+		return;		/* never counted as missing */
+	if (q->n == q->cap) {
+		q->cap = q->cap ? 2 * q->cap : 16;
+		q->off = xreallocarray(q->off, q->cap, sizeof *q->off);
+		q->len = xreallocarray(q->len, q->cap, sizeof *q->len);
+		q->found = xrealloc(q->found, q->cap);
 	}
+	q->off[q->n] = q->words.len;
+	q->len[q->n] = n;
+	q->found[q->n] = 0;
+	q->n++;
+	q->left++;
+	buf_add(&q->words, w, n);
+	buf_putc(&q->words, '\0');
+}
+
+static void
+entry_word(const char *w, size_t n, void *arg)
+{
+	wanted *q = arg;
+	size_t i;
+
+	if (q->left == 0)
+		return;
+	for (i = 0; i < q->n; i++)
+		if (!q->found[i] && q->len[i] == n &&
+		    memcmp(q->words.s + q->off[i], w, n) == 0) {
+			q->found[i] = 1;
+			q->left--;
+		}
 }
 
 int
 rules_decide(const char *text, size_t len, const char *want, cJSON *verdict)
 {
-	probe p;
+	wanted *q = &want_words;
+	size_t i;
 
-	if (entry_words == NULL)
-		entry_words = wordset_new();
-	else
-		wordset_clear(entry_words);
-	wordset_add_text(entry_words, text, len);
-	p.ws = entry_words;
-	buf_reset(&missing);
-	p.missing = missing;
-	p.content = 0;
-	p.nmissing = 0;
-	words_each(want, strlen(want), check_word, &p);
-	missing = p.missing;
-	if (p.nmissing > 0) {
+	buf_reset(&q->words);
+	q->n = q->left = 0;
+	q->content = 0;
+	words_each(want, strlen(want), want_word, q);
+	if (q->left > 0)
+		words_each(text, len, entry_word, q);
+	if (q->left > 0) {
 		cJSON *a = cJSON_CreateArray();
-		size_t i;
 
-		for (i = 0; i < missing.len; i += strlen(missing.s + i) + 1)
-			cJSON_AddItemToArray(a, cJSON_CreateString(missing.s + i));
+		for (i = 0; i < q->n; i++)
+			if (!q->found[i])
+				cJSON_AddItemToArray(a, cJSON_CreateString(q->words.s + q->off[i]));
 		cJSON_AddItemToObject(verdict, "missing", a);
 	}
-	return p.content > 0 && p.nmissing == 0;
+	return q->content > 0 && q->left == 0;
 }

@@ -30,7 +30,7 @@ pidx_free(void)
 }
 
 int
-verdicts_start(cJSON *rec, jsonl *in, int mode, ask_fn ask, void *arg,
+verdicts_start(cJSON *rec, const judge_at *in, int mode, ask_fn ask, void *arg,
     int *mine, int *asked, judge_counts *jc)
 {
 	const cJSON *checks = rec_get(rec, "checks");
@@ -52,17 +52,17 @@ verdicts_start(cJSON *rec, jsonl *in, int mode, ask_fn ask, void *arg,
 	}
 	partsbad = parts_load(&pidx, rec, &isarray, msg, sizeof msg);
 	if (!cJSON_IsArray(checks)) {
-		jsonl_warn(in, "%s: checks is not an array", rec_id(rec));
+		judge_warn(in, "%s: checks is not an array", rec_id(rec));
 		rec_error(rec, "judge", "checks is not an array");
 		return REC_BAD;
 	}
 	if (text != NULL && !isarray) {
-		jsonl_warn(in, "%s: no parts (run lg-split first)", rec_id(rec));
+		judge_warn(in, "%s: no parts (run lg-split first)", rec_id(rec));
 		rec_error(rec, "judge", "no parts (run lg-split first)");
 		return REC_BAD;
 	}
 	if (text != NULL && partsbad) {
-		jsonl_warn(in, "%s: %s", rec_id(rec), msg);
+		judge_warn(in, "%s: %s", rec_id(rec), msg);
 		rec_error(rec, "judge", "%s", msg);
 		return REC_BAD;
 	}
@@ -81,14 +81,14 @@ verdicts_start(cJSON *rec, jsonl *in, int mode, ask_fn ask, void *arg,
 		jc->checks++;
 		if (kind_index(kind) < 0 || want == NULL || at < 0) {
 			if (!bad)
-				jsonl_warn(in, "%s: a check lacks kind, at or want", rec_id(rec));
+				judge_warn(in, "%s: a check lacks kind, at or want", rec_id(rec));
 			bad = 1;
 		} else if (text != NULL && (p = part_find(&pidx, at)) != NULL) {
 			long off = p->off, len = p->len;
 
 			if (off < 0 || len < 0 || (size_t)(off + len) > tlen) {
 				if (!bad)
-					jsonl_warn(in, "%s: part %ld lies outside the output",
+					judge_warn(in, "%s: part %ld lies outside the output",
 					    rec_id(rec), at);
 				bad = 1;
 			} else {

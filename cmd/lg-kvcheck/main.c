@@ -50,16 +50,6 @@ published_skips(const char *text, size_t len)
 	return len == 0 || strncmp(text, "ERROR:", 6) == 0;
 }
 
-/* Report a problem; the record keeps an earlier stage's error. */
-static int
-fail(cJSON *rec, jsonl *in, const char *msg)
-{
-	jsonl_warn(in, "%s: %s", rec_id(rec), msg);
-	if (rec_get(rec, "error") == NULL)
-		rec_error(rec, STAGE, "%s", msg);
-	return REC_BAD;
-}
-
 static const char *
 read_gold(const cJSON *rec, kv_gold *g)
 {
@@ -135,10 +125,11 @@ check(cJSON *rec, jsonl *in, void *arg)
 	if (!rec_is(rec, "longweave", "kvg"))
 		return REC_OK;
 	if ((msg = read_gold(rec, &g)) != NULL)
-		return fail(rec, in, msg);	/* no scores: nothing to score against */
+		return rec_fail(rec, in, STAGE,
+		    "%s", msg);	/* no scores: nothing to score against */
 	text = rec_answer_len(rec, &len, &msg);	/* NULs included */
 	if (msg != NULL)
-		ret = fail(rec, in, msg);
+		ret = rec_fail(rec, in, STAGE, "%s", msg);
 	found = *compat ? kv_parse_compat(text, len, &d) : kv_parse(text, len, &d);
 	kv_dedup(&d);
 	kv_score(&d, found > 0, &g, *compat, &s);

@@ -51,14 +51,6 @@ next_perm(long *v, size_t n)
 }
 
 static int
-bad(cJSON *rec, jsonl *in, const char *msg)
-{
-	jsonl_warn(in, "%s: %s", rec_id(rec), msg);
-	rec_error(rec, "oracle", "%s", msg);
-	return REC_BAD;
-}
-
-static int
 tsort(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 {
 	const cJSON *order = rec_get(rec_get(rec, "gold"), "order"), *e;
@@ -68,11 +60,13 @@ tsort(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	int d = degrade(o, r);
 
 	if (!cJSON_IsArray(order))
-		return bad(rec, in, "gold.order is not an array");
+		return rec_fail(rec, in, "oracle",
+		    "gold.order is not an array");
 	cJSON_ArrayForEach(e, order) {
 		if (!cJSON_IsNumber(e) || n == 16 || e->valuedouble < 0 ||
 		    e->valuedouble > 1e9)
-			return bad(rec, in, "gold.order: want up to 16 labels");
+			return rec_fail(rec, in, "oracle",
+			    "gold.order: want up to 16 labels");
 		v[n++] = (long)e->valuedouble;
 	}
 	if (d == DEG_NOANSWER)
@@ -101,7 +95,8 @@ bestanswer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	int d = degrade(o, r);
 
 	if (k < 1 || n < k)
-		return bad(rec, in, "gold.index: want 1 to gold.n");
+		return rec_fail(rec, in, "oracle",
+		    "gold.index: want 1 to gold.n");
 	if (d == DEG_NOANSWER)
 		snprintf(out, sizeof out, "I cannot tell.");
 	else if (d == DEG_COPY)
@@ -113,14 +108,23 @@ bestanswer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	return REC_OK;
 }
 
+/* The tasks with a writer: one entry each. */
+static const struct {
+	const char *task;
+	int (*write)(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
+} writers[] = {
+	{ "tsort", tsort },
+	{ "bestanswer", bestanswer },
+};
+
 int
 oracle_adaleval(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 {
 	const char *task = rec_str(rec, "task");
+	size_t i;
 
-	if (task != NULL && strcmp(task, "tsort") == 0)
-		return tsort(rec, in, o, r);
-	if (task != NULL && strcmp(task, "bestanswer") == 0)
-		return bestanswer(rec, in, o, r);
-	return bad(rec, in, "unknown adaleval task");
+	for (i = 0; task != NULL && i < sizeof writers / sizeof writers[0]; i++)
+		if (strcmp(writers[i].task, task) == 0)
+			return writers[i].write(rec, in, o, r);
+	return rec_fail(rec, in, "oracle", "unknown adaleval task");
 }

@@ -184,15 +184,13 @@ oracle_longgenbench(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 
 	if (type == NULL || (task = lgb_task_of(type)) == NULL ||
 	    rec_long(gold, "number", 0) <= 0 || !cJSON_IsArray(checks)) {
-		jsonl_warn(in, "%s: needs gold.type, gold.number and checks", rec_id(rec));
-		rec_error(rec, "oracle", "needs gold.type, gold.number and checks");
-		return REC_BAD;
+		return rec_fail(rec, in, "oracle",
+		    "needs gold.type, gold.number and checks");
 	}
 	if (rec_long(gold, "number", 0) > LGB_MAX_ENTRIES ||
 	    rec_long(gold, "words", 0) > LGB_MAX_WORDS || rec_long(gold, "words", 0) < 0) {
-		jsonl_warn(in, "%s: gold.number or gold.words out of range", rec_id(rec));
-		rec_error(rec, "oracle", "gold.number or gold.words out of range");
-		return REC_BAD;
+		return rec_fail(rec, in, "oracle",
+		    "gold.number or gold.words out of range");
 	}
 	doc.type = type;
 	doc.number = (int)rec_long(gold, "number", 0);

@@ -26,8 +26,6 @@ oracle_longweave(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	for (i = 0; task != NULL && i < sizeof writers / sizeof writers[0]; i++)
 		if (strcmp(writers[i].task, task) == 0)
 			return writers[i].fn(rec, in, o, r);
-	jsonl_warn(in, "no reference answers for longweave task %s",
-	    task ? task : "(none)");
-	rec_error(rec, "oracle", "no reference answers for this task");
-	return REC_BAD;
+	return rec_fail(rec, in, "oracle",
+	    "no reference answers for longweave task %s", task ? task : "(none)");
 }

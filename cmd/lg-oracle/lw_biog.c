@@ -62,14 +62,6 @@ static const char *const fillers[] = {
 };
 #define NFILL (sizeof fillers / sizeof fillers[0])
 
-static int
-bad(cJSON *rec, jsonl *in, const char *msg)
-{
-	jsonl_warn(in, "%s", msg);
-	rec_error(rec, "oracle", "%s", msg);
-	return REC_BAD;
-}
-
 /* Words as the judge's \w+ counts them in ASCII text. */
 static long
 count_words(const char *s)
@@ -165,26 +157,31 @@ lw_oracle_biog(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	size_t k = 0;
 
 	if (!cJSON_IsObject(gold))
-		return bad(rec, in, "no gold object");
+		return rec_fail(rec, in, "oracle", "no gold object");
 	facts = rec_get(gold, "facts");
 	first = rec_str(gold, "first");
 	pron = rec_str(gold, "pronoun");
 	target = o->words > 0 ? o->words : rec_long(gold, "words", -1);
 	n = cJSON_GetArraySize(facts);
 	if (!cJSON_IsArray(facts) || n < 1 || n > MAXFACTS)
-		return bad(rec, in, "gold.facts must be an array of 1 to 100000 facts");
+		return rec_fail(rec, in, "oracle",
+		    "gold.facts must be an array of 1 to 100000 facts");
 	if (target < 1 || target > MAXWORDS)
-		return bad(rec, in, "gold.words must be a word count from 1 to 10000000");
+		return rec_fail(rec, in, "oracle",
+		    "gold.words must be a word count from 1 to 10000000");
 	if (first == NULL || pron == NULL ||
 	    (strcmp(pron, "he") != 0 && strcmp(pron, "she") != 0))
-		return bad(rec, in, "gold.first must be a name and gold.pronoun he or she");
+		return rec_fail(rec, in, "oracle",
+		    "gold.first must be a name and gold.pronoun he or she");
 	cJSON_ArrayForEach(f, facts) {
 		if (rec_str(f, "sentence") == NULL || !cJSON_IsArray(rec_get(f, "dates")))
-			return bad(rec, in, "every fact needs a sentence and dates");
+			return rec_fail(rec, in, "oracle",
+			    "every fact needs a sentence and dates");
 		cJSON_ArrayForEach(d, rec_get(f, "dates"))
 			if (!cJSON_IsString(d) || strlen(d->valuestring) < 4 ||
 			    strspn(d->valuestring, "0123456789") < 4)
-				return bad(rec, in, "a date of gold.facts does not begin "
+				return rec_fail(rec, in, "oracle",
+				    "a date of gold.facts does not begin "
 				    "with a year");
 	}
 

@@ -184,16 +184,10 @@ lw_oracle_cf(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	size_t n, i, lines = 0, cut;
 	buf ans = { 0 };
 
-	if (clean == NULL) {
-		jsonl_warn(in, "%s: gold.clean: missing or not a string", rec_id(rec));
-		rec_error(rec, STAGE, "gold.clean: missing or not a string");
-		return REC_BAD;
-	}
-	if (dirty == NULL) {
-		jsonl_warn(in, "%s: vars.code: missing or not a string", rec_id(rec));
-		rec_error(rec, STAGE, "vars.code: missing or not a string");
-		return REC_BAD;
-	}
+	if (clean == NULL)
+		return rec_fail(rec, in, STAGE, "gold.clean: missing or not a string");
+	if (dirty == NULL)
+		return rec_fail(rec, in, STAGE, "vars.code: missing or not a string");
 	cl = xstrdup(clean);
 	dt = xstrdup(dirty);
 	n = count_blocks(cl);
@@ -207,10 +201,8 @@ lw_oracle_cf(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 		any |= keep[i];
 	}
 	if (any && (code = mix(cl, dt, keep, n)) == NULL) {
-		jsonl_warn(in, "%s: gold.clean and vars.code do not have the same "
-		    "functions", rec_id(rec));
-		rec_error(rec, STAGE, "gold.clean and vars.code do not have the "
-		    "same functions");
+		rec_fail(rec, in, STAGE, "gold.clean and vars.code do not have "
+		    "the same functions");
 		free(cl);
 		free(dt);
 		free(keep);

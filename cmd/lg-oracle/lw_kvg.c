@@ -95,14 +95,6 @@ fresh_key(rng *r, keyset *ks, long len)
 	}
 }
 
-static int
-bad(cJSON *rec, jsonl *in, const char *msg)
-{
-	jsonl_warn(in, "%s", msg);
-	rec_error(rec, "oracle", "%s", msg);
-	return REC_BAD;
-}
-
 int
 lw_oracle_kvg(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 {
@@ -114,7 +106,7 @@ lw_oracle_kvg(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	buf out = { 0 };
 
 	if (!cJSON_IsObject(gold))
-		return bad(rec, in, "no gold object");
+		return rec_fail(rec, in, "oracle", "no gold object");
 	key = rec_str(gold, "key");
 	val = rec_str(gold, "value");
 	n = rec_long(gold, "entries", -1);
@@ -122,13 +114,17 @@ lw_oracle_kvg(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	klen = rec_get(gold, "key_length") ? rec_long(gold, "key_length", -1) : 32;
 	vlen = rec_get(gold, "value_length") ? rec_long(gold, "value_length", -1) : 32;
 	if (key == NULL || val == NULL)
-		return bad(rec, in, "gold.key and gold.value must be strings");
+		return rec_fail(rec, in, "oracle",
+		    "gold.key and gold.value must be strings");
 	if (n < 1 || n > MAXENTRIES)
-		return bad(rec, in, "gold.entries must be an integer from 1 to 1000000");
+		return rec_fail(rec, in, "oracle",
+		    "gold.entries must be an integer from 1 to 1000000");
 	if (index < 0 || index >= n)
-		return bad(rec, in, "gold.index must be an integer from 0 to gold.entries-1");
+		return rec_fail(rec, in, "oracle",
+		    "gold.index must be an integer from 0 to gold.entries-1");
 	if (klen < 2 || klen > MAXLEN || vlen < 2 || vlen > MAXLEN)
-		return bad(rec, in, "gold.key_length and gold.value_length must be integers from 2 to 1024");
+		return rec_fail(rec, in, "oracle",
+		    "gold.key_length and gold.value_length must be integers from 2 to 1024");
 
 	e = xcalloc((size_t)n, sizeof *e);
 	/* at most 2n + 1 keys: a load under one half */

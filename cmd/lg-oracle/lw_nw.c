@@ -57,14 +57,6 @@ count_words(const char *s)
 	return n;
 }
 
-static int
-bad(cJSON *rec, jsonl *in, const char *msg)
-{
-	jsonl_warn(in, "%s", msg);
-	rec_error(rec, "oracle", "%s", msg);
-	return REC_BAD;
-}
-
 /* Cut s after its first n words (by count_words' rule). */
 static void
 cut_words(char *s, long n)
@@ -96,19 +88,22 @@ lw_oracle_nw(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	char *s;
 
 	if (!cJSON_IsObject(gold))
-		return bad(rec, in, "no gold object");
+		return rec_fail(rec, in, "oracle", "no gold object");
 	cats = rec_get(gold, "categories");
 	stmts = rec_get(gold, "statements");
 	target = o->words > 0 ? o->words : rec_long(gold, "words", -1);
 	if (!cJSON_IsArray(cats) || !cJSON_IsArray(stmts))
-		return bad(rec, in, "gold.categories and gold.statements must be arrays");
+		return rec_fail(rec, in, "oracle",
+		    "gold.categories and gold.statements must be arrays");
 	if (target < 1 || target > MAXWORDS)
-		return bad(rec, in, "gold.words must be an integer from 1 to 1000000");
+		return rec_fail(rec, in, "oracle",
+		    "gold.words must be an integer from 1 to 1000000");
 	n = cJSON_GetArraySize(stmts);
 	cJSON_ArrayForEach(st, stmts) {
 		if (rec_str(st, "category") == NULL || rec_str(st, "statement") == NULL ||
 		    rec_str(st, "correct") == NULL)
-			return bad(rec, in, "gold.statements: each needs category, "
+			return rec_fail(rec, in, "oracle",
+			    "gold.statements: each needs category, "
 			    "statement and correct");
 		sw += count_words(rec_str(st, "correct"));
 	}

@@ -22,14 +22,6 @@
 #include "record.h"
 #include "xalloc.h"
 
-static int
-bad(cJSON *rec, jsonl *in, const char *msg)
-{
-	jsonl_warn(in, "%s", msg);
-	rec_error(rec, "oracle", "%s", msg);
-	return REC_BAD;
-}
-
 /* The text of the segment labelled label, or NULL. */
 static const char *
 seg_text(const cJSON *segs, long label)
@@ -55,9 +47,11 @@ lw_oracle_pr(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	buf out = { 0 };
 
 	if (!cJSON_IsArray(order) || (n = cJSON_GetArraySize(order)) < 1)
-		return bad(rec, in, "gold.order must be a non-empty array");
+		return rec_fail(rec, in, "oracle",
+		    "gold.order must be a non-empty array");
 	if (!cJSON_IsArray(segs))
-		return bad(rec, in, "vars.segments must be an array");
+		return rec_fail(rec, in, "oracle",
+		    "vars.segments must be an array");
 	lab = xreallocarray(NULL, (size_t)n, sizeof *lab);
 	seq = xreallocarray(NULL, (size_t)n, sizeof *seq);
 	text = xreallocarray(NULL, (size_t)n, sizeof *text);
@@ -79,7 +73,7 @@ lw_oracle_pr(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 			free(lab);
 			free(seq);
 			free(text);
-			return bad(rec, in, msg);
+			return rec_fail(rec, in, "oracle", "%s", msg);
 		}
 		i++;
 	}

@@ -32,14 +32,6 @@ typedef struct {
 	long state, in, next, out;
 } step;
 
-static int
-bad(cJSON *rec, jsonl *in, const char *msg)
-{
-	jsonl_warn(in, "%s", msg);
-	rec_error(rec, "oracle", "%s", msg);
-	return REC_BAD;
-}
-
 /* "S12" (prefix 'S') or "12" (prefix 0) to 12; -1 when malformed. */
 static long
 symbol(const cJSON *v, int prefix)
@@ -106,13 +98,14 @@ lw_oracle_sms(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	buf out = { 0 };
 
 	if (!cJSON_IsObject(gold))
-		return bad(rec, in, "no gold object");
+		return rec_fail(rec, in, "oracle", "no gold object");
 	states = rec_long(gold, "states", -1);
 	outputs = rec_long(gold, "outputs", -1);
 	if (states < 1 || states > MAXSYM || outputs < 1 || outputs > MAXSYM)
-		return bad(rec, in, "gold.states and gold.outputs must be positive integers");
+		return rec_fail(rec, in, "oracle",
+		    "gold.states and gold.outputs must be positive integers");
 	if ((n = read_trace(gold, &s, &msg)) < 0)
-		return bad(rec, in, msg);
+		return rec_fail(rec, in, "oracle", "%s", msg);
 
 	cut = o->forget_after < 1 ? (long)floor(o->forget_after * (double)n) : n;
 	for (i = 0; i < n; i++) {

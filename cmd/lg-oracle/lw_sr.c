@@ -42,14 +42,6 @@ static const char *filler[] = {
 };
 #define NFILL (sizeof filler / sizeof filler[0])
 
-static int
-bad(cJSON *rec, jsonl *in, const char *msg)
-{
-	jsonl_warn(in, "%s", msg);
-	rec_error(rec, "oracle", "%s", msg);
-	return REC_BAD;
-}
-
 /* The answer with every number stated wrongly. */
 static char *
 wrong(const char *ans, const cJSON *nums)
@@ -99,16 +91,19 @@ lw_oracle_sr(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	buf out = { 0 };
 
 	if (!cJSON_IsObject(gold))
-		return bad(rec, in, "no gold object");
+		return rec_fail(rec, in, "oracle", "no gold object");
 	items = rec_get(gold, "items");
 	if (!cJSON_IsArray(items))
-		return bad(rec, in, "gold.items must be an array");
+		return rec_fail(rec, in, "oracle",
+		    "gold.items must be an array");
 	n = cJSON_GetArraySize(items);
 	if (n < 1 || n > MAXITEMS)
-		return bad(rec, in, "gold.items must hold 1 to 1000 items");
+		return rec_fail(rec, in, "oracle",
+		    "gold.items must hold 1 to 1000 items");
 	words = o->words > 0 ? o->words : rec_long(gold, "words", -1);
 	if (words < 1 || words > MAXWORDS)
-		return bad(rec, in, "gold.words must be an integer from 1 to 100000");
+		return rec_fail(rec, in, "oracle",
+		    "gold.words must be an integer from 1 to 100000");
 	ans = xcalloc((size_t)n, sizeof *ans);
 	cut = o->forget_after < 1 ? (long)floor(o->forget_after * (double)n) : n;
 	i = 0;
@@ -119,7 +114,8 @@ lw_oracle_sr(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 			while (m-- > 0)
 				free(ans[m]);
 			free(ans);
-			return bad(rec, in, "every gold item needs a one-line answer");
+			return rec_fail(rec, in, "oracle",
+			    "every gold item needs a one-line answer");
 		}
 		if (o->drop > 0 && rng_random(r) < o->drop) {
 			i++;

@@ -10,6 +10,7 @@
 
 #include "diag.h"
 #include "jsonl.h"
+#include "opt.h"
 #include "oracle.h"
 #include "record.h"
 #include "util.h"
@@ -29,12 +30,6 @@ static const char usage[] =
 "  -h, --help        print this help\n"
 "  --version         print the version\n";
 
-static int
-frac(const char *s, double *d)
-{
-	return parse_double(s, d) == 0 && *d >= 0 && *d <= 1 ? 0 : -1;
-}
-
 static void
 add_gen(cJSON *rec, const oracle_opts *o)
 {
@@ -53,33 +48,42 @@ add_gen(cJSON *rec, const oracle_opts *o)
 	rec_set(rec, "gen", g);
 }
 
+/* The benchmarks with a writer: one entry each. */
+static const struct {
+	const char *bench;
+	int (*write)(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
+} writers[] = {
+	{ "longgenbench", oracle_longgenbench },
+	{ "longweave", oracle_longweave },
+	{ "adaleval", oracle_adaleval },
+};
+#define NWRITERS (sizeof writers / sizeof writers[0])
+
 static int
 answer(cJSON *rec, jsonl *in, void *arg)
 {
 	const oracle_opts *o = arg;
 	const char *bench = rec_str(rec, "bench"), *id = rec_str(rec, "id");
 	char *key;
+	size_t i;
 	rng r;
 	int ret;
 
+	for (i = 0; bench != NULL && i < NWRITERS; i++)
+		if (strcmp(bench, writers[i].bench) == 0)
+			break;
 	if (bench == NULL) {
-		jsonl_warn(in, "record has no string field bench");
-		rec_error(rec, "oracle", "record has no string field bench");
-		return REC_BAD;
+		return rec_fail(rec, in, "oracle",
+		    "record has no string field bench");
 	}
+	if (i == NWRITERS)
+		return REC_OK;	/* not ours: through untouched */
 	/* seed per record: the suite seed and the record id, so that the
 	 * answer to a case does not depend on where it stands in the input */
 	key = xasprintf("%llu:%s", (unsigned long long)o->seed, id ? id : "");
 	rng_seed(&r, rng_seed_of_id(key));
 	free(key);
-	if (strcmp(bench, "longgenbench") == 0)
-		ret = oracle_longgenbench(rec, in, o, &r);
-	else if (strcmp(bench, "longweave") == 0)
-		ret = oracle_longweave(rec, in, o, &r);
-	else if (strcmp(bench, "adaleval") == 0)
-		ret = oracle_adaleval(rec, in, o, &r);
-	else
-		return REC_OK;	/* not ours: through untouched */
+	ret = writers[i].write(rec, in, o, &r);
 	add_gen(rec, o);
 	return ret;
 }
@@ -104,29 +108,14 @@ main(int argc, char **argv)
 	lg_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "s:h", longopts, NULL)) != -1) {
 		switch (c) {
-		case 's':
-			if (parse_u64(optarg, &o.seed) < 0)
-				lg_die(LG_USAGE, "-s: not a seed: %s", optarg);
-			break;
-		case 'S':
-			if (frac(optarg, &o.stop_at) < 0)
-				lg_die(LG_USAGE, "--stop-at: want a fraction 0 to 1: %s", optarg);
-			break;
-		case 'F':
-			if (frac(optarg, &o.forget_after) < 0)
-				lg_die(LG_USAGE, "--forget-after: want a fraction 0 to 1: %s", optarg);
-			break;
-		case 'D':
-			if (frac(optarg, &o.drop) < 0)
-				lg_die(LG_USAGE, "--drop: want a probability 0 to 1: %s", optarg);
-			break;
+		case 's': o.seed = opt_seed("-s", optarg); break;
+		case 'S': o.stop_at = opt_frac("--stop-at", optarg); break;
+		case 'F': o.forget_after = opt_frac("--forget-after", optarg); break;
+		case 'D': o.drop = opt_frac("--drop", optarg); break;
 		case 'm':
 			o.model = optarg;
 			break;
-		case 'W':
-			if (parse_long(optarg, &o.words) < 0 || o.words < 1)
-				lg_die(LG_USAGE, "--words: want a positive count: %s", optarg);
-			break;
+		case 'W': o.words = (long)opt_num("--words", optarg, 1, 1000000); break;
 		case 'M':
 			opt_max_record(optarg);
 			break;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "opt.h"
 #include "record.h"
 #include "tau.h"
 #include "util.h"
@@ -70,6 +71,7 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
+	static const char *const aligns[] = { "label", "content" };
 	ctx c = { { ALIGN_DEFAULT, 0 }, NULL, 0 };
 	const char *tasks = "longweave/pr";
 	size_t i;
@@ -82,12 +84,8 @@ main(int argc, char **argv)
 			tasks = optarg;
 			break;
 		case 'A':
-			if (strcmp(optarg, "label") == 0)
-				c.o.align = ALIGN_LABEL;
-			else if (strcmp(optarg, "content") == 0)
-				c.o.align = ALIGN_CONTENT;
-			else
-				lg_die(LG_USAGE, "--align: want label or content: %s", optarg);
+			c.o.align = ALIGN_LABEL + (int)opt_choice("--align", optarg,
+			    aligns, 2);
 			break;
 		case 'C':
 			c.o.compat = 1;
@@ -103,15 +101,13 @@ main(int argc, char **argv)
 			lg_usage(usage, LG_USAGE);
 		}
 	}
-	c.task = split_list(tasks, &c.ntask);
+	c.task = opt_list("-t", tasks, NULL, 0, &c.ntask);
 	for (i = 0; i < c.ntask; i++) {
 		const char *sl = strchr(c.task[i], '/');
 
 		if (sl == NULL || sl == c.task[i] || sl[1] == '\0' || strchr(sl + 1, '/'))
 			lg_die(LG_USAGE, "-t: want BENCH/TASK: %s", c.task[i]);
 	}
-	if (c.ntask == 0)
-		lg_die(LG_USAGE, "-t: no task given");
 	status = rec_filter(argv + optind, argc - optind, each, &c);
 	split_free(c.task, c.ntask);
 	return status;

@@ -321,15 +321,6 @@ put(cJSON *scores, const char *key, double v)
 	rec_set(scores, key, cJSON_CreateNumber(v));
 }
 
-static int
-fail(cJSON *rec, jsonl *in, const char *msg)
-{
-	jsonl_warn(in, "%s: %s", rec_id(rec), msg);
-	if (rec_get(rec, "error") == NULL)
-		rec_error(rec, "tau", "%s", msg);
-	return REC_BAD;
-}
-
 /* Does the answer write the segments back, or only name them? */
 static int
 writes_back(const cJSON *rec)
@@ -349,7 +340,7 @@ score_record(cJSON *rec, jsonl *in, const tau_opts *o)
 	long lab = 0;
 
 	if ((why = read_order(rec, &t)) != NULL) {
-		ret = fail(rec, in, why);
+		ret = rec_fail(rec, in, "tau", "%s", why);
 		truth_free(&t);
 		return ret;
 	}
@@ -360,18 +351,19 @@ score_record(cJSON *rec, jsonl *in, const tau_opts *o)
 		char msg[96];
 
 		snprintf(msg, sizeof msg, "vars.segments has no text for label %ld", lab);
-		ret = fail(rec, in, msg);
+		ret = rec_fail(rec, in, "tau", "%s", msg);
 		truth_free(&t);
 		return ret;
 	}
 	if (back && texts == 0) {
-		ret = fail(rec, in, "vars.segments: needed to check the content");
+		ret = rec_fail(rec, in, "tau",
+		    "vars.segments: needed to check the content");
 		truth_free(&t);
 		return ret;
 	}
 	out = rec_answer_len(rec, &olen, &why);	/* whole, NULs included */
 	if (why != NULL)
-		ret = fail(rec, in, why);
+		ret = rec_fail(rec, in, "tau", "%s", why);
 	if (compat)
 		score_compat(&t, out, olen, content && texts, &r);
 	else if (back)

@@ -28,6 +28,14 @@
  *                   when it is one of them, else by the prompt's hash
  *   a line "SAY:"   the answer is the rest of that line, one space after
  *                   SAY: dropped ("SAY: I'd say yes" answers "I'd say yes")
+ *   lg-judge's LongWeave rubrics (a fenced text, items "[N] ...", a reply
+ *                   form {"verdicts": [{"item": 1, "covered"|"answered"|
+ *                   "present"...) are answered as a careful judge would,
+ *                   from the fenced text alone (lwjudge_answer); in that
+ *                   text JUDGEBAD:garbage or JUDGEBAD:partial (*N: the first
+ *                   N times) makes the reply prose or drop the last item,
+ *                   JUDGEBAD:fenced wraps it in a Markdown code fence
+ *                   (ECHO: comes first)
  * Faults: 429 (with Retry-After), 408, 500, 503, 400, 401, reset (RST at
  * once), cut (the stream or body stops halfway, connection closed), stall
  * (nothing more for --stall seconds, then close), malformed (bad JSON),
@@ -43,7 +51,9 @@
  * --model NAME serves only that model: others get a 404 worded as hosted
  * APIs word it ("The model `x` does not exist ...").
  * --record FILE gets every request body as it came, then a newline.
+ * --ref PATH and --logprobs MODE: prompt log-probabilities, see below.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -576,6 +586,157 @@ judge_answer(const char *text, const char *hex)
 	}
 }
 
+/* ---- lg-judge's LongWeave rubrics (lwjudge_*) ---- */
+
+/* Is needle in [s, e)?  exact: case counts, save for the first letter. */
+static int
+lwjudge_has(const char *s, const char *e, const char *n, size_t nl, int exact)
+{
+	const char *p;
+
+	if (nl == 0)
+		return 0;
+	for (p = s; p + nl <= e; p++) {
+		if (exact ? (tolower((unsigned char)*p) == tolower((unsigned char)*n) &&
+		    strncmp(p + 1, n + 1, nl - 1) == 0) : strncasecmp(p, n, nl) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* The quoted value after key on line [b, e): up to the last quote. */
+static int
+lwjudge_value(const char *b, const char *e, const char *key, const char **v,
+    size_t *vl)
+{
+	const char *k = NULL, *p, *q;
+
+	for (p = b; p + strlen(key) <= e; p++)
+		if (strncmp(p, key, strlen(key)) == 0) {
+			k = p + strlen(key);
+			break;
+		}
+	if (k == NULL)
+		return 0;
+	for (p = k; p < e && *p != '\n'; p++)
+		;
+	for (q = p; q > k && q[-1] != '"'; q--)
+		;
+	if (q <= k)
+		return 0;
+	*v = k;
+	*vl = (size_t)(q - 1 - k);
+	return 1;
+}
+
+/*
+ * The reply to a LongWeave rubric, or NULL when text is none.  biog: a fact
+ * is covered when its object is in the text; sr: answered when its first
+ * key value is, correct when all are; nw: present when either form is,
+ * compliant when the corrected form is and the flawed one is not (or is
+ * the same text).
+ */
+static char *
+lwjudge_answer(const char *text, uint64_t h)
+{
+	const char *b, *tb, *te, *rest, *p, *bad;
+	char fence[64], *out;
+	size_t fl;
+	int task, n = 0, times = -1;
+	cJSON *r, *vs;
+
+	if (strstr(text, "ECHO:") != NULL ||
+	    strstr(text, "{\"verdicts\": [{\"item\": 1, \"") == NULL ||
+	    (b = strstr(text, "\nBEGIN ")) == NULL)
+		return NULL;
+	b += 7;
+	fl = strcspn(b, "\n");
+	if (fl == 0 || fl >= sizeof fence)
+		return NULL;
+	snprintf(fence, sizeof fence, "\nEND %.*s", (int)fl, b);
+	tb = b + fl + 1;
+	if ((te = strstr(tb - 1, fence)) == NULL)
+		return NULL;
+	rest = te + strlen(fence);
+	task = strstr(rest, "\"covered\"") ? 0 : strstr(rest, "\"answered\"") ? 1 : 2;
+	if ((bad = strstr(text, "JUDGEBAD:")) != NULL) {
+		const char *st = strchr(bad, '*');
+
+		if (st != NULL && st - bad < 20)
+			times = atoi(st + 1);
+		if (times < 0 || seen(h ^ 0x6a756467ULL) <= times) {
+			if (strncmp(bad + 9, "garbage", 7) == 0)
+				return xstrdup("All of them are covered, I think.");
+		} else
+			bad = NULL;
+	}
+	r = cJSON_CreateObject();
+	vs = cJSON_AddArrayToObject(r, "verdicts");
+	for (p = rest; (p = strstr(p, "\n[")) != NULL; ) {
+		const char *e = p + 1, *v, *w;
+		size_t vl, wl;
+		cJSON *it;
+		int a = 0, c = 0;
+
+		/* the item: its line and the indented lines after it */
+		while ((e = strchr(e, '\n')) != NULL && e[1] == ' ')
+			e++;
+		if (e == NULL)
+			e = p + strlen(p);
+		p++;
+		if (!(p[1] >= '0' && p[1] <= '9'))
+			continue;
+		it = cJSON_CreateObject();
+		cJSON_AddNumberToObject(it, "item", atoi(p + 1));
+		if (task == 0) {
+			a = lwjudge_value(p, e, "object \"", &v, &vl) &&
+			    (w = memchr(v, '"', vl + 1)) != NULL &&
+			    lwjudge_has(tb, te, v, (size_t)(w - v), 0);
+			cJSON_AddBoolToObject(it, "covered", a);
+		} else if (task == 1) {
+			const char *k = strstr(p, "key values:");
+
+			c = 1;
+			for (k = k && k < e ? k + 11 : e; k < e && (k = memchr(k, '"',
+			    (size_t)(e - k))) != NULL; k = w + 1) {
+				if ((w = memchr(k + 1, '"', (size_t)(e - k - 1))) == NULL)
+					break;
+				if (lwjudge_has(tb, te, k + 1, (size_t)(w - k - 1), 0)) {
+					if (k == strstr(p, "key values:") + 12)
+						a = 1;
+				} else
+					c = 0;
+			}
+			cJSON_AddBoolToObject(it, "answered", a);
+			cJSON_AddBoolToObject(it, "correct", a && c);
+		} else {
+			int fx = lwjudge_value(p, e, "corrected form: \"", &v, &vl) &&
+			    lwjudge_has(tb, te, v, vl, 1);
+			int fw = lwjudge_value(p, e, "flawed form: \"", &w, &wl) &&
+			    lwjudge_has(tb, te, w, wl, 1);
+
+			/* two forms alike: found is compliant */
+			int same = fx && fw && vl == wl && strncmp(v, w, vl) == 0;
+
+			cJSON_AddBoolToObject(it, "present", fx || fw);
+			cJSON_AddBoolToObject(it, "compliant", fx && (!fw || same));
+		}
+		cJSON_AddItemToArray(vs, it);
+		n++;
+	}
+	if (bad != NULL && strncmp(bad + 9, "partial", 7) == 0 && n > 0)
+		cJSON_DeleteItemFromArray(vs, n - 1);
+	out = cJSON_PrintUnformatted(r);
+	cJSON_Delete(r);
+	if (bad != NULL && strncmp(bad + 9, "fenced", 6) == 0) {
+		char *f = xasprintf("```json\n%s\n```\n", out);
+
+		free(out);
+		out = f;
+	}
+	return out;
+}
+
 /* The rest of the first line that starts with "SAY:", or NULL. */
 static char *
 say_answer(const char *text)
@@ -720,6 +881,257 @@ logline(const char *path, const char *fault, int status, const char *hex,
 	fflush(S.log);
 }
 
+/*
+ * ---- Prompt log-probabilities (echo with logprobs on /v1/completions) ----
+ *
+ * A request to /v1/completions with "echo": true and "logprobs" gets the
+ * prompt back with a log-probability for each of its tokens, as vLLM
+ * serves them: choices[0].logprobs with tokens, token_logprobs (null for
+ * the first), text_offset (in characters) and top_logprobs, then one
+ * generated token (" the") unless max_tokens is 0.  A token is a word with
+ * the blanks before it.  --logprobs MODE says how likely each is:
+ *   ngram  (default) -0.1 when the word ends 4 words seen in a row in the
+ *          --ref text (a file, or the regular files of a directory),
+ *          -6 when not, -1 for the first three words: the text as the
+ *          reference has it is the most likely;
+ *   flat   -1 for every token: every text is as likely as any other;
+ *   none   no prompt log-probabilities, only the generated token's (as
+ *          servers without prompt log-probabilities answer).
+ */
+#include <dirent.h>
+
+enum { LP_NGRAM, LP_FLAT, LP_NONE };
+
+static struct {
+	int mode;
+	uint64_t *set;		/* open addressing; 0 is empty */
+	size_t cap, n;
+} LP;
+
+static uint64_t
+lp_hash(const char *const *w, const size_t *wl, int k)
+{
+	uint64_t h = 1469598103934665603ULL;
+	int i;
+	size_t j;
+
+	for (i = 0; i < k; i++) {
+		for (j = 0; j < wl[i]; j++)
+			h = (h ^ (unsigned char)w[i][j]) * 1099511628211ULL;
+		h = (h ^ 1) * 1099511628211ULL;
+	}
+	return h ? h : 1;
+}
+
+static int
+lp_has(uint64_t h)
+{
+	size_t i;
+
+	if (LP.cap == 0)
+		return 0;
+	for (i = h & (LP.cap - 1); LP.set[i] != 0; i = (i + 1) & (LP.cap - 1))
+		if (LP.set[i] == h)
+			return 1;
+	return 0;
+}
+
+static void
+lp_add(uint64_t h)
+{
+	size_t i;
+
+	if (2 * (LP.n + 1) > LP.cap) {
+		uint64_t *old = LP.set;
+		size_t oc = LP.cap;
+
+		LP.cap = oc ? 2 * oc : 1024;
+		LP.set = xcalloc(LP.cap, sizeof *LP.set);
+		LP.n = 0;
+		for (i = 0; i < oc; i++)
+			if (old[i] != 0)
+				lp_add(old[i]);
+		free(old);
+	}
+	if (lp_has(h))
+		return;
+	for (i = h & (LP.cap - 1); LP.set[i] != 0; i = (i + 1) & (LP.cap - 1))
+		;
+	LP.set[i] = h;
+	LP.n++;
+}
+
+/*
+ * Walk the words of s: for each, *ends (when not NULL) gets whether it
+ * ends a 4-gram of the set, or the 4-grams are added (ends NULL).
+ * Returns the number of words.
+ */
+static size_t
+lp_words(const char *s, size_t len, unsigned char *ends)
+{
+	const char *w[4];
+	size_t wl[4], n = 0, i = 0;
+
+	while (i < len) {
+		size_t st;
+
+		while (i < len && strchr(" \t\r\n\f\v", s[i]) != NULL)
+			i++;
+		if (i >= len)
+			break;
+		st = i;
+		while (i < len && strchr(" \t\r\n\f\v", s[i]) == NULL)
+			i++;
+		memmove(w, w + 1, 3 * sizeof *w);
+		memmove(wl, wl + 1, 3 * sizeof *wl);
+		w[3] = s + st;
+		wl[3] = i - st;
+		if (n >= 3) {
+			uint64_t h = lp_hash(w, wl, 4);
+
+			if (ends != NULL)
+				ends[n] = (unsigned char)lp_has(h);
+			else
+				lp_add(h);
+		} else if (ends != NULL) {
+			ends[n] = 2;
+		}
+		n++;
+	}
+	return n;
+}
+
+static void
+lp_load(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	size_t len;
+	char *s;
+
+	if (d == NULL) {
+		if ((s = file_read(path, &len)) == NULL)
+			die("cannot read the --ref text");
+		lp_words(s, len, NULL);
+		free(s);
+		return;
+	}
+	while ((e = readdir(d)) != NULL) {
+		char *p;
+
+		if (e->d_name[0] == '.')
+			continue;
+		p = xasprintf("%s/%s", path, e->d_name);
+		if ((s = file_read(p, &len)) != NULL) {
+			lp_words(s, len, NULL);
+			free(s);
+		}
+		free(p);
+	}
+	closedir(d);
+}
+
+static int
+lp_wanted(const cJSON *req, int chat)
+{
+	return !chat && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(req, "echo")) &&
+	    cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(req, "logprobs"));
+}
+
+static void
+lp_token(cJSON *lp, const char *tok, size_t n, double v, int first, double off)
+{
+	char *t = xstrndup(tok, n);
+	cJSON *top;
+
+	cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(lp, "tokens"),
+	    cJSON_CreateString(t));
+	cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(lp,
+	    "token_logprobs"), first ? cJSON_CreateNull() : cJSON_CreateNumber(v));
+	cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(lp, "text_offset"),
+	    cJSON_CreateNumber(off));
+	if (first) {
+		top = cJSON_CreateNull();
+	} else {
+		top = cJSON_CreateObject();
+		cJSON_AddNumberToObject(top, t, v);
+	}
+	cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(lp, "top_logprobs"),
+	    top);
+	free(t);
+}
+
+/* The reply to an echo-with-logprobs request for prompt text. */
+static void
+lp_reply(conn *c, const cJSON *req, const char *text, const char *model,
+    const char *fault)
+{
+	size_t len = strlen(text), nw = 0, i = 0, k;
+	unsigned char *ends = xcalloc(len + 1, 1);
+	const cJSON *mt = cJSON_GetObjectItemCaseSensitive(req, "max_tokens");
+	int gen = !(cJSON_IsNumber(mt) && mt->valuedouble == 0);
+	double chars = 0;
+	cJSON *j, *c0, *lp, *u;
+	char *s, *full;
+	long ptok = 0;
+
+	lp_words(text, len, ends);
+	j = cJSON_CreateObject();
+	cJSON_AddStringToObject(j, "id", "fake-1");
+	cJSON_AddStringToObject(j, "object", "text_completion");
+	cJSON_AddNumberToObject(j, "created", 0);
+	cJSON_AddStringToObject(j, "model", model);
+	c0 = cJSON_CreateObject();
+	cJSON_AddItemToArray(cJSON_AddArrayToObject(j, "choices"), c0);
+	cJSON_AddNumberToObject(c0, "index", 0);
+	full = xasprintf("%s%s", text, gen ? " the" : "");
+	cJSON_AddStringToObject(c0, "text", full);
+	free(full);
+	lp = cJSON_AddObjectToObject(c0, "logprobs");
+	cJSON_AddArrayToObject(lp, "tokens");
+	cJSON_AddArrayToObject(lp, "token_logprobs");
+	cJSON_AddArrayToObject(lp, "top_logprobs");
+	cJSON_AddArrayToObject(lp, "text_offset");
+	while (i < len) {
+		size_t st = i;
+		double off = chars;
+
+		while (i < len && strchr(" \t\r\n\f\v", text[i]) != NULL)
+			i++;
+		while (i < len && strchr(" \t\r\n\f\v", text[i]) == NULL)
+			i++;
+		for (k = st; k < i; k++)
+			chars += ((unsigned char)text[k] & 0xc0) != 0x80;
+		if (LP.mode != LP_NONE)
+			lp_token(lp, text + st, i - st, LP.mode == LP_FLAT ? -1 :
+			    ends[nw] == 2 ? -1 : ends[nw] ? -0.1 : -6, ptok == 0, off);
+		ptok++;
+		nw++;
+	}
+	if (gen)
+		lp_token(lp, " the", 4, -1.5, 0, chars);
+	cJSON_AddStringToObject(c0, "finish_reason", "length");
+	u = cJSON_AddObjectToObject(j, "usage");
+	cJSON_AddNumberToObject(u, "prompt_tokens", (double)ptok);
+	cJSON_AddNumberToObject(u, "completion_tokens", gen);
+	cJSON_AddNumberToObject(u, "total_tokens", (double)ptok + gen);
+	s = print_json(j);
+	cJSON_Delete(j);
+	free(ends);
+	len = strlen(s);
+	if (strcmp(fault, "malformed") == 0)
+		len = len / 3;
+	buf_printf(&c->out, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+	    "Content-Length: %zu\r\n\r\n", len);
+	if (strcmp(fault, "cut") == 0) {
+		buf_add(&c->out, s, len / 2);
+		c->after = CLOSE;
+	} else {
+		buf_add(&c->out, s, len);
+	}
+	free(s);
+}
+
 static void
 api(conn *c, const char *path, const char *body, size_t len, const char *auth)
 {
@@ -784,6 +1196,9 @@ api(conn *c, const char *path, const char *body, size_t len, const char *auth)
 	if (strcmp(fault, "reset") == 0) {
 		c->after = RESET;
 		status = 0;
+	} else if (lp_wanted(req, chat) && (strcmp(fault, "-") == 0 ||
+	    strcmp(fault, "cut") == 0 || strcmp(fault, "malformed") == 0)) {
+		lp_reply(c, req, text, a.model, fault);
 	} else if (strcmp(fault, "-") == 0 && strstr(text, "ENDLESS:") != NULL) {
 		endless(c, chat, a.stream);
 	} else if (!strcmp(fault, "429") || !strcmp(fault, "408") ||
@@ -800,7 +1215,8 @@ api(conn *c, const char *path, const char *body, size_t len, const char *auth)
 		const char *wm = strstr(text, "WORDS:");
 		long nw = wm ? strtol(wm + 6, NULL, 10) : S.words;
 
-		if ((a.content = judge_answer(text, hex)) == NULL &&
+		if ((a.content = lwjudge_answer(text, h)) == NULL &&
+		    (a.content = judge_answer(text, hex)) == NULL &&
 		    (a.content = say_answer(text)) == NULL) {
 			if (strstr(text, "ECHO:") != NULL)
 				a.content = xstrndup(body, len);
@@ -1069,7 +1485,7 @@ write_port(const char *path, int port)
 
 static const char usage_text[] =
 "usage: fakeapi [-p PORT] [--port-file FILE] [--log FILE] [--key-file FILE]\n"
-"       [--model NAME]\n"
+"       [--model NAME] [--ref PATH] [--logprobs ngram|flat|none]\n"
 "               [--record FILE]\n"
 "               [--fault-rate F] [--faults LIST] [--seed N]\n"
 "               [--retry-after S] [--stall S] [--drip-ms MS] [--delay-ms MS]\n"
@@ -1105,6 +1521,8 @@ options(int argc, char **argv, int *port, const char **port_file)
 		{ "idle-exit", required_argument, NULL, 'i' },
 		{ "max-requests", required_argument, NULL, 'n' },
 		{ "lifetime", required_argument, NULL, 'L' },
+		{ "ref", required_argument, NULL, 'E' },
+		{ "logprobs", required_argument, NULL, 'G' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -1140,6 +1558,17 @@ options(int argc, char **argv, int *port, const char **port_file)
 		case 'i': S.idle_exit = num(optarg); break;
 		case 'n': S.max_requests = (long)num(optarg); break;
 		case 'L': S.lifetime = num(optarg); break;
+		case 'E': lp_load(optarg); break;
+		case 'G':
+			if (strcmp(optarg, "ngram") == 0)
+				LP.mode = LP_NGRAM;
+			else if (strcmp(optarg, "flat") == 0)
+				LP.mode = LP_FLAT;
+			else if (strcmp(optarg, "none") == 0)
+				LP.mode = LP_NONE;
+			else
+				die("--logprobs: want ngram, flat or none");
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			exit(0);

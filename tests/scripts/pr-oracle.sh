@@ -16,12 +16,12 @@ cat > "$d/in" <<'EOF'
 {"id":"g","bench":"longweave","task":"pr","vars":{"segments":[{"label":0,"text":"x"}]},"gold":{"order":[]}}
 EOF
 cat > "$d/want-err" <<'EOF'
-lg-oracle: -:2: gold.order must be a non-empty array
-lg-oracle: -:4: vars.segments must be an array
-lg-oracle: -:5: gold.order: label 1 has no text in vars.segments
-lg-oracle: -:6: gold.order: label 0 has no text in vars.segments
-lg-oracle: -:7: gold.order: item 0 is not a label (an integer from 0 to 1e9)
-lg-oracle: -:8: gold.order must be a non-empty array
+lg-oracle: -:2: b: gold.order must be a non-empty array
+lg-oracle: -:4: c: vars.segments must be an array
+lg-oracle: -:5: d: gold.order: label 1 has no text in vars.segments
+lg-oracle: -:6: e: gold.order: label 0 has no text in vars.segments
+lg-oracle: -:7: f: gold.order: item 0 is not a label (an integer from 0 to 1e9)
+lg-oracle: -:8: g: gold.order must be a non-empty array
 EOF
 lg-oracle < "$d/in" > "$d/out" 2> "$d/err"
 rc=$?

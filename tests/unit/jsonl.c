@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include "jsonl.h"
@@ -70,6 +71,136 @@ reader(void)
 	free(path);
 }
 
+/*
+ * Lines of every size around the reader's buffer (64 KiB reads into a
+ * buffer of 256 KiB that grows): each comes back whole, in order, with its
+ * line number; one over the limit is skipped however many reads it spans,
+ * and the line after it is read.
+ */
+static void
+long_lines(void)
+{
+	static const size_t sizes[] = { 1, 65535, 65536, 65537, 262143, 262144,
+	    262145, 700000, 3, 1500000, 131072, 5 };
+	size_t n = sizeof sizes / sizeof *sizes, total = 0, i, len, p = 0;
+	char *data, *path, *files[1];
+	jsonl *r;
+	cJSON *rec;
+	int got = 0, bad = 0;
+
+	for (i = 0; i < n; i++)
+		total += sizes[i] + 32;
+	data = malloc(total);
+	for (i = 0; i < n; i++) {
+		p += (size_t)sprintf(data + p, "{\"id\":\"%zu\",\"t\":\"", i);
+		memset(data + p, 'a' + (int)i, sizes[i]);
+		p += sizes[i];
+		p += (size_t)sprintf(data + p, i % 3 == 1 ? "\"}\r\n" : "\"}\n");
+	}
+	path = tmpfile_with(data, p);
+	files[0] = path;
+	jsonl_max = 1000000;
+	r = jsonl_open(files, 1);
+	while ((rec = jsonl_next(r)) != NULL) {
+		const char *t = rec_str(rec, "t"), *id = rec_str(rec, "id");
+
+		i = id != NULL ? (size_t)atoi(id) : n;
+		len = t != NULL ? strlen(t) : 0;
+		if (i >= n || sizes[i] > 1000000 || len != sizes[i] ||
+		    t[0] != 'a' + (int)i || t[len - 1] != 'a' + (int)i ||
+		    jsonl_lineno(r) != (long)i + 1)
+			bad++;
+		got++;
+		rec_free(rec);
+	}
+	CHECK(got == (int)n - 1 && bad == 0, "long lines: %d read, %d wrong", got, bad);
+	CHECK(jsonl_errors(r) == 1, "the one over the limit skipped: %d", jsonl_errors(r));
+	jsonl_free(r);
+	jsonl_max = JSONL_DEFAULT_MAX;
+	unlink(path);
+	free(path);
+	free(data);
+}
+
+/*
+ * A NUL byte or invalid UTF-8 at every place of a line, after ASCII runs
+ * and characters of two to four bytes: each is found and reported where
+ * it is (a NUL counting before invalid UTF-8, wherever it stands), and
+ * valid lines pass.
+ */
+static void
+line_text(void)
+{
+	static const char *chars[] = { "\xc3\xa9", "\xe2\x80\x99", "\xf0\x9f\x98\x80" };
+	char line[400], msgs[1024], want[512], *path, *files[1];
+	char errpath[] = "/tmp/lg-unit-jsonl-err-XXXXXX";
+	size_t at, len;
+	int k, errs, good, saved = dup(2), efd = mkstemp(errpath);
+
+	for (k = 0; k < 4; k++)
+		for (at = 8; at < 80; at++) {
+			jsonl *r;
+			cJSON *rec;
+			ssize_t got;
+			int ok;
+
+			memset(line, 'x', sizeof line);
+			memcpy(line, "{\"t\":\"", 6);
+			if (k < 3)	/* a valid character at at */
+				memcpy(line + at, chars[k], strlen(chars[k]));
+			else		/* a lone continuation byte */
+				line[at] = (char)0x80;
+			memcpy(line + 120, "\"}\n", 3);
+			len = 123;
+			/* the same line bad: a character cut; a NUL after one */
+			memcpy(line + len, line, len);
+			if (k < 3)
+				line[len + at + 1] = 'y';
+			memcpy(line + 2 * len, line, len);
+			line[2 * len + at + 5 + at % 30] = '\0';
+			path = tmpfile_with(line, 3 * len);
+			files[0] = path;
+			if (ftruncate(efd, 0) != 0 || lseek(efd, 0, SEEK_SET) != 0)
+				exit(3);
+			dup2(efd, 2);	/* the messages, to compare */
+			r = jsonl_open(files, 1);
+			good = 0;
+			while ((rec = jsonl_next(r)) != NULL) {
+				good += jsonl_lineno(r) == 1 ? 1 : 10;
+				rec_free(rec);
+			}
+			errs = jsonl_errors(r);
+			jsonl_free(r);
+			dup2(saved, 2);
+			got = pread(efd, msgs, sizeof msgs - 1, 0);
+			msgs[got > 0 ? got : 0] = '\0';
+			snprintf(want, sizeof want, "lg: %s:2: invalid UTF-8 at byte %zu, skipped\n"
+			    "lg: %s:3: NUL byte in record, skipped\n", path, at + 1, path);
+			if (k == 3) {	/* line 1 is bad too */
+				char more[256];
+
+				snprintf(more, sizeof more, "lg: %s:1: invalid UTF-8 at byte %zu, skipped\n",
+				    path, at + 1);
+				memmove(want + strlen(more), want, strlen(want) + 1);
+				memcpy(want, more, strlen(more));
+			}
+			ok = (k < 3 ? good == 1 && errs == 2 : good == 0 && errs == 3) &&
+			    strcmp(msgs, want) == 0;
+			unlink(path);
+			free(path);
+			if (!ok) {
+				CHECK(0, "char %d at %zu: %d good, %d errors:\n%swant\n%s",
+				    k, at, good, errs, msgs, want);
+				close(efd);
+				unlink(errpath);
+				return;
+			}
+		}
+	close(efd);
+	unlink(errpath);
+	CHECK(1, "NUL bytes and invalid UTF-8 found at every place");
+}
+
 static void
 render_is(const char *t, const char *vars, const char *want)
 {
@@ -118,6 +249,8 @@ int
 main(void)
 {
 	reader();
+	long_lines();
+	line_text();
 	templates();
 	return CHECK_DONE();
 }

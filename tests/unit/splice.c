@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "jprint.h"
 #include "jsonscan.h"
@@ -104,19 +105,19 @@ static void
 fast_path(void)
 {
 	static const char alpha[] = "ab \"\\\x01\x1f\x7f\xc3\xa9n/";
-	char s[64];
+	char s[96];
 	unsigned seed = 1;
 	int i, bad = 0;
 
-	for (i = 0; i < 200000; i++) {
-		size_t len = 2 + (seed = seed * 1103515245 + 12345) % 40, k;
+	for (i = 0; i < 400000; i++) {
+		size_t len = 2 + (seed = seed * 1103515245 + 12345) % 90, k;
 
 		s[0] = '"';
 		for (k = 1; k < len - 1; k++) {
 			seed = seed * 1103515245 + 12345;
 			/* mostly plain letters (no u: escapes are tested above), so
 			 * that eight-byte runs occur */
-			s[k] = (seed >> 16) % 4 ? 'a' + (char)((seed >> 8) % 20) :
+			s[k] = (seed >> 16) % (i % 2 ? 4 : 24) ? 'a' + (char)((seed >> 8) % 20) :
 			    alpha[(seed >> 20) % (sizeof alpha - 1)];
 		}
 		s[len - 1] = '"';
@@ -124,6 +125,20 @@ fast_path(void)
 			bad++;
 	}
 	CHECK(bad == 0, "the fast path agrees with a plain reading: %d differ", bad);
+	/* one special byte at every place of a long plain run, so that each
+	 * lane of a sixteen- or eight-byte step meets it */
+	for (i = 0; i < 3 * 70; i++) {
+		size_t len = 72, at = 1 + (size_t)(i / 3);
+		static const char sp[] = { '"', '\\', '\x1f' };
+
+		memset(s, 'x', len);
+		s[0] = s[len - 1] = '"';
+		s[at] = sp[i % 3];
+		if (jsonscan_is_string(s, len) != ref_string(s, len) ||
+		    jsonscan_is_string(s, len))
+			bad++;
+	}
+	CHECK(bad == 0, "a special byte at every place is seen: %d missed", bad);
 }
 
 static cJSON *
@@ -138,6 +153,99 @@ read_rec(const char *s)
 		rec = splice_parse(s, strlen(s), m, n, lazy, &at);
 	free(m);
 	return rec;
+}
+
+/* Long strings left unparsed until asked for: NULs still read whole. */
+static void
+long_strings(void)
+{
+	size_t n = 3000, len;
+	char *in = malloc(n + 64), *p;
+	const char *a, *why;
+	cJSON *rec;
+
+	lazy = 1;
+	p = in + sprintf(in, "{\"id\":\"x\",\"output\":\"");
+	memset(p, 'a', n);
+	p += n;
+	strcpy(p, "\\u0000b\"}");
+	rec = read_rec(in);
+	a = rec != NULL ? rec_answer_len(rec, &len, &why) : NULL;
+	CHECK(a != NULL && len == n + 2 && a[n] == '\0' && a[n + 1] == 'b',
+	    "a long answer with a NUL, whole");
+	rec_free(rec);
+	/* an escaped backslash before u0000 is no NUL */
+	strcpy(p, "\\\\u0000b\"}");
+	rec = read_rec(in);
+	a = rec != NULL ? rec_answer_len(rec, &len, &why) : NULL;
+	CHECK(a != NULL && len == n + 7 && memcmp(a + n, "\\u0000b", 7) == 0,
+	    "a long answer with \\\\u0000, no NUL");
+	rec_free(rec);
+	strcpy(p, "\\n\"}");
+	rec = read_rec(in);
+	a = rec != NULL ? rec_answer_len(rec, &len, &why) : NULL;
+	CHECK(a != NULL && len == n + 1 && a[n] == '\n', "a long plain answer");
+	rec_free(rec);
+	free(in);
+	lazy = 0;
+}
+
+/*
+ * Records written with their long values straight from the text (writev)
+ * hold the same bytes as when printed whole, and keep their place among
+ * what stdio wrote before them.
+ */
+static void
+written(void)
+{
+	char path[] = "/tmp/lg-unit-splice-XXXXXX", *in, *want, *got;
+	size_t n = 9000, len, i;
+	int fd = mkstemp(path), saved = dup(1);
+	cJSON *rec;
+	FILE *f;
+
+	in = malloc(3 * n + 200);
+	want = malloc(8 * n + 400);
+	got = malloc(8 * n + 400);
+	/* two long values around short ones, one of them changed */
+	len = (size_t)sprintf(in, "{\"id\":\"w\",\"a\":\"");
+	memset(in + len, 'a', n);
+	len += n;
+	len += (size_t)sprintf(in + len, "\",\"s\":{\"x\":1},\"b\":[");
+	for (i = 0; i < n / 2; i++)
+		len += (size_t)sprintf(in + len, i ? ",%zu" : "%zu", i % 10);
+	strcpy(in + len, "]}");
+	fflush(stdout);
+	dup2(fd, 1);
+	printf("before\n");
+	rec = read_rec(in);
+	rec_set_num(rec_obj(rec, "s"), "y", 2);
+	rec_write(rec);
+	printf("between\n");
+	rec_write(rec);
+	{
+		size_t plen;
+		char *p = rec_print(rec, &plen);
+
+		sprintf(want, "before\n%s\nbetween\n%s\n", p, p);
+		free(p);
+	}
+	rec_free(rec);
+	fflush(stdout);
+	dup2(saved, 1);
+	close(saved);
+	f = fopen(path, "r");
+	len = f != NULL ? fread(got, 1, 8 * n + 399, f) : 0;
+	got[len] = '\0';
+	if (f != NULL)
+		fclose(f);
+	CHECK(strcmp(got, want) == 0 && strstr(want, "\"s\":{\"x\":1,\"y\":2}") != NULL,
+	    "written in pieces: the same bytes, in order (%zu bytes)", len);
+	close(fd);
+	unlink(path);
+	free(in);
+	free(want);
+	free(got);
 }
 
 static int
@@ -275,6 +383,8 @@ main(void)
 {
 	scanner();
 	fast_path();
+	long_strings();
+	written();
 	splicing();
 	lazy = 1;
 	splicing();

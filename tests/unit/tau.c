@@ -7,9 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../cmd/lg-tau/answer.c"
-#include "../../cmd/lg-tau/kendall.c"
-#include "../../cmd/lg-tau/tfidf.c"
+#include "../../cmd/lg-tau/tau.h"
 #include "rng.h"
 #include "check.h"
 

@@ -1,7 +1,9 @@
 /* Unit test: normalised words and the rule judge's matching. */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "re.h"
 #include "words.h"
 #include "check.h"
 
@@ -41,9 +43,70 @@ has_all(const char *text, const char *want)
 	return ok;
 }
 
+/* The words words_each() gives, as one string: each word and a space. */
+static void
+collect(const char *w, size_t n, void *arg)
+{
+	char *out = arg;
+	size_t k = strlen(out);
+
+	if (k + n + 2 < 4096) {
+		memcpy(out + k, w, n);
+		out[k + n] = ' ';
+		out[k + n + 1] = '\0';
+	}
+}
+
+/*
+ * The ASCII fast path gives the words the pattern gives, on random text of
+ * ASCII letters, digits, apostrophes and punctuation mixed with letters and
+ * digits of other scripts, U+2019 and non-letters beyond ASCII.
+ */
+static void
+against_pattern(void)
+{
+	static const char *const bits[] = { "a", "B", "z", "7", "0", " ", "'", "'",
+	    ".", "-", "\xc3\xa9", "\xe2\x80\x99", "\xce\xb1", "\xe2\x80\x94",
+	    "\xe2\x82\xac", "\xd9\xa3", "\xe4\xb8\xad", "s", "x", "\n" };
+	lg_re *re = re_compile("[\\p{L}\\p{N}]+(?:['\\x{2019}][\\p{L}]+)*", 0);
+	char text[512], got[4096], want[4096];
+	unsigned seed = 7;
+	int it, bad = 0;
+
+	for (it = 0; it < 20000; it++) {
+		size_t len = 0, pos = 0, ov[2];
+		int k, n = (int)((seed = seed * 1103515245 + 12345) >> 16) % 40;
+
+		for (k = 0; k < n; k++) {
+			const char *b = bits[((seed = seed * 1103515245 + 12345) >> 16) %
+			    (sizeof bits / sizeof *bits)];
+
+			memcpy(text + len, b, strlen(b));
+			len += strlen(b);
+		}
+		text[len] = '\0';
+		got[0] = want[0] = '\0';
+		words_each(text, len, collect, got);
+		while (pos < len && re_match(re, text, len, pos, ov, 1)) {
+			char w[512];
+			size_t m = ov[1] - ov[0], i;
+
+			for (i = 0; i < m; i++)
+				w[i] = (char)tolower((unsigned char)text[ov[0] + i]);
+			collect(w, words_stem(w, m), want);
+			pos = ov[1];
+		}
+		if (strcmp(got, want) != 0 && bad++ < 3)
+			printf("text [%s]: got [%s], want [%s]\n", text, got, want);
+	}
+	CHECK(bad == 0, "the fast path gives the pattern's words: %d differ", bad);
+	re_free(re);
+}
+
 int
 main(void)
 {
+	against_pattern();
 	CHECK(stem_is("galleries", "gallery"), "galleries");
 	CHECK(stem_is("studios", "studio"), "studios");
 	CHECK(stem_is("churches", "church"), "churches");

@@ -1,0 +1,81 @@
+#!/bin/sh
+# lg-flake8 beside a baseline build, in the same run: the CF suite
+# (lg-gen longweave -t cf -l 1k,2k,4k,8k -n N, default 50: 200 cases),
+# reference answers and degraded ones (lg-oracle --drop 0.3).  Prints per
+# run the wall-clock seconds, cases per second, CPU seconds (user+system,
+# children included) and a checksum of the per-case counts (flake8 counts,
+# function counts, runnable, score): the same checksum means the same counts
+# on every case.  Runs, in this order for each answer set: the baseline;
+# this build with an empty cache (cold: as --no-cache, plus the writes);
+# again with the cache the cold run filled (warm, as a second run over the
+# same originals is).
+#   bench/lw-flake8.sh [N]
+# BASE_BIN=PATH uses that lg-flake8 as the baseline; otherwise it is built
+# from BASE_REF (default e4a18c1, lg-flake8 before the cache and -j) in a
+# temporary clone.  NEW_BIN=PATH measures that lg-flake8 instead of
+# bin/lg-flake8 (either is copied first: a rebuild meanwhile changes nothing).
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+bin=$top/bin
+export LG_SHARE=$top/share
+n=${1:-50}
+py=/usr/bin/python3
+tmp=${TMPDIR:-/tmp}/lg-bench-f8.$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+if [ -n "${BASE_BIN:-}" ]; then
+	base=$BASE_BIN
+else
+	ref=${BASE_REF:-e4a18c1}
+	git clone -q "$top" "$tmp/base"
+	git -C "$tmp/base" checkout -q "$ref"
+	make -C "$tmp/base" bin/lg-flake8 >/dev/null 2>&1
+	base=$tmp/base/bin/lg-flake8
+fi
+cp "$base" "$tmp/lg-flake8.base"
+base=$tmp/lg-flake8.base
+cp "${NEW_BIN:-$bin/lg-flake8}" "$tmp/lg-flake8"
+new=$tmp/lg-flake8
+"$bin/lg-gen" longweave -t cf -l 1k,2k,4k,8k -n "$n" | "$bin/lg-prompt" > "$tmp/prompts"
+"$bin/lg-oracle" "$tmp/prompts" > "$tmp/reference"
+"$bin/lg-oracle" --drop 0.3 "$tmp/prompts" > "$tmp/degraded"
+cases=$(wc -l < "$tmp/reference")
+
+# per-case counts, one line per case, then their SHA-256 (12 digits)
+sums() {
+	"$py" -c '
+import json, sys
+for l in open(sys.argv[1]):
+    r = json.loads(l)
+    s = r.get("scores", {})
+    print(r["id"], *(s.get(k) for k in ("flake8_fixed", "flake8_orig",
+        "defs_fixed", "defs_orig", "runnable", "score")))' "$1" |
+	    sha256sum | cut -c1-12
+}
+# name binary answers options...: a row of the table
+one() {
+	name=$1 b=$2 a=$3
+	shift 3
+	/usr/bin/time -f '%e %U %S' -o "$tmp/time" "$b" "$@" "$tmp/$a" \
+	    > "$tmp/out" 2> /dev/null || true
+	read -r wall user sys < "$tmp/time"
+	printf '%-10s %-10s %6d %8.1f %8.1f %8.1f  %s\n' "$a" "$name" "$cases" \
+	    "$wall" "$(echo "$cases / $wall" | bc -l)" \
+	    "$(echo "$user + $sys" | bc -l)" "$(sums "$tmp/out")"
+	echo "$wall" > "$tmp/wall.$a.$name"
+}
+
+echo "lg-flake8 on the CF suite, $cases cases, $(getconf _NPROCESSORS_ONLN) processors"
+printf '%-10s %-10s %6s %8s %8s %8s  %s\n' answers run cases seconds cases/s \
+    cpu-s counts
+for a in reference degraded; do
+	one baseline "$base" "$a"
+	rm -rf "$tmp/cache"
+	one cold "$new" "$a" --cache "$tmp/cache"
+	one warm "$new" "$a" --cache "$tmp/cache"
+	for r in cold warm; do
+		printf '  %s %s: %.2fx the baseline\n' "$a" "$r" \
+		    "$(echo "$(cat "$tmp/wall.$a.baseline") / $(cat "$tmp/wall.$a.$r")" | bc -l)"
+	done
+done

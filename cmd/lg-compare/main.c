@@ -1,0 +1,335 @@
+/* lg-compare: two runs, or two models in one stream, paired by case. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "diag.h"
+#include "record.h"
+#include "util.h"
+#include "xalloc.h"
+
+static const char usage[] =
+"usage: lg-compare [-g FIELD[,FIELD...]] [-f FORMAT] [-b N] [-s SEED] [-n N]\n"
+"                  [--max-record SIZE] A.jsonl B.jsonl\n"
+"       lg-compare --by FIELD[=A,B] [options] [file ...]\n"
+"       lg-compare -h | --help | --version\n"
+"\n"
+"  -g FIELDS          pair and compare within groups of these fields\n"
+"                     (default bench,task,length)\n"
+"  --by FIELD[=A,B]   one stream: FIELD tells the two sides apart\n"
+"                     (e.g. gen.model); A and B name them, else the only\n"
+"                     two values, in byte order\n"
+"  -f FORMAT          table (default) or json\n"
+"  -b, --bootstrap N  resamples and permutations per metric (default 2000)\n"
+"  -s, --seed SEED    seed of the resampling (default 0)\n"
+"  -n, --top N        cases listed per group: changed most, unpaired (5)\n"
+"  --max-record SIZE  record size limit (default 64M)\n"
+"  -h, --help         print this help\n"
+"  --version          print the version\n";
+
+enum { OPT_BY = 256, OPT_MAXREC, OPT_VERSION };
+
+#define MAX_RESAMPLES 1000000L
+
+static void
+opts_free(struct opts *o)
+{
+	fields_free(o);
+	field_free(&o->by);
+	free(o->val[0]);
+	free(o->val[1]);
+}
+
+static void
+bad_usage(struct opts *o, const char *fmt, const char *arg)
+{
+	lg_warn(fmt, arg);
+	opts_free(o);
+	lg_usage(usage, LG_USAGE);
+}
+
+/* --by FIELD or FIELD=A,B */
+static int
+parse_by(const char *arg, struct opts *o)
+{
+	const char *eq = strchr(arg, '='), *comma;
+	char *path = eq ? xstrndup(arg, (size_t)(eq - arg)) : xstrdup(arg);
+	int r;
+
+	field_free(&o->by);
+	r = field_parse(path, &o->by);
+	free(path);
+	o->have_by = 1;
+	if (r < 0 || eq == NULL)
+		return r;
+	comma = strchr(eq + 1, ',');
+	if (comma == NULL || comma == eq + 1 || comma[1] == '\0' ||
+	    strcmp(comma + 1, "") == 0)
+		return -1;
+	o->val[0] = xstrndup(eq + 1, (size_t)(comma - eq - 1));
+	o->val[1] = xstrdup(comma + 1);
+	return strcmp(o->val[0], o->val[1]) == 0 ? -1 : 0;
+}
+
+/* The values of --by seen so far, when not named. */
+struct by_state {
+	char *seen[2];
+	long other;
+	char *third;		/* the first other value, for the message */
+};
+
+/* The side of a record under --by: 0, 1, 2 for another value, -1 bad. */
+static int
+by_side(const cJSON *rec, jsonl *in, const struct opts *o, struct by_state *b)
+{
+	char *v;
+	int s;
+
+	if (field_value(rec, &o->by, &v) < 0 || strcmp(v, "-") == 0) {
+		jsonl_warn(in, "%s: %s", o->by.path, v ? "missing" :
+		    "an object or array cannot tell the sides apart");
+		free(v);
+		return -1;
+	}
+	for (s = 0; s < 2; s++) {
+		const char *name = o->val[0] ? o->val[s] : b->seen[s];
+
+		if (name == NULL && o->val[0] == NULL) {
+			b->seen[s] = v;
+			return s;
+		}
+		if (strcmp(name, v) == 0) {
+			free(v);
+			return s;
+		}
+	}
+	b->other++;
+	if (b->third == NULL)
+		b->third = v;
+	else
+		free(v);
+	return 2;
+}
+
+static void
+swap_sides(struct group **g, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		size_t t = g[i]->only[0];
+
+		g[i]->only[0] = g[i]->only[1];
+		g[i]->only[1] = t;
+		for (j = 0; j < g[i]->ncases; j++) {
+			struct side s = g[i]->cases[j]->s[0];
+
+			g[i]->cases[j]->s[0] = g[i]->cases[j]->s[1];
+			g[i]->cases[j]->s[1] = s;
+		}
+	}
+}
+
+static int
+read_side(jsonl *in, ctab *t, int side, const struct opts *o,
+    struct by_state *b)
+{
+	cJSON *rec;
+	int bad = 0, s;
+
+	jsonl_lazy(in);
+	while ((rec = jsonl_next(in)) != NULL) {
+		s = side;
+		if (o->have_by && (s = by_side(rec, in, o, b)) < 0)
+			bad = 1;
+		else if (s < 2 && ctab_add(t, rec, in, s, o) < 0)
+			bad = 1;
+		rec_free(rec);
+	}
+	return bad;
+}
+
+static int
+run(char **files, int nfiles, const struct opts *o)
+{
+	ctab *t = ctab_new(o->nfields);
+	struct by_state b = { { NULL, NULL }, 0, NULL };
+	struct group **g = NULL;
+	const char *label[2];
+	char *by_label[2] = { NULL, NULL };
+	size_t cases[2], paired, ng;
+	int bad = 0, status = LG_OK, s;
+
+	if (o->have_by) {
+		jsonl *in = jsonl_open(files, nfiles);
+
+		bad |= read_side(in, t, 0, o, &b);
+		status = jsonl_status(in);
+		jsonl_free(in);
+	} else {
+		for (s = 0; s < 2; s++) {
+			jsonl *in = jsonl_open(&files[s], 1);
+			int st;
+
+			bad |= read_side(in, t, s, o, NULL);
+			st = jsonl_status(in);
+			if (st > status)
+				status = st;
+			jsonl_free(in);
+		}
+	}
+	g = ctab_groups(t, o, &ng);
+	if (o->have_by && o->val[0] == NULL) {
+		if (b.other > 0 || b.seen[1] == NULL) {
+			char *v = xstrdup(b.other ? b.third :
+			    b.seen[0] ? b.seen[0] : "");
+
+			lg_sanitize(v);
+			if (b.other > 0)
+				lg_warn("%s: more than two values (a third: %s); "
+				    "name the two to compare with --by %s=A,B",
+				    o->by.path, v, o->by.path);
+			else
+				lg_warn("%s: %s: nothing to compare", o->by.path,
+				    b.seen[0] ? "only one value" : "no record");
+			free(v);
+			status = status > LG_BAD ? status : LG_BAD;
+			goto out;
+		}
+		if (strcmp(b.seen[0], b.seen[1]) > 0) {
+			char *x = b.seen[0];
+
+			b.seen[0] = b.seen[1];
+			b.seen[1] = x;
+			swap_sides(g, ng);
+		}
+	}
+	if (o->have_by)
+		for (s = 0; s < 2; s++) {
+			by_label[s] = xasprintf("%s=%s", o->by.path,
+			    o->val[0] ? o->val[s] : b.seen[s]);
+			label[s] = by_label[s];
+		}
+	else
+		for (s = 0; s < 2; s++)
+			label[s] = strcmp(files[s], "-") ? files[s] : "(stdin)";
+	ctab_counts(t, cases, &paired);
+	if (paired == 0) {
+		char *a = xstrdup(label[0]), *bl = xstrdup(label[1]);
+
+		lg_sanitize(a);
+		lg_sanitize(bl);
+		lg_warn("no case in common: %s has %zu cases, %s has %zu "
+		    "(paired by case, else id, within the same values of the "
+		    "group fields)", a, cases[0], bl, cases[1]);
+		free(a);
+		free(bl);
+		status = status > LG_BAD ? status : LG_BAD;
+		goto out;
+	}
+	print_all(g, ng, o, label, cases, paired, b.other);
+	if (status == LG_OK && bad)
+		status = LG_BAD;
+out:
+	free(g);
+	free(by_label[0]);
+	free(by_label[1]);
+	free(b.seen[0]);
+	free(b.seen[1]);
+	free(b.third);
+	ctab_free(t);
+	return lg_finish(status);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "by", required_argument, NULL, OPT_BY },
+		{ "bootstrap", required_argument, NULL, 'b' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "top", required_argument, NULL, 'n' },
+		{ "max-record", required_argument, NULL, OPT_MAXREC },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, OPT_VERSION },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct opts o;
+	size_t i;
+	int c, status;
+
+	memset(&o, 0, sizeof o);
+	lg_init(argv[0]);
+	fields_parse("bench,task,length", &o);
+	o.resamples = 2000;
+	o.top = 5;
+	while ((c = getopt_long(argc, argv, "g:f:b:s:n:h", longopts,
+	    NULL)) != -1) {
+		switch (c) {
+		case 'g':
+			if (fields_parse(optarg, &o) < 0)
+				bad_usage(&o, "-g: bad field list: %s", optarg);
+			break;
+		case 'f':
+			if (strcmp(optarg, "table") == 0)
+				o.fmt = FMT_TABLE;
+			else if (strcmp(optarg, "json") == 0)
+				o.fmt = FMT_JSON;
+			else
+				bad_usage(&o, "-f: unknown format: %s (table, "
+				    "json)", optarg);
+			break;
+		case 'b':
+			if (parse_long(optarg, &o.resamples) < 0 ||
+			    o.resamples < 1 || o.resamples > MAX_RESAMPLES)
+				bad_usage(&o, "--bootstrap: not a number from 1 "
+				    "to 1000000: %s", optarg);
+			break;
+		case 's':
+			if (parse_u64(optarg, &o.seed) < 0)
+				bad_usage(&o, "--seed: not a non-negative "
+				    "integer: %s", optarg);
+			break;
+		case 'n':
+			if (parse_long(optarg, &o.top) < 0 || o.top < 0 ||
+			    o.top > 1000000)
+				bad_usage(&o, "--top: not a number from 0 to "
+				    "1000000: %s", optarg);
+			break;
+		case OPT_BY:
+			if (parse_by(optarg, &o) < 0)
+				bad_usage(&o, "--by: not FIELD or FIELD=A,B with "
+				    "two different values: %s", optarg);
+			break;
+		case OPT_MAXREC:
+			if (parse_size(optarg, &jsonl_max) < 0)
+				bad_usage(&o, "--max-record: bad size: %s", optarg);
+			break;
+		case 'h':
+			opts_free(&o);
+			lg_usage(usage, 0);
+		case OPT_VERSION:
+			opts_free(&o);
+			lg_version();
+		default:
+			opts_free(&o);
+			lg_usage(usage, LG_USAGE);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (!o.have_by && argc != 2)
+		bad_usage(&o, "%s", "two files to compare, A and B, or --by "
+		    "FIELD");
+	if (!o.have_by && strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
+		bad_usage(&o, "%s", "A and B cannot both be the standard input");
+	for (i = 0; o.have_by && i < o.nfields; i++)
+		if (strcmp(o.fields[i].path, o.by.path) == 0)
+			bad_usage(&o, "--by %s: also a group field (-g)",
+			    o.by.path);
+	status = run(argv, argc, &o);
+	opts_free(&o);
+	return status;
+}

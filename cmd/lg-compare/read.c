@@ -1,0 +1,534 @@
+/*
+ * read.c: scored records into cases.  A record counts as the agg tables
+ * count it: scores.score in [0, 1] (0 when the record failed: an error
+ * from any stage); LongGenBench records add CR (entries found over
+ * expected, in %) and the STIC counts (a failed record: CR 0, every check
+ * of its case failed).  Verdicts give the pass/fail of each check, paired
+ * by position when both sides have one record of the case.  A record
+ * without scores and without an error was never scored: it is reported
+ * and left out, and so is any record whose numbers are not what the
+ * scorers write.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "compare.h"
+#include "record.h"
+#include "util.h"
+#include "xalloc.h"
+
+struct ctab {
+	size_t nfields;
+	struct group **g;
+	size_t ng, gcap;
+	struct kase **k;
+	size_t nk, kcap;
+	/* one hash over both: keys are length-prefixed texts, values
+	 * index + 1 into g (a group key) or k (a case key) */
+	char **hkey;
+	size_t *hval;
+	size_t nslot, nused;
+};
+
+ctab *
+ctab_new(size_t nfields)
+{
+	ctab *t = xcalloc(1, sizeof *t);
+
+	t->nfields = nfields;
+	t->nslot = 256;
+	t->hkey = xcalloc(t->nslot, sizeof *t->hkey);
+	t->hval = xcalloc(t->nslot, sizeof *t->hval);
+	return t;
+}
+
+void
+ctab_free(ctab *t)
+{
+	size_t i, j;
+
+	if (t == NULL)
+		return;
+	for (i = 0; i < t->ng; i++) {
+		for (j = 0; j < t->nfields; j++)
+			free(t->g[i]->val[j]);
+		free(t->g[i]->val);
+		free(t->g[i]->cases);
+		free(t->g[i]);
+	}
+	for (i = 0; i < t->nk; i++) {
+		free(t->k[i]->id);
+		free(t->k[i]->s[0].chk);
+		free(t->k[i]->s[1].chk);
+		free(t->k[i]);
+	}
+	for (i = 0; i < t->nslot; i++)
+		free(t->hkey[i]);
+	free(t->hkey);
+	free(t->hval);
+	free(t->g);
+	free(t->k);
+	free(t);
+}
+
+/* FNV-1a over the key's len bytes (keys hold NULs). */
+static size_t
+hash(const char *s, size_t len)
+{
+	uint64_t h = 1469598103934665603ULL;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 1099511628211ULL;
+	}
+	return (size_t)h;
+}
+
+/* Keys: "g" or "k", then each part as decimal length, ':', bytes. */
+static void
+key_part(buf *b, const char *s)
+{
+	buf_printf(b, "%zu:", strlen(s));
+	buf_puts(b, s);
+}
+
+/* The slot of key (len bytes): where it is, or the empty one for it. */
+static size_t
+slot_of(const ctab *t, const char *key, size_t len)
+{
+	size_t i = hash(key, len) & (t->nslot - 1);
+
+	while (t->hkey[i] != NULL && strcmp(t->hkey[i], key) != 0)
+		i = (i + 1) & (t->nslot - 1);
+	return i;
+}
+
+static void
+grow(ctab *t)
+{
+	char **ok = t->hkey;
+	size_t *ov = t->hval, on = t->nslot, i;
+
+	t->nslot *= 2;
+	t->hkey = xcalloc(t->nslot, sizeof *t->hkey);
+	t->hval = xcalloc(t->nslot, sizeof *t->hval);
+	for (i = 0; i < on; i++)
+		if (ok[i] != NULL) {
+			size_t j = slot_of(t, ok[i], strlen(ok[i]));
+
+			t->hkey[j] = ok[i];
+			t->hval[j] = ov[i];
+		}
+	free(ok);
+	free(ov);
+}
+
+/*
+ * Find key; when absent, store it with value next + 1 and return 0.
+ * Keys are texts without NULs (lengths prefix the parts, and a part
+ * with a NUL cannot come from cJSON's strings).
+ */
+static size_t
+lookup(ctab *t, buf *key, size_t next)
+{
+	const char *k = buf_str(key);
+	size_t len = strlen(k), i;
+
+	if (2 * (t->nused + 1) > t->nslot)
+		grow(t);
+	i = slot_of(t, k, len);
+	if (t->hkey[i] != NULL)
+		return t->hval[i];
+	t->hkey[i] = buf_take(key);
+	t->hval[i] = next + 1;
+	t->nused++;
+	return 0;
+}
+
+static size_t
+group_of(ctab *t, char **vals)
+{
+	buf b = { 0 };
+	struct group *g;
+	size_t i, v;
+
+	buf_putc(&b, 'g');
+	for (i = 0; i < t->nfields; i++)
+		key_part(&b, vals[i]);
+	if ((v = lookup(t, &b, t->ng)) != 0) {
+		buf_free(&b);
+		return v - 1;
+	}
+	g = xcalloc(1, sizeof *g);
+	g->val = xcalloc(t->nfields ? t->nfields : 1, sizeof *g->val);
+	for (i = 0; i < t->nfields; i++)
+		g->val[i] = xstrdup(vals[i]);
+	if (t->ng == t->gcap) {
+		t->gcap = t->gcap ? 2 * t->gcap : 16;
+		t->g = xreallocarray(t->g, t->gcap, sizeof *t->g);
+	}
+	t->g[t->ng] = g;
+	return t->ng++;
+}
+
+static struct kase *
+case_of(ctab *t, size_t group, const char *id)
+{
+	buf b = { 0 };
+	struct kase *k;
+	size_t v;
+
+	buf_printf(&b, "k%zu:", group);
+	key_part(&b, id);
+	if ((v = lookup(t, &b, t->nk)) != 0) {
+		buf_free(&b);
+		return t->k[v - 1];
+	}
+	k = xcalloc(1, sizeof *k);
+	k->id = xstrdup(id);
+	k->group = group;
+	k->s[0].nchk = k->s[1].nchk = -1;
+	if (t->nk == t->kcap) {
+		t->kcap = t->kcap ? 2 * t->kcap : 64;
+		t->k = xreallocarray(t->k, t->kcap, sizeof *t->k);
+	}
+	t->k[t->nk++] = k;
+	return k;
+}
+
+/* scores.KEY as a count: 0, 1 when absent, -1 when bad (reported). */
+static int
+count(const cJSON *sc, const char *key, double *out, jsonl *in)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(sc, key);
+
+	*out = 0;
+	if (v == NULL)
+		return 1;
+	if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0) ||
+	    v->valuedouble != floor(v->valuedouble) || v->valuedouble > 1e15) {
+		jsonl_warn(in, "scores.%s: not a non-negative integer", key);
+		return -1;
+	}
+	*out = v->valuedouble;
+	return 0;
+}
+
+/* LongGenBench counts of a scored record. */
+static int
+lgb_scored(const cJSON *sc, struct side *d, jsonl *in)
+{
+	static const char *const need[] = { "entries_found", "entries_expected" };
+	static const char *const stic[] = { "stic_pass", "stic_judged",
+	    "stic_total" };
+	double found, expected, v[3];
+	int r, i, absent = 0;
+
+	for (i = 0; i < 2; i++) {
+		r = count(sc, need[i], i ? &expected : &found, in);
+		if (r < 0)
+			return -1;
+		if (r > 0) {
+			jsonl_warn(in, "scores.%s: missing", need[i]);
+			return -1;
+		}
+	}
+	for (i = 0; i < 3; i++) {
+		if ((r = count(sc, stic[i], &v[i], in)) < 0)
+			return -1;
+		absent += r;
+	}
+	if (absent > 0 && absent < 3) {
+		/* all three, or none (a record lg-judge has not seen) */
+		for (i = 0; i < 3; i++)
+			if (cJSON_GetObjectItemCaseSensitive(sc, stic[i]) == NULL)
+				break;
+		jsonl_warn(in, "scores.%s: missing", stic[i]);
+		return -1;
+	}
+	if (expected == 0 || found > expected) {
+		jsonl_warn(in, "scores.entries_found: %s", expected == 0 ?
+		    "scores.entries_expected is zero" :
+		    "exceeds scores.entries_expected");
+		return -1;
+	}
+	if (v[0] > v[1] || v[1] > v[2]) {
+		jsonl_warn(in, "scores: stic_pass <= stic_judged <= stic_total "
+		    "does not hold");
+		return -1;
+	}
+	d->c[C_CR] = 100.0 * found / expected;
+	d->c[C_PASS] = v[0];
+	d->c[C_JUDGED] = v[1];
+	d->c[C_TOTAL] = v[2];
+	return 0;
+}
+
+/* The pass of each verdict; nchk stays -1 when there are none. */
+static int
+verdicts(const cJSON *rec, struct side *d, jsonl *in)
+{
+	const cJSON *vs = rec_get(rec, "verdicts"), *v;
+	long n = 0;
+
+	if (vs == NULL || cJSON_IsNull(vs))
+		return 0;
+	if (!cJSON_IsArray(vs)) {
+		jsonl_warn(in, "verdicts: not an array");
+		return -1;
+	}
+	d->chk = xmalloc((size_t)cJSON_GetArraySize(vs) + 1);
+	cJSON_ArrayForEach(v, vs) {
+		const cJSON *p = cJSON_GetObjectItemCaseSensitive(v, "pass");
+
+		if (!cJSON_IsBool(p)) {
+			jsonl_warn(in, "verdicts[%ld].pass: not true or false", n);
+			return -1;
+		}
+		d->chk[n++] = cJSON_IsTrue(p) != 0;
+	}
+	d->nchk = n;
+	d->c[C_CHK] = 0;
+	for (n = 0; n < d->nchk; n++)
+		d->c[C_CHK] += d->chk[n];
+	d->c[C_NCHK] = (double)d->nchk;
+	return 0;
+}
+
+/* A failed record: its checks from the case, all failed. */
+static int
+failed(const cJSON *rec, const cJSON *sc, int lgb, struct side *d, jsonl *in)
+{
+	const cJSON *checks = rec_get(rec, "checks");
+	double total;
+
+	d->failed = 1;
+	if (cJSON_IsArray(checks)) {
+		d->nchk = cJSON_GetArraySize(checks);
+		d->chk = xcalloc((size_t)d->nchk + 1, 1);
+		d->c[C_NCHK] = (double)d->nchk;
+	}
+	if (!lgb)
+		return 0;
+	d->lgb = 1;
+	if (d->nchk >= 0) {
+		d->c[C_TOTAL] = (double)d->nchk;
+		return 0;
+	}
+	if (cJSON_IsObject(sc) && count(sc, "stic_total", &total, in) == 0) {
+		d->c[C_TOTAL] = total;
+		return 0;
+	}
+	jsonl_warn(in, "failed, and neither checks nor scores.stic_total "
+	    "tells how many checks it missed");
+	return -1;
+}
+
+/* The numbers of one record into d (zeroed first). */
+static int
+numbers(const cJSON *rec, struct side *d, jsonl *in)
+{
+	const cJSON *sc = rec_get(rec, "scores");
+	const cJSON *err = rec_get(rec, "error");
+	const char *bench = rec_str(rec, "bench");
+	int lgb = bench != NULL && strcmp(bench, "longgenbench") == 0;
+	const cJSON *v;
+
+	memset(d, 0, sizeof *d);
+	d->nchk = -1;
+	d->nrec = 1;
+	if (sc != NULL && !cJSON_IsNull(sc) && !cJSON_IsObject(sc)) {
+		jsonl_warn(in, "scores: not an object");
+		return -1;
+	}
+	if (err != NULL && !cJSON_IsNull(err))
+		return failed(rec, sc, lgb, d, in);
+	if (sc == NULL || cJSON_IsNull(sc)) {
+		jsonl_warn(in, "scores: missing, and no error says why: "
+		    "was the record scored?");
+		return -1;
+	}
+	v = cJSON_GetObjectItemCaseSensitive(sc, "score");
+	if (v == NULL) {
+		jsonl_warn(in, "scores.score: missing");
+		return -1;
+	}
+	if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0 &&
+	    v->valuedouble <= 1)) {
+		jsonl_warn(in, "scores.score: not a number in [0, 1]");
+		return -1;
+	}
+	d->c[C_SCORE] = v->valuedouble;
+	if (lgb) {
+		d->lgb = 1;
+		if (lgb_scored(sc, d, in) < 0)
+			return -1;
+	}
+	return verdicts(rec, d, in);
+}
+
+/* The case a record belongs to: its "case" member, else its id. */
+static const char *
+case_id(const cJSON *rec, jsonl *in)
+{
+	const cJSON *c = rec_get(rec, "case");
+	const char *id;
+
+	if (c != NULL && !cJSON_IsNull(c)) {
+		if (!cJSON_IsString(c) || c->valuestring[0] == '\0') {
+			jsonl_warn(in, "case: not a non-empty string");
+			return NULL;
+		}
+		return c->valuestring;
+	}
+	if ((id = rec_str(rec, "id")) == NULL || id[0] == '\0') {
+		jsonl_warn(in, "id: %s", rec_get(rec, "id") ? "not a non-empty "
+		    "string" : "missing");
+		return NULL;
+	}
+	return id;
+}
+
+static void
+fold(struct side *s, struct side *d)
+{
+	int i;
+
+	if (s->nrec == 0) {
+		*s = *d;
+		return;
+	}
+	/* repeated samples: means of the sums; no check-by-check pairing */
+	s->nrec += d->nrec;
+	s->failed += d->failed;
+	s->lgb += d->lgb;
+	for (i = 0; i < NCOMP; i++)
+		s->c[i] += d->c[i];
+	free(s->chk);
+	free(d->chk);
+	s->chk = NULL;
+	s->nchk = -1;
+}
+
+int
+ctab_add(ctab *t, const cJSON *rec, jsonl *in, int side, const struct opts *o)
+{
+	char **vals = xcalloc(t->nfields ? t->nfields : 1, sizeof *vals);
+	const char *id;
+	struct side d;
+	struct kase *k;
+	size_t i;
+	int r = -1;
+
+	memset(&d, 0, sizeof d);
+	for (i = 0; i < t->nfields; i++)
+		if (field_value(rec, &o->fields[i], &vals[i]) < 0) {
+			jsonl_warn(in, "%s: an object or array cannot be a "
+			    "group value", o->fields[i].path);
+			goto out;
+		}
+	if ((id = case_id(rec, in)) == NULL)
+		goto out;
+	if (numbers(rec, &d, in) < 0) {
+		free(d.chk);
+		goto out;
+	}
+	k = case_of(t, group_of(t, vals), id);
+	if (k->s[side].nrec > 0 && rec_get(rec, "case") == NULL)
+		jsonl_warn(in, "id %s: seen before on this side, without a "
+		    "case member; taken as another sample", id);
+	fold(&k->s[side], &d);
+	r = 0;
+out:
+	for (i = 0; i < t->nfields; i++)
+		free(vals[i]);
+	free(vals);
+	return r;
+}
+
+static int
+cmp_case(const void *a, const void *b)
+{
+	return strcmp((*(struct kase *const *)a)->id,
+	    (*(struct kase *const *)b)->id);
+}
+
+static const struct opts *sort_opts;
+
+static int
+cmp_value(const char *a, const char *b, int tier)
+{
+	long ta = tier ? tier_tokens(a) : 0, tb = tier ? tier_tokens(b) : 0;
+
+	if (ta > 0 && tb > 0 && ta != tb)
+		return ta < tb ? -1 : 1;
+	if ((ta > 0) != (tb > 0))
+		return ta > 0 ? -1 : 1;
+	return strcmp(a, b);
+}
+
+static int
+cmp_group(const void *a, const void *b)
+{
+	const struct group *x = *(struct group *const *)a;
+	const struct group *y = *(struct group *const *)b;
+	size_t i;
+	int c;
+
+	for (i = 0; i < sort_opts->nfields; i++)
+		if ((c = cmp_value(x->val[i], y->val[i],
+		    strcmp(sort_opts->fields[i].path, "length") == 0)) != 0)
+			return c;
+	return 0;
+}
+
+struct group **
+ctab_groups(ctab *t, const struct opts *o, size_t *n)
+{
+	struct group **v = xcalloc(t->ng ? t->ng : 1, sizeof *v);
+	size_t i;
+	int s, j;
+
+	for (i = 0; i < t->nk; i++) {
+		struct kase *k = t->k[i];
+		struct group *g = t->g[k->group];
+
+		for (s = 0; s < 2; s++)
+			if (k->s[s].nrec > 1)
+				for (j = 0; j < NCOMP; j++)
+					k->s[s].c[j] /= (double)k->s[s].nrec;
+		if (g->ncases % 64 == 0)
+			g->cases = xreallocarray(g->cases, g->ncases + 64,
+			    sizeof *g->cases);
+		g->cases[g->ncases++] = k;
+		if (k->s[0].nrec > 0 && k->s[1].nrec > 0)
+			g->npaired++;
+		else
+			g->only[k->s[0].nrec > 0 ? 0 : 1]++;
+	}
+	for (i = 0; i < t->ng; i++) {
+		qsort(t->g[i]->cases, t->g[i]->ncases, sizeof *t->g[i]->cases,
+		    cmp_case);
+		v[i] = t->g[i];
+	}
+	sort_opts = o;
+	qsort(v, t->ng, sizeof *v, cmp_group);
+	*n = t->ng;
+	return v;
+}
+
+void
+ctab_counts(ctab *t, size_t *cases, size_t *paired)
+{
+	size_t i;
+
+	cases[0] = cases[1] = *paired = 0;
+	for (i = 0; i < t->nk; i++) {
+		cases[0] += t->k[i]->s[0].nrec > 0;
+		cases[1] += t->k[i]->s[1].nrec > 0;
+		*paired += t->k[i]->s[0].nrec > 0 && t->k[i]->s[1].nrec > 0;
+	}
+}

@@ -1,0 +1,61 @@
+/*
+ * opts.c: the options every generator of lg-gen shares (-n -s -l -t, -h,
+ * --version), parsed once for all of them, and the loop that hands each
+ * benchmark its own options.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "gen.h"
+#include "opt.h"
+#include "xalloc.h"
+
+void
+gen_parse(int argc, char **argv, const struct option *own,
+    int (*take)(int c, const char *arg, void *ctx), void *ctx, gen_opts *g)
+{
+	static const struct option shared[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+	};
+	struct option *lo;
+	size_t n = 0, i;
+	int c;
+
+	while (own != NULL && own[n].name != NULL)
+		n++;
+	lo = xcalloc(n + 3, sizeof *lo);
+	memcpy(lo, shared, sizeof shared);
+	for (i = 0; i < n; i++)
+		lo[2 + i] = own[i];
+	memset(g, 0, sizeof *g);
+	g->n = GEN_DEFAULT_N;
+	/* getopt's own messages name the program, not the benchmark */
+	argv[0] = (char *)lg_prog;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "n:s:l:t:h", lo, NULL)) != -1) {
+		switch (c) {
+		case 'n':
+			g->n = (long)opt_num("-n", optarg, 0, GEN_MAX_N);
+			g->set_n = 1;
+			break;
+		case 's':
+			g->seed = opt_seed("-s", optarg);
+			g->set_s = 1;
+			break;
+		case 'l': g->tiers = optarg; break;
+		case 't': g->tasks = optarg; break;
+		case 'h': lg_usage(gen_usage, 0);
+		case 'V': lg_version();
+		case '?': lg_usage(gen_usage, LG_USAGE);
+		default:
+			if (take == NULL || take(c, optarg, ctx) < 0)
+				lg_usage(gen_usage, LG_USAGE);
+		}
+	}
+	free(lo);
+	if (optind != argc)
+		lg_die(LG_USAGE, "unexpected argument: %s", argv[optind]);
+}

@@ -1,0 +1,337 @@
+/*
+ * lg-ppl: perplexity TSort.  For each Ada-LEval TSort case, the 24 orders
+ * of its parts are scored by the prompt log-probabilities a completions
+ * endpoint returns (echo with logprobs); the order of the lowest mean
+ * negative log-likelihood is written as the record's answer.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "apikey.h"
+#include "diag.h"
+#include "jsonl.h"
+#include "ppl.h"
+#include "record.h"
+#include "util.h"
+#include "xalloc.h"
+
+static const char usage[] =
+"usage: lg-ppl -m MODEL [--base-url URL] [options] [file ...]\n"
+"\n"
+"  -m MODEL             the model whose log-probabilities score the orders\n"
+"  --base-url URL       server, as http://HOST:PORT (default: the first\n"
+"                       of $LG_BASE_URL)\n"
+"  -P N                 requests in flight, candidates of a case (8)\n"
+"  --connect-timeout S  seconds to connect (10)\n"
+"  --timeout S          seconds a request may take from its first attempt,\n"
+"                       retries and waits included (3600; 0: no limit)\n"
+"  --retries N          attempts after the first (6)\n"
+"  --backoff-base S     the first backoff is up to S seconds (1)\n"
+"  --backoff-max S      no backoff, nor Retry-After wait, is longer (60)\n"
+"  --max-reply SIZE     reply body limit (default 64M)\n"
+"  --api-key-file FILE  read the API key from FILE\n"
+"                       (default: $LG_API_KEY, then $OPENAI_API_KEY)\n"
+"  --insecure           do not verify TLS certificates\n"
+"  --resume FILE        skip cases whose id is already in FILE\n"
+"  --retry-errors       with --resume: score again the cases of FILE that\n"
+"                       failed here\n"
+"  -q                   no summary\n"
+"  --max-record SIZE    record size limit (default 64M)\n"
+"  -h, --help           print this help\n"
+"  --version            print the version\n";
+
+enum {
+	O_BASE = 256, O_CTO, O_TO, O_RETRIES, O_BBASE, O_BMAX, O_MAXREPLY,
+	O_KEYFILE, O_INSECURE, O_MAXREC, O_VERSION, O_RESUME, O_RETRYERR
+};
+
+typedef struct {
+	ppl_opts *o;
+	fetcher **f;		/* one per -P */
+	idset *done;		/* --resume */
+	unsigned long skipped;
+	unsigned long cases, passed, failed, requests;
+	int answered;		/* some request was answered */
+} run;
+
+static double
+seconds(const char *opt, const char *s, int zero_ok)
+{
+	double d;
+
+	if (parse_double(s, &d) < 0 || d < 0 || (d == 0 && !zero_ok) || d > 1e7)
+		lg_die(LG_USAGE, "%s: want seconds%s: %s", opt,
+		    zero_ok ? " (0: no limit)" : " above 0", s);
+	return d;
+}
+
+static cJSON *
+order_json(const int order[PPL_NPARTS])
+{
+	return cJSON_CreateIntArray(order, PPL_NPARTS);
+}
+
+static cJSON *
+make_gen(run *r, double latency, long attempts, long tokens)
+{
+	cJSON *g = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(g, "model", r->o->model);
+	cJSON_AddStringToObject(g, "endpoint", fetch_endpoint(r->f[0]));
+	cJSON_AddStringToObject(g, "api", "completions");
+	cJSON_AddStringToObject(g, "method", "perplexity");
+	cJSON_AddNumberToObject(g, "requests", PPL_NORDERS);
+	cJSON_AddNumberToObject(g, "prompt_tokens", (double)tokens);
+	cJSON_AddNumberToObject(g, "output_tokens", 0);
+	cJSON_AddNumberToObject(g, "latency_s", latency);
+	cJSON_AddNumberToObject(g, "attempts", (double)attempts);
+	return g;
+}
+
+static void
+free_cands(ppl_cand *c)
+{
+	int i;
+
+	for (i = 0; i < PPL_NORDERS; i++) {
+		free(c[i].text);
+		free(c[i].error);
+	}
+}
+
+static int
+one(cJSON *rec, jsonl *in, void *arg)
+{
+	run *r = arg;
+	const cJSON *vars = rec_get(rec, "vars");
+	ppl_cand c[PPL_NORDERS] = { 0 };
+	cJSON *cands, *ppl;
+	double best = INFINITY, latency = 0;
+	long attempts = 0, tokens = 0;
+	int order[PPL_NPARTS], bestord[PPL_NPARTS] = { 0 }, i;
+	const char *why, *stage;
+	char answer[64];
+
+	fflush(stdout);		/* what is done is out before more is asked */
+	if (r->done != NULL && resume_check(r->done, rec) == RESUME_DONE) {
+		r->skipped++;
+		return REC_DROP;
+	}
+	if (!rec_is(rec, "adaleval", "tsort") ||
+	    (vars == NULL && rec_get(rec, "error") != NULL)) {
+		r->passed++;	/* not ours, or failed earlier: on it goes */
+		return REC_OK;
+	}
+	r->cases++;
+	rec_del(rec, "output");
+	rec_del(rec, "reasoning");
+	for (i = 0; i < PPL_NORDERS; i++) {
+		ppl_order(i, order);
+		if ((c[i].text = ppl_candidate(vars, order, &why)) == NULL) {
+			jsonl_warn(in, "%s: %s", rec_id(rec), why);
+			rec_error(rec, "ppl", "%s", why);
+			free_cands(c);
+			r->failed++;
+			return REC_BAD;
+		}
+	}
+	pool_score(r->f, r->o->parallel, r->o, c, PPL_NORDERS);
+	r->requests += PPL_NORDERS;
+	for (i = 0; i < PPL_NORDERS; i++) {
+		latency += c[i].latency;
+		attempts += c[i].attempts;
+		tokens += c[i].error == NULL ? c[i].tokens : 0;
+		if (c[i].error == NULL)
+			r->answered = 1;
+	}
+	for (i = 0; i < PPL_NORDERS; i++) {
+		if (c[i].error == NULL)
+			continue;
+		ppl_order(i, order);
+		if (c[i].setup && !r->answered)
+			lg_die(LG_SYS, "%s: %s (is the server up, and the base URL, "
+			    "model and key right?)", fetch_endpoint(r->f[0]),
+			    c[i].error);
+		jsonl_warn(in, "%s: order %d %d %d %d: %s", rec_id(rec),
+		    order[0], order[1], order[2], order[3], c[i].error);
+		rec_error(rec, "ppl", "order [%d, %d, %d, %d]: %s", order[0],
+		    order[1], order[2], order[3], c[i].error);
+		rec_set(rec, "gen", make_gen(r, latency, attempts, tokens));
+		free_cands(c);
+		r->failed++;
+		return REC_BAD;
+	}
+	cands = cJSON_CreateArray();
+	for (i = 0; i < PPL_NORDERS; i++) {
+		cJSON *o = cJSON_CreateObject();
+
+		ppl_order(i, order);
+		cJSON_AddItemToObject(o, "order", order_json(order));
+		cJSON_AddNumberToObject(o, "nll", c[i].nll);
+		cJSON_AddNumberToObject(o, "tokens", (double)c[i].tokens);
+		cJSON_AddItemToArray(cands, o);
+		if (c[i].nll < best) {	/* ties: the first order in the list */
+			best = c[i].nll;
+			memcpy(bestord, order, sizeof order);
+		}
+	}
+	free_cands(c);
+	snprintf(answer, sizeof answer, "Answer: [%d, %d, %d, %d]", bestord[0],
+	    bestord[1], bestord[2], bestord[3]);
+	rec_set_str(rec, "output", answer);
+	ppl = cJSON_CreateObject();
+	cJSON_AddItemToObject(ppl, "order", order_json(bestord));
+	cJSON_AddNumberToObject(ppl, "nll", best);
+	cJSON_AddItemToObject(ppl, "candidates", cands);
+	rec_set(rec, "ppl", ppl);
+	rec_set(rec, "gen", make_gen(r, latency, attempts, tokens));
+	stage = rec_str(rec_get(rec, "error"), "stage");
+	if (stage != NULL && strcmp(stage, "ppl") == 0)
+		rec_del(rec, "error");
+	return REC_OK;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "base-url", required_argument, NULL, O_BASE },
+		{ "connect-timeout", required_argument, NULL, O_CTO },
+		{ "timeout", required_argument, NULL, O_TO },
+		{ "retries", required_argument, NULL, O_RETRIES },
+		{ "backoff-base", required_argument, NULL, O_BBASE },
+		{ "backoff-max", required_argument, NULL, O_BMAX },
+		{ "max-reply", required_argument, NULL, O_MAXREPLY },
+		{ "api-key-file", required_argument, NULL, O_KEYFILE },
+		{ "insecure", no_argument, NULL, O_INSECURE },
+		{ "resume", required_argument, NULL, O_RESUME },
+		{ "retry-errors", no_argument, NULL, O_RETRYERR },
+		{ "max-record", required_argument, NULL, O_MAXREC },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, O_VERSION },
+		{ NULL, 0, NULL, 0 }
+	};
+	ppl_opts o = { 0 };
+	run r = { 0 };
+	const char *keyfile = NULL, *err = NULL;
+	char *envbase = NULL;
+	long n;
+	int c, status, i;
+
+	lg_init(argv[0]);
+	o.parallel = 8;
+	o.connect_timeout = 10;
+	o.timeout = 3600;
+	o.retries = 6;
+	o.backoff_base = 1;
+	o.backoff_max = 60;
+	o.max_reply = (size_t)64 << 20;
+	while ((c = apikey_getopt(argc, argv, "m:P:qh", longopts,
+	    "api-key-file")) != -1) {
+		switch (c) {
+		case 'm':
+			if (*optarg == '\0')
+				lg_die(LG_USAGE, "-m: empty model name");
+			o.model = optarg;
+			break;
+		case O_BASE:
+			o.base = optarg;
+			break;
+		case 'P':
+			if (parse_long(optarg, &n) < 0 || n < 1 || n > PPL_NORDERS)
+				lg_die(LG_USAGE, "-P: want 1 to 24 requests: %s", optarg);
+			o.parallel = (int)n;
+			break;
+		case O_CTO:
+			o.connect_timeout = seconds("--connect-timeout", optarg, 0);
+			break;
+		case O_TO:
+			o.timeout = seconds("--timeout", optarg, 1);
+			break;
+		case O_RETRIES:
+			if (parse_long(optarg, &n) < 0 || n < 0 || n > 100)
+				lg_die(LG_USAGE, "--retries: want 0 to 100: %s", optarg);
+			o.retries = (int)n;
+			break;
+		case O_BBASE:
+			o.backoff_base = seconds("--backoff-base", optarg, 1);
+			break;
+		case O_BMAX:
+			o.backoff_max = seconds("--backoff-max", optarg, 1);
+			break;
+		case O_MAXREPLY:
+			if (parse_size(optarg, &o.max_reply) < 0 || o.max_reply == 0 ||
+			    o.max_reply > ((size_t)1 << 30))
+				lg_die(LG_USAGE, "--max-reply: want a size above 0 up to "
+				    "1G (bytes, or with k, M or G): %s", optarg);
+			break;
+		case O_KEYFILE:
+			keyfile = optarg;
+			break;
+		case O_INSECURE:
+			o.insecure = 1;
+			break;
+		case O_RESUME:
+			if (*optarg == '\0' || strcmp(optarg, "-") == 0)
+				lg_die(LG_USAGE, "--resume: want a file");
+			o.resume = optarg;
+			break;
+		case O_RETRYERR:
+			o.retry_errors = 1;
+			break;
+		case 'q':
+			o.quiet = 1;
+			break;
+		case O_MAXREC:
+			opt_max_record(optarg);
+			break;
+		case 'h':
+			lg_usage(usage, 0);
+		case O_VERSION:
+			lg_version();
+		default:
+			lg_usage(usage, LG_USAGE);
+		}
+	}
+	if (o.model == NULL)
+		lg_die(LG_USAGE, "no model: give -m MODEL");
+	if (o.retry_errors && o.resume == NULL)
+		lg_die(LG_USAGE, "--retry-errors goes with --resume FILE");
+	if (o.base == NULL && getenv("LG_BASE_URL") != NULL) {
+		const char *e = getenv("LG_BASE_URL");
+
+		e += strspn(e, ", \t\n");
+		envbase = xstrndup(e, strcspn(e, ", \t\n"));
+		if (*envbase != '\0')
+			o.base = envbase;
+	}
+	if (o.base == NULL)
+		lg_die(LG_USAGE, "no server: give --base-url URL or set LG_BASE_URL");
+	o.key = apikey_get(keyfile);
+	r.o = &o;
+	r.f = xcalloc((size_t)o.parallel, sizeof *r.f);
+	for (i = 0; i < o.parallel; i++)
+		if ((r.f[i] = fetch_new(&o, &err)) == NULL)
+			lg_die(LG_USAGE, "%s", err);
+	if (o.resume != NULL)
+		r.done = ppl_resume(&o);
+	status = rec_filter(argv + optind, argc - optind, one, &r);
+	if (!o.quiet)
+		lg_warn("%lu case%s scored by %lu requests, %lu failed, %lu other "
+		    "record%s passed on, %lu skipped as done", r.cases,
+		    r.cases == 1 ? "" : "s", r.requests, r.failed, r.passed,
+		    r.passed == 1 ? "" : "s", r.skipped);
+	idset_free(r.done);
+	for (i = 0; i < o.parallel; i++)
+		fetch_free(r.f[i]);
+	free(r.f);
+	free(envbase);
+	if (o.key != NULL) {
+		explicit_bzero(o.key, strlen(o.key));
+		free(o.key);
+	}
+	return status;
+}

@@ -1,0 +1,100 @@
+/*
+ * ppl.h: the parts of lg-ppl, perplexity TSort.
+ *
+ * main.c reads the options into a ppl_opts (owned by main) and runs the
+ * filter; fetch.c sends one completions request with retries and gives
+ * the whole reply body; score.c builds the 24 candidate texts of a case,
+ * reads the prompt log-probabilities of each reply and picks the order;
+ * pool.c scores the candidates of a case in parallel; resumed.c reads
+ * what --resume skips.
+ */
+#ifndef LG_PPL_H
+#define LG_PPL_H
+
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "buf.h"
+#include "resume.h"
+#include "rng.h"
+
+typedef struct {
+	const char *base;	/* --base-url, or the first of $LG_BASE_URL */
+	const char *model;
+	char *key;		/* from --api-key-file or the environment */
+	double connect_timeout, timeout;
+	int retries;
+	double backoff_base, backoff_max;
+	size_t max_reply;	/* bytes of a reply body at most */
+	int insecure;
+	int quiet;
+	int parallel;		/* -P: candidates in flight */
+	const char *resume;	/* --resume FILE */
+	int retry_errors;	/* --retry-errors */
+} ppl_opts;
+
+/* resumed.c: the ids of o->resume done (resume.h). */
+idset *ppl_resume(const ppl_opts *o);
+
+/* fetch.c */
+typedef struct {
+	long status;		/* HTTP status of the last attempt; 0: none */
+	int attempts;
+	int setup;		/* the failure says the setup is wrong */
+	double latency_s;	/* the answering attempt */
+	char *error;		/* on failure (caller frees), key scrubbed */
+} fetch_result;
+
+typedef struct fetcher fetcher;
+
+/* NULL with *err (static) when the URL or libcurl cannot be used. */
+fetcher *fetch_new(const ppl_opts *o, const char **err);
+void fetch_free(fetcher *f);
+const char *fetch_endpoint(const fetcher *f);
+/*
+ * POST body to the completions endpoint; the reply body into out (reset
+ * first).  0 on an answer (HTTP 2xx), -1 on failure with r->error.
+ */
+int fetch_post(fetcher *f, const char *body, buf *out, fetch_result *r);
+/* Sleep the backoff before attempt + 1. */
+void fetch_wait(fetcher *f, int attempt);
+
+/* score.c */
+#define PPL_NPARTS 4
+#define PPL_NORDERS 24
+
+/* The order of candidate i (lexicographic), labels 1..4. */
+void ppl_order(int i, int order[PPL_NPARTS]);
+/*
+ * The text of candidate order: the parts of vars in that order between the
+ * before and after texts, joined by newlines; NULL with *why when vars is
+ * not a TSort case's.  The caller frees it.
+ */
+char *ppl_candidate(const cJSON *vars, const int order[PPL_NPARTS],
+    const char **why);
+/* The request body for text (the caller frees it). */
+char *ppl_body(const ppl_opts *o, const char *text);
+/*
+ * Read a reply: the mean negative log-likelihood of the prompt tokens of
+ * text and their count.  0, or with *why (the caller frees it) -2 when
+ * the reply is not JSON (worth another attempt), -1 otherwise.
+ */
+int ppl_read(const char *reply, size_t len, const char *text, double *nll,
+    long *tokens, char **why);
+
+/* pool.c */
+typedef struct {
+	char *text;		/* the candidate's text (the caller's) */
+	double nll;		/* results */
+	long tokens;
+	char *error;		/* on failure (the caller frees) */
+	int setup;		/* the failure says the setup is wrong */
+	double latency;
+	int attempts;
+} ppl_cand;
+
+/* Score c[0..n) with the fetchers f[0..nf), one thread each. */
+void pool_score(fetcher **f, int nf, const ppl_opts *o, ppl_cand *c, int n);
+
+#endif

@@ -1,0 +1,519 @@
+/* lg-report: one self-contained HTML page of a run's scored records. */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "charts.h"
+#include "diag.h"
+#include "record.h"
+#include "report.h"
+#include "xalloc.h"
+
+static const char usage[] =
+"usage: lg-report [-t TITLE] [--compat] [--max-text SIZE] [--max-record SIZE]\n"
+"                 [file ...]\n"
+"       lg-report -h | --help | --version\n"
+"\n"
+"  -t TITLE           the page's title (default \"lg report\")\n"
+"  --compat           the position chart as published (see lg-plot)\n"
+"  --max-text SIZE    keep at most SIZE bytes of each prompt and output\n"
+"                     (default 1M)\n"
+"  --max-record SIZE  record size limit (default 64M)\n"
+"  -h, --help         print this help\n"
+"  --version          print the version\n";
+
+enum { OPT_COMPAT = 256, OPT_MAXTEXT, OPT_MAXREC, OPT_VERSION };
+
+struct group {
+	char *bench, *task, *length, *model;
+	long cases, failed, cut, scored;
+	double score;
+	long requests, cache_hits, ptok, otok, ntok;
+	double latency;
+	long nlat;
+};
+
+struct report {
+	struct group *g;
+	size_t ng, capg;
+	buf index;		/* the case index, a JSON array's items */
+	long ncases;
+	FILE *details;		/* the per-case blocks, until the end */
+	size_t max_text;
+};
+
+static const char *
+str_or(const cJSON *rec, const char *k, const char *def)
+{
+	const char *s = rec_str(rec, k);
+
+	return s != NULL ? s : def;
+}
+
+static struct group *
+group_of(struct report *r, const char *bench, const char *task,
+    const char *length, const char *model)
+{
+	struct group *g;
+	size_t i;
+
+	for (i = 0; i < r->ng; i++) {
+		g = &r->g[i];
+		if (strcmp(g->bench, bench) == 0 && strcmp(g->task, task) == 0 &&
+		    strcmp(g->length, length) == 0 && strcmp(g->model, model) == 0)
+			return g;
+	}
+	if (r->ng == r->capg) {
+		r->capg = r->capg ? 2 * r->capg : 16;
+		r->g = xreallocarray(r->g, r->capg, sizeof *r->g);
+	}
+	g = &r->g[r->ng++];
+	memset(g, 0, sizeof *g);
+	g->bench = xstrdup(bench);
+	g->task = xstrdup(task);
+	g->length = xstrdup(length);
+	g->model = xstrdup(model);
+	return g;
+}
+
+static double
+num(const cJSON *o, const char *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	return cJSON_IsNumber(v) && isfinite(v->valuedouble) ? v->valuedouble : NAN;
+}
+
+/* At most max bytes of s, cut back to a UTF-8 boundary. */
+static size_t
+cut_len(const char *s, size_t len, size_t max)
+{
+	if (len <= max)
+		return len;
+	while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
+		max--;
+	return max;
+}
+
+static void
+add_text(cJSON *d, const char *key, const cJSON *rec, size_t max, int *cut)
+{
+	size_t len, n;
+	const char *s = rec_strn(rec, key, &len);
+	char *t;
+
+	if (s == NULL)
+		return;
+	n = cut_len(s, len, max);
+	*cut |= n < len;
+	t = xstrndup(s, n);
+	cJSON_AddStringToObject(d, key, t);
+	free(t);
+}
+
+/* The output cut along lg-split's parts: [[text, entry or null], ...]. */
+static cJSON *
+segments(const cJSON *rec, size_t max)
+{
+	const cJSON *parts = rec_get(rec, "parts"), *p;
+	size_t len, at = 0;
+	const char *out = rec_strn(rec, "output", &len);
+	cJSON *segs;
+
+	if (out == NULL || !cJSON_IsArray(parts) || cJSON_GetArraySize(parts) == 0)
+		return NULL;
+	len = cut_len(out, len, max);
+	segs = cJSON_CreateArray();
+	cJSON_ArrayForEach(p, parts) {
+		double off = num(p, "off"), n = num(p, "len"), e = num(p, "at");
+		size_t a, b;
+		cJSON *one;
+		char *t;
+
+		if (!(off >= at) || !(n >= 0) || off + n > (double)len)
+			continue;	/* overlapping or past the end: not shown */
+		a = cut_len(out, (size_t)off, (size_t)off);
+		b = (size_t)(off + n);
+		while (b < len && ((unsigned char)out[b] & 0xc0) == 0x80)
+			b++;
+		if (a > at) {
+			one = cJSON_CreateArray();
+			t = xstrndup(out + at, a - at);
+			cJSON_AddItemToArray(one, cJSON_CreateString(t));
+			cJSON_AddItemToArray(one, cJSON_CreateNull());
+			cJSON_AddItemToArray(segs, one);
+			free(t);
+		}
+		one = cJSON_CreateArray();
+		t = xstrndup(out + a, b - a);
+		cJSON_AddItemToArray(one, cJSON_CreateString(t));
+		cJSON_AddItemToArray(one, isnan(e) ? cJSON_CreateNull() :
+		    cJSON_CreateNumber(e));
+		cJSON_AddItemToArray(segs, one);
+		free(t);
+		at = b;
+	}
+	if (at < len) {
+		cJSON *one = cJSON_CreateArray();
+		char *t = xstrndup(out + at, len - at);
+
+		cJSON_AddItemToArray(one, cJSON_CreateString(t));
+		cJSON_AddItemToArray(one, cJSON_CreateNull());
+		cJSON_AddItemToArray(segs, one);
+		free(t);
+	}
+	return segs;
+}
+
+static void
+copy_item(cJSON *d, const cJSON *rec, const char *k)
+{
+	const cJSON *v = rec_get(rec, k);
+
+	if (v != NULL)
+		cJSON_AddItemToObject(d, k, cJSON_Duplicate(v, 1));
+}
+
+static int
+add(struct report *r, const cJSON *rec, int bad)
+{
+	const cJSON *gen = rec_get(rec, "gen"), *sc = rec_get(rec, "scores");
+	const cJSON *err = rec_get(rec, "error");
+	const char *bench = str_or(rec, "bench", "-"), *task = str_or(rec, "task", "-");
+	const char *length = str_or(rec, "length", "-");
+	const char *model = str_or(gen, "model", "(no model)");
+	const char *fr = rec_str(gen, "finish_reason");
+	int failed = (err != NULL && !cJSON_IsNull(err)) || !cJSON_IsObject(sc);
+	double s = failed ? 0 : num(sc, "score"), v;
+	struct group *g = group_of(r, bench, task, length, model);
+	const char *status;
+	cJSON *d, *row, *segs;
+	char *txt;
+	buf b = { 0 };
+	int cut = 0;
+
+	g->cases++;
+	g->failed += failed;
+	g->cut += fr != NULL && strcmp(fr, "length") == 0;
+	if (!isnan(s) && s >= 0 && s <= 1) {
+		g->scored++;
+		g->score += s;
+	} else {
+		s = NAN;
+	}
+	if (cJSON_IsObject(gen)) {
+		v = num(gen, "attempts");
+		g->requests += isnan(v) ? 0 : (long)v;
+		g->cache_hits += cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(gen, "cache_hit"));
+		v = num(gen, "prompt_tokens");
+		if (!isnan(v) && v >= 0) {
+			g->ptok += (long)v;
+			g->ntok++;
+		}
+		v = num(gen, "output_tokens");
+		g->otok += !isnan(v) && v >= 0 ? (long)v : 0;
+		v = num(gen, "latency_s");
+		if (!isnan(v) && v >= 0) {
+			g->latency += v;
+			g->nlat++;
+		}
+	}
+	status = bad ? "bad" : failed ? "failed" : isnan(s) ? "unscored" :
+	    s >= 1 ? "pass" : s <= 0 ? "fail" : "partial";
+
+	row = cJSON_CreateArray();
+	cJSON_AddItemToArray(row, cJSON_CreateNumber((double)r->ncases));
+	cJSON_AddItemToArray(row, cJSON_CreateString(rec_id(rec)));
+	cJSON_AddItemToArray(row, cJSON_CreateString(bench));
+	cJSON_AddItemToArray(row, cJSON_CreateString(task));
+	cJSON_AddItemToArray(row, cJSON_CreateString(length));
+	cJSON_AddItemToArray(row, cJSON_CreateString(model));
+	cJSON_AddItemToArray(row, isnan(s) ? cJSON_CreateNull() : cJSON_CreateNumber(s));
+	cJSON_AddItemToArray(row, cJSON_CreateString(status));
+	txt = cJSON_PrintUnformatted(row);
+	if (r->ncases > 0)
+		buf_puts(&r->index, ",\n");
+	html_json(&r->index, txt);
+	free(txt);
+	cJSON_Delete(row);
+
+	d = cJSON_CreateObject();
+	add_text(d, "prompt", rec, r->max_text, &cut);
+	add_text(d, "system", rec, r->max_text, &cut);
+	if ((segs = segments(rec, r->max_text)) != NULL)
+		cJSON_AddItemToObject(d, "segs", segs);
+	else
+		add_text(d, "output", rec, r->max_text, &cut);
+	{
+		size_t ol;
+
+		if (rec_strn(rec, "output", &ol) != NULL && ol > r->max_text)
+			cut = 1;
+	}
+	copy_item(d, rec, "verdicts");
+	copy_item(d, rec, "scores");
+	copy_item(d, rec, "gen");
+	copy_item(d, rec, "error");
+	if (cut)
+		cJSON_AddTrueToObject(d, "cut");
+	txt = cJSON_PrintUnformatted(d);
+	cJSON_Delete(d);
+	buf_printf(&b, "<script type=\"application/json\" id=\"d%ld\">", r->ncases);
+	html_json(&b, txt);
+	buf_puts(&b, "</script>\n");
+	free(txt);
+	r->ncases++;
+	if (fwrite(b.s, 1, b.len, r->details) != b.len) {
+		buf_free(&b);
+		return -1;
+	}
+	buf_free(&b);
+	return 0;
+}
+
+static int
+cmp_group(const void *a, const void *b)
+{
+	const struct group *x = a, *y = b;
+	double tx = charts_tier(x->length), ty = charts_tier(y->length);
+	int c;
+
+	if ((c = strcmp(x->bench, y->bench)) != 0 || (c = strcmp(x->task, y->task)) != 0)
+		return c;
+	if (tx != ty)
+		return tx < ty ? -1 : 1;
+	if ((c = strcmp(x->length, y->length)) != 0)
+		return c;
+	return strcmp(x->model, y->model);
+}
+
+static void
+cell(buf *o, const char *cls, const char *s)
+{
+	buf_printf(o, "<td%s>", cls);
+	html_esc(o, s);
+	buf_puts(o, "</td>");
+}
+
+/* A row's start: the group's bench, task, length and model. */
+static void
+group_cells(buf *o, const struct group *g)
+{
+	buf_puts(o, "<tr>");
+	cell(o, "", g->bench);
+	cell(o, "", g->task);
+	cell(o, "", g->length);
+	cell(o, "", g->model);
+}
+
+static void
+tables(buf *o, struct report *r)
+{
+	char t[64];
+	size_t i;
+
+	qsort(r->g, r->ng, sizeof *r->g, cmp_group);
+	buf_puts(o, "<h2 id=\"summary\">Scores</h2>\n<p>Mean primary score "
+	    "(<code>scores.score</code>) times 100 over the cases; a failed case "
+	    "(an error from any stage, or no scores) counts 0.</p>\n<table>"
+	    "<tr><th>bench</th><th>task</th><th>length</th><th>model</th>"
+	    "<th>score</th><th>cases</th><th>failed</th><th>cut</th></tr>\n");
+	for (i = 0; i < r->ng; i++) {
+		struct group *g = &r->g[i];
+
+		group_cells(o, g);
+		if (g->scored > 0)
+			snprintf(t, sizeof t, "%.1f", 100 * g->score / g->scored);
+		else
+			snprintf(t, sizeof t, "-");
+		cell(o, " class=\"num\"", t);
+		buf_printf(o, "<td class=\"num\">%ld</td><td class=\"num\">%ld</td>"
+		    "<td class=\"num\">%ld</td></tr>\n", g->cases, g->failed, g->cut);
+	}
+	buf_puts(o, "</table>\n");
+
+	buf_puts(o, "<h2 id=\"cost\">Tokens and time</h2>\n<p>What <code>gen</code> "
+	    "records: requests (attempts), cache hits, prompt and output tokens, "
+	    "and the mean latency per record.</p>\n<table><tr><th>bench</th>"
+	    "<th>task</th><th>length</th><th>model</th><th>requests</th>"
+	    "<th>cache hits</th><th>prompt tokens</th><th>output tokens</th>"
+	    "<th>mean latency (s)</th></tr>\n");
+	for (i = 0; i < r->ng; i++) {
+		struct group *g = &r->g[i];
+
+		group_cells(o, g);
+		buf_printf(o, "<td class=\"num\">%ld</td><td class=\"num\">%ld</td>",
+		    g->requests, g->cache_hits);
+		if (g->ntok > 0)
+			buf_printf(o, "<td class=\"num\">%ld</td><td class=\"num\">%ld</td>",
+			    g->ptok, g->otok);
+		else
+			buf_puts(o, "<td class=\"num\">-</td><td class=\"num\">-</td>");
+		if (g->nlat > 0)
+			buf_printf(o, "<td class=\"num\">%.2f</td></tr>\n",
+			    g->latency / g->nlat);
+		else
+			buf_puts(o, "<td class=\"num\">-</td></tr>\n");
+	}
+	buf_puts(o, "</table>\n");
+}
+
+static int
+run(char **files, int n, const char *title, int compat, size_t max_text)
+{
+	struct report r = { 0 };
+	struct charts *ch = charts_new(compat, 10);
+	jsonl *in = jsonl_open(files, n);
+	cJSON *rec;
+	int status, bad = 0, k;
+	buf o = { 0 };
+	char tmp[65536];
+	size_t got;
+
+	r.max_text = max_text;
+	if ((r.details = tmpfile()) == NULL) {
+		lg_warn("temporary file: %s", strerror(errno));
+		jsonl_free(in);
+		charts_free(ch);
+		return LG_SYS;
+	}
+	status = LG_OK;
+	while ((rec = jsonl_next(in)) != NULL) {
+		int b = charts_add(ch, rec, in) < 0;
+
+		bad |= b;
+		if (add(&r, rec, b) < 0) {
+			lg_warn("temporary file: write failed");
+			status = LG_SYS;
+			rec_free(rec);
+			break;
+		}
+		rec_free(rec);
+	}
+	if (status == LG_OK)
+		status = jsonl_status(in);
+	jsonl_free(in);
+	if (status == LG_OK && bad)
+		status = LG_BAD;
+	if (status == LG_SYS)
+		goto out;
+
+	buf_puts(&o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+	    "content=\"width=device-width, initial-scale=1\">\n"
+	    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src "
+	    "'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+	    "img-src data:\">\n<title>");
+	html_esc(&o, title);
+	buf_printf(&o, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>", report_css);
+	html_esc(&o, title);
+	buf_printf(&o, "</h1>\n<p>%ld records. <a href=\"#charts\">Charts</a> "
+	    "&middot; <a href=\"#summary\">Scores</a> &middot; "
+	    "<a href=\"#cost\">Tokens and time</a> &middot; <a href=\"#cases\">Cases</a></p>\n",
+	    r.ncases);
+	buf_puts(&o, "<h2 id=\"charts\">Charts</h2>\n<p>Bands and whiskers: 95% "
+	    "Wilson intervals over the cases (over the checks for STIC and the "
+	    "position curve).</p>\n");
+	for (k = 0; k < CH_NKINDS; k++) {
+		struct svg_chart c;
+		char id[32];
+
+		if (charts_points(ch, k) == 0)
+			continue;
+		snprintf(id, sizeof id, "chart-%s", charts_kind[k]);
+		charts_build(ch, k, id, &c);
+		buf_printf(&o, "<figure id=\"%s\">\n", id);
+		svg_write(&o, &c);
+		buf_puts(&o, "</figure>\n");
+		charts_done(&c);
+	}
+	tables(&o, &r);
+	buf_puts(&o, "<h2 id=\"cases\">Cases</h2>\n<div class=\"controls\">"
+	    "<input id=\"f-q\" type=\"search\" placeholder=\"search ids\">"
+	    "<select id=\"f-bench\"><option value=\"\">every bench</option></select>"
+	    "<select id=\"f-task\"><option value=\"\">every task</option></select>"
+	    "<select id=\"f-length\"><option value=\"\">every length</option></select>"
+	    "<select id=\"f-model\"><option value=\"\">every model</option></select>"
+	    "<select id=\"f-status\"><option value=\"\">pass and fail</option></select>"
+	    "<button id=\"prev\">previous</button><button id=\"next\">next</button> "
+	    "<span id=\"count\"></span></div>\n"
+	    "<table id=\"cases-table\"><thead><tr><th>id</th><th>task</th>"
+	    "<th>length</th><th>model</th><th>score</th><th>status</th></tr></thead>"
+	    "<tbody id=\"cases-body\"></tbody></table>\n"
+	    "<div id=\"detail\"><p>Choose a case to see its prompt, output and "
+	    "verdicts.</p></div>\n<script type=\"application/json\" id=\"index\">[");
+	buf_add(&o, r.index.s ? r.index.s : "", r.index.len);
+	buf_puts(&o, "]</script>\n");
+	/* the script before the details, so the list works while they load */
+	buf_printf(&o, "<script>\n%s</script>\n", report_js);
+	fwrite(o.s, 1, o.len, stdout);
+	buf_reset(&o);
+	rewind(r.details);
+	while ((got = fread(tmp, 1, sizeof tmp, r.details)) > 0)
+		fwrite(tmp, 1, got, stdout);
+	if (ferror(r.details)) {
+		lg_warn("temporary file: read failed");
+		status = LG_SYS;
+	}
+	fputs("</body>\n</html>\n", stdout);
+out:
+	buf_free(&o);
+	buf_free(&r.index);
+	fclose(r.details);
+	for (got = 0; got < r.ng; got++) {
+		free(r.g[got].bench);
+		free(r.g[got].task);
+		free(r.g[got].length);
+		free(r.g[got].model);
+	}
+	free(r.g);
+	charts_free(ch);
+	return lg_finish(status);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "compat", no_argument, NULL, OPT_COMPAT },
+		{ "max-text", required_argument, NULL, OPT_MAXTEXT },
+		{ "max-record", required_argument, NULL, OPT_MAXREC },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, OPT_VERSION },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *title = "lg report";
+	size_t max_text = (size_t)1 << 20;
+	int c, compat = 0;
+
+	lg_init(argv[0]);
+	while ((c = getopt_long(argc, argv, "t:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 't':
+			title = optarg;
+			break;
+		case OPT_COMPAT:
+			compat = 1;
+			break;
+		case OPT_MAXTEXT:
+			if (parse_size(optarg, &max_text) < 0) {
+				lg_warn("--max-text: bad size: %s", optarg);
+				lg_usage(usage, LG_USAGE);
+			}
+			break;
+		case OPT_MAXREC:
+			opt_max_record(optarg);
+			break;
+		case 'h':
+			lg_usage(usage, 0);
+		case OPT_VERSION:
+			lg_version();
+		default:
+			lg_usage(usage, LG_USAGE);
+		}
+	}
+	return run(argv + optind, argc - optind, title, compat, max_text);
+}

@@ -1,0 +1,54 @@
+/*
+ * charts.h: the charts of scored records (owned by lg-plot and lg-report):
+ * records are folded in one at a time (memory bounded by the number of
+ * series and points, not of records), then each kind of chart is built as
+ * an svg_chart.
+ *
+ *   position   LongGenBench pass rate against entry position, one line per
+ *              model and length; relative position (entry over entries, in
+ *              bins) or, with compat, the published curve: absolute
+ *              position, 16k Floor and Block positions past 52 dropped
+ *   lgb-tiers  LongGenBench CR, STIC-1 and STIC-2 per length tier
+ *   longweave  LongWeave mean score per task and tier
+ *   adaleval   Ada-LEval accuracy against length (log2), random-guess lines
+ *   bias       Ada-LEval accuracy by where the accepted answer stood
+ */
+#ifndef LG_CHARTS_H
+#define LG_CHARTS_H
+
+#include <cjson/cJSON.h>
+
+#include "jsonl.h"
+#include "svg.h"
+
+enum { CH_POSITION, CH_LGB_TIERS, CH_LONGWEAVE, CH_ADALEVAL, CH_BIAS, CH_NKINDS };
+
+extern const char *const charts_kind[CH_NKINDS];
+
+struct charts;
+
+struct charts *charts_new(int compat, int bins);
+void charts_free(struct charts *t);
+
+/*
+ * Fold one record in: 0, 1 when its bench has no chart, -1 when a field is
+ * missing or out of range (reported with jsonl_warn, nothing taken from
+ * the record).
+ */
+int charts_add(struct charts *t, const cJSON *rec, jsonl *in);
+
+/* Number of points a kind has (0: nothing to draw). */
+long charts_points(const struct charts *t, int kind);
+
+/* Build a kind into c (ids inside prefixed with id); free with charts_done(). */
+void charts_build(const struct charts *t, int kind, const char *id,
+    struct svg_chart *c);
+void charts_done(struct svg_chart *c);
+
+/* A kind by name, -1 when unknown. */
+int charts_kind_of(const char *name);
+
+/* A length tier as a size: "16k" 16384, "2K" 2048, "500" 500; -1 when not one. */
+double charts_tier(const char *s);
+
+#endif

@@ -1,0 +1,51 @@
+/*
+ * svg.h: standalone SVG charts (owned by lg-plot and lg-report): a line
+ * chart over a numeric (optionally log2) axis with 95% bands, and a
+ * grouped bar chart over categories with 95% whiskers.  Colours are the
+ * Okabe-Ito palette, each series also told apart by a dash pattern and a
+ * marker (lines) or a hatching (bars), so charts survive greyscale
+ * printing and colour-blindness.  The same text is a standalone file and
+ * an inline <svg> element of an HTML page.
+ */
+#ifndef LG_SVG_H
+#define LG_SVG_H
+
+#include "buf.h"
+
+enum { SVG_LINE, SVG_BARS };
+
+struct svg_series {
+	char *name;
+	int n;			/* points */
+	double *x;		/* line: the abscissa; bars: the category index */
+	double *y;		/* NaN: no value */
+	double *lo, *hi;	/* the 95% interval, NaN when none */
+	int baseline;		/* a reference line: grey, dotted, no markers */
+};
+
+struct svg_chart {
+	int kind;
+	const char *id;		/* prefix of the ids inside (unique per page) */
+	const char *title, *xlabel, *ylabel;
+	int xlog2;		/* line: a log2 axis */
+	double xmin, xmax;	/* line: the x range; xmin == xmax: from data */
+	double ymin, ymax;	/* the y range */
+	char **cats;		/* bars: categories, "upper\nlower" labels */
+	int ncats;
+	char **xticks;		/* line: labels of the ticks at xtickv */
+	double *xtickv;
+	int nxticks;
+	struct svg_series *s;
+	int ns;
+};
+
+/* Append the chart as one <svg> element. */
+void svg_write(buf *out, const struct svg_chart *c);
+
+/* Append s with &, <, >, " and ' escaped and control characters dropped. */
+void svg_esc(buf *out, const char *s);
+
+/* The 95% Wilson score interval of a proportion p over n trials. */
+void svg_wilson(double p, double n, double *lo, double *hi);
+
+#endif

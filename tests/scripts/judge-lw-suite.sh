@@ -1,0 +1,40 @@
+#!/bin/sh
+# The issue's pipeline with a model judge: all seven LongWeave tasks at
+# every tier, the oracle's answers through every scorer and lg-judge
+# --hybrid against the test server, give 100 in all 28 cells, with the
+# judge calls per record reported and at most half of what the full model
+# judge makes on the same records.
+set -eu
+. "$TOP/tests/lg-infer/fake.sh"
+fake_start j
+url=$url/v1
+sh "$TOP/tests/mkcorpus.sh" "$t/corpus" > /dev/null
+cd "$BIN"
+./lg-gen longweave -t cf,biog,sr,nw,kvg,sms,pr -l 1k,2k,4k,8k -n 2 --corpus "$t/corpus" |
+    ./lg-prompt | ./lg-oracle | ./lg-kvcheck | ./lg-fsmcheck | ./lg-tau |
+    ./lg-flake8 > "$t/scored"
+for mode in hybrid model; do
+	a=
+	[ $mode = hybrid ] && a=--hybrid
+	./lg-judge $a --judge-base-url "$url" --judge-model test < "$t/scored" \
+	    > "$t/$mode" 2> "$t/$mode.err" || fail "$mode: $(cat "$t/$mode.err")"
+	./lg-agg -f json < "$t/$mode" > "$t/$mode.agg"
+	[ "$(jq -s 'map(select(.row == "cell")) | length' "$t/$mode.agg")" -eq 28 ] ||
+		fail "$mode cells: $(cat "$t/$mode.agg")"
+	bad=$(jq -c 'select(.score != 100)' "$t/$mode.agg")
+	[ -z "$bad" ] || fail "$mode: cells below 100: $bad"
+	grep -q 'judge calls ([0-9.]* per record)' "$t/$mode.err" ||
+		fail "$mode: no calls per record: $(cat "$t/$mode.err")"
+done
+calls() {
+	sed -n 's/.* \([0-9][0-9]*\) judge calls (.*/\1/p' "$1"
+}
+h=$(calls "$t/hybrid.err")
+m=$(calls "$t/model.err")
+[ "$m" -gt 0 ] && [ $((2 * h)) -le "$m" ] || fail "hybrid made $h calls, the model judge $m"
+# the judge passes the other tasks' records through byte for byte
+grep -v '"task":"\(biog\|sr\|nw\)"' "$t/scored" > "$t/others.in"
+grep -v '"task":"\(biog\|sr\|nw\)"' "$t/hybrid" > "$t/others.out"
+cmp -s "$t/others.in" "$t/others.out" || fail "lg-judge touched another task's record"
+fake_stop j
+echo ok

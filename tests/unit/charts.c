@@ -1,0 +1,100 @@
+/* Unit test: lg-plot's charts: Wilson intervals, tiers, position bins,
+ * the published curve's 16k cut, failed records counted as failures. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "charts.h"
+#include "check.h"
+
+static int
+near(double a, double b)
+{
+	return fabs(a - b) < 5e-4;
+}
+
+/* The y of series name at x (NAN when absent). */
+static double
+y_at(const struct svg_chart *c, const char *name, double x)
+{
+	int i, j;
+
+	for (j = 0; j < c->ns; j++)
+		if (strcmp(c->s[j].name, name) == 0)
+			for (i = 0; i < c->s[j].n; i++)
+				if (c->s[j].x[i] == x)
+					return c->s[j].y[i];
+	return NAN;
+}
+
+static void
+fold(struct charts *t, const char *const *recs)
+{
+	for (; *recs; recs++) {
+		cJSON *r = cJSON_Parse(*recs);
+
+		CHECK(r != NULL && charts_add(t, r, NULL) == 0, "record folds: %s", *recs);
+		cJSON_Delete(r);
+	}
+}
+
+int
+main(void)
+{
+	static const char *const recs[] = {
+		"{\"bench\":\"longgenbench\",\"task\":\"skyscraper\",\"length\":\"16k\","
+		"\"gold\":{\"type\":\"Floor\",\"number\":60},\"gen\":{\"model\":\"m\"},"
+		"\"scores\":{\"entries_found\":60,\"entries_expected\":60,\"stic_pass\":1,"
+		"\"stic_judged\":2,\"stic_total\":2},\"verdicts\":[{\"at\":5,\"pass\":true},"
+		"{\"at\":58,\"pass\":false}]}",
+		"{\"bench\":\"longgenbench\",\"task\":\"diary\",\"length\":\"16k\","
+		"\"gold\":{\"type\":\"Week\",\"number\":52},\"gen\":{\"model\":\"m\"},"
+		"\"error\":{\"stage\":\"lg-infer\",\"message\":\"x\"},"
+		"\"checks\":[{\"kind\":\"single\",\"at\":5}]}",
+		NULL
+	};
+	struct svg_chart c;
+	struct charts *t;
+	double lo, hi;
+
+	svg_wilson(0.5, 10, &lo, &hi);
+	CHECK(near(lo, 0.2366) && near(hi, 0.7634), "wilson 5/10: %f %f", lo, hi);
+	svg_wilson(1, 2, &lo, &hi);
+	CHECK(near(lo, 0.3424) && hi == 1, "wilson 2/2: %f %f", lo, hi);
+	svg_wilson(0, 0, &lo, &hi);
+	CHECK(isnan(lo) && isnan(hi), "wilson over nothing");
+	CHECK(charts_tier("16k") == 16384 && charts_tier("2K") == 2048 &&
+	    charts_tier("500") == 500 && charts_tier("1M") == 1048576, "tiers");
+	CHECK(charts_tier("long") < 0 && charts_tier("") < 0 && charts_tier("2kb") < 0 &&
+	    charts_tier(NULL) < 0, "not tiers");
+	CHECK(charts_kind_of("bias") == CH_BIAS && charts_kind_of("pie") < 0, "kinds");
+
+	/* relative: entry 5 of 60 and of 52 fall in the first tenth, entry
+	 * 58 of 60 in the last; the failed record's check fails */
+	t = charts_new(0, 10);
+	fold(t, recs);
+	charts_build(t, CH_POSITION, "p", &c);
+	CHECK(c.ns == 1 && near(y_at(&c, "m 16k", 5), 50), "first tenth: 1 of 2, %f",
+	    y_at(&c, "m 16k", 5));
+	CHECK(near(y_at(&c, "m 16k", 95), 0), "last tenth: 0 of 1");
+	CHECK(isnan(y_at(&c, "m 16k", 55)), "no point where no check");
+	charts_done(&c);
+	charts_build(t, CH_LGB_TIERS, "t", &c);
+	CHECK(c.ncats == 3 && strcmp(c.cats[0], "CR\n16k") == 0 &&
+	    strcmp(c.cats[2], "STIC-2\n16k") == 0, "tier categories");
+	/* CR: 100% and the failed case 0%; STIC-2: 1 of 3 checks */
+	CHECK(near(c.s[0].y[0], 50) && near(c.s[0].y[2], 100.0 / 3),
+	    "CR %f STIC-2 %f", c.s[0].y[0], c.s[0].y[2]);
+	charts_done(&c);
+	charts_free(t);
+
+	/* the published curve: absolute positions, 16k Floor past 52 dropped */
+	t = charts_new(1, 10);
+	fold(t, recs);
+	charts_build(t, CH_POSITION, "p", &c);
+	CHECK(near(y_at(&c, "m 16k", 5), 50), "entry 5: 1 of 2");
+	CHECK(isnan(y_at(&c, "m 16k", 58)), "16k Floor entry 58 dropped");
+	charts_done(&c);
+	charts_free(t);
+	return CHECK_DONE();
+}
