@@ -128,6 +128,19 @@ wait_reader(engine *e, int ms)
 	pthread_mutex_unlock(&e->mu);
 }
 
+/* Hand a record to the loop, waiting for room in the queue. */
+static void
+enqueue(engine *e, const engine_job *r)
+{
+	pthread_mutex_lock(&e->mu);
+	while (e->len == e->cap)
+		pthread_cond_wait(&e->room, &e->mu);
+	e->q[(e->head + e->len) % e->cap] = *r;
+	e->len++;
+	pthread_mutex_unlock(&e->mu);
+	wake(e);
+}
+
 static void *
 reader(void *arg)
 {
@@ -135,7 +148,7 @@ reader(void *arg)
 	long lines = count_lines(e->o.files, e->o.nfiles);
 	jsonl *in;
 	cJSON *rec;
-	int noid = 0;
+	int noid = 0, k;
 
 	pthread_mutex_lock(&e->mu);
 	e->lines = lines;
@@ -166,13 +179,24 @@ reader(void *arg)
 		if (e->o.check != NULL &&
 		    (r.bad = e->o.check(rec, &r.pass)) != NULL)
 			jsonl_warn(in, "%s", r.bad);
-		pthread_mutex_lock(&e->mu);
-		while (e->len == e->cap)
-			pthread_cond_wait(&e->room, &e->mu);
-		e->q[(e->head + e->len) % e->cap] = r;
-		e->len++;
-		pthread_mutex_unlock(&e->mu);
-		wake(e);
+		if (e->o.copies <= 1 || r.pass || r.bad != NULL) {
+			enqueue(e, &r);
+			continue;
+		}
+		for (k = 1; k <= e->o.copies; k++) {
+			engine_job c = r;
+
+			c.rec = e->o.copy(e->o.arg, rec, k);
+			if (resume_check(e->o.skip, c.rec) == RESUME_DONE) {
+				rec_free(c.rec);
+				pthread_mutex_lock(&e->mu);
+				e->skipped++;
+				pthread_mutex_unlock(&e->mu);
+				continue;
+			}
+			enqueue(e, &c);
+		}
+		rec_free(rec);
 	}
 	pthread_mutex_lock(&e->mu);
 	e->status = jsonl_status(in);

@@ -65,6 +65,15 @@ typedef struct {
 	int (*room)(void *arg);
 	/* Called at each turn of the loop (signals, progress, fail fast). */
 	void (*turn)(void *arg, engine *e);
+	/*
+	 * In the reader thread, with copies > 1: each record that can be
+	 * worked becomes copies records, copy(arg, rec, k) for k = 1 ..
+	 * copies (new records, with ids of their own: --resume skips each
+	 * one done); the record read is freed.  A record passed on or
+	 * refused by check goes through once, as read.
+	 */
+	int copies;
+	cJSON *(*copy)(void *arg, const cJSON *rec, int k);
 	/* The line of a finished record (malloc'd); NULL: rec_print. */
 	char *(*print)(void *arg, cJSON *rec, size_t *len);
 	void *arg;

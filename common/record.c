@@ -68,6 +68,14 @@ rec_long(const cJSON *rec, const char *key, long def)
 	return (long)v->valuedouble;
 }
 
+double
+rec_num(const cJSON *rec, const char *key, double def)
+{
+	cJSON *v = rec_get(rec, key);
+
+	return cJSON_IsNumber(v) ? v->valuedouble : def;
+}
+
 int
 rec_is(const cJSON *rec, const char *bench, const char *task)
 {

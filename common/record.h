@@ -17,6 +17,8 @@ cJSON *rec_get(const cJSON *rec, const char *key);
 const char *rec_str(const cJSON *rec, const char *key);	/* NULL unless a string */
 /* Number field as a long; def when absent or not an integral number. */
 long rec_long(const cJSON *rec, const char *key, long def);
+/* Number field; def when absent or not a number. */
+double rec_num(const cJSON *rec, const char *key, double def);
 cJSON *rec_obj(cJSON *rec, const char *key);	/* object field, created if absent */
 const char *rec_id(const cJSON *rec);		/* the id, or "(no id)" */
 /*

@@ -13,6 +13,7 @@
 #   stackselect_1k.json      a small Ada-LEval BestAnswer file
 #   cl100k_base.tiktoken     a rank table (the tests' small one, by that name)
 #   texts/ corpus/           documents for the pr task (tests/mkcorpus.sh)
+#   books/                   a copy of texts/, for TSort
 #   mytemplates/             a copy of share/templates
 #   tests/                   the test folder (for sh tests/mkcorpus.sh)
 #   ~/venv/bin/flake8        the flake8 at hand (HOME is the folder)
@@ -37,6 +38,7 @@ fixtures() {	# DIR
 		chmod +x home/venv/bin/flake8
 		sh "$TOP/tests/mkcorpus.sh" texts > /dev/null
 		sh "$TOP/tests/mkcorpus.sh" corpus 2 40 > /dev/null
+		cp -R texts books
 		cp "$TOP/tests/lg-gen/import-result/results.json" results.json
 		cp "$TOP/tests/adaleval/stackselect_1k.json" stackselect_1k.json
 		cp "$TOP/tests/bpe/tiny.tiktoken" cl100k_base.tiktoken

@@ -22,6 +22,7 @@ typedef struct {
 	int nheld;
 	unsigned long maxbusy;
 	int bad_seen;
+	int idle;		/* turns since the last start */
 } tool;
 
 static tool T;
@@ -43,14 +44,21 @@ start(void *arg, engine *e, engine_job *j)
 	if (j->bad != NULL)
 		t->bad_seen++;
 	t->held[t->nheld++] = j;
+	t->idle = 0;
 }
 
-/* Finish what is held, the last begun first. */
+/*
+ * Finish what is held, the last begun first, once two are held (so that
+ * records finish out of order however the reader keeps pace), or when
+ * no record has come for a few turns (the end of the input).
+ */
 static void
 turn(void *arg, engine *e)
 {
 	tool *t = arg;
 
+	if (t->nheld < 2 && t->idle++ < 3)
+		return;
 	while (t->nheld > 0)
 		engine_done(e, t->held[--t->nheld]);
 }
