@@ -124,7 +124,7 @@ swap_sides(struct group **g, size_t n)
 		g[i]->only[0] = g[i]->only[1];
 		g[i]->only[1] = t;
 		for (j = 0; j < g[i]->ncases; j++) {
-			struct side s = g[i]->cases[j]->s[0];
+			struct paired_side s = g[i]->cases[j]->s[0];
 
 			g[i]->cases[j]->s[0] = g[i]->cases[j]->s[1];
 			g[i]->cases[j]->s[1] = s;
