@@ -285,6 +285,31 @@ observe(struct paired_row *w, int m, const struct set *t)
 	w->diff = w->b - w->a;
 }
 
+void
+paired_seed(rng *r, uint64_t seed, const char *const *val, size_t nval,
+    int tag)
+{
+	uint32_t key[5];
+	uint64_t h = 1469598103934665603ULL;
+	size_t i;
+	const char *s;
+
+	for (i = 0; i < nval; i++) {
+		for (s = val[i]; ; s++) {
+			h ^= (unsigned char)*s;
+			h *= 1099511628211ULL;
+			if (*s == '\0')
+				break;
+		}
+	}
+	key[0] = (uint32_t)seed;
+	key[1] = (uint32_t)(seed >> 32);
+	key[2] = (uint32_t)h;
+	key[3] = (uint32_t)(h >> 32);
+	key[4] = (uint32_t)tag;
+	rng_seed_words(r, key, 5);
+}
+
 size_t
 paired_rows(struct paired_row *w, const int *ms, size_t nm,
     const struct paired_side *const *a, const struct paired_side *const *b,

@@ -20,6 +20,7 @@
 #define LG_PAIRED_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "rng.h"
 
@@ -57,6 +58,11 @@ struct paired_row {
 size_t paired_rows(struct paired_row *w, const int *ms, size_t nm,
     const struct paired_side *const *a, const struct paired_side *const *b,
     size_t n, rng *r, long draws);
+
+/* Seed r from seed, the group's values val[0..nval) and tag (which set
+ * of cases), so that a group's draws do not depend on the other groups. */
+void paired_seed(rng *r, uint64_t seed, const char *const *val, size_t nval,
+    int tag);
 
 /* Two-sided exact McNemar (binomial) p-value for b and c discordant pairs. */
 double mcnemar_p(long b, long c);

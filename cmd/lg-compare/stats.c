@@ -8,7 +8,6 @@
 #include <stdlib.h>
 
 #include "compare.h"
-#include "rng.h"
 #include "xalloc.h"
 
 /* The cases a metric counts: paired, and for checks, paired check lists. */
@@ -44,30 +43,6 @@ all_lgb(const struct kase **k, size_t n)
 	return n > 0;
 }
 
-static void
-seed_for(rng *r, const struct group *g, const struct opts *o, int tag)
-{
-	uint32_t key[5];
-	uint64_t h = 1469598103934665603ULL;
-	size_t i;
-	const char *s;
-
-	for (i = 0; i < o->nfields; i++) {
-		for (s = g->val[i]; ; s++) {
-			h ^= (unsigned char)*s;
-			h *= 1099511628211ULL;
-			if (*s == '\0')
-				break;
-		}
-	}
-	key[0] = (uint32_t)o->seed;
-	key[1] = (uint32_t)(o->seed >> 32);
-	key[2] = (uint32_t)h;
-	key[3] = (uint32_t)(h >> 32);
-	key[4] = (uint32_t)tag;
-	rng_seed_words(r, key, 5);
-}
-
 /*
  * The rows of metrics ms[0..nm) over the cases k[0..n): one generator per
  * group and case set (tag), shared by the metrics.
@@ -85,7 +60,8 @@ rows_of(struct paired_row *w, const int *ms, size_t nm, const struct kase **k,
 		a[j] = &k[j]->s[0];
 		b[j] = &k[j]->s[1];
 	}
-	seed_for(&r, g, o, tag);
+	paired_seed(&r, o->seed, (const char *const *)g->val, o->nfields,
+	    tag);
 	nm = paired_rows(w, ms, nm, a, b, n, &r, o->resamples);
 	free(a);
 	return nm;
