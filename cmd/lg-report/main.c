@@ -49,6 +49,7 @@ struct report {
 	FILE *details;		/* the per-case blocks, until the end */
 	size_t max_text;
 	const struct prices *prices;	/* none when n is 0 */
+	pairs *pairs;
 };
 
 static const char *
@@ -248,6 +249,13 @@ add(struct report *r, const cJSON *rec, int bad)
 			g->nlat++;
 		}
 		cost(r, g, gen);
+	}
+	{
+		const cJSON *c = rec_get(rec, "case");
+
+		pairs_add(r->pairs, bench, task, length, rec_str(gen, "model"),
+		    cJSON_IsString(c) && c->valuestring[0] != '\0' ?
+		    c->valuestring : rec_id(rec), failed ? 0 : s);
 	}
 	status = bad ? "bad" : failed ? "failed" : isnan(s) ? "unscored" :
 	    s >= 1 ? "pass" : s <= 0 ? "fail" : "partial";
@@ -464,6 +472,7 @@ run(char **files, int n, const char *title, int compat, size_t max_text,
 
 	r.max_text = max_text;
 	r.prices = prices;
+	r.pairs = pairs_new();
 	if ((r.details = tmpfile()) == NULL) {
 		lg_warn("temporary file: %s", strerror(errno));
 		jsonl_free(in);
@@ -502,8 +511,8 @@ run(char **files, int n, const char *title, int compat, size_t max_text,
 	html_esc(&o, title);
 	buf_printf(&o, "</h1>\n<p>%ld records. <a href=\"#charts\">Charts</a> "
 	    "&middot; <a href=\"#summary\">Scores</a> &middot; "
-	    "<a href=\"#cost\">Tokens and time</a> &middot; <a href=\"#cases\">Cases</a></p>\n",
-	    r.ncases);
+	    "<a href=\"#cost\">Tokens and time</a> &middot; %s<a href=\"#cases\">Cases</a></p>\n",
+	    r.ncases, pairs_models(r.pairs) > 1 ? "<a href=\"#compare\">Comparison</a> &middot; " : "");
 	buf_puts(&o, "<h2 id=\"charts\">Charts</h2>\n<p>Bands and whiskers: 95% "
 	    "Wilson intervals over the cases (over the checks for STIC and the "
 	    "position curve).</p>\n");
@@ -521,6 +530,7 @@ run(char **files, int n, const char *title, int compat, size_t max_text,
 		charts_done(&c);
 	}
 	tables(&o, &r);
+	pairs_html(&o, r.pairs);
 	buf_puts(&o, "<h2 id=\"cases\">Cases</h2>\n<div class=\"controls\">"
 	    "<input id=\"f-q\" type=\"search\" placeholder=\"search ids\">"
 	    "<select id=\"f-bench\"><option value=\"\">every bench</option></select>"
@@ -560,6 +570,7 @@ out:
 		free(r.g[got].model);
 	}
 	free(r.g);
+	pairs_free(r.pairs);
 	charts_free(ch);
 	return lg_finish(status);
 }
