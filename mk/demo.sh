@@ -38,6 +38,9 @@ lg-split < "$work/lgb.out" | lg-judge --rules > "$work/lgb.scored"
 echo "LongGenBench (CR, STIC-1, STIC-2, wAvg and per-type pass rates in %)"
 lg-agg < "$work/lgb.scored"
 echo
+echo "LongGenBench in the layout of the paper's Table 3 (tasks pooled)"
+lg-agg --layout paper < "$work/lgb.scored"
+echo
 
 # Real books for the ordering tasks: Jane Austen's six novels, as Debian's
 # r-cran-janeaustenr ships them (R data, one vector of lines per novel),
@@ -76,6 +79,10 @@ for s in lg-kvcheck lg-fsmcheck lg-tau lg-flake8 lg-judge; do
 done
 echo "LongWeave (mean primary score x 100 per task and tier)"
 lg-agg < "$scored"
+echo
+echo "LongWeave in the layout of the paper's Table 3, with 95% intervals"
+echo "from 1000 resamples of the cases"
+lg-agg --layout paper --bootstrap 1000 < "$scored"
 echo
 
 # Ada-LEval: TSort from the books, BestAnswer from a small made-up set of
