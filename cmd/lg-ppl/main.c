@@ -41,7 +41,7 @@ static const char usage[] =
 "  --resume FILE        skip cases whose id is already in FILE\n"
 "  --retry-errors       with --resume: score again the cases of FILE that\n"
 "                       failed here\n"
-"  -q                   no summary\n"
+"  -q                   no status line, no summary\n"
 "  --max-record SIZE    record size limit (default 64M)\n"
 "  -h, --help           print this help\n"
 "  --version            print the version\n";
@@ -259,6 +259,7 @@ one(cJSON *rec, jsonl *in, void *arg)
 	if (progress_stopped()) {
 		free_cands(c);
 		r->written--;	/* this one is not */
+		r->cases--;
 		stopped(r);
 	}
 	for (i = 0; i < PPL_NORDERS; i++) {
