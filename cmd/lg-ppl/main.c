@@ -4,6 +4,8 @@
  * endpoint returns (echo with logprobs); the order of the lowest mean
  * negative log-likelihood is written as the record's answer.
  */
+#include <sys/stat.h>
+
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -14,6 +16,7 @@
 #include "diag.h"
 #include "jsonl.h"
 #include "ppl.h"
+#include "progress.h"
 #include "record.h"
 #include "util.h"
 #include "xalloc.h"
@@ -38,7 +41,7 @@ static const char usage[] =
 "  --resume FILE        skip cases whose id is already in FILE\n"
 "  --retry-errors       with --resume: score again the cases of FILE that\n"
 "                       failed here\n"
-"  -q                   no summary\n"
+"  -q                   no status line, no summary\n"
 "  --max-record SIZE    record size limit (default 64M)\n"
 "  -h, --help           print this help\n"
 "  --version            print the version\n";
@@ -55,7 +58,113 @@ typedef struct {
 	unsigned long skipped;
 	unsigned long cases, passed, failed, requests;
 	int answered;		/* some request was answered */
+	unsigned long written;	/* records out (scored, failed, passed on) */
+	long lines;		/* lines of the input files, -1 unknown */
+	int orders;		/* candidates of this case scored */
+	const char *id;		/* of the case being scored */
+	progress pg;		/* the status line, on a terminal */
 } run;
+
+/* Lines of the files named (stdin or a non-regular file: -1). */
+static long
+count_lines(char **files, int n)
+{
+	char b[65536];
+	long lines = 0;
+	int i;
+
+	if (n == 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		struct stat st;
+		FILE *fp;
+		size_t k;
+		int last = '\n';
+
+		if (strcmp(files[i], "-") == 0 || stat(files[i], &st) < 0 ||
+		    !S_ISREG(st.st_mode))
+			return -1;
+		if ((fp = fopen(files[i], "rb")) == NULL)
+			return -1;	/* said again when it is read */
+		while ((k = fread(b, 1, sizeof b, fp)) > 0) {
+			const char *q = b, *e = b + k;
+
+			while ((q = memchr(q, '\n', (size_t)(e - q))) != NULL) {
+				lines++;
+				q++;
+			}
+			last = b[k - 1];
+		}
+		fclose(fp);
+		lines += last != '\n';
+	}
+	return lines;
+}
+
+/* The status line (progress.h), at most twice a second unless forced. */
+static void
+status_draw(run *r, int force)
+{
+	char mid[96];
+
+	if (!r->pg.tty)
+		return;
+	r->pg.total = r->lines < 0 ? -1 : r->lines - (long)r->skipped;
+	r->pg.done = r->written;
+	r->pg.failed = r->failed;
+	snprintf(mid, sizeof mid, "%lu requests, %d/%d orders of this case",
+	    r->requests, r->orders, PPL_NORDERS);
+	progress_line(&r->pg, mid, NULL, force);
+}
+
+/* After each candidate (pool.c): one more request. */
+static void
+tick(void *arg)
+{
+	run *r = arg;
+
+	r->orders++;
+	r->requests++;
+	status_draw(r, 0);
+}
+
+/* The closing line, with what made the numbers. */
+static void
+summary(run *r)
+{
+	if (r->o->quiet)
+		return;
+	progress_end(&r->pg, "%lu case%s scored by %lu requests, %lu failed, "
+	    "%lu other record%s passed on, %lu skipped as done; lg %s, model "
+	    "%s, %s, perplexity of %d orders a case (echo, logprobs 1, "
+	    "max_tokens 1), -P %d", r->cases, r->cases == 1 ? "" : "s",
+	    r->requests, r->failed, r->passed, r->passed == 1 ? "" : "s",
+	    r->skipped, LG_VERSION, r->o->model, fetch_endpoint(r->f[0]),
+	    PPL_NORDERS, r->o->parallel);
+}
+
+/*
+ * After SIGINT or SIGTERM: what is written is out, the summary, what was
+ * lost and how to go on; then die of the signal.
+ */
+static void
+stopped(run *r)
+{
+	int sig = progress_stopped();
+
+	fflush(stdout);
+	if (!r->o->quiet) {
+		summary(r);
+		lg_warn("interrupted: %lu record%s written, %s%s%s; %s",
+		    r->written, r->written == 1 ? "" : "s", r->id ? "case " : "",
+		    r->id ? r->id : "none", r->id ? " begun not written" :
+		    " begun", r->o->resume != NULL ? "the same command finishes "
+		    "the run" : "to finish, run again with --resume OUT >> OUT, "
+		    "OUT being this run's output");
+	}
+	progress_die(sig);
+}
+
 
 static double
 seconds(const char *opt, const char *s, int zero_ok)
@@ -116,21 +225,29 @@ one(cJSON *rec, jsonl *in, void *arg)
 	char answer[64];
 
 	fflush(stdout);		/* what is done is out before more is asked */
+	r->id = NULL;
+	if (progress_stopped())
+		stopped(r);
+	status_draw(r, 0);
 	if (r->done != NULL && resume_check(r->done, rec) == RESUME_DONE) {
 		r->skipped++;
 		return REC_DROP;
 	}
+	r->written++;		/* once this returns */
 	if (!rec_is(rec, "adaleval", "tsort") ||
 	    (vars == NULL && rec_get(rec, "error") != NULL)) {
 		r->passed++;	/* not ours, or failed earlier: on it goes */
 		return REC_OK;
 	}
 	r->cases++;
+	r->id = rec_id(rec);
+	r->orders = 0;
 	rec_del(rec, "output");
 	rec_del(rec, "reasoning");
 	for (i = 0; i < PPL_NORDERS; i++) {
 		ppl_order(i, order);
 		if ((c[i].text = ppl_candidate(vars, order, &why)) == NULL) {
+			progress_clear(&r->pg);
 			jsonl_warn(in, "%s: %s", rec_id(rec), why);
 			rec_error(rec, "ppl", "%s", why);
 			free_cands(c);
@@ -138,8 +255,13 @@ one(cJSON *rec, jsonl *in, void *arg)
 			return REC_BAD;
 		}
 	}
-	pool_score(r->f, r->o->parallel, r->o, c, PPL_NORDERS);
-	r->requests += PPL_NORDERS;
+	pool_score(r->f, r->o->parallel, r->o, c, PPL_NORDERS, tick, r);
+	if (progress_stopped()) {
+		free_cands(c);
+		r->written--;	/* this one is not */
+		r->cases--;
+		stopped(r);
+	}
 	for (i = 0; i < PPL_NORDERS; i++) {
 		latency += c[i].latency;
 		attempts += c[i].attempts;
@@ -151,6 +273,7 @@ one(cJSON *rec, jsonl *in, void *arg)
 		if (c[i].error == NULL)
 			continue;
 		ppl_order(i, order);
+		progress_clear(&r->pg);
 		if (c[i].setup && !r->answered)
 			lg_die(LG_SYS, "%s: %s (is the server up, and the base URL, "
 			    "model and key right?)", fetch_endpoint(r->f[0]),
@@ -318,12 +441,15 @@ main(int argc, char **argv)
 			lg_die(LG_USAGE, "%s", err);
 	if (o.resume != NULL)
 		r.done = ppl_resume(&o);
+	progress_start(&r.pg, o.quiet);
+	r.lines = count_lines(argv + optind, argc - optind);
+	status_draw(&r, 1);
+	progress_catch_stop();
 	status = rec_filter(argv + optind, argc - optind, one, &r);
-	if (!o.quiet)
-		lg_warn("%lu case%s scored by %lu requests, %lu failed, %lu other "
-		    "record%s passed on, %lu skipped as done", r.cases,
-		    r.cases == 1 ? "" : "s", r.requests, r.failed, r.passed,
-		    r.passed == 1 ? "" : "s", r.skipped);
+	r.id = NULL;
+	if (progress_stopped())
+		stopped(&r);
+	summary(&r);
 	idset_free(r.done);
 	for (i = 0; i < o.parallel; i++)
 		fetch_free(r.f[i]);

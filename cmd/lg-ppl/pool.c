@@ -7,6 +7,7 @@
 
 #include "diag.h"
 #include "ppl.h"
+#include "progress.h"
 #include "xalloc.h"
 
 typedef struct {
@@ -16,6 +17,8 @@ typedef struct {
 	int n;
 	int *next;
 	pthread_mutex_t *mu;
+	void (*tick)(void *);
+	void *arg;
 } worker;
 
 /* One candidate: its request, tried again on a reply that is not JSON. */
@@ -58,18 +61,24 @@ work(void *arg)
 
 	for (;;) {
 		pthread_mutex_lock(w->mu);
-		i = (*w->next)++;
+		i = progress_stopped() ? w->n : (*w->next)++;
 		pthread_mutex_unlock(w->mu);
 		if (i >= w->n)
 			break;
 		score_one(w->f, w->o, &w->c[i], &reply);
+		if (w->tick != NULL) {
+			pthread_mutex_lock(w->mu);
+			w->tick(w->arg);
+			pthread_mutex_unlock(w->mu);
+		}
 	}
 	buf_free(&reply);
 	return NULL;
 }
 
 void
-pool_score(fetcher **f, int nf, const ppl_opts *o, ppl_cand *c, int n)
+pool_score(fetcher **f, int nf, const ppl_opts *o, ppl_cand *c, int n,
+    void (*tick)(void *), void *arg)
 {
 	pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 	pthread_t *t = xcalloc((size_t)nf, sizeof *t);
@@ -77,7 +86,7 @@ pool_score(fetcher **f, int nf, const ppl_opts *o, ppl_cand *c, int n)
 	int next = 0, i;
 
 	for (i = 0; i < nf; i++) {
-		w[i] = (worker){ f[i], o, c, n, &next, &mu };
+		w[i] = (worker){ f[i], o, c, n, &next, &mu, tick, arg };
 		if (nf == 1) {
 			work(&w[i]);
 		} else if (pthread_create(&t[i], NULL, work, &w[i]) != 0) {

@@ -6,7 +6,7 @@
  * the whole reply body; score.c builds the 24 candidate texts of a case,
  * reads the prompt log-probabilities of each reply and picks the order;
  * pool.c scores the candidates of a case in parallel; resumed.c reads
- * what --resume skips.
+ * what --resume skips.  main.c also owns the status line (progress.h).
  */
 #ifndef LG_PPL_H
 #define LG_PPL_H
@@ -94,7 +94,13 @@ typedef struct {
 	int attempts;
 } ppl_cand;
 
-/* Score c[0..n) with the fetchers f[0..nf), one thread each. */
-void pool_score(fetcher **f, int nf, const ppl_opts *o, ppl_cand *c, int n);
+/*
+ * Score c[0..n) with the fetchers f[0..nf), one thread each.  tick(arg),
+ * when not NULL, is called after each candidate, one thread at a time.
+ * After SIGINT or SIGTERM (progress_stopped()) no candidate is begun:
+ * the caller checks progress_stopped() before it reads the results.
+ */
+void pool_score(fetcher **f, int nf, const ppl_opts *o, ppl_cand *c, int n,
+    void (*tick)(void *), void *arg);
 
 #endif

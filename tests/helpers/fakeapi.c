@@ -1198,6 +1198,8 @@ api(conn *c, const char *path, const char *body, size_t len, const char *auth)
 		status = 0;
 	} else if (lp_wanted(req, chat) && (strcmp(fault, "-") == 0 ||
 	    strcmp(fault, "cut") == 0 || strcmp(fault, "malformed") == 0)) {
+		if (S.delay > 0)	/* --delay-ms holds these replies too */
+			add_seg(c, S.delay);
 		lp_reply(c, req, text, a.model, fault);
 	} else if (strcmp(fault, "-") == 0 && strstr(text, "ENDLESS:") != NULL) {
 		endless(c, chat, a.stream);
