@@ -290,8 +290,9 @@ put_num(char *p, const char *key, size_t klen, size_t v)
 		*--q = (char)('0' + v % 10);
 	while ((v /= 10) != 0);
 	n = (size_t)(tmp + sizeof tmp - q);
-	memcpy(p, q, n);
-	return p + n;
+	while (n-- > 0)		/* a few digits: no call to memcpy() */
+		*p++ = *q++;
+	return p;
 }
 
 /* Append a part to the text of the parts array, as jprint() prints it

@@ -393,12 +393,15 @@ add_ada(struct charts *t, const cJSON *rec, const char *model, const char *task,
 		snprintf(series, sizeof series, "random guess, %s", task);
 		put(t, CH_ADALEVAL, series, length, tier, 0, 1, 1, rnd);
 	}
-	for (i = 0; at != NULL && i < 3; i++)
-		if (strcmp(at, where[i]) == 0) {
-			snprintf(cat, sizeof cat, "%s\n%s %s", where[i], task, length);
-			put(t, CH_BIAS, model, cat, (task[0] == 't') * 1e13 + tier,
-			    i, 0, 1, s > 0.5);
-		}
+	/* the three positions of a task and length, the empty ones too, so
+	 * that every group of bars reads front, middle, rear */
+	for (i = 0; at != NULL && i < 3; i++) {
+		int here = strcmp(at, where[i]) == 0;
+
+		snprintf(cat, sizeof cat, "%s\n%s %s", where[i], task, length);
+		put(t, CH_BIAS, model, cat, (task[0] == 't') * 1e13 + tier, i, 0,
+		    here, here && s > 0.5);
+	}
 	return 0;
 }
 

@@ -140,7 +140,9 @@ jsonl_warn(jsonl *r, const char *fmt, ...)
 
 /*
  * A pipe with room for a few long records: fewer wake-ups of the reader
- * and the writer.  Not a pipe, or not allowed: left as it is.
+ * and the writer.  Not a pipe, or not allowed: left as it is.  Only the
+ * reader asks for it: a writer whose reader leaves early still meets
+ * SIGPIPE as soon as before.
  */
 void
 pipe_room(int fd)

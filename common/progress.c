@@ -1,5 +1,7 @@
 /* The status line of a long stage and its summary (see progress.h). */
+#include <signal.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -11,6 +13,7 @@
 /* the line a signal prints, and whether a status line is on screen */
 static char sigline[1024];
 static volatile int sigdrawn;
+static volatile sig_atomic_t stop_sig;
 
 static void
 put(const char *s)
@@ -134,4 +137,37 @@ progress_signal_write(void)
 		put("\r\033[K");
 	if (sigline[0] != '\0')
 		put(sigline);
+}
+
+static void
+on_stop(int sig)
+{
+	stop_sig = sig;
+}
+
+void
+progress_catch_stop(void)
+{
+	struct sigaction sa, old;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+		sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+int
+progress_stopped(void)
+{
+	return stop_sig;
+}
+
+void
+progress_die(int sig)
+{
+	signal(sig, SIG_DFL);
+	raise(sig);
+	exit(128 + sig);
 }

@@ -40,6 +40,16 @@ void progress_end(progress *p, const char *fmt, ...)
 /* the rate of done per second since the start */
 double progress_rate(const progress *p);
 
+/*
+ * SIGINT (unless ignored, as in a background job) and SIGTERM set a flag
+ * that progress_stopped() returns (0 while none came), so that a stage
+ * that can end between records checks it at each turn, says what it
+ * wrote and how to go on, and dies of the signal with progress_die().
+ */
+void progress_catch_stop(void);
+int progress_stopped(void);
+void progress_die(int sig) __attribute__((noreturn));
+
 void progress_on_signal(const progress *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void progress_signal_write(void);

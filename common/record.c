@@ -272,13 +272,8 @@ rec_write(cJSON *rec)
 	static buf b;
 	static splice_piece *p;
 	static size_t cap;
-	static int first = 1;
 	size_t n;
 
-	if (first) {
-		pipe_room(STDOUT_FILENO);
-		first = 0;
-	}
 	buf_reset(&b);
 	/* long untouched values go out from the record's text, not copied */
 	if ((n = splice_pieces(rec, &b, &p, &cap)) > 1) {

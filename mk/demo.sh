@@ -38,6 +38,9 @@ lg-split < "$work/lgb.out" | lg-judge --rules > "$work/lgb.scored"
 echo "LongGenBench (CR, STIC-1, STIC-2, wAvg and per-type pass rates in %)"
 lg-agg < "$work/lgb.scored"
 echo
+echo "LongGenBench in the layout of the paper's Table 3 (tasks pooled)"
+lg-agg --layout paper < "$work/lgb.scored"
+echo
 
 # Real books for the ordering tasks: Jane Austen's six novels, as Debian's
 # r-cran-janeaustenr ships them (R data, one vector of lines per novel),
@@ -77,6 +80,10 @@ done
 echo "LongWeave (mean primary score x 100 per task and tier)"
 lg-agg < "$scored"
 echo
+echo "LongWeave in the layout of the paper's Table 3, with 95% intervals"
+echo "from 1000 resamples of the cases"
+lg-agg --layout paper --bootstrap 1000 < "$scored"
+echo
 
 # Ada-LEval: TSort from the books, BestAnswer from a small made-up set of
 # questions (no Q&A corpus ships in Debian); token counts are exact with
@@ -96,6 +103,13 @@ echo
 
 # the charts and the report of the whole run
 cat "$work/lgb.scored" "$scored" "$work/ada.scored" > "$work/all.scored"
+if [ -n "$weak" ]; then
+	echo "oracle-degraded against lg-oracle, paired by case (in %, B-A with"
+	echo "its 95% interval and p-value)"
+	lg-compare -g bench -n 3 --by gen.model=lg-oracle,oracle-degraded \
+	    "$work/all.scored"
+	echo
+fi
 lg-plot -o "$work/charts" "$work/all.scored" > "$work/charts.list"
 lg-report -t "lg demo" "$work/all.scored" > "$work/report.html"
 echo "charts (SVG):"

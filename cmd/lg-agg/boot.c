@@ -37,25 +37,33 @@ nmet_of(int kind)
 	return kind == K_LGB ? NMET_LGB : kind == K_ADA ? NMET_ADA : 1;
 }
 
+#define K_ALL (-1)	/* unit_add: every sum, the sample spread too */
+
+/* Add b's sums to a: those that kind's metrics read, or all. */
 static void
-unit_add(struct unit *a, const struct unit *b)
+unit_add(struct unit *a, const struct unit *b, int kind)
 {
 	int t;
 
 	a->w += b->w;
 	a->sum += b->sum;
-	a->pass += b->pass;
-	a->judged += b->judged;
-	a->total += b->total;
-	for (t = 0; t < NTYPES; t++) {
-		a->tpass[t] += b->tpass[t];
-		a->ttotal[t] += b->ttotal[t];
+	if (kind == K_LGB || kind == K_ALL) {
+		a->pass += b->pass;
+		a->judged += b->judged;
+		a->total += b->total;
+		for (t = 0; t < NTYPES; t++) {
+			a->tpass[t] += b->tpass[t];
+			a->ttotal[t] += b->ttotal[t];
+		}
+		a->words += b->words;
+		a->len_cases += b->len_cases;
 	}
-	a->words += b->words;
-	a->len_cases += b->len_cases;
-	a->s += b->s;
-	a->ss += b->ss;
-	ada_merge(&a->ada, &b->ada);
+	if (kind == K_ADA || kind == K_ALL)
+		ada_merge(&a->ada, &b->ada);
+	if (kind == K_ALL) {
+		a->s += b->s;
+		a->ss += b->ss;
+	}
 }
 
 static double
@@ -153,7 +161,7 @@ units_add(struct units *us, const char *case_id, const char *rec_id,
 	while (us->slot[s] != 0) {
 		d = &us->v[us->slot[s] - 1];
 		if (strcmp(us->ids[us->slot[s] - 1] + 1, case_id) == 0) {
-			unit_add(d, u);
+			unit_add(d, u, K_ALL);
 			if (u->w > 0)
 				us->multi = 1;
 			return;
@@ -367,16 +375,8 @@ boot_cell(struct group *g, const struct opts *o)
 	group_seed(&r, g, o);
 	for (b = 0; b < B; b++) {
 		memset(&sum, 0, sizeof sum);
-		if (kind != K_SCORE)
-			for (i = 0; i < us->n; i++)
-				unit_add(&sum, &us->v[rng_below(&r, us->n)]);
-		else
-			for (i = 0; i < us->n; i++) {
-				const struct unit *u = &us->v[rng_below(&r, us->n)];
-
-				sum.w += u->w;
-				sum.sum += u->sum;
-			}
+		for (i = 0; i < us->n; i++)
+			unit_add(&sum, &us->v[rng_below(&r, us->n)], kind);
 		unit_metrics(&sum, kind, m);
 		for (k = 0; k < nmet; k++)
 			draws[b * (size_t)nmet + (size_t)k] = m[k];
@@ -427,12 +427,9 @@ boot_avg(struct group *a, struct group **cells, size_t n,
 			if (us->n == 0)
 				continue;
 			memset(&sum, 0, sizeof sum);
-			for (i = 0; i < us->n; i++) {
-				const struct unit *u = &us->v[rng_below(&r, us->n)];
-
-				sum.w += u->w;
-				sum.sum += u->sum;
-			}
+			for (i = 0; i < us->n; i++)
+				unit_add(&sum, &us->v[rng_below(&r, us->n)],
+				    K_SCORE);
 			tot += ratio(sum.sum, sum.w);
 		}
 		draws[b] = 100.0 * tot / (double)used;

@@ -323,15 +323,25 @@ params_note(struct group *g, const char *params, int state)
 	}
 }
 
+/* A repeated sample's seed is its own (lg-infer --samples): the samples of
+ * a run agree on the rest. */
 void
 group_params(struct group *g, const cJSON *rec)
 {
 	const cJSON *gen = cJSON_GetObjectItemCaseSensitive(rec, "gen");
 	const cJSON *p = cJSON_GetObjectItemCaseSensitive(gen, "params");
-	char *s = cJSON_IsObject(p) ? cJSON_PrintUnformatted(p) : NULL;
+	cJSON *d = NULL;
+	char *s;
 
+	if (cJSON_IsObject(p) && rec_get(rec, "sample") != NULL) {
+		d = cJSON_Duplicate(p, 1);
+		cJSON_DeleteItemFromObjectCaseSensitive(d, "seed");
+		p = d;
+	}
+	s = cJSON_IsObject(p) ? cJSON_PrintUnformatted(p) : NULL;
 	params_note(g, s, 1);
 	cJSON_free(s);
+	cJSON_Delete(d);
 }
 
 void

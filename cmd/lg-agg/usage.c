@@ -7,7 +7,6 @@
  * and the length of the outputs against the tier; with --prices FILE the
  * cost.  Latencies are kept per record to take percentiles.
  */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,122 +14,23 @@
 
 #include "agg.h"
 #include "diag.h"
+#include "prices.h"
 #include "record.h"
 #include "util.h"
 #include "xalloc.h"
 
-#define PRICE_LINE_MAX 4096
-#define PRICE_LINES_MAX 100000L
-#define PRICE_MAX 1e6		/* per million tokens */
-
-struct price {
-	char *model;
-	double in, out;
-};
-
-static struct price *prices;
-static size_t nprices;
-
-static int
-price_num(const char *s, double *v)
-{
-	return parse_double(s, v) == 0 && *v >= 0 && *v <= PRICE_MAX ? 0 : -1;
-}
+static struct prices prices;
 
 int
 prices_load(const char *path)
 {
-	FILE *f = fopen(path, "r");
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	long no = 0;
-
-	if (f == NULL) {
-		lg_warn("%s: %s", path, strerror(errno));
-		return LG_SYS;
-	}
-	while ((len = getline(&line, &cap, f)) >= 0) {
-		char *w[4], *save = NULL, *p;
-		double in, out;
-		size_t i, n = 0;
-
-		if (++no > PRICE_LINES_MAX) {
-			lg_warnat(path, no, "more than %ld lines", PRICE_LINES_MAX);
-			goto bad;
-		}
-		if (len > PRICE_LINE_MAX) {
-			lg_warnat(path, no, "line longer than %d bytes",
-			    PRICE_LINE_MAX);
-			goto bad;
-		}
-		if (memchr(line, '\0', (size_t)len) != NULL) {
-			lg_warnat(path, no, "a NUL byte");
-			goto bad;
-		}
-		for (p = strtok_r(line, " \t\r\n", &save); p != NULL && n < 4;
-		    p = strtok_r(NULL, " \t\r\n", &save))
-			w[n++] = p;
-		if (n == 0 || w[0][0] == '#')
-			continue;
-		if (n != 3) {
-			lg_warnat(path, no, "want MODEL INPUT OUTPUT (prices in "
-			    "USD per million tokens), got %zu field%s", n,
-			    n == 1 ? "" : n == 4 ? "s or more" : "s");
-			goto bad;
-		}
-		if (price_num(w[1], &in) < 0 || price_num(w[2], &out) < 0) {
-			lg_warnat(path, no, "%s price: not a number from 0 to %g",
-			    price_num(w[1], &in) < 0 ? "input" : "output",
-			    PRICE_MAX);
-			goto bad;
-		}
-		for (i = 0; i < nprices; i++)
-			if (strcmp(prices[i].model, w[0]) == 0) {
-				lg_warnat(path, no, "%s: priced twice", w[0]);
-				goto bad;
-			}
-		prices = xreallocarray(prices, nprices + 1, sizeof *prices);
-		prices[nprices].model = xstrdup(w[0]);
-		prices[nprices].in = in;
-		prices[nprices++].out = out;
-	}
-	if (ferror(f)) {
-		lg_warn("%s: %s", path, strerror(errno));
-		free(line);
-		fclose(f);
-		return LG_SYS;
-	}
-	free(line);
-	fclose(f);
-	return 0;
-bad:
-	free(line);
-	fclose(f);
-	return LG_USAGE;
+	return prices_read(&prices, path);
 }
 
 void
 prices_free(void)
 {
-	size_t i;
-
-	for (i = 0; i < nprices; i++)
-		free(prices[i].model);
-	free(prices);
-	prices = NULL;
-	nprices = 0;
-}
-
-static const struct price *
-price_of(const char *model)
-{
-	size_t i;
-
-	for (i = 0; model != NULL && i < nprices; i++)
-		if (strcmp(prices[i].model, model) == 0)
-			return &prices[i];
-	return NULL;
+	prices_clear(&prices);
 }
 
 /* A count in gen: its value, or -1 when absent, null or not a count. */
@@ -237,15 +137,16 @@ usage_read(const cJSON *rec, struct group *g)
 		u->ttft += ttft;
 		u->nttft++;
 	}
-	if (nprices > 0) {
-		const struct price *p = price_of(rec_str(gen, "model"));
+	if (prices.n > 0) {
+		const struct price *p = prices_find(&prices,
+		    rec_str(gen, "model"));
 
 		if (p == NULL || pt < 0 || ot < 0)
 			u->unpriced++;
 		else {
 			u->priced++;
-			u->cost_in += pt * p->in / 1e6;
-			u->cost_out += ot * p->out / 1e6;
+			u->cost_in += price_in(p, pt);
+			u->cost_out += price_out(p, ot);
 		}
 	}
 }
@@ -288,7 +189,7 @@ usage_print(struct group **g, size_t n, const struct opts *o)
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
 	};
 	static const unsigned char noci[NCOLS_BASE + NCOLS_COST];
-	size_t nc = NCOLS_BASE + (nprices ? NCOLS_COST : 0), i, k;
+	size_t nc = NCOLS_BASE + (prices.n ? NCOLS_COST : 0), i, k;
 	table *tb = NULL;
 
 	if (o->fmt != FMT_JSON)

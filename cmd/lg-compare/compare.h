@@ -16,6 +16,7 @@
 #include <cjson/cJSON.h>
 
 #include "jsonl.h"
+#include "paired.h"
 
 enum { FMT_TABLE, FMT_JSON };
 
@@ -38,22 +39,10 @@ struct opts {
 	int fmt;
 };
 
-/* The per-case numbers of one side, summed over its records (samples). */
-enum { C_SCORE, C_CR, C_PASS, C_JUDGED, C_TOTAL, C_CHK, C_NCHK, NCOMP };
-
-struct side {
-	long nrec;		/* records folded in */
-	long failed;		/* of which failed (error, or no scores) */
-	long lgb;		/* of which carried LongGenBench counts */
-	double c[NCOMP];	/* sums; divided by nrec once read */
-	unsigned char *chk;	/* pass per check, one record only */
-	long nchk;		/* -1: no check list to pair */
-};
-
 struct kase {
 	char *id;
 	size_t group;
-	struct side s[2];
+	struct paired_side s[2];
 };
 
 struct group {
@@ -83,27 +72,9 @@ struct group **ctab_groups(ctab *t, const struct opts *o, size_t *n);
 /* Counts over all groups: cases per side, paired. */
 void ctab_counts(ctab *t, size_t *cases, size_t *paired);
 
-/* stats.c: one row of the comparison */
-enum { M_SCORE, M_CR, M_STIC1, M_STIC2, M_WAVG, M_CHECKS, NMETRICS };
-extern const char *const metric_name[NMETRICS];
-
-struct row {
-	int metric;
-	size_t cases;		/* paired cases that count */
-	int defined;		/* 0: a denominator is zero */
-	double a, b, diff, lo, hi, p;
-	int have_ci;
-	const char *test;	/* "perm" or "mcnemar" */
-	long ab, ba;		/* McNemar: pass in A only, in B only */
-};
-
-/* The rows of a group, as many as apply; returns how many (<= NMETRICS). */
+/* stats.c: the rows of a group, as many as apply; returns how many (<= NMETRICS). */
 size_t compare_group(const struct group *g, const struct opts *o,
-    struct row *rows);
-/* Two-sided exact McNemar (binomial) p-value for b and c discordant pairs. */
-double mcnemar_p(long b, long c);
-/* The q quantile of sorted v[0..n), linear interpolation. */
-double quantile(const double *v, size_t n, double q);
+    struct paired_row *rows);
 
 /* print.c */
 void print_all(struct group **g, size_t n, const struct opts *o,

@@ -6,8 +6,8 @@
 
 #include "compare.h"
 #include "diag.h"
+#include "opt.h"
 #include "record.h"
-#include "util.h"
 #include "xalloc.h"
 
 static const char usage[] =
@@ -124,7 +124,7 @@ swap_sides(struct group **g, size_t n)
 		g[i]->only[0] = g[i]->only[1];
 		g[i]->only[1] = t;
 		for (j = 0; j < g[i]->ncases; j++) {
-			struct side s = g[i]->cases[j]->s[0];
+			struct paired_side s = g[i]->cases[j]->s[0];
 
 			g[i]->cases[j]->s[0] = g[i]->cases[j]->s[1];
 			g[i]->cases[j]->s[1] = s;
@@ -256,6 +256,7 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
+	static const char *const formats[] = { "table", "json" };
 	struct opts o;
 	size_t i;
 	int c, status;
@@ -270,42 +271,29 @@ main(int argc, char **argv)
 		switch (c) {
 		case 'g':
 			if (fields_parse(optarg, &o) < 0)
-				bad_usage(&o, "-g: bad field list: %s", optarg);
+				bad_usage(&o, "-g: \"%s\": not a list of fields, "
+				    "dotted paths, each once", optarg);
 			break;
 		case 'f':
-			if (strcmp(optarg, "table") == 0)
-				o.fmt = FMT_TABLE;
-			else if (strcmp(optarg, "json") == 0)
-				o.fmt = FMT_JSON;
-			else
-				bad_usage(&o, "-f: unknown format: %s (table, "
-				    "json)", optarg);
+			o.fmt = (int)opt_choice("-f", optarg, formats, 2);
 			break;
 		case 'b':
-			if (parse_long(optarg, &o.resamples) < 0 ||
-			    o.resamples < 1 || o.resamples > MAX_RESAMPLES)
-				bad_usage(&o, "--bootstrap: not a number from 1 "
-				    "to 1000000: %s", optarg);
+			o.resamples = (long)opt_num("--bootstrap", optarg, 1,
+			    MAX_RESAMPLES);
 			break;
 		case 's':
-			if (parse_u64(optarg, &o.seed) < 0)
-				bad_usage(&o, "--seed: not a non-negative "
-				    "integer: %s", optarg);
+			o.seed = opt_seed("--seed", optarg);
 			break;
 		case 'n':
-			if (parse_long(optarg, &o.top) < 0 || o.top < 0 ||
-			    o.top > 1000000)
-				bad_usage(&o, "--top: not a number from 0 to "
-				    "1000000: %s", optarg);
+			o.top = (long)opt_num("--top", optarg, 0, 1000000);
 			break;
 		case OPT_BY:
 			if (parse_by(optarg, &o) < 0)
-				bad_usage(&o, "--by: not FIELD or FIELD=A,B with "
-				    "two different values: %s", optarg);
+				bad_usage(&o, "--by: \"%s\": not FIELD or FIELD=A,B "
+				    "with two different values", optarg);
 			break;
 		case OPT_MAXREC:
-			if (parse_size(optarg, &jsonl_max) < 0)
-				bad_usage(&o, "--max-record: bad size: %s", optarg);
+			opt_max_record(optarg);
 			break;
 		case 'h':
 			opts_free(&o);
@@ -327,7 +315,7 @@ main(int argc, char **argv)
 		bad_usage(&o, "%s", "A and B cannot both be the standard input");
 	for (i = 0; o.have_by && i < o.nfields; i++)
 		if (strcmp(o.fields[i].path, o.by.path) == 0)
-			bad_usage(&o, "--by %s: also a group field (-g)",
+			bad_usage(&o, "--by: \"%s\": also a group field (-g)",
 			    o.by.path);
 	status = run(argv, argc, &o);
 	opts_free(&o);

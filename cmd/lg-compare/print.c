@@ -212,13 +212,13 @@ jrow(const char *kind, const struct group *g, const struct opts *o)
 static void
 json_group(const struct group *g, const struct opts *o)
 {
-	struct row rows[NMETRICS];
+	struct paired_row rows[NMETRICS];
 	const struct kase **top = xcalloc((size_t)o->top + 1, sizeof *top);
 	size_t n = compare_group(g, o, rows), i;
 	int s;
 
 	for (i = 0; i < n; i++) {
-		const struct row *w = &rows[i];
+		const struct paired_row *w = &rows[i];
 		cJSON *j = jrow("metric", g, o);
 
 		cJSON_AddStringToObject(j, "metric", metric_name[w->metric]);
@@ -276,14 +276,14 @@ static void
 text_metrics(struct group **g, size_t ng, const struct opts *o)
 {
 	struct tab t;
-	struct row rows[NMETRICS];
+	struct paired_row rows[NMETRICS];
 	size_t i, k, n;
 
 	tab_start(&t, o, main_cols, main_right, 10);
 	for (i = 0; i < ng; i++) {
 		n = compare_group(g[i], o, rows);
 		for (k = 0; k < n; k++) {
-			const struct row *w = &rows[k];
+			const struct paired_row *w = &rows[k];
 
 			group_cells(&t, g[i], o);
 			tab_put(&t, xstrdup(metric_name[w->metric]));
@@ -319,7 +319,7 @@ text_changes(struct group **g, size_t ng, const struct opts *o)
 	for (i = 0; i < ng; i++) {
 		n = changes(g[i], o, top);
 		for (k = 0; k < n; k++) {
-			const struct side *a = &top[k]->s[0], *b = &top[k]->s[1];
+			const struct paired_side *a = &top[k]->s[0], *b = &top[k]->s[1];
 
 			group_cells(&t, g[i], o);
 			tab_put(&t, xstrdup(top[k]->id));
@@ -335,7 +335,8 @@ text_changes(struct group **g, size_t ng, const struct opts *o)
 		tab_print(&t);
 	} else {
 		tab_discard(&t);
-		printf("\nno case changed its score\n");
+		if (o->top > 0)
+			printf("\nno case changed its score\n");
 	}
 	free(top);
 }

@@ -219,7 +219,7 @@ count(const cJSON *sc, const char *key, double *out, jsonl *in)
 
 /* LongGenBench counts of a scored record. */
 static int
-lgb_scored(const cJSON *sc, struct side *d, jsonl *in)
+lgb_scored(const cJSON *sc, struct paired_side *d, jsonl *in)
 {
 	static const char *const need[] = { "entries_found", "entries_expected" };
 	static const char *const stic[] = { "stic_pass", "stic_judged",
@@ -269,7 +269,7 @@ lgb_scored(const cJSON *sc, struct side *d, jsonl *in)
 
 /* The pass of each verdict; nchk stays -1 when there are none. */
 static int
-verdicts(const cJSON *rec, struct side *d, jsonl *in)
+verdicts(const cJSON *rec, struct paired_side *d, jsonl *in)
 {
 	const cJSON *vs = rec_get(rec, "verdicts"), *v;
 	long n = 0;
@@ -300,7 +300,7 @@ verdicts(const cJSON *rec, struct side *d, jsonl *in)
 
 /* A failed record: its checks from the case, all failed. */
 static int
-failed(const cJSON *rec, const cJSON *sc, int lgb, struct side *d, jsonl *in)
+failed(const cJSON *rec, const cJSON *sc, int lgb, struct paired_side *d, jsonl *in)
 {
 	const cJSON *checks = rec_get(rec, "checks");
 	double total;
@@ -329,7 +329,7 @@ failed(const cJSON *rec, const cJSON *sc, int lgb, struct side *d, jsonl *in)
 
 /* The numbers of one record into d (zeroed first). */
 static int
-numbers(const cJSON *rec, struct side *d, jsonl *in)
+numbers(const cJSON *rec, struct paired_side *d, jsonl *in)
 {
 	const cJSON *sc = rec_get(rec, "scores");
 	const cJSON *err = rec_get(rec, "error");
@@ -393,7 +393,7 @@ case_id(const cJSON *rec, jsonl *in)
 }
 
 static void
-fold(struct side *s, struct side *d)
+fold(struct paired_side *s, struct paired_side *d)
 {
 	int i;
 
@@ -418,7 +418,7 @@ ctab_add(ctab *t, const cJSON *rec, jsonl *in, int side, const struct opts *o)
 {
 	char **vals = xcalloc(t->nfields ? t->nfields : 1, sizeof *vals);
 	const char *id;
-	struct side d;
+	struct paired_side d;
 	struct kase *k;
 	size_t i;
 	int r = -1;

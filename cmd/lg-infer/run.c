@@ -225,33 +225,11 @@ room(void *arg)
 	return http_outstanding(s->e) < 2 * (size_t)s->o->parallel;
 }
 
-static volatile sig_atomic_t stop_sig;
-
-static void
-on_stop(int sig)
-{
-	stop_sig = sig;
-}
-
-/* SIGINT (unless ignored, as in a background job) and SIGTERM end the run. */
-static void
-catch_stop(void)
-{
-	struct sigaction sa, old;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_stop;
-	sigemptyset(&sa.sa_mask);
-	if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
-		sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-}
-
 /* After a signal: say what was written and how to finish, then die of it. */
 static void
 stopped(state *s, const http_stats *st)
 {
-	int sig = stop_sig;
+	int sig = progress_stopped();
 	unsigned long lost = engine_unwritten(s->eng);
 
 	if (!s->o->quiet) {
@@ -261,9 +239,7 @@ stopped(state *s, const http_stats *st)
 		    "finishes the run" : "to finish, run again with --resume OUT "
 		    ">> OUT, OUT being this run's output");
 	}
-	signal(sig, SIG_DFL);
-	raise(sig);
-	exit(128 + sig);
+	progress_die(sig);
 }
 
 /* Each turn of the engine: a signal, a wrong setup, the status line. */
@@ -274,7 +250,7 @@ turn(void *arg, engine *eng)
 	http_stats st;
 	long lines;
 
-	if (stop_sig) {
+	if (progress_stopped()) {
 		http_get_stats(s->e, &st);
 		stopped(s, &st);
 	}
@@ -356,7 +332,7 @@ infer_run(infer_opts *o)
 	eo.arg = &s;
 	s.eng = engine_new(&eo);
 	progress_draw(&s.pg, &(http_stats){ 0 }, 1);
-	catch_stop();
+	progress_catch_stop();
 	status = engine_run(s.eng);
 	engine_free(s.eng);
 	http_get_stats(s.e, &st);

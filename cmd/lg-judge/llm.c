@@ -40,6 +40,7 @@
 #include "http.h"
 #include "judge.h"
 #include "longweave.h"
+#include "progress.h"
 #include "re.h"
 #include "record.h"
 #include "share.h"
@@ -81,36 +82,51 @@ struct run {
 	int bad;
 	failfast ff;		/* a wrong setup stops the run */
 	unsigned long written, decided;	/* records out, model checks settled */
-	int tty, drawn;		/* the status line: on a terminal, shown */
-	double start, last_draw;
+	progress pg;		/* the status line, on a terminal */
 };
 
-/* The status line, on a terminal only, at most twice a second. */
+/* The status line (progress.h), at most twice a second unless forced. */
 static void
 status_draw(run *r, int force)
 {
-	double t = mono_now(), el = t - r->start;
-	char line[320];
-	size_t n;
+	char mid[160];
+	unsigned long skipped;
+	long lines;
 
-	if (!r->tty || (!force && t - r->last_draw < 0.5))
+	if (!r->pg.tty)
 		return;
-	r->last_draw = t;
-	snprintf(line, sizeof line, "\r%s: %lu records, %lu checks by the "
-	    "model (%.1f/s), %lu undecided, %lu failed requests, %zu "
-	    "waiting\033[K", lg_prog, r->written, r->decided, el > 0 ?
-	    (double)r->decided / el : 0, r->undecided, r->failed,
-	    http_outstanding(r->e));
-	n = strlen(line);
-	if (write(STDERR_FILENO, line, n) == (ssize_t)n)
-		r->drawn = 1;
+	engine_counts(r->eng, &skipped, &lines);
+	r->pg.total = lines < 0 ? -1 : lines - (long)skipped;
+	r->pg.done = r->written;
+	r->pg.failed = r->failed;
+	snprintf(mid, sizeof mid, "%lu checks by the model, %lu undecided, "
+	    "%zu waiting", r->decided, r->undecided, http_outstanding(r->e));
+	progress_line(&r->pg, mid, NULL, force);
 }
 
 static void
 status_clear(run *r)
 {
-	if (r->drawn && write(STDERR_FILENO, "\r\033[K", 4) == 4)
-		r->drawn = 0;
+	progress_clear(&r->pg);
+}
+
+static void summary(const run *r, const http_stats *st);
+
+/* After SIGINT or SIGTERM: the summary, what is lost and how to go on. */
+static void
+stopped(run *r, int sig)
+{
+	unsigned long lost = engine_unwritten(r->eng);
+	http_stats st;
+
+	status_clear(r);
+	http_get_stats(r->e, &st);
+	summary(r, &st);
+	lg_warn("interrupted: %lu record%s written, %lu begun not written; %s",
+	    r->written, r->written == 1 ? "" : "s", lost, r->o->done != NULL ?
+	    "the same command finishes the run" : "to finish, run again with "
+	    "--resume OUT >> OUT, OUT being this run's output");
+	progress_die(sig);
 }
 
 /*
@@ -482,12 +498,30 @@ turn(void *arg, engine *eng)
 	run *r = arg;
 
 	(void)eng;
+	if (progress_stopped())
+		stopped(r, progress_stopped());
 	status_draw(r, 0);
 	if (failfast_tripped(&r->ff, http_outstanding(r->e) == 0)) {
 		status_clear(r);
 		failfast_die(&r->ff, r->o->key != NULL && *r->o->key != '\0',
 		    "--api-key-file");
 	}
+}
+
+/* The closing line: who decided what, and what it cost. */
+static void
+summary(const run *r, const http_stats *st)
+{
+	lg_warn("%lu checks: %lu by rules, %lu by the model, %lu undecided "
+	    "(%lu unparseable, %lu failed requests); %lu judge calls "
+	    "(%.2f per record), %ld prompt and %ld output tokens, %lu "
+	    "cache hits; lg %s, judge llm:%s%s%s, max tokens %ld",
+	    r->jc.checks, r->jc.by_rules, r->jc.by_model, r->undecided,
+	    r->jc.unparsed, r->failed, r->calls, r->records > 0 ?
+	    (double)r->calls / (double)r->records : 0, st->prompt_tokens,
+	    st->output_tokens, st->cache_hits, LG_VERSION, r->o->model,
+	    r->o->compat ? " with " : "", r->o->compat ? r->o->compat : "",
+	    r->o->max_tokens);
 }
 
 int
@@ -501,8 +535,7 @@ llm_run(char **files, int nfiles, const llm_opts *o)
 
 	memset(&r, 0, sizeof r);
 	r.o = o;
-	r.tty = isatty(STDERR_FILENO);
-	r.start = mono_now();
+	progress_start(&r.pg, 0);
 	if (o->rubric != NULL)
 		path = xstrdup(o->rubric);
 	else {
@@ -531,20 +564,12 @@ llm_run(char **files, int nfiles, const llm_opts *o)
 	eo.turn = turn;
 	eo.arg = &r;
 	r.eng = engine_new(&eo);
+	progress_catch_stop();
 	status = engine_run(r.eng);
 	engine_free(r.eng);
 	http_get_stats(r.e, &st);
 	status_clear(&r);
-	lg_warn("%lu checks: %lu by rules, %lu by the model, %lu undecided "
-		    "(%lu unparseable, %lu failed requests); %lu judge calls "
-		    "(%.2f per record), %ld prompt and %ld output tokens, %lu "
-		    "cache hits; lg %s, judge llm:%s%s%s, max tokens %ld",
-		    r.jc.checks, r.jc.by_rules, r.jc.by_model, r.undecided,
-		    r.jc.unparsed, r.failed, r.calls, r.records > 0 ?
-		    (double)r.calls / (double)r.records : 0, st.prompt_tokens,
-		    st.output_tokens, st.cache_hits, LG_VERSION, o->model,
-		    o->compat ? " with " : "", o->compat ? o->compat : "",
-		    o->max_tokens);
+	summary(&r, &st);
 	http_free(r.e);
 	lw_asker_free(r.lwa);
 	free((char *)r.rubric);

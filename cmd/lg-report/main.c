@@ -8,24 +8,27 @@
 
 #include "charts.h"
 #include "diag.h"
+#include "prices.h"
 #include "record.h"
 #include "report.h"
 #include "xalloc.h"
 
 static const char usage[] =
-"usage: lg-report [-t TITLE] [--compat] [--max-text SIZE] [--max-record SIZE]\n"
-"                 [file ...]\n"
+"usage: lg-report [-t TITLE] [--compat] [--prices FILE] [--max-text SIZE]\n"
+"                 [--max-record SIZE] [file ...]\n"
 "       lg-report -h | --help | --version\n"
 "\n"
 "  -t TITLE           the page's title (default \"lg report\")\n"
 "  --compat           the position chart as published (see lg-plot)\n"
+"  --prices FILE      USD per million input and output tokens per model:\n"
+"                     cost columns in the tokens table\n"
 "  --max-text SIZE    keep at most SIZE bytes of each prompt and output\n"
 "                     (default 1M)\n"
 "  --max-record SIZE  record size limit (default 64M)\n"
 "  -h, --help         print this help\n"
 "  --version          print the version\n";
 
-enum { OPT_COMPAT = 256, OPT_MAXTEXT, OPT_MAXREC, OPT_VERSION };
+enum { OPT_COMPAT = 256, OPT_PRICES, OPT_MAXTEXT, OPT_MAXREC, OPT_VERSION };
 
 struct group {
 	char *bench, *task, *length, *model;
@@ -34,6 +37,8 @@ struct group {
 	long requests, cache_hits, ptok, otok, ntok;
 	double latency;
 	long nlat;
+	double cost_in, cost_out;
+	long priced, unpriced;
 };
 
 struct report {
@@ -43,6 +48,8 @@ struct report {
 	long ncases;
 	FILE *details;		/* the per-case blocks, until the end */
 	size_t max_text;
+	const struct prices *prices;	/* none when n is 0 */
+	pairs *pairs;
 };
 
 static const char *
@@ -177,6 +184,27 @@ copy_item(cJSON *d, const cJSON *rec, const char *k)
 		cJSON_AddItemToObject(d, k, cJSON_Duplicate(v, 1));
 }
 
+/* A request's cost, as lg-agg --usage counts it: none for a cache hit;
+ * unpriced when the model has no price or a token count is missing. */
+static void
+cost(const struct report *r, struct group *g, const cJSON *gen)
+{
+	const struct price *p;
+	double pt = num(gen, "prompt_tokens"), ot = num(gen, "output_tokens");
+
+	if (r->prices->n == 0 ||
+	    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(gen, "cache_hit")))
+		return;
+	p = prices_find(r->prices, rec_str(gen, "model"));
+	if (p == NULL || !(pt >= 0) || !(ot >= 0) || pt > 1e15 || ot > 1e15) {
+		g->unpriced++;
+		return;
+	}
+	g->priced++;
+	g->cost_in += price_in(p, pt);
+	g->cost_out += price_out(p, ot);
+}
+
 static int
 add(struct report *r, const cJSON *rec, int bad)
 {
@@ -220,6 +248,14 @@ add(struct report *r, const cJSON *rec, int bad)
 			g->latency += v;
 			g->nlat++;
 		}
+		cost(r, g, gen);
+	}
+	{
+		const cJSON *c = rec_get(rec, "case");
+
+		pairs_add(r->pairs, bench, task, length, rec_str(gen, "model"),
+		    cJSON_IsString(c) && c->valuestring[0] != '\0' ?
+		    c->valuestring : rec_id(rec), failed ? 0 : s);
 	}
 	status = bad ? "bad" : failed ? "failed" : isnan(s) ? "unscored" :
 	    s >= 1 ? "pass" : s <= 0 ? "fail" : "partial";
@@ -309,6 +345,50 @@ group_cells(buf *o, const struct group *g)
 	cell(o, "", g->model);
 }
 
+/* The cost cells: USD in, out and in all (to 4 decimals, "-" when no
+ * request was priced) and the requests left unpriced. */
+static void
+cost_cells(buf *o, double in, double out, long priced, long unpriced)
+{
+	if (priced > 0)
+		buf_printf(o, "<td class=\"num\">%.4f</td><td class=\"num\">%.4f"
+		    "</td><td class=\"num\">%.4f</td>", in, out, in + out);
+	else
+		buf_puts(o, "<td class=\"num\">-</td><td class=\"num\">-</td>"
+		    "<td class=\"num\">-</td>");
+	buf_printf(o, "<td class=\"num\">%ld</td>", unpriced);
+}
+
+/* With prices, one row per model: its cost over every group. */
+static void
+cost_totals(buf *o, const struct report *r)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->ng; i++) {
+		double in = 0, out = 0;
+		long priced = 0, unpriced = 0;
+
+		for (j = 0; j < i; j++)
+			if (strcmp(r->g[j].model, r->g[i].model) == 0)
+				break;
+		if (j < i)
+			continue;	/* counted at its first group */
+		for (j = i; j < r->ng; j++)
+			if (strcmp(r->g[j].model, r->g[i].model) == 0) {
+				in += r->g[j].cost_in;
+				out += r->g[j].cost_out;
+				priced += r->g[j].priced;
+				unpriced += r->g[j].unpriced;
+			}
+		buf_puts(o, "<tr class=\"total\"><td colspan=\"3\">all</td>");
+		cell(o, "", r->g[i].model);
+		buf_puts(o, "<td colspan=\"5\"></td>");
+		cost_cells(o, in, out, priced, unpriced);
+		buf_puts(o, "</tr>\n");
+	}
+}
+
 static void
 tables(buf *o, struct report *r)
 {
@@ -337,10 +417,20 @@ tables(buf *o, struct report *r)
 
 	buf_puts(o, "<h2 id=\"cost\">Tokens and time</h2>\n<p>What <code>gen</code> "
 	    "records: requests (attempts), cache hits, prompt and output tokens, "
-	    "and the mean latency per record.</p>\n<table><tr><th>bench</th>"
+	    "and the mean latency per record.");
+	if (r->prices->n > 0)
+		buf_puts(o, " The cost in USD at the prices given, over the "
+		    "requests not served from the cache; unpriced: the requests "
+		    "whose model has no price or that report no token counts; "
+		    "a row per model sums its groups.");
+	buf_puts(o, "</p>\n<table><tr><th>bench</th>"
 	    "<th>task</th><th>length</th><th>model</th><th>requests</th>"
 	    "<th>cache hits</th><th>prompt tokens</th><th>output tokens</th>"
-	    "<th>mean latency (s)</th></tr>\n");
+	    "<th>mean latency (s)</th>");
+	if (r->prices->n > 0)
+		buf_puts(o, "<th>cost in</th><th>cost out</th><th>cost</th>"
+		    "<th>unpriced</th>");
+	buf_puts(o, "</tr>\n");
 	for (i = 0; i < r->ng; i++) {
 		struct group *g = &r->g[i];
 
@@ -353,16 +443,23 @@ tables(buf *o, struct report *r)
 		else
 			buf_puts(o, "<td class=\"num\">-</td><td class=\"num\">-</td>");
 		if (g->nlat > 0)
-			buf_printf(o, "<td class=\"num\">%.2f</td></tr>\n",
+			buf_printf(o, "<td class=\"num\">%.2f</td>",
 			    g->latency / g->nlat);
 		else
-			buf_puts(o, "<td class=\"num\">-</td></tr>\n");
+			buf_puts(o, "<td class=\"num\">-</td>");
+		if (r->prices->n > 0)
+			cost_cells(o, g->cost_in, g->cost_out, g->priced,
+			    g->unpriced);
+		buf_puts(o, "</tr>\n");
 	}
+	if (r->prices->n > 0)
+		cost_totals(o, r);
 	buf_puts(o, "</table>\n");
 }
 
 static int
-run(char **files, int n, const char *title, int compat, size_t max_text)
+run(char **files, int n, const char *title, int compat, size_t max_text,
+    const struct prices *prices)
 {
 	struct report r = { 0 };
 	struct charts *ch = charts_new(compat, 10);
@@ -374,6 +471,8 @@ run(char **files, int n, const char *title, int compat, size_t max_text)
 	size_t got;
 
 	r.max_text = max_text;
+	r.prices = prices;
+	r.pairs = pairs_new();
 	if ((r.details = tmpfile()) == NULL) {
 		lg_warn("temporary file: %s", strerror(errno));
 		jsonl_free(in);
@@ -412,8 +511,8 @@ run(char **files, int n, const char *title, int compat, size_t max_text)
 	html_esc(&o, title);
 	buf_printf(&o, "</h1>\n<p>%ld records. <a href=\"#charts\">Charts</a> "
 	    "&middot; <a href=\"#summary\">Scores</a> &middot; "
-	    "<a href=\"#cost\">Tokens and time</a> &middot; <a href=\"#cases\">Cases</a></p>\n",
-	    r.ncases);
+	    "<a href=\"#cost\">Tokens and time</a> &middot; %s<a href=\"#cases\">Cases</a></p>\n",
+	    r.ncases, pairs_models(r.pairs) > 1 ? "<a href=\"#compare\">Comparison</a> &middot; " : "");
 	buf_puts(&o, "<h2 id=\"charts\">Charts</h2>\n<p>Bands and whiskers: 95% "
 	    "Wilson intervals over the cases (over the checks for STIC and the "
 	    "position curve).</p>\n");
@@ -431,6 +530,7 @@ run(char **files, int n, const char *title, int compat, size_t max_text)
 		charts_done(&c);
 	}
 	tables(&o, &r);
+	pairs_html(&o, r.pairs);
 	buf_puts(&o, "<h2 id=\"cases\">Cases</h2>\n<div class=\"controls\">"
 	    "<input id=\"f-q\" type=\"search\" placeholder=\"search ids\">"
 	    "<select id=\"f-bench\"><option value=\"\">every bench</option></select>"
@@ -470,6 +570,7 @@ out:
 		free(r.g[got].model);
 	}
 	free(r.g);
+	pairs_free(r.pairs);
 	charts_free(ch);
 	return lg_finish(status);
 }
@@ -479,15 +580,17 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "compat", no_argument, NULL, OPT_COMPAT },
+		{ "prices", required_argument, NULL, OPT_PRICES },
 		{ "max-text", required_argument, NULL, OPT_MAXTEXT },
 		{ "max-record", required_argument, NULL, OPT_MAXREC },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *title = "lg report";
+	const char *title = "lg report", *pfile = NULL;
+	struct prices prices = { 0 };
 	size_t max_text = (size_t)1 << 20;
-	int c, compat = 0;
+	int c, compat = 0, status;
 
 	lg_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "t:h", longopts, NULL)) != -1) {
@@ -497,6 +600,9 @@ main(int argc, char **argv)
 			break;
 		case OPT_COMPAT:
 			compat = 1;
+			break;
+		case OPT_PRICES:
+			pfile = optarg;
 			break;
 		case OPT_MAXTEXT:
 			if (parse_size(optarg, &max_text) < 0) {
@@ -515,5 +621,13 @@ main(int argc, char **argv)
 			lg_usage(usage, LG_USAGE);
 		}
 	}
-	return run(argv + optind, argc - optind, title, compat, max_text);
+	/* a bad price file stops before any page is written */
+	if (pfile != NULL && (status = prices_read(&prices, pfile)) != 0) {
+		prices_clear(&prices);
+		return status;
+	}
+	status = run(argv + optind, argc - optind, title, compat, max_text,
+	    &prices);
+	prices_clear(&prices);
+	return status;
 }

@@ -17,4 +17,18 @@ void html_esc(buf *b, const char *s);
  * written \u003c, so no "</script>" or "<!--" can end or change the block. */
 void html_json(buf *b, const char *j);
 
+/* compare.c: the paired comparison of the models, from one entry per
+ * record (the pairs own copies of the strings). */
+typedef struct pairs pairs;
+pairs *pairs_new(void);
+/* score: in [0, 1], 0 for a failed record, NAN when not counted; a
+ * record of no model (NULL) is left out. */
+void pairs_add(pairs *p, const char *bench, const char *task,
+    const char *length, const char *model, const char *id, double score);
+/* The section, when there are two models or more (sorts the entries). */
+void pairs_html(buf *o, pairs *p);
+/* How many models the records hold. */
+size_t pairs_models(const pairs *p);
+void pairs_free(pairs *p);
+
 #endif

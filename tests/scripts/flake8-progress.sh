@@ -21,6 +21,9 @@ import os, pty, select, signal, sys, time
 out, after, argv = sys.argv[1], float(sys.argv[2]), sys.argv[3:]
 pid, fd = pty.fork()
 if pid == 0:
+    # a shell that runs us in the background leaves SIGINT ignored: the
+    # tool must see it as a user's Ctrl-C would
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     o = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     os.dup2(o, 1)
     os.execvp(argv[0], argv)

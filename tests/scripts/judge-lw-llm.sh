@@ -8,7 +8,7 @@
 # second run.
 set -eu
 . "$TOP/tests/lg-infer/fake.sh"
-fake_start j --lifetime 300 --record "$t/bodies"
+fake_start j --idle-exit 600 --lifetime 1200 --record "$t/bodies"
 url=$url/v1
 cd "$BIN"
 judge() {

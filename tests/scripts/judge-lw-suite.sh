@@ -6,13 +6,14 @@
 # judge makes on the same records.
 set -eu
 . "$TOP/tests/lg-infer/fake.sh"
-fake_start j
-url=$url/v1
 sh "$TOP/tests/mkcorpus.sh" "$t/corpus" > /dev/null
 cd "$BIN"
 ./lg-gen longweave -t cf,biog,sr,nw,kvg,sms,pr -l 1k,2k,4k,8k -n 2 --corpus "$t/corpus" |
     ./lg-prompt | ./lg-oracle | ./lg-kvcheck | ./lg-fsmcheck | ./lg-tau |
     ./lg-flake8 > "$t/scored"
+# the server once the scorers are done (they may take long on a busy machine)
+fake_start j --idle-exit 600 --lifetime 1200
+url=$url/v1
 for mode in hybrid model; do
 	a=
 	[ $mode = hybrid ] && a=--hybrid

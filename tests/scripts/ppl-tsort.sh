@@ -10,19 +10,19 @@
 export LG_SHARE="$TOP/share"
 unset LG_TOKENIZER
 sh "$TOP/tests/mkcorpus.sh" "$t/books" 3 400 >/dev/null
-lg-gen adaleval -t tsort -l 2k,4k -n 3 --corpus "$t/books" >"$t/ts" 2>/dev/null ||
+lg-gen adaleval -t tsort -l 2k -n 4 --corpus "$t/books" >"$t/ts" 2>/dev/null ||
     fail "lg-gen"
-[ "$(wc -l <"$t/ts")" -eq 6 ] || fail "want 6 cases"
-grep -q '"order":\[1,2,3,4\]' "$t/ts" && [ "$(grep -c '"order":\[1,2,3,4\]' "$t/ts")" -lt 6 ] ||
+[ "$(wc -l <"$t/ts")" -eq 4 ] || fail "want 4 cases"
+grep -q '"order":\[1,2,3,4\]' "$t/ts" && [ "$(grep -c '"order":\[1,2,3,4\]' "$t/ts")" -lt 4 ] ||
     fail "the fixture must hold both [1, 2, 3, 4] and other golds"
 
 # the reference text: every case right, 24 requests a case
-fake_start ref --ref "$t/books"
+fake_start ref --lifetime 1200 --idle-exit 600 --ref "$t/books"
 lg-ppl -m fake --base-url "$url" "$t/ts" >"$t/out" 2>"$t/err" ||
     fail "lg-ppl: exit $?: $(cat "$t/err")"
 no_crash "$t/err"
 lg-choice "$t/out" >"$t/sc"
-[ "$(grep -c '"score":1,' "$t/sc")" -eq 6 ] || fail "not all 6 right: $(grep -o '"output":"[^"]*"' "$t/sc")"
+[ "$(grep -c '"score":1,' "$t/sc")" -eq 4 ] || fail "not all 4 right: $(grep -o '"output":"[^"]*"' "$t/sc")"
 py '
 for l in open(sys.argv[1]):
     r = json.loads(l)
@@ -41,10 +41,10 @@ lg-ppl -q -P 1 -m fake --base-url "$url" "$t/ts" >"$t/out1" || fail "-P 1"
 sed 's/"latency_s":[0-9.e-]*//' "$t/out" >"$t/a"
 sed 's/"latency_s":[0-9.e-]*//' "$t/out1" >"$t/b"
 cmp -s "$t/a" "$t/b" || fail "-P 1 and -P 8 differ"
-[ "$(fake_count ref)" -eq 288 ] || fail "requests: $(fake_count ref), want 2 x 144"
+[ "$(fake_count ref)" -eq 192 ] || fail "requests: $(fake_count ref), want 2 x 96"
 fake_stop ref
 
-fake_start rec --ref "$t/books" --record "$t/rec"
+fake_start rec --lifetime 1200 --idle-exit 600 --ref "$t/books" --record "$t/rec"
 head -n 1 "$t/ts" | lg-ppl -q -m fake --base-url "$url" >/dev/null 2>"$t/err" ||
     fail "lg-ppl -q: $(cat "$t/err")"
 [ ! -s "$t/err" ] || fail "-q: $(cat "$t/err")"
@@ -65,30 +65,30 @@ for r in reqs:
 fake_stop rec
 
 # flat log-probabilities: every order ties, the first wins
-fake_start flat --logprobs flat
+fake_start flat --lifetime 1200 --idle-exit 600 --logprobs flat
 lg-ppl -m fake --base-url "$url" "$t/ts" 2>/dev/null | lg-choice >"$t/sc" ||
     fail "flat: exit $?"
-[ "$(grep -c '"output":"Answer: \[1, 2, 3, 4\]"' "$t/sc")" -eq 6 ] ||
+[ "$(grep -c '"output":"Answer: \[1, 2, 3, 4\]"' "$t/sc")" -eq 4 ] ||
     fail "flat: not [1, 2, 3, 4] everywhere"
 n=$(grep -c '"order":\[1,2,3,4\]' "$t/ts")
 [ "$(grep -c '"score":1,' "$t/sc")" -eq "$n" ] || fail "flat: right ones"
 fake_stop flat
 
 # no prompt log-probabilities: each case fails with the reason, exit 1
-fake_start none --logprobs none
+fake_start none --lifetime 1200 --idle-exit 600 --logprobs none
 rc=0
 lg-ppl -m fake --base-url "$url" "$t/ts" >"$t/out" 2>"$t/err" || rc=$?
 [ "$rc" -eq 1 ] || fail "none: exit $rc, want 1"
-[ "$(wc -l <"$t/out")" -eq 6 ] || fail "none: records lost"
-[ "$(grep -c '"error":{"stage":"ppl","message":"order \[1, 2, 3, 4\]: the reply holds log-probabilities of 0 prompt tokens' "$t/out")" -eq 6 ] ||
+[ "$(wc -l <"$t/out")" -eq 4 ] || fail "none: records lost"
+[ "$(grep -c '"error":{"stage":"ppl","message":"order \[1, 2, 3, 4\]: the reply holds log-probabilities of 0 prompt tokens' "$t/out")" -eq 4 ] ||
     fail "none: $(head -c 400 "$t/out")"
 grep -q 'does not echo' "$t/err" || fail "none: no message"
 grep -q '"output"' "$t/out" && fail "none: an output"
-lg-choice "$t/out" | grep -c '"score":0,' | grep -qx 6 || fail "none: not scored 0"
+lg-choice "$t/out" | grep -c '"score":0,' | grep -qx 4 || fail "none: not scored 0"
 fake_stop none
 
 # faults are retried; a broken case and another task's record
-fake_start flaky --ref "$t/books" --fault-rate 0.3 --faults 500,429,cut,malformed --retry-after 0 --seed 3
+fake_start flaky --lifetime 1200 --idle-exit 600 --ref "$t/books" --fault-rate 0.3 --faults 500,429,cut,malformed --retry-after 0 --seed 3
 {
 	head -n 1 "$t/ts"
 	echo '{"id":"x/1","bench":"adaleval","task":"bestanswer","vars":{}}'
@@ -112,21 +112,21 @@ fake_stop flaky
 
 # --resume: done cases skipped; failed ones made again with --retry-errors,
 # their lines replaced; another model refused
-fake_start none2 --logprobs none
+fake_start none2 --lifetime 1200 --idle-exit 600 --logprobs none
 lg-ppl -q -m fake --base-url "$url" "$t/ts" >"$t/res" 2>/dev/null && fail "none2: exit 0"
 fake_stop none2
-fake_start again --ref "$t/books"
+fake_start again --lifetime 1200 --idle-exit 600 --ref "$t/books"
 lg-ppl -q -m fake --base-url "$url" --resume "$t/res" "$t/ts" >>"$t/res" ||
     fail "resume: exit $?"
 [ "$(fake_count again)" -eq 0 ] || fail "resume: failed cases made again without --retry-errors"
 lg-ppl -q -m fake --base-url "$url" --resume "$t/res" --retry-errors "$t/ts" >>"$t/res" ||
     fail "--retry-errors: exit $?"
-[ "$(fake_count again)" -eq 144 ] || fail "--retry-errors: $(fake_count again) requests"
-[ "$(wc -l <"$t/res")" -eq 6 ] || fail "--retry-errors: $(wc -l <"$t/res") lines, want 6"
-[ "$(lg-choice "$t/res" | grep -c '"score":1,')" -eq 6 ] || fail "--retry-errors: not all right"
+[ "$(fake_count again)" -eq 96 ] || fail "--retry-errors: $(fake_count again) requests"
+[ "$(wc -l <"$t/res")" -eq 4 ] || fail "--retry-errors: $(wc -l <"$t/res") lines, want 4"
+[ "$(lg-choice "$t/res" | grep -c '"score":1,')" -eq 4 ] || fail "--retry-errors: not all right"
 head -n 2 "$t/res" >"$t/half"
 lg-ppl -q -m fake --base-url "$url" --resume "$t/half" "$t/ts" >>"$t/half" || fail "half: exit $?"
-[ "$(fake_count again)" -eq 240 ] || fail "half: $(fake_count again) requests, want 240"
+[ "$(fake_count again)" -eq 144 ] || fail "half: $(fake_count again) requests, want 144"
 [ "$(cut -d, -f1 "$t/half" | sort)" = "$(cut -d, -f1 "$t/ts" | sort)" ] || fail "half: ids"
 rc=0
 lg-ppl -q -m other --base-url "$url" --resume "$t/res" "$t/ts" >/dev/null 2>"$t/err" || rc=$?
@@ -137,7 +137,7 @@ fake_stop again
 # the key: sent as a bearer token, never shown; a wrong one stops the run
 echo sk-right-key-123456 > "$t/key"
 echo sk-wrong-key-abcdef > "$t/bad"
-fake_start keyed --ref "$t/books" --key-file "$t/key"
+fake_start keyed --lifetime 1200 --idle-exit 600 --ref "$t/books" --key-file "$t/key"
 head -n 1 "$t/ts" > "$t/one"
 lg-ppl -q -m fake --base-url "$url" --api-key-file "$t/key" "$t/one" \
     | lg-choice | grep -q '"score":1,' || fail "with the key: not right"
