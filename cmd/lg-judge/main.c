@@ -156,6 +156,12 @@ main(int argc, char **argv)
 	judge_resume jr = { NULL, NULL, 0, 0 };
 	const char *keyfile = NULL, *env, *prompt = NULL;
 	static const char *const prompts[] = { "a", "b" };
+	const struct { const char *name; int zero; double *v; } secs[] = {
+		{ "--connect-timeout", OPT_ABOVE_ZERO, &o.http.connect_timeout },
+		{ "--idle-timeout", OPT_ZERO_OK, &o.http.idle_timeout },
+		{ "--timeout", OPT_ZERO_OK, &o.http.total_timeout },
+		{ "--backoff-base", OPT_ABOVE_ZERO, &o.http.backoff_base },
+	};	/* options '1' to '4' */
 	int ch, rules = 0, compat = 0, status;
 
 	lg_init(argv[0]);
@@ -213,21 +219,9 @@ main(int argc, char **argv)
 		case 'E': jr.retry_errors = 1; break;
 		case 'K': keyfile = optarg; break;
 		case 'B': o.rubric = optarg; break;
-		case '1':
-			o.http.connect_timeout = opt_secs("--connect-timeout", optarg,
-			    OPT_ABOVE_ZERO, MAX_SECS);
-			break;
-		case '2':
-			o.http.idle_timeout = opt_secs("--idle-timeout", optarg,
-			    OPT_ZERO_OK, MAX_SECS);
-			break;
-		case '3':
-			o.http.total_timeout = opt_secs("--timeout", optarg,
-			    OPT_ZERO_OK, MAX_SECS);
-			break;
-		case '4':
-			o.http.backoff_base = opt_secs("--backoff-base", optarg,
-			    OPT_ABOVE_ZERO, MAX_SECS);
+		case '1': case '2': case '3': case '4':
+			*secs[ch - '1'].v = opt_secs(secs[ch - '1'].name, optarg,
+			    secs[ch - '1'].zero, MAX_SECS);
 			break;
 		case 'I': o.http.insecure = 1; break;
 		case 'M':
