@@ -58,8 +58,7 @@ render_into(cJSON *rec, jsonl *in, const char *text, const cJSON *vars,
 	char *err, *s = tmpl_render(text, vars, &err);
 
 	if (s == NULL) {
-		jsonl_warn(in, "%s: template: %s", rec_id(rec), err);
-		rec_error(rec, "prompt", "template: %s", err);
+		rec_fail(rec, in, "prompt", "template: %s", err);
 		free(err);
 		return REC_BAD;
 	}
@@ -82,23 +81,19 @@ prompt(cJSON *rec, jsonl *in, void *arg)
 		return REC_OK;
 	if (bench == NULL || task == NULL || strchr(bench, '/') || strchr(task, '/') ||
 	    bench[0] == '.' || task[0] == '.') {
-		jsonl_warn(in, "record needs string fields bench and task");
-		rec_error(rec, "prompt", "record needs string fields bench and task");
-		return REC_BAD;
+		return rec_fail(rec, in, "prompt",
+		    "record needs string fields bench and task");
 	}
 	if (!cJSON_IsObject(vars)) {
-		jsonl_warn(in, "%s: field vars is not an object", rec_id(rec));
-		rec_error(rec, "prompt", "field vars is not an object");
-		return REC_BAD;
+		return rec_fail(rec, in, "prompt", "field vars is not an object");
 	}
 	path = xasprintf("%s/%s/%s.tmpl", c->dir, bench, task);
 	spath = xasprintf("%s/%s/%s.system.tmpl", c->dir, bench, task);
 	text = load(c, path);
 	sys = load(c, spath);
 	if (text == NULL) {
-		jsonl_warn(in, "%s: no template %s", rec_id(rec), path);
-		rec_error(rec, "prompt", "no template for %s/%s", bench, task);
-		ret = REC_BAD;
+		ret = rec_fail(rec, in, "prompt", "no template for %s/%s", bench,
+		    task);
 	} else {
 		ret = render_into(rec, in, text, vars, "prompt");
 		if (ret == REC_OK && sys != NULL)

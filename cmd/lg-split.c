@@ -22,6 +22,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "lgb.h"
+#include "opt.h"
 #include "re.h"
 #include "udigit.h"
 #include "record.h"
@@ -349,24 +350,17 @@ split(cJSON *rec, jsonl *in, void *arg)
 	if (strcmp(rec_str(rec, "bench") ? rec_str(rec, "bench") : "", "longgenbench") != 0)
 		return REC_OK;
 	if (type == NULL || n < 1 || n > LGB_MAX_ENTRIES) {
-		jsonl_warn(in, "%s: needs gold.type and gold.number", rec_id(rec));
-		rec_error(rec, "split", "needs gold.type and gold.number");
-		return REC_BAD;
+		return rec_fail(rec, in, "split", "needs gold.type and gold.number");
 	}
 	if (!cJSON_IsString(out)) {
-		jsonl_warn(in, "%s: %s", rec_id(rec), out == NULL ?
-		    "no output" : "output is not a string");
-		if (rec_get(rec, "error") == NULL)
-			rec_error(rec, "split", out == NULL ? "no output" :
-			    "output is not a string");
+		rec_fail(rec, in, "split", "%s", out == NULL ? "no output" :
+		    "output is not a string");
 		rec_set(rec, "parts", cJSON_CreateArray());
 		set_counts(rec, 0, n, 0, 0, 0, 0, 0);
 		return REC_BAD;
 	}
 	if ((re = pattern_for(c, type)) == NULL) {
-		jsonl_warn(in, "%s: too many entry types in one run", rec_id(rec));
-		rec_error(rec, "split", "too many entry types in one run");
-		return REC_BAD;
+		return rec_fail(rec, in, "split", "too many entry types in one run");
 	}
 	s = rec_strn(rec, "output", &len);	/* whole, NULs included */
 	first = (type[0] | 0x20) >= 'a' && (type[0] | 0x20) <= 'z' ? type[0] | 0x20 : 0;
@@ -453,6 +447,7 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
+	static const char *const keeps[] = { "first", "last" };
 	split_ctx c;
 	int ch, status, i;
 
@@ -462,12 +457,7 @@ main(int argc, char **argv)
 		switch (ch) {
 		case 'c': c.compat = 1; break;
 		case 'k':
-			if (strcmp(optarg, "first") == 0)
-				c.keep_last = 0;
-			else if (strcmp(optarg, "last") == 0)
-				c.keep_last = 1;
-			else
-				lg_die(LG_USAGE, "--keep: want first or last: %s", optarg);
+			c.keep_last = (int)opt_choice("--keep", optarg, keeps, 2);
 			break;
 		case 'M':
 			opt_max_record(optarg);

@@ -164,6 +164,27 @@ opt_frac(const char *opt, const char *arg)
 }
 
 int
+opt_parse_share(const char *arg, double *out)
+{
+	double v;
+
+	if (opt_parse_real(arg, 0, 1, &v) < 0 || v == 0)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+double
+opt_share(const char *opt, const char *arg)
+{
+	double v;
+
+	if (opt_parse_share(arg, &v) == 0)
+		return v;
+	refuse(opt, arg, "a share above 0 up to 1");
+}
+
+int
 opt_parse_secs(const char *arg, int zero, double max, double *out)
 {
 	double v;

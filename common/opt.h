@@ -45,6 +45,9 @@ int opt_parse_real(const char *arg, double min, double max, double *out);
 double opt_real(const char *opt, const char *arg, double min, double max);
 /* A fraction or a probability: 0 to 1. */
 double opt_frac(const char *opt, const char *arg);
+/* A share that cannot be nothing: above 0, up to 1 (a nucleus mass). */
+int opt_parse_share(const char *arg, double *out);
+double opt_share(const char *opt, const char *arg);
 
 /*
  * Seconds, a finite decimal up to max; OPT_ZERO_OK allows 0 (often "no

@@ -175,19 +175,43 @@ rec_error(cJSON *rec, const char *stage, const char *fmt, ...)
 	rec_set(rec, "error", e);
 }
 
+/* rec_fail() and rec_failat(): warn, then set the error unless one is set. */
+static int
+vfail(cJSON *rec, const char *file, long line, const char *stage,
+    const char *fmt, va_list ap)
+{
+	char msg[1024];
+
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	lg_warnat(file, line, "%s: %s", rec_id(rec), msg);
+	if (rec_get(rec, "error") == NULL)
+		rec_error(rec, stage, "%s", msg);
+	return REC_BAD;
+}
+
 int
 rec_fail(cJSON *rec, jsonl *in, const char *stage, const char *fmt, ...)
 {
 	va_list ap;
-	char msg[1024];
+	int ret;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	ret = vfail(rec, jsonl_file(in), jsonl_lineno(in), stage, fmt, ap);
 	va_end(ap);
-	jsonl_warn(in, "%s: %s", rec_id(rec), msg);
-	if (rec_get(rec, "error") == NULL)
-		rec_error(rec, stage, "%s", msg);
-	return REC_BAD;
+	return ret;
+}
+
+int
+rec_failat(cJSON *rec, const char *file, long line, const char *stage,
+    const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = vfail(rec, file, line, stage, fmt, ap);
+	va_end(ap);
+	return ret;
 }
 
 char *

@@ -85,6 +85,9 @@ enum { REC_OK, REC_BAD, REC_DROP, REC_DROP_BAD };
  */
 int rec_fail(cJSON *rec, jsonl *in, const char *stage, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* The same for a record read earlier, at FILE:LINE. */
+int rec_failat(cJSON *rec, const char *file, long line, const char *stage,
+    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 typedef int (*rec_fn)(cJSON *rec, jsonl *in, void *arg);
 int rec_filter(char **files, int n, rec_fn fn, void *arg);
 

@@ -59,22 +59,6 @@ parse_long(const char *s, long *out)
 }
 
 int
-parse_u64(const char *s, uint64_t *out)
-{
-	char *end;
-	unsigned long long v;
-
-	if (*s == '-')
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || end == s || *end != '\0')
-		return -1;
-	*out = v;
-	return 0;
-}
-
-int
 parse_double(const char *s, double *out)
 {
 	char *end;

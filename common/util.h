@@ -14,7 +14,6 @@ void split_free(char **v, size_t n);
 
 /* Strict number parsing for options: 0 on success, -1 on junk. */
 int parse_long(const char *s, long *out);
-int parse_u64(const char *s, uint64_t *out);
 int parse_double(const char *s, double *out);
 
 /* Tier label to tokens: "16k" -> 16384, "1k" -> 1024; 0 when not a tier. */

@@ -8,6 +8,11 @@
 #   no_crash FILE...  fail on a sanitizer report in FILEs
 #   need_py           fail unless Python 3 and flake8 are there ($py)
 #   py 'code' ARGS    run Python 3 code (json and sys are imported)
+#   check_sums SUMS GOT WHAT
+#                     the lists of hashes GOT against the reference SUMS:
+#                     with UPDATE=1 write GOT over SUMS; else fail, naming
+#                     the runs that differ, with "WHAT differ from the
+#                     reference"
 # PATH starts with BIN; the proxies and the API variables are unset.
 PATH=$BIN:$PATH
 export PATH
@@ -67,4 +72,16 @@ py() {
 	shift
 	"$py" -c "import json, sys
 $lib_code" "$@"
+}
+
+check_sums() {	# sums got what
+	if [ -n "${UPDATE:-}" ]; then
+		cp "$2" "$1"
+		echo "wrote $1"
+		exit 0
+	fi
+	if ! diff "$1" "$2" > "$2.diff"; then
+		grep '^[<>]' "$2.diff" | sed 's/^/  /' | head -40
+		fail "$3 differ from the reference"
+	fi
 }

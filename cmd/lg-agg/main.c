@@ -6,6 +6,7 @@
 
 #include "agg.h"
 #include "diag.h"
+#include "opt.h"
 #include "record.h"
 #include "util.h"
 #include "xalloc.h"
@@ -214,18 +215,10 @@ run(char **files, int n, const struct opts *o)
 	return lg_finish(status);
 }
 
-static int
-format(const char *s)
-{
-	static const char *const names[] = { "table", "tsv", "csv", "md",
-		"json", "latex" };
-	int i;
-
-	for (i = 0; i < 6; i++)
-		if (strcmp(s, names[i]) == 0)
-			return i;
-	return -1;
-}
+/* -f FORMAT and --layout LAYOUT, in the order of their values */
+static const char *const formats[] = { "table", "tsv", "csv", "md", "json",
+	"latex" };
+static const char *const layouts[] = { "long", "paper" };
 
 int
 main(int argc, char **argv)
@@ -262,12 +255,8 @@ main(int argc, char **argv)
 			}
 			break;
 		case 'f':
-			if ((o.fmt = format(optarg)) < 0) {
-				fields_free(&o);
-				lg_warn("-f: unknown format: %s (table, tsv, csv, "
-				    "md, latex, json)", optarg);
-				lg_usage(usage, LG_USAGE);
-			}
+			o.fmt = (int)opt_choice("-f", optarg, formats,
+			    sizeof formats / sizeof formats[0]);
 			break;
 		case OPT_BYPOS:
 			o.by_position = 1;
@@ -286,40 +275,18 @@ main(int argc, char **argv)
 			o.usage = 1;
 			break;
 		case OPT_LAYOUT:
-			if (strcmp(optarg, "paper") == 0)
-				o.paper = 1;
-			else if (strcmp(optarg, "long") == 0)
-				o.paper = 0;
-			else {
-				fields_free(&o);
-				lg_warn("--layout: unknown layout: %s (long, paper)",
-				    optarg);
-				lg_usage(usage, LG_USAGE);
-			}
+			o.paper = (int)opt_choice("--layout", optarg, layouts,
+			    sizeof layouts / sizeof layouts[0]);
 			break;
 		case OPT_BOOT:
-			if (parse_long(optarg, &o.bootstrap) < 0 ||
-			    o.bootstrap < 0 || o.bootstrap > MAX_BOOTSTRAP) {
-				fields_free(&o);
-				lg_warn("--bootstrap: not a count from 0 to %ld: %s",
-				    MAX_BOOTSTRAP, optarg);
-				lg_usage(usage, LG_USAGE);
-			}
+			o.bootstrap = (long)opt_num("--bootstrap", optarg, 0,
+			    MAX_BOOTSTRAP);
 			break;
 		case OPT_SEED:
-			if (parse_u64(optarg, &o.seed) < 0) {
-				fields_free(&o);
-				lg_warn("--seed: not a non-negative integer: %s",
-				    optarg);
-				lg_usage(usage, LG_USAGE);
-			}
+			o.seed = opt_seed("--seed", optarg);
 			break;
 		case OPT_MAXREC:
-			if (parse_size(optarg, &jsonl_max) < 0) {
-				fields_free(&o);
-				lg_warn("--max-record: bad size: %s", optarg);
-				lg_usage(usage, LG_USAGE);
-			}
+			opt_max_record(optarg);
 			break;
 		case 'h':
 			fields_free(&o);

@@ -23,6 +23,7 @@
 #include "extract.h"
 #include "jail.h"
 #include "jsonl.h"
+#include "opt.h"
 #include "progress.h"
 #include "record.h"
 #include "util.h"
@@ -255,13 +256,11 @@ write_file(const char *path, const char *s, size_t n)
 	return fclose(f);
 }
 
-/* A record that cannot be scored: zero scores and an error (keep one set upstream). */
+/* A record that cannot be scored: zero scores and an error (rec_fail()'s rule). */
 static void
-fail(cf_item *it, const cf_opts *o, int keep, const char *fmt, const char *what)
+fail(cf_item *it, const cf_opts *o, const char *fmt, const char *what)
 {
-	lg_warnat(it->file, it->line, "%s: %s%s", rec_id(it->rec), fmt, what);
-	if (!keep || rec_get(it->rec, "error") == NULL)
-		rec_error(it->rec, STAGE, "%s%s", fmt, what);
+	rec_failat(it->rec, it->file, it->line, STAGE, "%s%s", fmt, what);
 	cf_score_zero(it->rec, o);
 }
 
@@ -279,20 +278,20 @@ admit(cf_item *it, const cf_opts *o)
 	vars = rec_get(it->rec, "vars");
 	code = cJSON_IsObject(vars) ? rec_get(vars, "code") : NULL;
 	if (!cJSON_IsString(code)) {
-		fail(it, o, 0, "vars.code: missing or not a string", "");
+		fail(it, o, "vars.code: missing or not a string", "");
 		return 1;
 	}
 	out = rec_get(it->rec, "output");
 	if (out == NULL) {
-		fail(it, o, 1, "output: missing", "");
+		fail(it, o, "output: missing", "");
 		return 1;
 	}
 	if (!cJSON_IsString(out)) {
-		fail(it, o, 0, "output: not a string", "");
+		fail(it, o, "output: not a string", "");
 		return 1;
 	}
 	if (!prepare(o)) {
-		fail(it, o, 0, "flake8 is not available: ", st.why ? st.why : "");
+		fail(it, o, "flake8 is not available: ", st.why ? st.why : "");
 		status_sys = 1;
 		return 1;
 	}
@@ -606,20 +605,16 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 			const fl_file *f = it->fix.count < 0 && !it->fix.limit ?
 			    &it->fix : &it->org;
 
-			lg_warnat(it->file, it->line, "%s: flake8 failed on the %s: %s",
-			    rec_id(it->rec), f == &it->fix ? "answer" : "original",
-			    f->lint_error ? f->lint_error : "no count");
-			rec_error(it->rec, STAGE, "flake8 failed on the %s: %s",
+			rec_failat(it->rec, it->file, it->line, STAGE,
+			    "flake8 failed on the %s: %s",
 			    f == &it->fix ? "answer" : "original",
 			    f->lint_error ? f->lint_error : "no count");
 			st.bad = 1;
 		}
 		if (it->ran) {
 			if (it->run.how == SB_FAILED) {
-				lg_warnat(it->file, it->line, "%s: cannot run the answer: %s",
-				    rec_id(it->rec), it->run.why);
-				rec_error(it->rec, STAGE, "cannot run the answer: %s",
-				    it->run.why);
+				rec_failat(it->rec, it->file, it->line, STAGE,
+				    "cannot run the answer: %s", it->run.why);
 				status_sys = 1;
 			}
 		}
@@ -837,7 +832,6 @@ main(int argc, char **argv)
 	cf_opts o = { 0, NULL, NULL, 10, 0 };
 	double lint_timeout = 60;
 	const char *python = "/usr/bin/python3", *flake8 = NULL;
-	long jobs;
 	int c, status;
 
 	lg_init(argv[0]);
@@ -847,16 +841,10 @@ main(int argc, char **argv)
 			o.compat = 1;
 			break;
 		case 'T':
-			if (parse_double(optarg, &o.timeout) < 0 || o.timeout < 0.1 ||
-			    o.timeout > 86400)
-				lg_die(LG_USAGE, "--timeout: want seconds from 0.1 to 86400: %s",
-				    optarg);
+			o.timeout = opt_real("--timeout", optarg, 0.1, 86400);
 			break;
 		case 'L':
-			if (parse_double(optarg, &lint_timeout) < 0 ||
-			    lint_timeout < 1 || lint_timeout > 86400)
-				lg_die(LG_USAGE, "--lint-timeout: want seconds from 1 to 86400: %s",
-				    optarg);
+			lint_timeout = opt_real("--lint-timeout", optarg, 1, 86400);
 			break;
 		case 'P':
 			if (*optarg == '\0')
@@ -870,10 +858,7 @@ main(int argc, char **argv)
 			opt_max_record(optarg);
 			break;
 		case 'j':
-			if (parse_long(optarg, &jobs) < 0 || jobs < 1 || jobs > 256)
-				lg_die(LG_USAGE, "--jobs: want a number from 1 to 256: %s",
-				    optarg);
-			o.jobs = (int)jobs;
+			o.jobs = (int)opt_num("-j", optarg, 1, 256);
 			break;
 		case 'K':
 			if (*optarg == '\0')

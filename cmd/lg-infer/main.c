@@ -11,6 +11,7 @@
 #include "diag.h"
 #include "infer.h"
 #include "jsonl.h"
+#include "opt.h"
 #include "record.h"
 #include "util.h"
 #include "xalloc.h"
@@ -69,16 +70,12 @@ enum {
 	O_MAXREC, O_VERSION, O_REDO, O_RETRYERR, O_MAXCTX, O_TOKENIZER, O_SAMPLES
 };
 
-static double
-seconds(const char *opt, const char *s, int zero_ok)
-{
-	double d;
-
-	if (parse_double(s, &d) < 0 || d < 0 || (d == 0 && !zero_ok) || d > 1e7)
-		lg_die(LG_USAGE, "%s: want seconds%s: %s", opt,
-		    zero_ok ? " (0: no limit)" : " above 0", s);
-	return d;
-}
+/* The bounds of what the options take. */
+#define MAX_SECS	604800.0	/* seconds: a week */
+#define MAX_TEMPERATURE	100.0
+#define MAX_TOKENS	100000000	/* tokens of a reply or a context */
+#define MAX_SEED	2147483647LL	/* seeds as servers take them: 32 bits */
+#define MAX_REPLY	((size_t)1 << 40)	/* as --max-record */
 
 static void
 add_base(infer_opts *o, const char *u)
@@ -181,8 +178,6 @@ main(int argc, char **argv)
 	};
 	infer_opts o = { 0 };
 	const char *keyfile = NULL, *tokenizer = NULL;
-	double d;
-	long n;
 	int c, status;
 	size_t i;
 
@@ -215,27 +210,21 @@ main(int argc, char **argv)
 			o.system = optarg;
 			break;
 		case O_TEMP:
-			if (parse_double(optarg, &d) < 0 || d < 0)
-				lg_die(LG_USAGE, "--temperature: want a number from 0: %s",
-				    optarg);
-			set_param(&o, "temperature", cJSON_CreateNumber(d));
+			set_param(&o, "temperature", cJSON_CreateNumber(
+			    opt_real("--temperature", optarg, 0, MAX_TEMPERATURE)));
 			break;
 		case O_TOPP:
-			if (parse_double(optarg, &d) < 0 || d <= 0 || d > 1)
-				lg_die(LG_USAGE, "--top-p: want a number above 0 up to 1: %s",
-				    optarg);
-			set_param(&o, "top_p", cJSON_CreateNumber(d));
+			set_param(&o, "top_p",
+			    cJSON_CreateNumber(opt_share("--top-p", optarg)));
 			break;
 		case O_MAXTOK:
-			if (parse_long(optarg, &n) < 0 || n < 1)
-				lg_die(LG_USAGE, "--max-tokens: want a positive count: %s",
-				    optarg);
-			set_param(&o, "max_tokens", cJSON_CreateNumber((double)n));
+			set_param(&o, "max_tokens", cJSON_CreateNumber((double)
+			    opt_num("--max-tokens", optarg, 1, MAX_TOKENS)));
 			break;
 		case O_SEED:
-			if (parse_long(optarg, &n) < 0)
-				lg_die(LG_USAGE, "--seed: want an integer: %s", optarg);
-			set_param(&o, "seed", cJSON_CreateNumber((double)n));
+			set_param(&o, "seed", cJSON_CreateNumber((double)
+			    opt_num("--seed", optarg, -MAX_SEED - 1,
+			    MAX_SEED)));
 			break;
 		case O_STOP:
 			stop_option(&o, optarg);
@@ -247,34 +236,33 @@ main(int argc, char **argv)
 			o.stream = 0;
 			break;
 		case 'P':
-			if (parse_long(optarg, &n) < 0 || n < 1 || n > 4096)
-				lg_die(LG_USAGE, "-P: want 1 to 4096 requests: %s", optarg);
-			o.parallel = (int)n;
+			o.parallel = (int)opt_num("-P", optarg, 1, 4096);
 			break;
 		case O_CTO:
-			o.connect_timeout = seconds("--connect-timeout", optarg, 0);
+			o.connect_timeout = opt_secs("--connect-timeout", optarg,
+			    OPT_ABOVE_ZERO, MAX_SECS);
 			break;
 		case O_ITO:
-			o.idle_timeout = seconds("--idle-timeout", optarg, 1);
+			o.idle_timeout = opt_secs("--idle-timeout", optarg,
+			    OPT_ZERO_OK, MAX_SECS);
 			break;
 		case O_TO:
-			o.timeout = seconds("--timeout", optarg, 1);
+			o.timeout = opt_secs("--timeout", optarg, OPT_ZERO_OK,
+			    MAX_SECS);
 			break;
 		case O_RETRIES:
-			if (parse_long(optarg, &n) < 0 || n < 0 || n > 100)
-				lg_die(LG_USAGE, "--retries: want 0 to 100: %s", optarg);
-			o.retries = (int)n;
+			o.retries = (int)opt_num("--retries", optarg, 0, 100);
 			break;
 		case O_BBASE:
-			o.backoff_base = seconds("--backoff-base", optarg, 1);
+			o.backoff_base = opt_secs("--backoff-base", optarg,
+			    OPT_ABOVE_ZERO, MAX_SECS);
 			break;
 		case O_BMAX:
-			o.backoff_max = seconds("--backoff-max", optarg, 1);
+			o.backoff_max = opt_secs("--backoff-max", optarg,
+			    OPT_ABOVE_ZERO, MAX_SECS);
 			break;
 		case O_MAXREPLY:
-			if (parse_size(optarg, &o.max_reply) < 0 || o.max_reply == 0)
-				lg_die(LG_USAGE, "--max-reply: want a size above 0 "
-				    "(bytes, or with k, M or G): %s", optarg);
+			o.max_reply = opt_size("--max-reply", optarg, 1, MAX_REPLY);
 			break;
 		case O_KEYFILE:
 			keyfile = optarg;
@@ -308,18 +296,14 @@ main(int argc, char **argv)
 			opt_max_record(optarg);
 			break;
 		case O_MAXCTX:
-			if (parse_long(optarg, &n) < 0 || n < 1 || n > 100000000)
-				lg_die(LG_USAGE, "--max-context: want a token count "
-				    "from 1: %s", optarg);
-			o.max_context = n;
+			o.max_context = opt_num("--max-context", optarg, 1,
+			    MAX_TOKENS);
 			break;
 		case O_TOKENIZER:
 			tokenizer = optarg;
 			break;
 		case O_SAMPLES:
-			if (parse_long(optarg, &n) < 0 || n < 1 || n > 1000)
-				lg_die(LG_USAGE, "--samples: want 1 to 1000: %s", optarg);
-			o.samples = (int)n;
+			o.samples = (int)opt_num("--samples", optarg, 1, 1000);
 			break;
 		case 'h':
 			lg_usage(usage, 0);

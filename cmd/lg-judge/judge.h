@@ -28,6 +28,9 @@ typedef struct {
 /* "lg-judge: FILE:LINE: message" (main.c). */
 void judge_warn(const judge_at *at, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* A record this stage cannot judge: rec_failat() with stage "judge"
+ * (verdicts.c). */
+int judge_fail(cJSON *rec, const judge_at *at, const char *msg);
 
 /* The default --judge-max-tokens of our own question. */
 #define JUDGE_MAX_TOKENS 2048

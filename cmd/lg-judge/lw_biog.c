@@ -267,14 +267,6 @@ object_at(const words *t, size_t i, const words *o, size_t *e)
 }
 
 static int
-bad(cJSON *rec, const judge_at *in, const char *msg)
-{
-	judge_warn(in, "%s: %s", rec_id(rec), msg);
-	rec_error(rec, "judge", "%s", msg);
-	return REC_BAD;
-}
-
-static int
 field_ok(const cJSON *o, const char *key)
 {
 	size_t n;
@@ -378,28 +370,33 @@ lw_rules_biog(cJSON *rec, const judge_at *in, const judge_opts *jo)
 	cJSON *verdicts, *sc;
 
 	if (!cJSON_IsObject(gold))
-		return bad(rec, in, "no gold object");
+		return judge_fail(rec, in, "no gold object");
 	facts = rec_get(gold, "facts");
 	target = rec_long(gold, "words", -1);
 	if (!cJSON_IsArray(facts) || cJSON_GetArraySize(facts) < 1 ||
 	    cJSON_GetArraySize(facts) > MAXFACTS)
-		return bad(rec, in, "gold.facts must be an array of 1 to 1000 facts");
+		return judge_fail(rec, in,
+		    "gold.facts must be an array of 1 to 1000 facts");
 	if (target < 1 || target > MAXWORDS)
-		return bad(rec, in, "gold.words must be a word count from 1 to 100000");
+		return judge_fail(rec, in,
+		    "gold.words must be a word count from 1 to 100000");
 	if (!field_ok(gold, "first") || !field_ok(gold, "last"))
-		return bad(rec, in, "gold.first and gold.last must be names");
+		return judge_fail(rec, in,
+		    "gold.first and gold.last must be names");
 	cJSON_ArrayForEach(f, facts) {
 		const cJSON *dates = rec_get(f, "dates");
 
 		if (!cJSON_IsObject(f) || !field_ok(f, "object") ||
 		    !field_ok(f, "subject") || !cJSON_IsArray(dates) ||
 		    cJSON_GetArraySize(dates) > 4)
-			return bad(rec, in, "a fact of gold.facts lacks subject, "
+			return judge_fail(rec, in,
+			    "a fact of gold.facts lacks subject, "
 			    "object or dates");
 		cJSON_ArrayForEach(d, dates)
 			if (!cJSON_IsString(d) || *d->valuestring == '\0' ||
 			    strlen(d->valuestring) > 10)
-				return bad(rec, in, "a date of gold.facts is not a "
+				return judge_fail(rec, in,
+				    "a date of gold.facts is not a "
 				    "year or a YYYY-MM-DD date");
 	}
 	first = rec_str(gold, "first");

@@ -37,15 +37,6 @@
 #define MAXSPAN 1000
 #define MAXWORDS 1000000L
 
-static int
-bad(cJSON *rec, const judge_at *in, const char *msg)
-{
-	judge_warn(in, "%s: %s", rec_id(rec), msg);
-	if (rec_get(rec, "error") == NULL)
-		rec_error(rec, "judge", "%s", msg);
-	return REC_BAD;
-}
-
 static lg_re *
 word_re(void)
 {
@@ -168,40 +159,46 @@ lw_rules_nw(cJSON *rec, const judge_at *in, const judge_opts *o)
 	long npresent = 0, ncompliant = 0;
 
 	if (!cJSON_IsObject(gold))
-		return bad(rec, in, "gold: not an object");
+		return judge_fail(rec, in, "gold: not an object");
 	cats = rec_get(gold, "categories");
 	stmts = rec_get(gold, "statements");
 	words = rec_long(gold, "words", -1);
 	if (!cJSON_IsArray(cats) || !cJSON_IsArray(stmts))
-		return bad(rec, in, "gold.categories and gold.statements must be arrays");
+		return judge_fail(rec, in,
+		    "gold.categories and gold.statements must be arrays");
 	if (words < 1 || words > MAXWORDS)
-		return bad(rec, in, "gold.words must be an integer from 1 to 1000000");
+		return judge_fail(rec, in,
+		    "gold.words must be an integer from 1 to 1000000");
 	ncat = (size_t)cJSON_GetArraySize(cats);
 	if (ncat == 0 || ncat > 100 || cJSON_GetArraySize(stmts) > MAXSTMTS)
-		return bad(rec, in, "gold: want 1 to 100 categories and at most "
+		return judge_fail(rec, in,
+		    "gold: want 1 to 100 categories and at most "
 		    "10000 statements");
 	for (i = 0; i < ncat; i++)
 		if (!cJSON_IsString(cJSON_GetArrayItem(cats, (int)i)))
-			return bad(rec, in, "gold.categories: not strings");
+			return judge_fail(rec, in,
+			    "gold.categories: not strings");
 	cJSON_ArrayForEach(st, stmts) {
 		const char *c = rec_str(st, "category"), *fx = rec_str(st, "fix"),
 		    *fl = rec_str(st, "flaw");
 
 		if (c == NULL || fx == NULL || fl == NULL || !*fx || !*fl ||
 		    strlen(fx) > MAXSPAN || strlen(fl) > MAXSPAN)
-			return bad(rec, in, "gold.statements: each needs category, "
+			return judge_fail(rec, in,
+			    "gold.statements: each needs category, "
 			    "and fix and flaw of 1 to 1000 bytes");
 		for (i = 0; i < ncat; i++)
 			if (strcmp(c, cJSON_GetArrayItem(cats, (int)i)->valuestring) == 0)
 				break;
 		if (i == ncat)
-			return bad(rec, in, "gold.statements: a category not in "
+			return judge_fail(rec, in,
+			    "gold.statements: a category not in "
 			    "gold.categories");
 	}
 
 	answer = rec_answer_len(rec, &len, &why);
 	if (why != NULL)
-		ret = bad(rec, in, why);
+		ret = judge_fail(rec, in, why);
 	text = lw_word_text(answer, len, words, o->compat, &tlen);
 	present = xcalloc(ncat, sizeof *present);
 	compliant = xcalloc(ncat, sizeof *compliant);

@@ -191,14 +191,6 @@ judge_item(const char *t, const cJSON *item, int *ans, int *ok)
 	}
 }
 
-static int
-bad(cJSON *rec, const judge_at *in, const char *msg)
-{
-	judge_warn(in, "%s: %s", rec_id(rec) ? rec_id(rec) : "(no id)", msg);
-	rec_error(rec, "judge", "%s", msg);
-	return REC_BAD;
-}
-
 int
 lw_rules_sr(cJSON *rec, const judge_at *in, const judge_opts *o)
 {
@@ -213,10 +205,11 @@ lw_rules_sr(cJSON *rec, const judge_at *in, const judge_opts *o)
 	(void)o;	/* sr has no --compat rule of its own */
 	items = gold ? rec_get(gold, "items") : NULL;
 	if (!cJSON_IsArray(items))
-		return bad(rec, in, "gold.items must be an array");
+		return judge_fail(rec, in, "gold.items must be an array");
 	n = cJSON_GetArraySize(items);
 	if (n < 1 || n > MAXITEMS)
-		return bad(rec, in, "gold.items must hold 1 to 1000 items");
+		return judge_fail(rec, in,
+		    "gold.items must hold 1 to 1000 items");
 	cJSON_ArrayForEach(it, items) {
 		const cJSON *x;
 
@@ -224,10 +217,12 @@ lw_rules_sr(cJSON *rec, const judge_at *in, const judge_opts *o)
 		    cJSON_GetArraySize(rec_get(it, "entities")) > MAXNUMS ||
 		    !cJSON_IsArray(rec_get(it, "numbers")) ||
 		    cJSON_GetArraySize(rec_get(it, "numbers")) > MAXNUMS)
-			return bad(rec, in, "a gold item lacks its entities or numbers");
+			return judge_fail(rec, in,
+			    "a gold item lacks its entities or numbers");
 		cJSON_ArrayForEach(x, rec_get(it, "numbers"))
 			if (rec_str(x, "kind") == NULL || !cJSON_IsNumber(rec_get(x, "value")))
-				return bad(rec, in, "a gold number lacks its kind or value");
+				return judge_fail(rec, in,
+				    "a gold number lacks its kind or value");
 	}
 	words = rec_long(gold, "words", 0);
 	if (words < 0)

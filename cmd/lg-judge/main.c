@@ -13,6 +13,7 @@
 #include "diag.h"
 #include "judge.h"
 #include "longweave.h"
+#include "opt.h"
 #include "record.h"
 #include "resume.h"
 #include "util.h"
@@ -60,9 +61,10 @@ static const char usage[] =
 "                      rubrics/longgenbench.tmpl; LongWeave:\n"
 "                      rubrics/longweave/TASK.tmpl)\n"
 "  --connect-timeout S  seconds to connect (default 10)\n"
-"  --idle-timeout S    seconds without a byte that end an attempt (default 120)\n"
+"  --idle-timeout S    seconds without a byte that end an attempt\n"
+"                      (default 120; 0: no limit)\n"
 "  --timeout S         seconds a request may take from its first attempt,\n"
-"                      retries and waits included (default 600)\n"
+"                      retries and waits included (default 600; 0: no limit)\n"
 "  --backoff-base S    first retry waits up to S seconds (default 1)\n"
 "  --insecure          do not verify TLS certificates\n"
 "  --max-record SIZE   record size limit (default 64M)\n"
@@ -110,25 +112,10 @@ rules_only(cJSON *rec, jsonl *in, void *arg)
 	return ret;
 }
 
-static double
-seconds(const char *opt, const char *s)
-{
-	double d;
-
-	if (parse_double(s, &d) < 0 || d <= 0)
-		lg_die(LG_USAGE, "%s: want a positive number of seconds: %s", opt, s);
-	return d;
-}
-
-static long
-count(const char *opt, const char *s, long min)
-{
-	long v;
-
-	if (parse_long(s, &v) < 0 || v < min)
-		lg_die(LG_USAGE, "%s: want a number of at least %ld: %s", opt, min, s);
-	return v;
-}
+/* The bounds of what the options take (as lg-infer's). */
+#define MAX_SECS	604800.0	/* seconds: a week */
+#define MAX_TEMPERATURE	100.0
+#define MAX_TOKENS	100000000
 
 int
 main(int argc, char **argv)
@@ -168,8 +155,14 @@ main(int argc, char **argv)
 	const char *resume = NULL;
 	judge_resume jr = { NULL, NULL, 0, 0 };
 	const char *keyfile = NULL, *env, *prompt = NULL;
+	static const char *const prompts[] = { "a", "b" };
+	const struct { const char *name; int zero; double *v; } secs[] = {
+		{ "--connect-timeout", OPT_ABOVE_ZERO, &o.http.connect_timeout },
+		{ "--idle-timeout", OPT_ZERO_OK, &o.http.idle_timeout },
+		{ "--timeout", OPT_ZERO_OK, &o.http.total_timeout },
+		{ "--backoff-base", OPT_ABOVE_ZERO, &o.http.backoff_base },
+	};	/* options '1' to '4' */
 	int ch, rules = 0, compat = 0, status;
-	long n;
 
 	lg_init(argv[0]);
 	memset(&o, 0, sizeof o);
@@ -192,25 +185,18 @@ main(int argc, char **argv)
 		case 'y': o.hybrid = 1; break;
 		case 'c': compat = 1; break;
 		case 'p':
-			if (strcmp(optarg, "a") != 0 && strcmp(optarg, "b") != 0)
-				lg_die(LG_USAGE, "--compat-prompt: want a or b: %s", optarg);
-			prompt = optarg;
+			prompt = prompts[opt_choice("--compat-prompt", optarg,
+			    prompts, 2)];
 			break;
 		case 't':
-			if (parse_double(optarg, &o.temperature) < 0 || o.temperature < 0)
-				lg_die(LG_USAGE, "--judge-temperature: want a number from 0: %s",
-				    optarg);
+			o.temperature = opt_real("--judge-temperature", optarg, 0,
+			    MAX_TEMPERATURE);
 			break;
 		case 'o':
-			if (parse_double(optarg, &o.top_p) < 0 || o.top_p <= 0 || o.top_p > 1)
-				lg_die(LG_USAGE, "--judge-top-p: want a number above 0 up to 1: %s",
-				    optarg);
+			o.top_p = opt_share("--judge-top-p", optarg);
 			break;
 		case 's':
-			if (parse_long(optarg, &n) < 0 || n < 0 || n > 2147483647)
-				lg_die(LG_USAGE, "--judge-seed: want an integer from 0 to "
-				    "2147483647: %s", optarg);
-			o.seed = n;
+			o.seed = opt_num("--judge-seed", optarg, 0, 2147483647);
 			o.has_seed = 1;
 			break;
 		case 'U':
@@ -218,20 +204,25 @@ main(int argc, char **argv)
 			o.base[o.http.nbase++] = optarg;
 			break;
 		case 'm': o.model = optarg; break;
-		case 'P': o.http.parallel = (int)count("-P", optarg, 1); break;
-		case 'R': o.http.retries = (int)count("--retries", optarg, 0); break;
-		case 'J': o.judge_retries = (int)count("--judge-retries", optarg, 0); break;
-		case 'T': o.max_tokens = count("--judge-max-tokens", optarg, 1); break;
+		case 'P': o.http.parallel = (int)opt_num("-P", optarg, 1, 4096); break;
+		case 'R': o.http.retries = (int)opt_num("--retries", optarg, 0, 100); break;
+		case 'J':
+			o.judge_retries = (int)opt_num("--judge-retries", optarg, 0, 100);
+			break;
+		case 'T':
+			o.max_tokens = opt_num("--judge-max-tokens", optarg, 1,
+			    MAX_TOKENS);
+			break;
 		case 'C': o.http.cache_dir = optarg; break;
 		case 'S': resume = optarg; break;
 		case 'D': jr.redo_changed = 1; break;
 		case 'E': jr.retry_errors = 1; break;
 		case 'K': keyfile = optarg; break;
 		case 'B': o.rubric = optarg; break;
-		case '1': o.http.connect_timeout = seconds("--connect-timeout", optarg); break;
-		case '2': o.http.idle_timeout = seconds("--idle-timeout", optarg); break;
-		case '3': o.http.total_timeout = seconds("--timeout", optarg); break;
-		case '4': o.http.backoff_base = seconds("--backoff-base", optarg); break;
+		case '1': case '2': case '3': case '4':
+			*secs[ch - '1'].v = opt_secs(secs[ch - '1'].name, optarg,
+			    secs[ch - '1'].zero, MAX_SECS);
+			break;
 		case 'I': o.http.insecure = 1; break;
 		case 'M':
 			opt_max_record(optarg);

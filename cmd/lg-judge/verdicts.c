@@ -52,19 +52,13 @@ verdicts_start(cJSON *rec, const judge_at *in, int mode, ask_fn ask, void *arg,
 	}
 	partsbad = parts_load(&pidx, rec, &isarray, msg, sizeof msg);
 	if (!cJSON_IsArray(checks)) {
-		judge_warn(in, "%s: checks is not an array", rec_id(rec));
-		rec_error(rec, "judge", "checks is not an array");
-		return REC_BAD;
+		return judge_fail(rec, in, "checks is not an array");
 	}
 	if (text != NULL && !isarray) {
-		judge_warn(in, "%s: no parts (run lg-split first)", rec_id(rec));
-		rec_error(rec, "judge", "no parts (run lg-split first)");
-		return REC_BAD;
+		return judge_fail(rec, in, "no parts (run lg-split first)");
 	}
 	if (text != NULL && partsbad) {
-		judge_warn(in, "%s: %s", rec_id(rec), msg);
-		rec_error(rec, "judge", "%s", msg);
-		return REC_BAD;
+		return judge_fail(rec, in, msg);
 	}
 	verdicts = cJSON_CreateArray();
 	rec_set(rec, "verdicts", verdicts);
@@ -157,4 +151,10 @@ verdicts_finish(cJSON *rec)
 		rec_set_num(sc, key, (double)total[i]);
 	}
 	rec_set_num(sc, "score", total[3] ? (double)pass[3] / (double)total[3] : 0);
+}
+
+int
+judge_fail(cJSON *rec, const judge_at *at, const char *msg)
+{
+	return rec_failat(rec, at->file, at->line, "judge", "%s", msg);
 }

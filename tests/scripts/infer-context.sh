@@ -50,7 +50,7 @@ grep -q '"tokenizer":"tiny"' "$t/out" || fail "N-1: tokenizer name"
 
 # bad options
 rc=0; lg-infer -m fake --base-url "$url" --max-context 0 "$t/one" >/dev/null 2>"$t/err" || rc=$?
-[ "$rc" -eq 2 ] && grep -q 'want a token count' "$t/err" || fail "--max-context 0: $rc"
+[ "$rc" -eq 2 ] && grep -q 'not a whole number from 1 to' "$t/err" || fail "--max-context 0: $rc"
 rc=0; lg-infer -m fake --base-url "$url" --tokenizer "$tiny" "$t/one" >/dev/null 2>"$t/err" || rc=$?
 [ "$rc" -eq 2 ] && grep -q 'goes with --max-context' "$t/err" || fail "--tokenizer alone: $rc"
 rc=0; lg-infer -m fake --base-url "$url" --max-context 9 --tokenizer "$t/none" "$t/one" >/dev/null 2>"$t/err" || rc=$?

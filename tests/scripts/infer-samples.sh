@@ -64,5 +64,5 @@ lg-infer -q -m fake --base-url "$url" --samples 2 --cache "$t/cache" "$t/in" > "
 rc=0; lg-infer -m fake --base-url "$url" --samples 2 --temperature 0 "$t/in" >/dev/null 2>"$t/err" || rc=$?
 [ "$rc" -eq 2 ] && grep -q 'greedy' "$t/err" || fail "--temperature 0: $rc $(cat "$t/err")"
 rc=0; lg-infer -m fake --base-url "$url" --samples 0 "$t/in" >/dev/null 2>"$t/err" || rc=$?
-[ "$rc" -eq 2 ] && grep -q 'want 1 to 1000' "$t/err" || fail "--samples 0: $rc"
+[ "$rc" -eq 2 ] && grep -q 'not a whole number from 1 to 1000' "$t/err" || fail "--samples 0: $rc"
 exit 0

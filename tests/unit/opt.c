@@ -94,6 +94,12 @@ secs(void)
 	CHECK(opt_parse_secs("60.5", OPT_ZERO_OK, 60, &v) < 0, "above max");
 	CHECK(opt_parse_secs("-1", OPT_ZERO_OK, 60, &v) < 0, "negative");
 	CHECK(opt_parse_secs("1m", OPT_ZERO_OK, 600, &v) < 0, "unit");
+	CHECK(opt_parse_share("0", &v) < 0, "share 0 refused");
+	CHECK(opt_parse_share("0.0", &v) < 0, "share 0.0 refused");
+	CHECK(opt_parse_share("1e-9", &v) == 0 && v == 1e-9, "share small");
+	CHECK(opt_parse_share("1", &v) == 0 && v == 1, "share 1");
+	CHECK(opt_parse_share("1.01", &v) < 0, "share above 1");
+	CHECK(opt_parse_share("-0.5", &v) < 0, "share negative");
 }
 
 static void
