@@ -1,8 +1,8 @@
 /*
  * ppl.h: the parts of lg-ppl, perplexity TSort.
  *
- * main.c reads the options into a ppl_opts (owned by main) and runs the
- * filter; fetch.c sends one completions request with retries and gives
+ * opts.c reads the options into a ppl_opts (owned by main), main.c runs
+ * the filter; fetch.c sends one completions request with retries and gives
  * the whole reply body; score.c builds the 24 candidate texts of a case,
  * reads the prompt log-probabilities of each reply and picks the order;
  * pool.c scores the candidates of a case in parallel; resumed.c reads
@@ -22,6 +22,7 @@
 typedef struct {
 	const char *base;	/* --base-url, or the first of $LG_BASE_URL */
 	const char *model;
+	const char *keyfile;	/* --api-key-file */
 	char *key;		/* from --api-key-file or the environment */
 	double connect_timeout, timeout;
 	int retries;
@@ -33,6 +34,12 @@ typedef struct {
 	const char *resume;	/* --resume FILE */
 	int retry_errors;	/* --retry-errors */
 } ppl_opts;
+
+/*
+ * opts.c: the options into *o (defaults first); the index of the first
+ * file.  Exits on a usage error, --help and --version.
+ */
+int ppl_parse(int argc, char **argv, ppl_opts *o);
 
 /* resumed.c: the ids of o->resume done (resume.h). */
 idset *ppl_resume(const ppl_opts *o);

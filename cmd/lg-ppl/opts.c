@@ -1,0 +1,159 @@
+/*
+ * opts.c: lg-ppl's options, read into a ppl_opts (ppl.h); --help and
+ * --version end here.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "apikey.h"
+#include "diag.h"
+#include "ppl.h"
+#include "record.h"
+#include "util.h"
+
+static const char usage[] =
+"usage: lg-ppl -m MODEL [--base-url URL] [options] [file ...]\n"
+"\n"
+"  -m MODEL             the model whose log-probabilities score the orders\n"
+"  --base-url URL       server, as http://HOST:PORT (default: the first\n"
+"                       of $LG_BASE_URL)\n"
+"  -P N                 requests in flight, candidates of a case (8)\n"
+"  --connect-timeout S  seconds to connect (10)\n"
+"  --timeout S          seconds a request may take from its first attempt,\n"
+"                       retries and waits included (3600; 0: no limit)\n"
+"  --retries N          attempts after the first (6)\n"
+"  --backoff-base S     the first backoff is up to S seconds (1)\n"
+"  --backoff-max S      no backoff, nor Retry-After wait, is longer (60)\n"
+"  --max-reply SIZE     reply body limit (default 64M)\n"
+"  --api-key-file FILE  read the API key from FILE\n"
+"                       (default: $LG_API_KEY, then $OPENAI_API_KEY)\n"
+"  --insecure           do not verify TLS certificates\n"
+"  --resume FILE        skip cases whose id is already in FILE\n"
+"  --retry-errors       with --resume: score again the cases of FILE that\n"
+"                       failed here\n"
+"  -q                   no status line, no summary\n"
+"  --max-record SIZE    record size limit (default 64M)\n"
+"  -h, --help           print this help\n"
+"  --version            print the version\n";
+
+enum {
+	O_BASE = 256, O_CTO, O_TO, O_RETRIES, O_BBASE, O_BMAX, O_MAXREPLY,
+	O_KEYFILE, O_INSECURE, O_MAXREC, O_VERSION, O_RESUME, O_RETRYERR
+};
+
+static double
+seconds(const char *opt, const char *s, int zero_ok)
+{
+	double d;
+
+	if (parse_double(s, &d) < 0 || d < 0 || (d == 0 && !zero_ok) || d > 1e7)
+		lg_die(LG_USAGE, "%s: want seconds%s: %s", opt,
+		    zero_ok ? " (0: no limit)" : " above 0", s);
+	return d;
+}
+
+int
+ppl_parse(int argc, char **argv, ppl_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "base-url", required_argument, NULL, O_BASE },
+		{ "connect-timeout", required_argument, NULL, O_CTO },
+		{ "timeout", required_argument, NULL, O_TO },
+		{ "retries", required_argument, NULL, O_RETRIES },
+		{ "backoff-base", required_argument, NULL, O_BBASE },
+		{ "backoff-max", required_argument, NULL, O_BMAX },
+		{ "max-reply", required_argument, NULL, O_MAXREPLY },
+		{ "api-key-file", required_argument, NULL, O_KEYFILE },
+		{ "insecure", no_argument, NULL, O_INSECURE },
+		{ "resume", required_argument, NULL, O_RESUME },
+		{ "retry-errors", no_argument, NULL, O_RETRYERR },
+		{ "max-record", required_argument, NULL, O_MAXREC },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, O_VERSION },
+		{ NULL, 0, NULL, 0 }
+	};
+	long n;
+	int c;
+
+	o->parallel = 8;
+	o->connect_timeout = 10;
+	o->timeout = 3600;
+	o->retries = 6;
+	o->backoff_base = 1;
+	o->backoff_max = 60;
+	o->max_reply = (size_t)64 << 20;
+	while ((c = apikey_getopt(argc, argv, "m:P:qh", longopts,
+	    "api-key-file")) != -1) {
+		switch (c) {
+		case 'm':
+			if (*optarg == '\0')
+				lg_die(LG_USAGE, "-m: empty model name");
+			o->model = optarg;
+			break;
+		case O_BASE:
+			o->base = optarg;
+			break;
+		case 'P':
+			if (parse_long(optarg, &n) < 0 || n < 1 || n > PPL_NORDERS)
+				lg_die(LG_USAGE, "-P: want 1 to 24 requests: %s", optarg);
+			o->parallel = (int)n;
+			break;
+		case O_CTO:
+			o->connect_timeout = seconds("--connect-timeout", optarg, 0);
+			break;
+		case O_TO:
+			o->timeout = seconds("--timeout", optarg, 1);
+			break;
+		case O_RETRIES:
+			if (parse_long(optarg, &n) < 0 || n < 0 || n > 100)
+				lg_die(LG_USAGE, "--retries: want 0 to 100: %s", optarg);
+			o->retries = (int)n;
+			break;
+		case O_BBASE:
+			o->backoff_base = seconds("--backoff-base", optarg, 1);
+			break;
+		case O_BMAX:
+			o->backoff_max = seconds("--backoff-max", optarg, 1);
+			break;
+		case O_MAXREPLY:
+			if (parse_size(optarg, &o->max_reply) < 0 || o->max_reply == 0 ||
+			    o->max_reply > ((size_t)1 << 30))
+				lg_die(LG_USAGE, "--max-reply: want a size above 0 up to "
+				    "1G (bytes, or with k, M or G): %s", optarg);
+			break;
+		case O_KEYFILE:
+			o->keyfile = optarg;
+			break;
+		case O_INSECURE:
+			o->insecure = 1;
+			break;
+		case O_RESUME:
+			if (*optarg == '\0' || strcmp(optarg, "-") == 0)
+				lg_die(LG_USAGE, "--resume: want a file");
+			o->resume = optarg;
+			break;
+		case O_RETRYERR:
+			o->retry_errors = 1;
+			break;
+		case 'q':
+			o->quiet = 1;
+			break;
+		case O_MAXREC:
+			opt_max_record(optarg);
+			break;
+		case 'h':
+			lg_usage(usage, 0);
+		case O_VERSION:
+			lg_version();
+		default:
+			lg_usage(usage, LG_USAGE);
+		}
+	}
+	if (o->model == NULL)
+		lg_die(LG_USAGE, "no model: give -m MODEL");
+	if (o->retry_errors && o->resume == NULL)
+		lg_die(LG_USAGE, "--retry-errors goes with --resume FILE");
+	return optind;
+}
