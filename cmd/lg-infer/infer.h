@@ -1,7 +1,7 @@
 /*
  * infer.h: the parts of lg-infer.
  *
- * main.c reads the options into an infer_opts (owned by main), run.c drives
+ * opts.c reads the options into an infer_opts (owned by main), run.c drives
  * the records through the record engine (engine.h: read ahead, window,
  * output) and the HTTP engine (http.h), resume.c knows the ids already
  * answered, resumed.c decides what --resume takes from its file,
@@ -40,6 +40,7 @@ typedef struct {
 	int redo_changed;	/* --redo-changed */
 	int retry_errors;	/* --retry-errors */
 	const char *cache;
+	const char *keyfile;	/* --api-key-file */
 	char *key;		/* from --api-key-file or the environment */
 	int insecure;
 	int quiet;
@@ -47,9 +48,16 @@ typedef struct {
 	int nfiles;
 	int samples;		/* --samples K: records per case */
 	long max_context;	/* --max-context; 0: none */
+	const char *tokenizer;	/* --tokenizer */
 	bpe *tok;		/* counts prompts for --max-context */
 } infer_opts;
 
+/*
+ * opts.c: the options into *o (defaults first, the servers of
+ * $LG_BASE_URL when no --base-url); the index of the first file.  Exits
+ * on a usage error, --help and --version.
+ */
+int infer_parse(int argc, char **argv, infer_opts *o);
 int infer_run(infer_opts *o);
 /*
  * Can the record be sent?  NULL when it can, else the reason (a static

@@ -1,0 +1,332 @@
+/*
+ * opts.c: lg-infer's options, read into an infer_opts (infer.h), the
+ * servers of $LG_BASE_URL when --base-url is not given; --help and
+ * --version end here.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "apikey.h"
+#include "diag.h"
+#include "infer.h"
+#include "jsonl.h"
+#include "opt.h"
+#include "record.h"
+#include "util.h"
+#include "xalloc.h"
+
+static const char usage[] =
+"usage: lg-infer -m MODEL [--base-url URL] [options] [file ...]\n"
+"\n"
+"  -m MODEL             the model to ask (required)\n"
+"  --base-url URL       server, as http://HOST:PORT; repeat for replicas\n"
+"                       (default: $LG_BASE_URL, comma-separated)\n"
+"  --completions        raw prompts to /v1/completions, no chat template\n"
+"  --system TEXT        system prompt for records that have none\n"
+"  --temperature X      sampling temperature\n"
+"  --top-p X            nucleus sampling mass\n"
+"  --max-tokens N       output token limit\n"
+"  --seed N             sampling seed\n"
+"  --samples K          K samples of each case, records ID/s1 .. ID/sK,\n"
+"                       seeds N to N+K-1 (default 1)\n"
+"  --stop TEXT          stop string (repeatable)\n"
+"  --param KEY=JSON     any other request parameter (repeatable)\n"
+"  --no-stream          ask for whole replies instead of a stream\n"
+"  -P N                 requests in flight (8)\n"
+"  --connect-timeout S  seconds to connect (10)\n"
+"  --idle-timeout S     seconds without a byte that end an attempt (300)\n"
+"  --timeout S          seconds a record may take from its first attempt,\n"
+"                       retries and waits included (3600; 0: no limit)\n"
+"  --retries N          attempts after the first (6)\n"
+"  --backoff-base S     the first backoff is up to S seconds (1)\n"
+"  --backoff-max S      no backoff, nor Retry-After wait, is longer (60)\n"
+"  --max-reply SIZE     answer text limit, content and reasoning together\n"
+"                       (default 8M, at most the record limit)\n"
+"  --api-key-file FILE  read the API key from FILE\n"
+"                       (default: $LG_API_KEY, then $OPENAI_API_KEY)\n"
+"  --insecure           do not verify TLS certificates\n"
+"  --keep-order         write records in input order\n"
+"  --resume FILE        skip records whose id is already in FILE, made\n"
+"                       with this model, endpoint and parameters\n"
+"  --redo-changed       with --resume: make again the records of FILE made\n"
+"                       otherwise, instead of refusing\n"
+"  --retry-errors       with --resume: make again the records of FILE that\n"
+"                       failed here\n"
+"  --cache DIR          keep answers in DIR and reuse them\n"
+"  --max-context N      do not send prompts of more than N tokens: their\n"
+"                       records get an error\n"
+"  --tokenizer FILE     tiktoken rank table that counts them\n"
+"                       (default $LG_TOKENIZER; else approximate)\n"
+"  -q                   no status line and no summary\n"
+"  --max-record SIZE    record size limit (default 64M)\n"
+"  -h, --help           print this help\n"
+"  --version            print the version\n";
+
+enum {
+	O_BASE = 256, O_COMPL, O_SYSTEM, O_TEMP, O_TOPP, O_MAXTOK, O_SEED,
+	O_STOP, O_PARAM, O_NOSTREAM, O_CTO, O_ITO, O_TO, O_RETRIES, O_BBASE,
+	O_BMAX, O_MAXREPLY, O_KEYFILE, O_INSECURE, O_ORDER, O_RESUME, O_CACHE,
+	O_MAXREC, O_VERSION, O_REDO, O_RETRYERR, O_MAXCTX, O_TOKENIZER, O_SAMPLES
+};
+
+/* The bounds of what the options take. */
+#define MAX_SECS	604800.0	/* seconds: a week */
+#define MAX_TEMPERATURE	100.0
+#define MAX_TOKENS	100000000	/* tokens of a reply or a context */
+#define MAX_SEED	2147483647LL	/* seeds as servers take them: 32 bits */
+#define MAX_REPLY	((size_t)1 << 40)	/* as --max-record */
+
+static void
+add_base(infer_opts *o, const char *u)
+{
+	o->base = xreallocarray(o->base, o->nbase + 1, sizeof *o->base);
+	o->base[o->nbase++] = xstrdup(u);
+}
+
+static void
+env_bases(infer_opts *o)
+{
+	const char *env = getenv("LG_BASE_URL");
+	char *s, *tok, *save = NULL;
+
+	if (env == NULL)
+		return;
+	s = xstrdup(env);
+	for (tok = strtok_r(s, ", \t\n", &save); tok != NULL;
+	    tok = strtok_r(NULL, ", \t\n", &save))
+		add_base(o, tok);
+	free(s);
+}
+
+static void
+set_param(infer_opts *o, const char *key, cJSON *v)
+{
+	rec_set(o->params, key, v);
+}
+
+static void
+param_option(infer_opts *o, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	static const char *const ours[] = { "model", "messages", "prompt",
+	    "stream", "stream_options", NULL };
+	char *key;
+	cJSON *v;
+	int i;
+
+	if (eq == NULL || eq == arg)
+		lg_die(LG_USAGE, "--param: want KEY=JSON: %s", arg);
+	key = xstrndup(arg, (size_t)(eq - arg));
+	for (i = 0; ours[i] != NULL; i++)
+		if (strcmp(key, ours[i]) == 0)
+			lg_die(LG_USAGE, "--param: %s is set by lg-infer itself", key);
+	if ((v = cJSON_Parse(eq + 1)) == NULL)
+		lg_die(LG_USAGE, "--param: the value of %s is not JSON "
+		    "(quote strings: %s='\"text\"')", key, key);
+	set_param(o, key, v);
+	free(key);
+}
+
+static void
+stop_option(infer_opts *o, const char *arg)
+{
+	cJSON *a = rec_get(o->params, "stop");
+
+	if (!cJSON_IsArray(a)) {
+		a = cJSON_CreateArray();
+		set_param(o, "stop", a);
+	}
+	cJSON_AddItemToArray(a, cJSON_CreateString(arg));
+}
+
+int
+infer_parse(int argc, char **argv, infer_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "base-url", required_argument, NULL, O_BASE },
+		{ "completions", no_argument, NULL, O_COMPL },
+		{ "system", required_argument, NULL, O_SYSTEM },
+		{ "temperature", required_argument, NULL, O_TEMP },
+		{ "top-p", required_argument, NULL, O_TOPP },
+		{ "max-tokens", required_argument, NULL, O_MAXTOK },
+		{ "seed", required_argument, NULL, O_SEED },
+		{ "stop", required_argument, NULL, O_STOP },
+		{ "param", required_argument, NULL, O_PARAM },
+		{ "no-stream", no_argument, NULL, O_NOSTREAM },
+		{ "connect-timeout", required_argument, NULL, O_CTO },
+		{ "idle-timeout", required_argument, NULL, O_ITO },
+		{ "timeout", required_argument, NULL, O_TO },
+		{ "retries", required_argument, NULL, O_RETRIES },
+		{ "backoff-base", required_argument, NULL, O_BBASE },
+		{ "backoff-max", required_argument, NULL, O_BMAX },
+		{ "max-reply", required_argument, NULL, O_MAXREPLY },
+		{ "api-key-file", required_argument, NULL, O_KEYFILE },
+		{ "insecure", no_argument, NULL, O_INSECURE },
+		{ "keep-order", no_argument, NULL, O_ORDER },
+		{ "resume", required_argument, NULL, O_RESUME },
+		{ "redo-changed", no_argument, NULL, O_REDO },
+		{ "retry-errors", no_argument, NULL, O_RETRYERR },
+		{ "cache", required_argument, NULL, O_CACHE },
+		{ "max-record", required_argument, NULL, O_MAXREC },
+		{ "max-context", required_argument, NULL, O_MAXCTX },
+		{ "tokenizer", required_argument, NULL, O_TOKENIZER },
+		{ "samples", required_argument, NULL, O_SAMPLES },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, O_VERSION },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c;
+
+	o->stream = 1;
+	o->parallel = 8;
+	o->connect_timeout = 10;
+	o->idle_timeout = 300;
+	o->timeout = 3600;
+	o->retries = 6;
+	o->backoff_base = 1;
+	o->backoff_max = 60;
+	o->params = cJSON_CreateObject();
+	o->samples = 1;
+	while ((c = apikey_getopt(argc, argv, "m:P:qh", longopts,
+	    "api-key-file")) != -1) {
+		switch (c) {
+		case 'm':
+			if (*optarg == '\0')
+				lg_die(LG_USAGE, "-m: empty model name");
+			o->model = optarg;
+			break;
+		case O_BASE:
+			add_base(o, optarg);
+			break;
+		case O_COMPL:
+			o->completions = 1;
+			break;
+		case O_SYSTEM:
+			o->system = optarg;
+			break;
+		case O_TEMP:
+			set_param(o, "temperature", cJSON_CreateNumber(
+			    opt_real("--temperature", optarg, 0, MAX_TEMPERATURE)));
+			break;
+		case O_TOPP:
+			set_param(o, "top_p",
+			    cJSON_CreateNumber(opt_share("--top-p", optarg)));
+			break;
+		case O_MAXTOK:
+			set_param(o, "max_tokens", cJSON_CreateNumber((double)
+			    opt_num("--max-tokens", optarg, 1, MAX_TOKENS)));
+			break;
+		case O_SEED:
+			set_param(o, "seed", cJSON_CreateNumber((double)
+			    opt_num("--seed", optarg, -MAX_SEED - 1,
+			    MAX_SEED)));
+			break;
+		case O_STOP:
+			stop_option(o, optarg);
+			break;
+		case O_PARAM:
+			param_option(o, optarg);
+			break;
+		case O_NOSTREAM:
+			o->stream = 0;
+			break;
+		case 'P':
+			o->parallel = (int)opt_num("-P", optarg, 1, 4096);
+			break;
+		case O_CTO:
+			o->connect_timeout = opt_secs("--connect-timeout", optarg,
+			    OPT_ABOVE_ZERO, MAX_SECS);
+			break;
+		case O_ITO:
+			o->idle_timeout = opt_secs("--idle-timeout", optarg,
+			    OPT_ZERO_OK, MAX_SECS);
+			break;
+		case O_TO:
+			o->timeout = opt_secs("--timeout", optarg, OPT_ZERO_OK,
+			    MAX_SECS);
+			break;
+		case O_RETRIES:
+			o->retries = (int)opt_num("--retries", optarg, 0, 100);
+			break;
+		case O_BBASE:
+			o->backoff_base = opt_secs("--backoff-base", optarg,
+			    OPT_ABOVE_ZERO, MAX_SECS);
+			break;
+		case O_BMAX:
+			o->backoff_max = opt_secs("--backoff-max", optarg,
+			    OPT_ABOVE_ZERO, MAX_SECS);
+			break;
+		case O_MAXREPLY:
+			o->max_reply = opt_size("--max-reply", optarg, 1, MAX_REPLY);
+			break;
+		case O_KEYFILE:
+			o->keyfile = optarg;
+			break;
+		case O_INSECURE:
+			o->insecure = 1;
+			break;
+		case O_ORDER:
+			o->keep_order = 1;
+			break;
+		case O_RESUME:
+			if (*optarg == '\0' || strcmp(optarg, "-") == 0)
+				lg_die(LG_USAGE, "--resume: want a file");
+			o->resume = optarg;
+			break;
+		case O_REDO:
+			o->redo_changed = 1;
+			break;
+		case O_RETRYERR:
+			o->retry_errors = 1;
+			break;
+		case O_CACHE:
+			if (*optarg == '\0')
+				lg_die(LG_USAGE, "--cache: want a directory");
+			o->cache = optarg;
+			break;
+		case 'q':
+			o->quiet = 1;
+			break;
+		case O_MAXREC:
+			opt_max_record(optarg);
+			break;
+		case O_MAXCTX:
+			o->max_context = opt_num("--max-context", optarg, 1,
+			    MAX_TOKENS);
+			break;
+		case O_TOKENIZER:
+			o->tokenizer = optarg;
+			break;
+		case O_SAMPLES:
+			o->samples = (int)opt_num("--samples", optarg, 1, 1000);
+			break;
+		case 'h':
+			lg_usage(usage, 0);
+		case O_VERSION:
+			lg_version();
+		default:
+			lg_usage(usage, LG_USAGE);
+		}
+	}
+	if (o->model == NULL)
+		lg_die(LG_USAGE, "no model: give -m MODEL");
+	if ((o->redo_changed || o->retry_errors) && o->resume == NULL)
+		lg_die(LG_USAGE, "%s goes with --resume FILE", o->redo_changed ?
+		    "--redo-changed" : "--retry-errors");
+	if (o->max_reply > jsonl_max)
+		lg_die(LG_USAGE, "--max-reply: above the record limit of %zu bytes "
+		    "(--max-record): the record could not be written", jsonl_max);
+	if (o->nbase == 0)
+		env_bases(o);
+	if (o->nbase == 0)
+		lg_die(LG_USAGE, "no server: give --base-url URL or set LG_BASE_URL");
+	if (o->samples > 1 && rec_get(o->params, "temperature") != NULL &&
+	    rec_num(o->params, "temperature", 0) == 0)
+		lg_die(LG_USAGE, "--samples: greedy decoding (--temperature 0) "
+		    "gives the same answer every time");
+	if (o->tokenizer != NULL && o->max_context == 0)
+		lg_die(LG_USAGE, "--tokenizer goes with --max-context N");
+	return optind;
+}
