@@ -66,8 +66,8 @@ static const char usage[] =
 
 enum {
 	O_BASE = 256, O_COMPL, O_SYSTEM, O_TEMP, O_TOPP, O_MAXTOK, O_SEED,
-	O_STOP, O_PARAM, O_NOSTREAM, O_CTO, O_ITO, O_TO, O_RETRIES, O_BBASE,
-	O_BMAX, O_MAXREPLY, O_KEYFILE, O_INSECURE, O_ORDER, O_RESUME, O_CACHE,
+	O_STOP, O_PARAM, O_NOSTREAM, O_CTO, O_ITO, O_TO, O_BBASE, O_BMAX,
+	O_RETRIES, O_MAXREPLY, O_KEYFILE, O_INSECURE, O_ORDER, O_RESUME, O_CACHE,
 	O_MAXREC, O_VERSION, O_REDO, O_RETRYERR, O_MAXCTX, O_TOKENIZER, O_SAMPLES
 };
 
@@ -177,6 +177,13 @@ infer_parse(int argc, char **argv, infer_opts *o)
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
+	const struct { const char *name; int zero; double *v; } secs[] = {
+		{ "--connect-timeout", OPT_ABOVE_ZERO, &o->connect_timeout },
+		{ "--idle-timeout", OPT_ZERO_OK, &o->idle_timeout },
+		{ "--timeout", OPT_ZERO_OK, &o->timeout },
+		{ "--backoff-base", OPT_ABOVE_ZERO, &o->backoff_base },
+		{ "--backoff-max", OPT_ABOVE_ZERO, &o->backoff_max },
+	};	/* options O_CTO to O_BMAX */
 	int c;
 
 	o->stream = 1;
@@ -235,28 +242,12 @@ infer_parse(int argc, char **argv, infer_opts *o)
 		case 'P':
 			o->parallel = (int)opt_num("-P", optarg, 1, 4096);
 			break;
-		case O_CTO:
-			o->connect_timeout = opt_secs("--connect-timeout", optarg,
-			    OPT_ABOVE_ZERO, MAX_SECS);
-			break;
-		case O_ITO:
-			o->idle_timeout = opt_secs("--idle-timeout", optarg,
-			    OPT_ZERO_OK, MAX_SECS);
-			break;
-		case O_TO:
-			o->timeout = opt_secs("--timeout", optarg, OPT_ZERO_OK,
-			    MAX_SECS);
+		case O_CTO: case O_ITO: case O_TO: case O_BBASE: case O_BMAX:
+			*secs[c - O_CTO].v = opt_secs(secs[c - O_CTO].name, optarg,
+			    secs[c - O_CTO].zero, MAX_SECS);
 			break;
 		case O_RETRIES:
 			o->retries = (int)opt_num("--retries", optarg, 0, 100);
-			break;
-		case O_BBASE:
-			o->backoff_base = opt_secs("--backoff-base", optarg,
-			    OPT_ABOVE_ZERO, MAX_SECS);
-			break;
-		case O_BMAX:
-			o->backoff_max = opt_secs("--backoff-max", optarg,
-			    OPT_ABOVE_ZERO, MAX_SECS);
 			break;
 		case O_MAXREPLY:
 			o->max_reply = opt_size("--max-reply", optarg, 1, MAX_REPLY);
