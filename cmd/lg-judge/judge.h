@@ -119,4 +119,19 @@ void judge_fence(const char *text, const char *prefix, char fence[32]);
 
 int llm_run(char **files, int nfiles, const llm_opts *o);
 
+/*
+ * opts.c: the options into *a (zeroed first, then the defaults; the
+ * decoding defaults of the mode chosen); the index of the first file.
+ * Exits on a usage error, --help and --version.  main.c owns *a.
+ */
+typedef struct {
+	llm_opts llm;		/* the model judge's options */
+	judge_resume jr;	/* --redo-changed, --retry-errors */
+	const char *resume;	/* --resume FILE */
+	const char *keyfile;	/* --api-key-file */
+	int rules;		/* --rules */
+	int compat;		/* --compat */
+} judge_args;
+int judge_parse(int argc, char **argv, judge_args *a);
+
 #endif
