@@ -321,27 +321,6 @@ rec_filter(char **files, int n, rec_fn fn, void *arg)
 	return lg_finish(status);
 }
 
-int
-parse_size(const char *s, size_t *out)
-{
-	char *end;
-	unsigned long long v;
-
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || end == s)
-		return -1;
-	switch (*end) {
-	case 'k': case 'K': v <<= 10; end++; break;
-	case 'm': case 'M': v <<= 20; end++; break;
-	case 'g': case 'G': v <<= 30; end++; break;
-	}
-	if (*end != '\0' || v == 0)
-		return -1;
-	*out = (size_t)v;
-	return 0;
-}
-
 void
 opt_max_record(const char *arg)
 {

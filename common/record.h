@@ -91,8 +91,6 @@ int rec_failat(cJSON *rec, const char *file, long line, const char *stage,
 typedef int (*rec_fn)(cJSON *rec, jsonl *in, void *arg);
 int rec_filter(char **files, int n, rec_fn fn, void *arg);
 
-/* A size: bytes, or with a k, M or G suffix ("64M"); -1 on junk. */
-int parse_size(const char *s, size_t *out);
 /* The --max-record option: set jsonl_max, or exit 2 with a message. */
 void opt_max_record(const char *arg);
 

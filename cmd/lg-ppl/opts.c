@@ -9,6 +9,7 @@
 
 #include "apikey.h"
 #include "diag.h"
+#include "opt.h"
 #include "ppl.h"
 #include "record.h"
 #include "util.h"
@@ -118,10 +119,8 @@ ppl_parse(int argc, char **argv, ppl_opts *o)
 			o->backoff_max = seconds("--backoff-max", optarg, 1);
 			break;
 		case O_MAXREPLY:
-			if (parse_size(optarg, &o->max_reply) < 0 || o->max_reply == 0 ||
-			    o->max_reply > ((size_t)1 << 30))
-				lg_die(LG_USAGE, "--max-reply: want a size above 0 up to "
-				    "1G (bytes, or with k, M or G): %s", optarg);
+			o->max_reply = opt_size("--max-reply", optarg, 1,
+			    (size_t)1 << 30);
 			break;
 		case O_KEYFILE:
 			o->keyfile = optarg;

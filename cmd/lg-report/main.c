@@ -8,6 +8,7 @@
 
 #include "charts.h"
 #include "diag.h"
+#include "opt.h"
 #include "prices.h"
 #include "record.h"
 #include "report.h"
@@ -605,10 +606,8 @@ main(int argc, char **argv)
 			pfile = optarg;
 			break;
 		case OPT_MAXTEXT:
-			if (parse_size(optarg, &max_text) < 0) {
-				lg_warn("--max-text: bad size: %s", optarg);
-				lg_usage(usage, LG_USAGE);
-			}
+			max_text = opt_size("--max-text", optarg, 1,
+			    (size_t)1 << 40);
 			break;
 		case OPT_MAXREC:
 			opt_max_record(optarg);
