@@ -40,20 +40,12 @@ static const char usage[] =
 "  --version            print the version\n";
 
 enum {
-	O_BASE = 256, O_CTO, O_TO, O_RETRIES, O_BBASE, O_BMAX, O_MAXREPLY,
+	O_BASE = 256, O_CTO, O_TO, O_BBASE, O_BMAX, O_RETRIES, O_MAXREPLY,
 	O_KEYFILE, O_INSECURE, O_MAXREC, O_VERSION, O_RESUME, O_RETRYERR
 };
 
-static double
-seconds(const char *opt, const char *s, int zero_ok)
-{
-	double d;
-
-	if (parse_double(s, &d) < 0 || d < 0 || (d == 0 && !zero_ok) || d > 1e7)
-		lg_die(LG_USAGE, "%s: want seconds%s: %s", opt,
-		    zero_ok ? " (0: no limit)" : " above 0", s);
-	return d;
-}
+/* Seconds at most a week, as lg-infer's. */
+#define MAX_SECS	604800.0
 
 int
 ppl_parse(int argc, char **argv, ppl_opts *o)
@@ -75,7 +67,12 @@ ppl_parse(int argc, char **argv, ppl_opts *o)
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
-	long n;
+	const struct { const char *name; int zero; double *v; } secs[] = {
+		{ "--connect-timeout", OPT_ABOVE_ZERO, &o->connect_timeout },
+		{ "--timeout", OPT_ZERO_OK, &o->timeout },
+		{ "--backoff-base", OPT_ABOVE_ZERO, &o->backoff_base },
+		{ "--backoff-max", OPT_ABOVE_ZERO, &o->backoff_max },
+	};	/* options O_CTO to O_BMAX */
 	int c;
 
 	o->parallel = 8;
@@ -97,26 +94,14 @@ ppl_parse(int argc, char **argv, ppl_opts *o)
 			o->base = optarg;
 			break;
 		case 'P':
-			if (parse_long(optarg, &n) < 0 || n < 1 || n > PPL_NORDERS)
-				lg_die(LG_USAGE, "-P: want 1 to 24 requests: %s", optarg);
-			o->parallel = (int)n;
+			o->parallel = (int)opt_num("-P", optarg, 1, PPL_NORDERS);
 			break;
-		case O_CTO:
-			o->connect_timeout = seconds("--connect-timeout", optarg, 0);
-			break;
-		case O_TO:
-			o->timeout = seconds("--timeout", optarg, 1);
+		case O_CTO: case O_TO: case O_BBASE: case O_BMAX:
+			*secs[c - O_CTO].v = opt_secs(secs[c - O_CTO].name, optarg,
+			    secs[c - O_CTO].zero, MAX_SECS);
 			break;
 		case O_RETRIES:
-			if (parse_long(optarg, &n) < 0 || n < 0 || n > 100)
-				lg_die(LG_USAGE, "--retries: want 0 to 100: %s", optarg);
-			o->retries = (int)n;
-			break;
-		case O_BBASE:
-			o->backoff_base = seconds("--backoff-base", optarg, 1);
-			break;
-		case O_BMAX:
-			o->backoff_max = seconds("--backoff-max", optarg, 1);
+			o->retries = (int)opt_num("--retries", optarg, 0, 100);
 			break;
 		case O_MAXREPLY:
 			o->max_reply = opt_size("--max-reply", optarg, 1,
