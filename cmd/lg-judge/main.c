@@ -3,7 +3,6 @@
  * position, and each item of the LongWeave biog, sr and nw tasks against
  * the answer, by rules (--rules), by a judge model, or both (--hybrid).
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,16 +21,6 @@ typedef struct {
 	const idset *done;
 	judge_opts lw;		/* the LongWeave tasks (longweave.c) */
 } rules_ctx;
-
-void
-judge_warn(const judge_at *at, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	lg_vwarnat(at->file, at->line, fmt, ap);
-	va_end(ap);
-}
 
 static int
 rules_only(cJSON *rec, jsonl *in, void *arg)

@@ -1,8 +1,10 @@
 /* verdicts.c: one verdict per check, and the scores they add up to. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "judge.h"
 #include "record.h"
 
@@ -151,6 +153,16 @@ verdicts_finish(cJSON *rec)
 		rec_set_num(sc, key, (double)total[i]);
 	}
 	rec_set_num(sc, "score", total[3] ? (double)pass[3] / (double)total[3] : 0);
+}
+
+void
+judge_warn(const judge_at *at, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	lg_vwarnat(at->file, at->line, fmt, ap);
+	va_end(ap);
 }
 
 int

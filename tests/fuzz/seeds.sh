@@ -13,7 +13,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$dir/.work
 rm -rf "$dir"
 mkdir -p "$work"
-for t in jsonl record sse yesno lg-split lg-kvcheck lg-fsmcheck lg-tau bpe; do
+for t in jsonl record sse lg-judge lg-split lg-kvcheck lg-fsmcheck lg-tau bpe; do
 	mkdir -p "$dir/$t"
 done
 export LG_SHARE="$top/share"
@@ -101,11 +101,11 @@ i=0
 for reply in 'Yes' 'no' '**Yes**.' 'Nope' 'yesterday' '' 'No, it does not. Yes?' '<think>hmm</think>YES'; do
 	i=$((i + 1))
 	jq -cn --arg r "$reply" '{choices: [{message: {role: "assistant", content: $r}, finish_reason: "stop"}], usage: {prompt_tokens: 5, completion_tokens: 1}}' |
-	    { printf '\000'; cat; } > "$dir/yesno/chat-$i"
-	jq -cn --arg r "$reply" '{choices: [{text: $r}]}' | { printf '\001'; cat; } > "$dir/yesno/raw-$i"
+	    { printf '\000'; cat; } > "$dir/lg-judge/chat-$i"
+	jq -cn --arg r "$reply" '{choices: [{text: $r}]}' | { printf '\001'; cat; } > "$dir/lg-judge/raw-$i"
 done
-printf '\000{"error":{"message":"rate limited","code":429}}' > "$dir/yesno/error-1"
-printf '\000{"detail":"Not Found"}' > "$dir/yesno/error-2"
+printf '\000{"error":{"message":"rate limited","code":429}}' > "$dir/lg-judge/error-1"
+printf '\000{"detail":"Not Found"}' > "$dir/lg-judge/error-2"
 
 # the tokenizer: the fixture's texts (even first byte), and a small table
 # (odd first byte)

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "re.h"
-#include "words.h"
+#include "../../cmd/lg-judge/words.h"
 #include "check.h"
 
 static int

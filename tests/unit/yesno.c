@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "yesno.h"
+#include "../../cmd/lg-judge/yesno.h"
 #include "check.h"
 
 #define IS(s, want) do { int got = yesno(s); if (got == (want)) passes++; else { \

@@ -8,7 +8,7 @@
  */
 #include "fuzz.h"
 #include "oai.h"
-#include "yesno.h"
+#include "../../cmd/lg-judge/yesno.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
