@@ -166,12 +166,8 @@ opt_frac(const char *opt, const char *arg)
 int
 opt_parse_share(const char *arg, double *out)
 {
-	double v;
-
-	if (opt_parse_real(arg, 0, 1, &v) < 0 || v == 0)
-		return -1;
-	*out = v;
-	return 0;
+	/* a share is what seconds above 0 up to 1 are */
+	return opt_parse_secs(arg, OPT_ABOVE_ZERO, 1, out);
 }
 
 double

@@ -110,8 +110,8 @@ if [ -n "$weak" ]; then
 	    "$work/all.scored"
 	echo
 fi
-lg-plot -o "$work/charts" "$work/all.scored" > "$work/charts.list"
 lg-report -t "lg demo" "$work/all.scored" > "$work/report.html"
+charts=$(lg-plot -o "$work/charts" "$work/all.scored")
 echo "charts (SVG):"
-sed 's/^/  /' "$work/charts.list"
+printf '%s\n' "$charts" | sed 's/^/  /'
 echo "report (open in a browser): $work/report.html"
