@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <cjson/cJSON.h>
 
+#include "buf.h"
 #include "http.h"
 #include "jsonl.h"
 #include "resume.h"
@@ -49,7 +50,10 @@ typedef struct {
 /*
  * Build the record's verdicts.  Returns REC_OK, REC_BAD or, for records of
  * other benchmarks, REC_DROP's opposite: *mine is set to 0 and nothing is
- * touched.  *asked counts the callbacks made.
+ * touched.  *asked counts the callbacks made.  With JUDGE_RULES the
+ * verdicts are written as text at once (a raw item, the same bytes the
+ * objects would print) and tallied into scores here: verdicts_finish() is
+ * for the other modes.
  */
 int verdicts_start(cJSON *rec, const judge_at *in, int mode, ask_fn ask, void *arg,
     int *mine, int *asked, judge_counts *jc);
@@ -80,8 +84,14 @@ int parts_load(parts_index *pi, const cJSON *rec, int *isarray, char *msg, size_
 const part *part_find(const parts_index *pi, long at);
 void parts_free(parts_index *pi);
 
-/* Rules: 1 when text shows want; may add detail to verdict. */
-int rules_decide(const char *text, size_t len, const char *want, cJSON *verdict);
+/*
+ * Rules: 1 when text shows want.  Until the next call, the wanted words
+ * not found can be added to a verdict, as an array "missing" (nothing
+ * when none is missing), as an item or as text (",\"missing\":[...]").
+ */
+int rules_match(const char *text, size_t len, const char *want);
+void rules_missing(cJSON *verdict);
+void rules_missing_text(buf *b);
 void rules_fini(void);
 
 /* resumed.c: the --resume filter (resume.h), arg a judge_resume. */

@@ -41,10 +41,8 @@ rules_only(cJSON *rec, jsonl *in, void *arg)
 	}
 	if (lw_rules(rec, &at, &c->lw, &ret))
 		return ret;
-	ret = verdicts_start(rec, &at, JUDGE_RULES, NULL, NULL, &mine, &asked, jc);
-	if (mine && rec_get(rec, "verdicts") != NULL)
-		verdicts_finish(rec);
-	return ret;
+	/* the verdicts and their scores at once */
+	return verdicts_start(rec, &at, JUDGE_RULES, NULL, NULL, &mine, &asked, jc);
 }
 
 /* --rules: the whole run, its exit status. */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "jprint.h"
 #include "judge.h"
 #include "words.h"
 #include "xalloc.h"
@@ -84,10 +85,9 @@ entry_word(const char *w, size_t n, void *arg)
 }
 
 int
-rules_decide(const char *text, size_t len, const char *want, cJSON *verdict)
+rules_match(const char *text, size_t len, const char *want)
 {
 	wanted *q = &want_words;
-	size_t i;
 
 	buf_reset(&q->words);
 	q->n = q->left = 0;
@@ -98,13 +98,41 @@ rules_decide(const char *text, size_t len, const char *want, cJSON *verdict)
 	 * that start as one of them is are stemmed and compared */
 	if (q->left > 0)
 		words_some(text, len, q->first, entry_word, q);
-	if (q->left > 0) {
-		cJSON *a = cJSON_CreateArray();
-
-		for (i = 0; i < q->n; i++)
-			if (!q->found[i])
-				cJSON_AddItemToArray(a, cJSON_CreateString(q->words.s + q->off[i]));
-		cJSON_AddItemToObject(verdict, "missing", a);
-	}
 	return q->content > 0 && q->left == 0;
+}
+
+void
+rules_missing(cJSON *verdict)
+{
+	wanted *q = &want_words;
+	cJSON *a;
+	size_t i;
+
+	if (q->left == 0)
+		return;
+	a = cJSON_CreateArray();
+	for (i = 0; i < q->n; i++)
+		if (!q->found[i])
+			cJSON_AddItemToArray(a, cJSON_CreateString(q->words.s + q->off[i]));
+	cJSON_AddItemToObject(verdict, "missing", a);
+}
+
+void
+rules_missing_text(buf *b)
+{
+	wanted *q = &want_words;
+	size_t i;
+	int first = 1;
+
+	if (q->left == 0)
+		return;
+	buf_puts(b, ",\"missing\":[");
+	for (i = 0; i < q->n; i++)
+		if (!q->found[i]) {
+			if (!first)
+				buf_putc(b, ',');
+			first = 0;
+			jprint_string(b, q->words.s + q->off[i]);
+		}
+	buf_putc(b, ']');
 }
