@@ -170,28 +170,44 @@ next_line(const textmap *t, size_t from)
 	return k < t->len ? k + 1 : t->len + 1;
 }
 
+/* s[i..len) past the bytes a and b, at most most of them (0: any number):
+ * where they end, or len + 1 when there are more than most. */
+static size_t
+run_of(const char *s, size_t len, size_t i, char a, char b, size_t most)
+{
+	size_t from = i;
+
+	while (i < len && (s[i] == a || s[i] == b))
+		i++;
+	return most > 0 && i - from > most ? len + 1 : i;
+}
+
 /*
- * Whether the header pattern can match at s[at]: what it takes before the
- * type is blanks, #, * and _, so the first other byte must be the type's
- * first letter, either case (first, lowercase), or a byte of a non-ASCII
- * character that may fold to it.  first is 0 when the type does not start
- * with an ASCII letter: then anything may match.
+ * Whether the header pattern can match at s[at].  What it takes before the
+ * type is "[ \t]*(?:#{1,6}[ \t]*)?(?:[*_]{1,3}[ \t]*)?", all ASCII, one
+ * way only when the type starts with a letter: the byte after it must be
+ * that letter, either case (first, lowercase), or a byte of a non-ASCII
+ * character that may fold to it.  A line that starts "#*#" fails at its
+ * "#": its header is looked for after the separator.  first is 0 when the
+ * type does not start with an ASCII letter: then anything may match.
  */
 static int
 may_match(int first, const char *s, size_t len, size_t at)
 {
 	size_t i;
+	unsigned char c;
 
 	if (first == 0)
 		return 1;
-	for (i = at; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c == ' ' || c == '\t' || c == '#' || c == '*' || c == '_')
-			continue;
-		return (c | 0x20) == first || c >= 0x80;
-	}
-	return 0;
+	i = run_of(s, len, at, ' ', '\t', 0);
+	if (i < len && s[i] == '#')
+		i = run_of(s, len, run_of(s, len, i, '#', '#', 6), ' ', '\t', 0);
+	if (i < len && (s[i] == '*' || s[i] == '_'))
+		i = run_of(s, len, run_of(s, len, i, '*', '_', 3), ' ', '\t', 0);
+	if (i >= len)
+		return 0;
+	c = (unsigned char)s[i];
+	return (c | 0x20) == first || c >= 0x80;
 }
 
 /*
