@@ -68,15 +68,15 @@ masks(const unsigned char *p, uint64_t *nl, uint64_t *hash, uint64_t *sp)
 #endif
 }
 
+/* The blocks from k on, after carry and total of those before. */
 static inline __attribute__((always_inline)) void
-build(textmap *t)
+build_from(textmap *t, size_t k, uint64_t carry, size_t total)
 {
 	const unsigned char *s = (const unsigned char *)t->s;
 	unsigned char pad[64];
-	uint64_t carry = 1, sp, st;
-	size_t k, total = 0;
+	uint64_t sp, st;
 
-	for (k = 0; k < t->nw; k++) {
+	for (; k < t->nw; k++) {
 		const unsigned char *p = s + 64 * k;
 		size_t n = t->len - 64 * k;
 
@@ -97,11 +97,61 @@ build(textmap *t)
 	t->before[t->nw] = total;
 }
 
+static inline __attribute__((always_inline)) void
+build(textmap *t)
+{
+	build_from(t, 0, 1, 0);
+}
+
 #if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+
 __attribute__((target("popcnt"))) static void
 build_popcnt(textmap *t)
 {
 	build(t);
+}
+
+/* The three masks of 32 bytes at p, thirty-two at a time. */
+__attribute__((target("avx2"))) static inline void
+masks32(const unsigned char *p, uint32_t *nl, uint32_t *hash, uint32_t *sp)
+{
+	const __m256i lf = _mm256_set1_epi8('\n'), hs = _mm256_set1_epi8('#');
+	const __m256i blank = _mm256_set1_epi8(' '), nine = _mm256_set1_epi8(9);
+	const __m256i four = _mm256_set1_epi8(4);
+	__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+	__m256i v9 = _mm256_sub_epi8(v, nine);
+
+	*nl = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, lf));
+	*hash = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, hs));
+	*sp = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, blank),
+	    _mm256_cmpeq_epi8(_mm256_min_epu8(v9, four), v9)));
+}
+
+/* build() with AVX2 for the whole blocks. */
+__attribute__((target("avx2,popcnt"))) static void
+build_avx2(textmap *t)
+{
+	const unsigned char *s = (const unsigned char *)t->s;
+	uint64_t carry = 1;
+	size_t k, total = 0, whole = t->len / 64;
+
+	for (k = 0; k < whole; k++) {
+		uint32_t n0, h0, s0, n1, h1, s1;
+		uint64_t sp, st;
+
+		masks32(s + 64 * k, &n0, &h0, &s0);
+		masks32(s + 64 * k + 32, &n1, &h1, &s1);
+		t->nl[k] = n0 | (uint64_t)n1 << 32;
+		t->hash[k] = h0 | (uint64_t)h1 << 32;
+		sp = s0 | (uint64_t)s1 << 32;
+		st = ~sp & ((sp << 1) | carry);
+		carry = sp >> 63;
+		t->start[k] = st;
+		t->before[k] = total;
+		total += (size_t)__builtin_popcountll(st);
+	}
+	build_from(t, k, carry, total);
 }
 #endif
 
@@ -111,8 +161,9 @@ build_plain(textmap *t)
 	build(t);
 }
 
-void
-textmap_build(textmap *t, const char *s, size_t len)
+/* Room and the text for a build. */
+static void
+prepare(textmap *t, const char *s, size_t len)
 {
 	size_t nw = len / 64 + 1;	/* bit len has a word: see rank() */
 
@@ -130,7 +181,24 @@ textmap_build(textmap *t, const char *s, size_t len)
 	t->s = s;
 	t->len = len;
 	t->nw = nw;
+}
+
+void
+textmap_build_plain(textmap *t, const char *s, size_t len)
+{
+	prepare(t, s, len);
+	build_plain(t);
+}
+
+void
+textmap_build(textmap *t, const char *s, size_t len)
+{
+	prepare(t, s, len);
 #if defined(__x86_64__) && defined(__GNUC__)
+	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")) {
+		build_avx2(t);
+		return;
+	}
 	if (__builtin_cpu_supports("popcnt")) {
 		build_popcnt(t);
 		return;

@@ -27,6 +27,9 @@ typedef struct {
 } textmap;
 
 void textmap_build(textmap *t, const char *s, size_t len);
+/* The same map without the processor's vector and popcount instructions
+ * (the unit test compares the two). */
+void textmap_build_plain(textmap *t, const char *s, size_t len);
 /* The first i in [from, len) whose bit is set in map, or len. */
 size_t textmap_next(const textmap *t, const uint64_t *map, size_t from);
 /* Words in s[a..b), as count_words(s + a, b - a) counts them. */
