@@ -1,8 +1,10 @@
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "curlev.h"
@@ -16,31 +18,112 @@ struct one {
 	double due;		/* its timer, monotonic seconds; < 0: none */
 };
 
+/*
+ * A socket libcurl opened through on_open() (its connections): in the
+ * epoll set (with the events reg for multi mi) or not.  A socket
+ * libcurl stops watching stays in the set while it is open (an idle
+ * connection in the pool is silent), so that a transfer that takes the
+ * connection up again watching the same events costs no epoll_ctl; on_close()
+ * forgets it.  Other sockets (a resolver's) are added and removed as told.
+ */
+struct sock {
+	unsigned char ours;	/* opened by on_open(): closed by on_close() */
+	unsigned char want;	/* libcurl watches it */
+	unsigned char in;	/* in the epoll set, with events reg for multi mi */
+	uint32_t reg;
+	int mi;
+};
+
 struct curlev {
 	struct one *m;
 	int n;
 	int ep;			/* the epoll descriptor */
 	int wake;		/* an eventfd, in the epoll set */
 	int next_read;		/* the multi curlev_info_read() looks at */
+	struct sock *socks;	/* by descriptor */
+	size_t nsocks;
 };
 
 #define WAKE UINT64_MAX
+
+/* The state of descriptor s, the table grown to hold it; NULL: s < 0. */
+static struct sock *
+sock_of(curlev *ev, curl_socket_t s)
+{
+	size_t n;
+
+	if (s < 0)
+		return NULL;
+	if ((size_t)s >= ev->nsocks) {
+		n = ev->nsocks ? ev->nsocks : 64;
+		while (n <= (size_t)s)
+			n *= 2;
+		ev->socks = xreallocarray(ev->socks, n, sizeof *ev->socks);
+		memset(ev->socks + ev->nsocks, 0,
+		    (n - ev->nsocks) * sizeof *ev->socks);
+		ev->nsocks = n;
+	}
+	return &ev->socks[s];
+}
+
+static curl_socket_t
+on_open(void *arg, curlsocktype purpose, struct curl_sockaddr *a)
+{
+	curlev *ev = arg;
+	curl_socket_t s = socket(a->family, a->socktype, a->protocol);
+	struct sock *k = sock_of(ev, s);
+
+	(void)purpose;
+	if (k != NULL) {
+		k->ours = 1;
+		k->want = k->in = 0;
+	}
+	return s;
+}
+
+static int
+on_close(void *arg, curl_socket_t s)
+{
+	struct sock *k = sock_of(arg, s);
+
+	if (k != NULL)
+		k->ours = k->want = k->in = 0;	/* closing leaves the set */
+	return close(s);
+}
 
 static int
 on_socket(CURL *easy, curl_socket_t s, int what, void *arg, void *sockp)
 {
 	struct one *o = arg;
+	struct sock *k = sock_of(o->ev, s);
 	struct epoll_event e = { 0 };
 
 	(void)easy;
 	(void)sockp;
 	if (what == CURL_POLL_REMOVE) {
+		if (k != NULL && k->ours) {
+			k->want = 0;	/* left in the set; see struct sock */
+			return 0;
+		}
 		(void)epoll_ctl(o->ev->ep, EPOLL_CTL_DEL, s, NULL);	/* may be closed */
 		return 0;
 	}
 	e.events = (what & CURL_POLL_IN ? EPOLLIN : 0) |
 	    (what & CURL_POLL_OUT ? EPOLLOUT : 0);
 	e.data.u64 = (uint64_t)o->index << 32 | (uint32_t)s;
+	if (k != NULL && k->ours) {
+		k->want = 1;
+		if (k->in && k->reg == e.events && k->mi == o->index)
+			return 0;
+		if (epoll_ctl(o->ev->ep, k->in ? EPOLL_CTL_MOD : EPOLL_CTL_ADD,
+		    s, &e) != 0 && epoll_ctl(o->ev->ep, k->in ? EPOLL_CTL_ADD :
+		    EPOLL_CTL_MOD, s, &e) != 0)
+			return -1;
+		k->in = 1;
+		k->reg = e.events;
+		k->mi = o->index;
+		return 0;
+	}
 	if (epoll_ctl(o->ev->ep, EPOLL_CTL_MOD, s, &e) != 0 &&
 	    (errno != ENOENT || epoll_ctl(o->ev->ep, EPOLL_CTL_ADD, s, &e) != 0))
 		return -1;
@@ -112,6 +195,7 @@ curlev_free(curlev *ev)
 	if (ev->wake >= 0)
 		close(ev->wake);
 	free(ev->m);
+	free(ev->socks);
 	free(ev);
 }
 
@@ -129,6 +213,15 @@ curlev_add(curlev *ev, CURL *easy, int *mi)
 		ev->m[best].transfers++;
 	*mi = best;
 	return rc;
+}
+
+void
+curlev_easy(curlev *ev, CURL *easy)
+{
+	curl_easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, on_open);
+	curl_easy_setopt(easy, CURLOPT_OPENSOCKETDATA, ev);
+	curl_easy_setopt(easy, CURLOPT_CLOSESOCKETFUNCTION, on_close);
+	curl_easy_setopt(easy, CURLOPT_CLOSESOCKETDATA, ev);
 }
 
 void
@@ -200,6 +293,7 @@ curlev_wait(curlev *ev, int wait_ms)
 	for (i = 0; i < n; i++) {
 		uint64_t d = evs[i].data.u64;
 		int mask = 0, mi = (int)(d >> 32);
+		struct sock *k;
 
 		if (d == WAKE) {
 			uint64_t v;
@@ -210,6 +304,13 @@ curlev_wait(curlev *ev, int wait_ms)
 		}
 		if (mi >= ev->n)
 			continue;
+		k = sock_of(ev, (curl_socket_t)(uint32_t)d);
+		if (k != NULL && k->ours && !k->want) {
+			/* an idle connection spoke (the server closed it) */
+			(void)epoll_ctl(ev->ep, EPOLL_CTL_DEL, (int)(uint32_t)d, NULL);
+			k->in = 0;
+			continue;
+		}
 		if (evs[i].events & EPOLLIN)
 			mask |= CURL_CSELECT_IN;
 		if (evs[i].events & EPOLLOUT)

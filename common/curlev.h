@@ -32,6 +32,8 @@ typedef struct curlev curlev;
 curlev *curlev_new(int parallel, long spare_connections);
 /* Remove nothing: the caller removes its transfers first. */
 void curlev_free(curlev *ev);
+/* Set up a new easy handle: its sockets are opened and closed here. */
+void curlev_easy(curlev *ev, CURL *easy);
 CURLMcode curlev_add(curlev *ev, CURL *easy, int *mi);
 void curlev_remove(curlev *ev, int mi, CURL *easy);
 /* The next message of any multi handle, or NULL. */

@@ -28,6 +28,7 @@ struct engine {
 	pthread_cond_t more;	/* without an HTTP engine: a record came */
 	engine_job *q;
 	size_t cap, head, len;
+	int reader_waits;	/* the reader waits for room in the queue */
 	int eof;
 	unsigned long skipped;
 	long lines;
@@ -128,17 +129,28 @@ wait_reader(engine *e, int ms)
 	pthread_mutex_unlock(&e->mu);
 }
 
-/* Hand a record to the loop, waiting for room in the queue. */
+/*
+ * Hand a record to the loop, waiting for room in the queue.  The loop is
+ * woken only when the queue was empty: else it has been told already, and
+ * takes what is there when it has room.
+ */
 static void
 enqueue(engine *e, const engine_job *r)
 {
+	int was_empty;
+
 	pthread_mutex_lock(&e->mu);
-	while (e->len == e->cap)
+	while (e->len == e->cap) {
+		e->reader_waits = 1;
 		pthread_cond_wait(&e->room, &e->mu);
+	}
+	e->reader_waits = 0;
+	was_empty = e->len == 0;
 	e->q[(e->head + e->len) % e->cap] = *r;
 	e->len++;
 	pthread_mutex_unlock(&e->mu);
-	wake(e);
+	if (was_empty)
+		wake(e);
 }
 
 static void *
@@ -247,7 +259,11 @@ take(engine *e, engine_job *j, int *eof)
 		e->head = (e->head + 1) % e->cap;
 		e->len--;
 		got = 1;
-		pthread_cond_signal(&e->room);
+		/* the reader refills half the queue at a time, not record by record */
+		if (e->reader_waits && e->len <= e->cap / 2) {
+			e->reader_waits = 0;
+			pthread_cond_signal(&e->room);
+		}
 	}
 	*eof = e->eof && e->len == 0;
 	pthread_mutex_unlock(&e->mu);

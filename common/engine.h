@@ -4,7 +4,9 @@
  *
  * A reader thread reads the input records ahead of the work, so that a
  * slow producer upstream never holds up transfers in flight, and hands
- * them over through a queue of bounded size.  The loop (engine_run) takes
+ * them over through a queue of bounded size (the loop is woken when the
+ * queue stops being empty, the reader when it is half empty again: not a
+ * wake-up per record).  The loop (engine_run) takes
  * records while there is room, gives each to the tool (start), steps the
  * HTTP engine, and writes each record the tool says is finished
  * (engine_done): at once, or with keep_order in its input turn.  At most

@@ -576,6 +576,7 @@ get_easy(http_engine *e)
 #endif
 	curl_easy_setopt(c, CURLOPT_TCP_KEEPALIVE, 1L);
 	curl_easy_setopt(c, CURLOPT_USERAGENT, "lg/" LG_VERSION);
+	curlev_easy(e->ev, c);
 	return c;
 }
 

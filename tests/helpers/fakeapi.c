@@ -43,6 +43,10 @@
  * draws faults at random (from --faults LIST) for requests without a
  * FAULT: mark.
  *
+ * --keepalive-ms MS closes a connection idle that long (no request, nothing
+ * to send), as servers end idle keep-alive connections; --no-keepalive
+ * hangs up after every response, without a "Connection: close" first.
+ *
  * It never runs for long: it exits after --idle-exit seconds without a
  * request, after --max-requests requests, after --lifetime seconds, or on
  * SIGTERM/SIGINT.  The port (0 picks a free one) is printed on stdout and
@@ -102,6 +106,7 @@ typedef struct {
 	int continued;		/* 100 Continue sent for the current request */
 	int endless;		/* ENDLESS: 1 streamed, 2 whole, 0 not */
 	int chat;		/* of the endless answer */
+	double last;		/* its last activity */
 } conn;
 
 typedef struct {
@@ -121,6 +126,8 @@ static struct {
 	double stall;
 	double drip;
 	double delay;
+	double keepalive;	/* --keepalive-ms, in seconds; 0: none */
+	int no_keepalive;
 	long words;
 	double idle_exit, lifetime;
 	long max_requests;
@@ -1405,7 +1412,7 @@ parse(conn *c, double t)
 	}
 	free(path);
 	free(auth);
-	if (!keepalive && c->after == KEEP)
+	if ((!keepalive || S.no_keepalive) && c->after == KEEP)
 		c->after = CLOSE;
 	memmove(c->in.s, c->in.s + total, c->in.len - total);
 	c->in.len -= total;
@@ -1491,7 +1498,8 @@ static const char usage_text[] =
 "               [--record FILE]\n"
 "               [--fault-rate F] [--faults LIST] [--seed N]\n"
 "               [--retry-after S] [--stall S] [--drip-ms MS] [--delay-ms MS]\n"
-"               [--words N] [--idle-exit S] [--max-requests N] [--lifetime S]\n";
+"               [--words N] [--idle-exit S] [--max-requests N] [--lifetime S]\n"
+"               [--keepalive-ms MS] [--no-keepalive]\n";
 
 static double
 num(const char *s)
@@ -1519,6 +1527,8 @@ options(int argc, char **argv, int *port, const char **port_file)
 		{ "stall", required_argument, NULL, 'S' },
 		{ "drip-ms", required_argument, NULL, 'd' },
 		{ "delay-ms", required_argument, NULL, 'D' },
+		{ "keepalive-ms", required_argument, NULL, 'K' },
+		{ "no-keepalive", no_argument, NULL, 'N' },
 		{ "words", required_argument, NULL, 'w' },
 		{ "idle-exit", required_argument, NULL, 'i' },
 		{ "max-requests", required_argument, NULL, 'n' },
@@ -1556,6 +1566,8 @@ options(int argc, char **argv, int *port, const char **port_file)
 		case 'S': S.stall = num(optarg); break;
 		case 'd': S.drip = num(optarg) / 1000; break;
 		case 'D': S.delay = num(optarg) / 1000; break;
+		case 'K': S.keepalive = num(optarg) / 1000; break;
+		case 'N': S.no_keepalive = 1; break;
 		case 'w': S.words = (long)num(optarg); break;
 		case 'i': S.idle_exit = num(optarg); break;
 		case 'n': S.max_requests = (long)num(optarg); break;
@@ -1647,6 +1659,14 @@ main(int argc, char **argv)
 
 			if (c->fd < 0)
 				continue;
+			if (S.keepalive > 0 && !c->busy && c->in.len == 0) {
+				if (t - c->last >= S.keepalive) {
+					close_conn(c, 0);
+					continue;
+				}
+				if (c->last + S.keepalive < wake)
+					wake = c->last + S.keepalive;
+			}
 			pfd[n].fd = c->fd;
 			pfd[n].events = POLLIN;
 			if (c->busy && c->next <= t)
@@ -1675,6 +1695,7 @@ main(int argc, char **argv)
 				setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 				memset(&conns[i], 0, sizeof conns[i]);
 				conns[i].fd = fd;
+				conns[i].last = t;
 				nconn++;
 				S.last_req = t;
 			}
@@ -1685,6 +1706,8 @@ main(int argc, char **argv)
 
 			if (c->fd < 0)
 				continue;
+			if (pfd[i].revents)
+				c->last = t;
 			if (pfd[i].revents & (POLLIN | POLLHUP | POLLERR)) {
 				char b[65536];
 				ssize_t k = recv(c->fd, b, sizeof b, 0);

@@ -2,7 +2,9 @@
  * Unit test: the record engine (engine.h).  Records finished out of order
  * go out in input order with keep_order, as finished without; the window
  * bounds the records begun and not written; check's verdict reaches the
- * tool; a line that is no record makes the status LG_BAD.
+ * tool; a line that is no record makes the status LG_BAD; every record
+ * gets through whatever the size of the reader's queue (the reader is
+ * woken for room only once the queue is half empty).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +28,7 @@ typedef struct {
 } tool;
 
 static tool T;
+static size_t ahead = 4;	/* the reader's queue */
 
 static const char *
 check_rec(const cJSON *rec, int *pass)
@@ -68,7 +71,7 @@ static int
 run(const char *path, const char *out, int keep_order)
 {
 	char *files[1] = { (char *)path };
-	engine_opts o = { .files = files, .nfiles = 1, .ahead = 4,
+	engine_opts o = { .files = files, .nfiles = 1, .ahead = ahead,
 	    .window = WINDOW, .keep_order = keep_order, .check = check_rec,
 	    .start = start, .turn = turn, .arg = &T };
 	engine *e;
@@ -142,6 +145,17 @@ main(void)
 	for (i = 0; i < N; i++)
 		CHECK(seen[i] == 1, "as finished: r%d written %d times", i, seen[i]);
 	CHECK(inversions > 0, "as finished: written in input order");
+
+	for (ahead = 1; ahead <= 3; ahead++) {
+		status = run(in, out, 1);
+		CHECK(status == LG_OK, "queue of %zu: status %d", ahead, status);
+		n = ids(out, v);
+		CHECK(n == N, "queue of %zu: %d records out of %d", ahead, n, N);
+		for (i = 0; i < n; i++)
+			CHECK(v[i] == i, "queue of %zu: record %d is r%d", ahead, i,
+			    v[i]);
+	}
+	ahead = 4;
 
 	f = fopen(in, "a");
 	fputs("not a record\n", f);
