@@ -207,8 +207,8 @@ open_cache(const cf_opts *o)
 	rid = identity(o, 0);
 	if (make_dirs(dir) < 0 || cf_expect_open(dir, lid, rid) < 0) {
 		if (cache_dir != NULL || prep)
-			lg_warn("--cache %s: cannot use it: %s; going on without",
-			    dir, strerror(errno));
+			lg_warn("--cache %s: cannot use it: %s%s", dir,
+			    strerror(errno), prep ? "" : "; going on without");
 	} else
 		cached = 1;
 	free(lid);

@@ -4,7 +4,8 @@
 # there are none) and fills the cache with them; scoring the answers
 # afterwards lints and runs no original again (no cache entry is written
 # anew) and gives records byte for byte those of a run without a cache;
-# --prepare with --no-cache is a usage error.
+# --prepare with --no-cache is a usage error, and with a cache directory
+# that cannot be used a system error (the records still pass on).
 set -u
 . "$TOP/tests/lib.sh"
 need_py
@@ -57,4 +58,10 @@ rc=$?
 [ "$rc" = 2 ] || fail "--prepare --no-cache: exit $rc, not 2"
 [ ! -s "$t/out" ] || fail "--prepare --no-cache wrote records"
 grep -q -e '--prepare' "$t/err" || fail "--prepare --no-cache: $(cat "$t/err")"
+# a cache directory that cannot be made: said, records on, status 3
+lg-flake8 --prepare --cache /dev/null/c "$t/prompts" > "$t/out" 2> "$t/err"
+rc=$?
+[ "$rc" = 3 ] || fail "--prepare, no cache: exit $rc, not 3"
+cmp -s "$t/prompts" "$t/out" || fail "--prepare, no cache: records changed"
+grep -q 'no cache directory' "$t/err" || fail "--prepare, no cache: $(cat "$t/err")"
 exit 0
