@@ -26,6 +26,7 @@
 #include "re.h"
 #include "udigit.h"
 #include "record.h"
+#include "textmap.h"
 #include "util.h"
 #include "xalloc.h"
 
@@ -46,6 +47,7 @@ typedef struct {
 	lg_re *res[8];
 	int ntypes;
 	lg_re *sep;
+	textmap map;		/* of the output in hand */
 } split_ctx;
 
 typedef struct {
@@ -146,19 +148,26 @@ marks_compat(split_ctx *c, lg_re *re, const char *s, size_t len, mark **mp)
 
 /* Where the next "#*#" at or after from starts, or len. */
 static size_t
-find_sep(const char *s, size_t len, size_t from)
+find_sep(const textmap *t, size_t from)
 {
-	while (from + 3 <= len) {
-		const char *h = memchr(s + from, '#', len - from - 2);
+	for (;;) {
+		size_t h = textmap_next(t, t->hash, from);
 
-		if (h == NULL)
-			break;
-		from = (size_t)(h - s);
-		if (h[1] == '*' && h[2] == '#')
-			return from;
-		from++;
+		if (h + 3 > t->len)
+			return t->len;
+		if (t->s[h + 1] == '*' && t->s[h + 2] == '#')
+			return h;
+		from = h + 1;
 	}
-	return len;
+}
+
+/* The first line start after the line break at or after from, or len + 1. */
+static size_t
+next_line(const textmap *t, size_t from)
+{
+	size_t k = textmap_next(t, t->nl, from);
+
+	return k < t->len ? k + 1 : t->len + 1;
 }
 
 /*
@@ -192,19 +201,17 @@ may_match(int first, const char *s, size_t len, size_t at)
  * ov[0] the line start or the #*#.
  */
 static int
-header(lg_re *re, int first, const char *s, size_t len, size_t pos, size_t *ov)
+header(lg_re *re, int first, const textmap *t, size_t pos, size_t *ov)
 {
-	size_t nl, sep;
+	const char *s = t->s;
+	size_t len = t->len, nl, sep;
 
 	/* the next line start and the next #*# at or after pos */
 	if (pos == 0 || s[pos - 1] == '\n')
 		nl = pos;
-	else {
-		const char *e = pos < len ? memchr(s + pos, '\n', len - pos) : NULL;
-
-		nl = e ? (size_t)(e - s) + 1 : len + 1;
-	}
-	sep = find_sep(s, len, pos);
+	else
+		nl = next_line(t, pos);
+	sep = find_sep(t, pos);
 	while (nl <= len || sep < len) {
 		if (nl <= sep) {
 			size_t at = nl;
@@ -219,20 +226,16 @@ header(lg_re *re, int first, const char *s, size_t len, size_t pos, size_t *ov)
 					ov[0] = at;
 					return 1;
 				}
-				sep = find_sep(s, len, at + 1);
+				sep = find_sep(t, at + 1);
 			}
-			{
-				const char *e = at < len ? memchr(s + at, '\n', len - at) : NULL;
-
-				nl = e ? (size_t)(e - s) + 1 : len + 1;
-			}
+			nl = next_line(t, at);
 		} else {
 			if (may_match(first, s, len, sep + 3) &&
 			    re_match(re, s, len, sep + 3, ov, 2) > 0) {
 				ov[0] = sep;
 				return 1;
 			}
-			sep = find_sep(s, len, sep + 1);
+			sep = find_sep(t, sep + 1);
 		}
 	}
 	return 0;
@@ -240,14 +243,15 @@ header(lg_re *re, int first, const char *s, size_t len, size_t pos, size_t *ov)
 
 /* Marks by default: separators and headers, in order of appearance. */
 static size_t
-marks_default(lg_re *re, int first, const char *s, size_t len, mark **mp)
+marks_default(lg_re *re, int first, const textmap *t, mark **mp)
 {
+	const char *s = t->s;
 	mark *m = NULL;
-	size_t n = 0, pos = 0, ov[4], cap = 0;
-	size_t nextsep = find_sep(s, len, 0);
+	size_t n = 0, pos = 0, ov[4], cap = 0, len = t->len;
+	size_t nextsep = find_sep(t, 0);
 
 	for (;;) {
-		int got = header(re, first, s, len, pos, ov);
+		int got = header(re, first, t, pos, ov);
 		size_t hstart = got ? ov[0] : len;
 
 		/* separators before the next header open unnumbered parts */
@@ -256,7 +260,7 @@ marks_default(lg_re *re, int first, const char *s, size_t len, mark **mp)
 			m[n].off = nextsep;
 			m[n].end = 0;
 			m[n++].at = 0;
-			nextsep = find_sep(s, len, nextsep + 3);
+			nextsep = find_sep(t, nextsep + 3);
 		}
 		if (!got)
 			break;
@@ -271,48 +275,58 @@ marks_default(lg_re *re, int first, const char *s, size_t len, mark **mp)
 			m[n++].at = number_at(s, ov[2], ov[3]);
 		}
 		if (nextsep >= hstart && nextsep < ov[1])
-			nextsep = find_sep(s, len, ov[1]);
+			nextsep = find_sep(t, ov[1]);
 		pos = ov[1] > pos ? ov[1] : pos + 1;
 	}
 	*mp = m;
 	return n;
 }
 
-/* Put "key":v at p (key with its quotes and colon); returns the end. */
+/* Put the decimal digits of v at p; returns the end.  The digits are
+ * written in place from the last one (a copy loop would become a call
+ * to memcpy() for a few bytes). */
 static char *
-put_num(char *p, const char *key, size_t klen, size_t v)
+put_num(char *p, size_t v)
 {
-	char tmp[24], *q = tmp + sizeof tmp;
-	size_t n;
+	size_t n = 1, x;
+	char *e;
 
-	memcpy(p, key, klen);
-	p += klen;
+	for (x = v; x >= 10; x /= 10)
+		n++;
+	e = p + n;
 	do
-		*--q = (char)('0' + v % 10);
+		*--e = (char)('0' + v % 10);
 	while ((v /= 10) != 0);
-	n = (size_t)(tmp + sizeof tmp - q);
-	while (n-- > 0)		/* a few digits: no call to memcpy() */
-		*p++ = *q++;
-	return p;
+	return p + n;
 }
+
+/* Put the key literal k (quotes and colon included) at p. */
+#define PUT_KEY(p, k) (memcpy((p), (k), sizeof (k) - 1), (p) + sizeof (k) - 1)
 
 /* Append a part to the text of the parts array, as jprint() prints it
  * (the numbers are integers, at is in 1..n). */
 static void
 add_part(buf *parts, long at, size_t off, size_t len, size_t word, size_t words)
 {
-	char t[160], *p = t;
+	char *t, *p;
 
+	buf_grow(parts, 160);	/* 5 numbers of at most 20 digits, and keys */
+	t = p = parts->s + parts->len;
 	if (parts->len > 1)
 		*p++ = ',';
-	*p++ = '{';
-	p = put_num(p, "\"at\":", 5, (size_t)at);
-	p = put_num(p, ",\"off\":", 7, off);
-	p = put_num(p, ",\"len\":", 7, len);
-	p = put_num(p, ",\"word\":", 8, word);
-	p = put_num(p, ",\"words\":", 9, words);
+	p = PUT_KEY(p, "{\"at\":");
+	p = put_num(p, (size_t)at);
+	p = PUT_KEY(p, ",\"off\":");
+	p = put_num(p, off);
+	p = PUT_KEY(p, ",\"len\":");
+	p = put_num(p, len);
+	p = PUT_KEY(p, ",\"word\":");
+	p = put_num(p, word);
+	p = PUT_KEY(p, ",\"words\":");
+	p = put_num(p, words);
 	*p++ = '}';
-	buf_add(parts, t, (size_t)(p - t));
+	parts->len += (size_t)(p - t);
+	*p = '\0';
 }
 
 static void
@@ -364,14 +378,15 @@ split(cJSON *rec, jsonl *in, void *arg)
 	}
 	s = rec_strn(rec, "output", &len);	/* whole, NULs included */
 	first = (type[0] | 0x20) >= 'a' && (type[0] | 0x20) <= 'z' ? type[0] | 0x20 : 0;
+	textmap_build(&c->map, s, len);
 	nm = c->compat ? marks_compat(c, re, s, len, &m) :
-	    marks_default(re, first, s, len, &m);
+	    marks_default(re, first, &c->map, &m);
 	seen = xcalloc((size_t)n + 1, 1);
 	buf_putc(&parts, '[');
 	/* default rule: leading text with no header is entry 1 when the
 	 * output has no header 1 (the prompt ended with it) */
 	if (!c->compat && nm > 0 && m[0].off > 0 &&
-	    count_words(s, m[0].off) >= 10) {
+	    textmap_words(&c->map, 0, m[0].off) >= 10) {
 		int has1 = 0;
 
 		for (i = 0; i < nm; i++)
@@ -384,7 +399,7 @@ split(cJSON *rec, jsonl *in, void *arg)
 			m[0].at = 1;
 			nm++;
 		}
-	} else if (!c->compat && nm == 0 && count_words(s, len) >= 10) {
+	} else if (!c->compat && nm == 0 && textmap_words(&c->map, 0, len) >= 10) {
 		m = xmalloc(sizeof *m);
 		m[0].off = 0;
 		m[0].end = 0;
@@ -392,7 +407,7 @@ split(cJSON *rec, jsonl *in, void *arg)
 		nm = 1;
 	}
 	if (nm > 0)
-		word = count_words(s, m[0].off);
+		word = textmap_words(&c->map, 0, m[0].off);
 	if (c->keep_last) {
 		/* where the last entry of each number stands */
 		last = xcalloc((size_t)n + 1, sizeof *last);
@@ -403,7 +418,7 @@ split(cJSON *rec, jsonl *in, void *arg)
 	for (i = 0; i < nm; i++) {
 		size_t next = i + 1 < nm ? m[i + 1].off : len;
 		size_t end = m[i].end ? m[i].end : next;
-		size_t w = count_words(s + m[i].off, next - m[i].off);
+		size_t w = textmap_words(&c->map, m[i].off, next);
 		long at = m[i].at;
 
 		if (at == 0)
@@ -429,7 +444,7 @@ split(cJSON *rec, jsonl *in, void *arg)
 	rec_set(rec, "parts", raw);
 	buf_free(&parts);
 	/* the parts cover the output from the first mark on */
-	set_counts(rec, found, n, dup, oor, dis, unl, nm > 0 ? word : count_words(s, len));
+	set_counts(rec, found, n, dup, oor, dis, unl, nm > 0 ? word : textmap_words(&c->map, 0, len));
 	free(seen);
 	free(last);
 	free(m);
@@ -472,5 +487,6 @@ main(int argc, char **argv)
 		free(c.types[i]);
 		re_free(c.res[i]);
 	}
+	textmap_free(&c.map);
 	return status;
 }

@@ -15,61 +15,35 @@
 #include "jsonscan.h"
 #include "xalloc.h"
 
-typedef struct {
-	const char *s;
-	size_t len, pos;
-	int depth, rc;
-} scan;
-
-static int value(scan *sc);
-
-static int
-fail(scan *sc, int rc)
-{
-	if (rc == JSONSCAN_SYNTAX && sc->pos >= sc->len)
-		rc = JSONSCAN_END;
-	sc->rc = rc;
-	return 0;
-}
-
-static inline void
-ws(scan *sc)
-{
-	/* most often there is none: say so at once */
-	if (sc->pos < sc->len && (unsigned char)sc->s[sc->pos] > ' ')
-		return;
-	while (sc->pos < sc->len) {
-		char c = sc->s[sc->pos];
-
-		if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
-			break;
-		sc->pos++;
-	}
-}
-
 static int
 hex(char c)
 {
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
-/* The value of the \\uXXXX escape at s[i], or -1 (failed). */
+/*
+ * The value of the \\uXXXX escape at s[i], or -1 with *rc and *pos set
+ * (a byte that is not a hexadecimal digit, or the end of the text).
+ */
 static long
-escape(scan *sc, size_t i)
+escape(const char *s, size_t len, size_t i, int *rc, size_t *pos)
 {
 	long u = 0;
-	int k;
+	size_t k;
 
-	for (k = 2; k < 6; k++) {
-		char c = i + (size_t)k < sc->len ? sc->s[i + (size_t)k] : '\0';
+	for (k = i + 2; k < i + 6; k++) {
+		char c;
 
-		if (i + (size_t)k >= sc->len) {
-			sc->pos = i + (size_t)k;
-			return fail(sc, JSONSCAN_END) - 1;
+		if (k >= len) {
+			*pos = k;
+			*rc = JSONSCAN_END;
+			return -1;
 		}
+		c = s[k];
 		if (!hex(c)) {
-			sc->pos = i + (size_t)k;
-			return fail(sc, JSONSCAN_SYNTAX) - 1;
+			*pos = k;
+			*rc = JSONSCAN_SYNTAX;
+			return -1;
 		}
 		u = u * 16 + (c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
 	}
@@ -157,242 +131,294 @@ plain_run(const char *s, size_t i, size_t len)
 	return i;
 }
 
-static int
-string(scan *sc)
+/*
+ * The string that starts with the quote at s[*pos]: 0 and *pos after its
+ * closing quote, or the failure and *pos where it lies.
+ */
+#ifdef __SSE2__
+/* The bits of the 16 bytes at p that are a control character, a quote or
+ * a backslash. */
+static inline unsigned
+special16(const char *p)
 {
-	const char *s = sc->s;
-	size_t i = sc->pos + 1, len = sc->len;
+	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
+	const __m128i ctl = _mm_set1_epi8(0x1f);
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
+	    _mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),
+	    _mm_cmpeq_epi8(_mm_min_epu8(v, ctl), v)));
+}
+#endif
+
+static inline int
+string(const char *s, size_t len, size_t *pos)
+{
+	size_t i = *pos + 1;
+	int rc;
 
 	for (;;) {
 		unsigned char c;
+		long u, lo;
+#ifdef __SSE2__
+		unsigned mask;
 
-		i = plain_run(s, i, len);
+		/* sixteen bytes here first: keys, short values and the runs
+		 * between escapes are mostly shorter */
+		if (i + 16 <= len && (mask = special16(s + i)) != 0)
+			i += (size_t)__builtin_ctz(mask);
+		else
+#endif
+			i = plain_run(s, i, len);
 		if (i >= len) {
-			sc->pos = i;
-			return fail(sc, JSONSCAN_END);
+			*pos = i;
+			return JSONSCAN_END;
 		}
 		c = (unsigned char)s[i];
 		if (c == '"') {
-			sc->pos = i + 1;
-			return 1;
+			*pos = i + 1;
+			return 0;
 		}
 		if (c < 0x20) {
-			sc->pos = i;
-			return fail(sc, JSONSCAN_SYNTAX);
+			*pos = i;
+			return JSONSCAN_SYNTAX;
 		}
 		/* a backslash */
 		if (i + 1 >= len) {
-			sc->pos = i + 1;
-			return fail(sc, JSONSCAN_END);
+			*pos = i + 1;
+			return JSONSCAN_END;
 		}
 		switch (s[i + 1]) {
 		case '"': case '\\': case '/': case 'b': case 'f': case 'n':
 		case 'r': case 't':
 			i += 2;
+			continue;
+		case 'u':
 			break;
-		case 'u': {
-			long u = escape(sc, i), lo;
-
-			if (u < 0)
-				return 0;
-			/* a surrogate only as a high and low pair */
-			if (u >= 0xdc00 && u <= 0xdfff) {
-				sc->pos = i;
-				return fail(sc, JSONSCAN_SYNTAX);
-			}
-			i += 6;
-			if (u >= 0xd800 && u <= 0xdbff) {
-				if (i + 1 < len && s[i] == '\\' && s[i + 1] == 'u') {
-					if ((lo = escape(sc, i)) < 0)
-						return 0;
-				} else {
-					lo = -1;
-				}
-				if (lo < 0xdc00 || lo > 0xdfff) {
-					sc->pos = i - 6;
-					return fail(sc, JSONSCAN_SYNTAX);
-				}
-				i += 6;
-			}
-			break;
-		}
 		default:
-			sc->pos = i + 1;
-			return fail(sc, JSONSCAN_SYNTAX);
+			*pos = i + 1;
+			return JSONSCAN_SYNTAX;
 		}
+		if ((u = escape(s, len, i, &rc, pos)) < 0)
+			return rc;
+		/* a surrogate only as a high and low pair */
+		if (u >= 0xdc00 && u <= 0xdfff) {
+			*pos = i;
+			return JSONSCAN_SYNTAX;
+		}
+		i += 6;
+		if (u < 0xd800 || u > 0xdbff)
+			continue;
+		lo = -1;
+		if (i + 1 < len && s[i] == '\\' && s[i + 1] == 'u' &&
+		    (lo = escape(s, len, i, &rc, pos)) < 0)
+			return rc;
+		if (lo < 0xdc00 || lo > 0xdfff) {
+			*pos = i - 6;
+			return JSONSCAN_SYNTAX;
+		}
+		i += 6;
 	}
 }
 
-static int
-digits(scan *sc)
+static inline size_t
+skip_ws(const char *s, size_t i, size_t len)
 {
-	const char *s = sc->s;
-	size_t i = sc->pos, len = sc->len, from = i;
+	while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
+		i++;
+	return i;
+}
 
+static inline size_t
+skip_digits(const char *s, size_t i, size_t len)
+{
 	while (i < len && (unsigned char)(s[i] - '0') <= 9)
 		i++;
-	sc->pos = i;
-	return i > from ? 1 : fail(sc, JSONSCAN_SYNTAX);
+	return i;
 }
 
+/*
+ * The number at s[*pos]: 0 and *pos after it, or JSONSCAN_SYNTAX and
+ * *pos at the byte where a digit is missing.
+ */
 static int
-number(scan *sc)
+number(const char *s, size_t len, size_t *pos)
 {
-	const char *s = sc->s;
-	size_t len = sc->len;
+	size_t i = *pos, d;
 
-	if (s[sc->pos] == '-')
-		sc->pos++;
-	if (sc->pos < len && s[sc->pos] == '0')
-		sc->pos++;
-	else if (!digits(sc))
-		return 0;
-	if (sc->pos < len && s[sc->pos] == '.') {
-		sc->pos++;
-		if (!digits(sc))
-			return 0;
+	if (s[i] == '-')
+		i++;
+	if (i < len && s[i] == '0')
+		i++;
+	else if ((d = skip_digits(s, i, len)) == i)
+		goto bad;
+	else
+		i = d;
+	if (i < len && s[i] == '.') {
+		i++;
+		if ((d = skip_digits(s, i, len)) == i)
+			goto bad;
+		i = d;
 	}
-	if (sc->pos < len && (s[sc->pos] == 'e' || s[sc->pos] == 'E')) {
-		sc->pos++;
-		if (sc->pos < len && (s[sc->pos] == '+' || s[sc->pos] == '-'))
-			sc->pos++;
-		if (!digits(sc))
-			return 0;
+	if (i < len && (s[i] == 'e' || s[i] == 'E')) {
+		i++;
+		if (i < len && (s[i] == '+' || s[i] == '-'))
+			i++;
+		if ((d = skip_digits(s, i, len)) == i)
+			goto bad;
+		i = d;
 	}
-	return 1;
+	*pos = i;
+	return 0;
+bad:
+	*pos = i;
+	return JSONSCAN_SYNTAX;
 }
 
+/* The literal word at s[*pos], as number() does. */
 static int
-literal(scan *sc, const char *word)
+literal(const char *s, size_t len, size_t *pos, const char *word, size_t n)
 {
-	size_t n = strlen(word), i, start = sc->pos;
+	size_t i;
 
-	for (i = 0; i < n; i++, sc->pos++) {
-		if (sc->pos >= sc->len)
-			return fail(sc, JSONSCAN_END);
-		if (sc->s[sc->pos] != word[i]) {
-			sc->pos = start;	/* the word is wrong */
-			return fail(sc, JSONSCAN_SYNTAX);
+	for (i = 0; i < n; i++) {
+		if (*pos + i >= len) {
+			*pos += i;
+			return JSONSCAN_END;
 		}
+		if (s[*pos + i] != word[i])
+			return JSONSCAN_SYNTAX;	/* at the word's start */
 	}
-	return 1;
+	*pos += n;
+	return 0;
 }
 
-/* An array or object, at its opening bracket. */
-static int
-nest(scan *sc, jsonscan_member **m, size_t *n, size_t *cap)
-{
-	int obj = sc->s[sc->pos] == '{';
-	char close = obj ? '}' : ']';
-
-	if (++sc->depth > JSONSCAN_MAX_DEPTH)
-		return fail(sc, JSONSCAN_DEEP);
-	sc->pos++;
-	ws(sc);
-	if (sc->pos < sc->len && sc->s[sc->pos] == close) {
-		sc->pos++;
-		sc->depth--;
-		return 1;
-	}
-	for (;;) {
-		size_t k0 = 0, k1 = 0, v0;
-
-		if (obj) {
-			if (sc->pos >= sc->len || sc->s[sc->pos] != '"')
-				return fail(sc, JSONSCAN_SYNTAX);
-			k0 = sc->pos;
-			if (!string(sc))
-				return 0;
-			k1 = sc->pos;
-			ws(sc);
-			if (sc->pos >= sc->len || sc->s[sc->pos] != ':')
-				return fail(sc, JSONSCAN_SYNTAX);
-			sc->pos++;
-			ws(sc);
-		}
-		v0 = sc->pos;
-		if (!value(sc))
-			return 0;
-		if (m != NULL) {
-			if (*n == *cap) {
-				*cap = *cap ? *cap * 2 : 16;
-				*m = xrealloc(*m, *cap * sizeof **m);
-			}
-			(*m)[*n].kstart = k0;
-			(*m)[*n].kend = k1;
-			(*m)[*n].vstart = v0;
-			(*m)[*n].vend = sc->pos;
-			(*n)++;
-		}
-		ws(sc);
-		if (sc->pos >= sc->len)
-			return fail(sc, JSONSCAN_END);
-		if (sc->s[sc->pos] == close) {
-			sc->pos++;
-			sc->depth--;
-			return 1;
-		}
-		if (sc->s[sc->pos] != ',')
-			return fail(sc, JSONSCAN_SYNTAX);
-		sc->pos++;
-		ws(sc);
-	}
-}
-
-static int
-value(scan *sc)
-{
-	if (sc->pos >= sc->len)
-		return fail(sc, JSONSCAN_END);
-	switch (sc->s[sc->pos]) {
-	case '{': case '[':
-		return nest(sc, NULL, NULL, NULL);
-	case '"':
-		return string(sc);
-	case 't':
-		return literal(sc, "true");
-	case 'f':
-		return literal(sc, "false");
-	case 'n':
-		return literal(sc, "null");
-	default:
-		if (sc->s[sc->pos] == '-' || (sc->s[sc->pos] >= '0' && sc->s[sc->pos] <= '9'))
-			return number(sc);
-		return fail(sc, JSONSCAN_SYNTAX);
-	}
-}
-
+/*
+ * One pass with the position in a local and the open arrays and objects
+ * on a stack of their own: no call per value but for strings, numbers and
+ * words.  Members of the outer object (top) are recorded as their values
+ * end.
+ */
 int
 jsonscan(const char *s, size_t len, int *isobj, jsonscan_member **m,
     size_t *n, size_t *cap, size_t *at)
 {
-	scan sc = { s, len, 0, 0, JSONSCAN_OK };
-	int ok;
+	unsigned char obj[JSONSCAN_MAX_DEPTH];	/* per open bracket: an object */
+	size_t pos, k0 = 0, k1 = 0, v0 = 0;
+	int depth = 0, rc = 0, top;
 
 	*n = 0;
-	*isobj = 0;
-	ws(&sc);
-	if (sc.pos < len && s[sc.pos] == '{') {
-		*isobj = 1;
-		ok = nest(&sc, m, n, cap);
-	} else {
-		ok = value(&sc);
+	pos = skip_ws(s, 0, len);
+	top = *isobj = pos < len && s[pos] == '{';
+value:
+	if (pos >= len) {
+		rc = JSONSCAN_END;
+		goto failed;
 	}
-	if (ok) {
-		ws(&sc);
-		if (sc.pos < len)
-			ok = fail(&sc, JSONSCAN_SYNTAX);
+	switch (s[pos]) {
+	case '{': case '[':
+		if (depth == JSONSCAN_MAX_DEPTH) {
+			rc = JSONSCAN_DEEP;
+			goto failed;
+		}
+		obj[depth++] = s[pos] == '{';
+		pos = skip_ws(s, pos + 1, len);
+		if (pos < len && s[pos] == (obj[depth - 1] ? '}' : ']')) {
+			pos++;
+			depth--;
+			goto after;
+		}
+		if (obj[depth - 1])
+			goto key;
+		goto value;
+	case '"':
+		rc = string(s, len, &pos);
+		break;
+	case 't':
+		rc = literal(s, len, &pos, "true", 4);
+		break;
+	case 'f':
+		rc = literal(s, len, &pos, "false", 5);
+		break;
+	case 'n':
+		rc = literal(s, len, &pos, "null", 4);
+		break;
+	default:
+		rc = s[pos] == '-' || (s[pos] >= '0' && s[pos] <= '9') ?
+		    number(s, len, &pos) : JSONSCAN_SYNTAX;
+		break;
 	}
-	*at = sc.pos;
-	if (!ok)
-		*n = 0;
-	return ok ? JSONSCAN_OK : sc.rc;
+	if (rc != 0)
+		goto failed;
+after:	/* a value ended at pos */
+	if (depth == 0)
+		goto done;
+	if (depth == 1 && top) {
+		if (*n == *cap) {
+			*cap = *cap ? *cap * 2 : 16;
+			*m = xrealloc(*m, *cap * sizeof **m);
+		}
+		(*m)[*n].kstart = k0;
+		(*m)[*n].kend = k1;
+		(*m)[*n].vstart = v0;
+		(*m)[*n].vend = pos;
+		(*n)++;
+	}
+	pos = skip_ws(s, pos, len);
+	if (pos >= len) {
+		rc = JSONSCAN_END;
+		goto failed;
+	}
+	if (s[pos] == (obj[depth - 1] ? '}' : ']')) {
+		pos++;
+		depth--;
+		goto after;
+	}
+	if (s[pos] != ',') {
+		rc = JSONSCAN_SYNTAX;
+		goto failed;
+	}
+	pos = skip_ws(s, pos + 1, len);
+	if (!obj[depth - 1])
+		goto value;
+key:	/* a key, its colon and its value */
+	if (pos >= len || s[pos] != '"') {
+		rc = JSONSCAN_SYNTAX;
+		goto failed;
+	}
+	if (depth == 1) {
+		k0 = pos;
+		if ((rc = string(s, len, &pos)) != 0)
+			goto failed;
+		k1 = pos;
+	} else if ((rc = string(s, len, &pos)) != 0)
+		goto failed;
+	pos = skip_ws(s, pos, len);
+	if (pos >= len || s[pos] != ':') {
+		rc = JSONSCAN_SYNTAX;
+		goto failed;
+	}
+	pos = skip_ws(s, pos + 1, len);
+	v0 = depth == 1 ? pos : v0;
+	goto value;
+done:
+	pos = skip_ws(s, pos, len);
+	*at = pos;
+	if (pos >= len)
+		return JSONSCAN_OK;
+	rc = JSONSCAN_SYNTAX;
+failed:
+	if (rc == JSONSCAN_SYNTAX && pos >= len)
+		rc = JSONSCAN_END;
+	*at = pos;
+	*n = 0;
+	return rc;
 }
 
 int
 jsonscan_is_string(const char *s, size_t len)
 {
-	scan sc = { s, len, 0, 0, JSONSCAN_OK };
+	size_t pos = 0;
 
-	return len >= 2 && s[0] == '"' && string(&sc) && sc.pos == len;
+	return len >= 2 && s[0] == '"' && string(s, len, &pos) == 0 && pos == len;
 }

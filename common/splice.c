@@ -7,6 +7,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "diag.h"
 #include "jprint.h"
@@ -166,16 +169,38 @@ plain_string(const char *t, size_t n, size_t *dlen)
 	if (n < 2 || t[0] != '"' || (out = malloc(n - 1)) == NULL)
 		return NULL;
 	o = out;
-	while (p < e) {
-		const char *q = memchr(p, '\\', (size_t)(e - p));
+	for (;;) {
+		const char *q;
 		char c;
 
-		if (q == NULL)
-			q = e;
-		memcpy(o, p, (size_t)(q - p));
-		o += q - p;
-		if (q == e)
-			break;
+#ifdef __SSE2__
+		/* sixteen bytes copied at a time up to the next backslash (the
+		 * output is never longer than the input read so far) */
+		const __m128i bs = _mm_set1_epi8('\\');
+		unsigned mask = 0;
+
+		while (e - p >= 16) {
+			__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+
+			_mm_storeu_si128((__m128i *)(void *)o, x);
+			if ((mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, bs))) != 0)
+				break;
+			p += 16;
+			o += 16;
+		}
+		if (mask != 0) {
+			q = p + __builtin_ctz(mask);
+			o += q - p;
+		} else
+#endif
+		{
+			if ((q = memchr(p, '\\', (size_t)(e - p))) == NULL)
+				q = e;
+			memcpy(o, p, (size_t)(q - p));
+			o += q - p;
+			if (q == e)
+				break;
+		}
 		switch (q[1]) {
 		case '"': c = '"'; break;
 		case '\\': c = '\\'; break;

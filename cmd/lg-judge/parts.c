@@ -111,6 +111,66 @@ parts_text(parts_index *pi, const char *p, size_t n)
 	}
 }
 
+/* The digits at *pp, at most 15, as a number: -1 when there are none,
+ * too many, or a fraction or exponent follows. */
+static long
+digits_at(const char **pp, const char *e)
+{
+	const char *p = *pp, *d = p;
+	long x = 0;
+
+	while (p < e && *p >= '0' && *p <= '9' && p - d < 16)
+		x = x * 10 + (*p++ - '0');
+	if (p == d || p - d > 15 || (p < e && (*p == '.' || *p == 'e' || *p == 'E')))
+		return -1;
+	*pp = p;
+	return x;
+}
+
+/* Whether the literal k (its length without the NUL) is at *pp; past it. */
+#define LIT(pp, e, k) ((size_t)((e) - *(pp)) >= sizeof (k) - 1 && \
+	memcmp(*(pp), (k), sizeof (k) - 1) == 0 && (*(pp) += sizeof (k) - 1, 1))
+
+/*
+ * The parts exactly as lg-split writes them, compact and in its order of
+ * keys ({"at":1,"off":0,"len":9,"word":0,"words":2}, ...): 1, or 0 at the
+ * first difference (parts_text() then reads them, whatever their shape).
+ */
+static int
+parts_split(parts_index *pi, const char *p, size_t n)
+{
+	const char *e = p + n;
+
+	pi->n = 0;
+	if (!LIT(&p, e, "["))
+		return 0;
+	if (LIT(&p, e, "]"))
+		return p == e;
+	for (;;) {
+		long at, off, len;
+
+		if (!LIT(&p, e, "{\"at\":") || (at = digits_at(&p, e)) < 0 ||
+		    !LIT(&p, e, ",\"off\":") || (off = digits_at(&p, e)) < 0 ||
+		    !LIT(&p, e, ",\"len\":") || (len = digits_at(&p, e)) < 0 ||
+		    !LIT(&p, e, ",\"word\":") || digits_at(&p, e) < 0 ||
+		    !LIT(&p, e, ",\"words\":") || digits_at(&p, e) < 0 ||
+		    !LIT(&p, e, "}"))
+			return 0;
+		if (pi->n == pi->cap) {
+			pi->cap = pi->cap ? 2 * pi->cap : 512;
+			pi->p = xreallocarray(pi->p, pi->cap, sizeof *pi->p);
+		}
+		pi->p[pi->n].at = at;
+		pi->p[pi->n].off = off;
+		pi->p[pi->n].len = len;
+		pi->n++;
+		if (LIT(&p, e, "]"))
+			return p == e;
+		if (!LIT(&p, e, ","))
+			return 0;
+	}
+}
+
 /* The parts from cJSON: 1 and the message in msg when one is malformed. */
 static int
 parts_tree(parts_index *pi, const cJSON *parts, char *msg, size_t n)
@@ -182,7 +242,7 @@ parts_load(parts_index *pi, const cJSON *rec, int *isarray, char *msg, size_t n)
 	*isarray = 0;
 	pi->n = pi->nidx = 0;
 	if (it != NULL && (t = splice_text(rec, it, &len)) != NULL &&
-	    parts_text(pi, t, len)) {
+	    (parts_split(pi, t, len) || parts_text(pi, t, len))) {
 		*isarray = 1;
 		index_parts(pi);
 		return 0;

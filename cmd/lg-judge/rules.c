@@ -25,6 +25,7 @@ typedef struct {
 	unsigned char *found;
 	size_t n, cap, left;	/* left: how many are not found yet */
 	int content;
+	unsigned char first[256];	/* the first bytes of the words */
 } wanted;
 
 static wanted want_words;	/* reused from check to check */
@@ -39,16 +40,16 @@ rules_fini(void)
 	memset(&want_words, 0, sizeof want_words);
 }
 
-static void
+static int
 want_word(const char *w, size_t n, void *arg)
 {
 	wanted *q = arg;
 
 	if (words_stop(w, n))
-		return;
+		return 0;
 	q->content++;
 	if (n >= 256)
-		return;		/* never counted as missing */
+		return 0;	/* never counted as missing */
 	if (q->n == q->cap) {
 		q->cap = q->cap ? 2 * q->cap : 16;
 		q->off = xreallocarray(q->off, q->cap, sizeof *q->off);
@@ -62,22 +63,24 @@ want_word(const char *w, size_t n, void *arg)
 	q->left++;
 	buf_add(&q->words, w, n);
 	buf_putc(&q->words, '\0');
+	q->first[(unsigned char)w[0]] = 1;
+	return 0;
 }
 
-static void
+/* Marks the wanted words w is; nonzero once all are found. */
+static int
 entry_word(const char *w, size_t n, void *arg)
 {
 	wanted *q = arg;
 	size_t i;
 
-	if (q->left == 0)
-		return;
 	for (i = 0; i < q->n; i++)
 		if (!q->found[i] && q->len[i] == n &&
 		    memcmp(q->words.s + q->off[i], w, n) == 0) {
 			q->found[i] = 1;
 			q->left--;
 		}
+	return q->left == 0;
 }
 
 int
@@ -89,9 +92,12 @@ rules_decide(const char *text, size_t len, const char *want, cJSON *verdict)
 	buf_reset(&q->words);
 	q->n = q->left = 0;
 	q->content = 0;
+	memset(q->first, 0, sizeof q->first);
 	words_each(want, strlen(want), want_word, q);
+	/* the entry's words until all wanted ones are found; only those
+	 * that start as one of them is are stemmed and compared */
 	if (q->left > 0)
-		words_each(text, len, entry_word, q);
+		words_some(text, len, q->first, entry_word, q);
 	if (q->left > 0) {
 		cJSON *a = cJSON_CreateArray();
 

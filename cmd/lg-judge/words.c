@@ -119,11 +119,18 @@ ascii_word(const char *str, size_t len, size_t pos, size_t *ov, size_t *from)
 }
 
 void
-words_each(const char *s, size_t len, void (*fn)(const char *, size_t, void *),
-    void *arg)
+words_each(const char *s, size_t len, words_fn *fn, void *arg)
+{
+	words_some(s, len, NULL, fn, arg);
+}
+
+void
+words_some(const char *s, size_t len, const unsigned char first[256],
+    words_fn *fn, void *arg)
 {
 	size_t pos = 0, ov[2], from;
 	char small[128];
+	int stop;
 
 	if (word_re == NULL) {
 		word_re = re_compile("[\\p{L}\\p{N}]+(?:['\\x{2019}][\\p{L}]+)*", 0);
@@ -140,6 +147,13 @@ words_each(const char *s, size_t len, void (*fn)(const char *, size_t, void *),
 		if (!got)
 			break;
 		n = ov[1] - ov[0];
+		pos = ov[1];
+		if (first != NULL) {
+			unsigned char c = (unsigned char)s[ov[0]];
+
+			if (!first[c >= 'A' && c <= 'Z' ? c + 32 : c])
+				continue;
+		}
 		w = n < sizeof small ? small : xmalloc(n + 1);
 		for (i = 0; i < n; i++) {	/* tolower() of the C locale */
 			unsigned char c = (unsigned char)s[ov[0] + i];
@@ -147,10 +161,11 @@ words_each(const char *s, size_t len, void (*fn)(const char *, size_t, void *),
 			w[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
 		}
 		n = words_stem(w, n);
-		fn(w, n, arg);
+		stop = fn(w, n, arg);
 		if (w != small)
 			free(w);
-		pos = ov[1];
+		if (stop)
+			break;
 	}
 }
 
@@ -233,7 +248,7 @@ slot(const wordset *ws, const char *w, size_t n)
 	return i;
 }
 
-static void
+static int
 add(const char *w, size_t n, void *arg)
 {
 	wordset *ws = arg;
@@ -270,6 +285,7 @@ add(const char *w, size_t n, void *arg)
 		ws->alen += n;
 		ws->n++;
 	}
+	return 0;
 }
 
 void

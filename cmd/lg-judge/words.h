@@ -12,9 +12,17 @@
 
 typedef struct wordset wordset;
 
-/* Call fn(stem, len, arg) for each normalised word of s[0..len). */
-void words_each(const char *s, size_t len,
-    void (*fn)(const char *w, size_t n, void *arg), void *arg);
+/*
+ * Call fn(stem, len, arg) for each normalised word of s[0..len), until fn
+ * returns nonzero.  words_some() calls it only for the words whose first
+ * byte, lowercased, has first[byte] set (a stem starts with the first
+ * byte of its word, lowercased): the others are neither lowercased nor
+ * stemmed.
+ */
+typedef int words_fn(const char *w, size_t n, void *arg);
+void words_each(const char *s, size_t len, words_fn *fn, void *arg);
+void words_some(const char *s, size_t len, const unsigned char first[256],
+    words_fn *fn, void *arg);
 /* Reduce a lowercased word in place; returns its new length. */
 size_t words_stem(char *w, size_t n);
 /* Nonzero for words that carry no content (articles, prepositions, ...). */

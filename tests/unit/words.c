@@ -44,7 +44,7 @@ has_all(const char *text, const char *want)
 }
 
 /* The words words_each() gives, as one string: each word and a space. */
-static void
+static int
 collect(const char *w, size_t n, void *arg)
 {
 	char *out = arg;
@@ -55,6 +55,7 @@ collect(const char *w, size_t n, void *arg)
 		out[k + n] = ' ';
 		out[k + n + 1] = '\0';
 	}
+	return 0;
 }
 
 /*
@@ -103,10 +104,43 @@ against_pattern(void)
 	re_free(re);
 }
 
+/* Stops after the second word. */
+static int
+two(const char *w, size_t n, void *arg)
+{
+	collect(w, n, arg);
+	return strchr(strchr(arg, ' ') + 1, ' ') != NULL;
+}
+
+/*
+ * words_some() gives the words words_each() gives that start with a
+ * chosen byte (either case), and stops when told to.
+ */
+static void
+some(void)
+{
+	const char *text = "Bingo at the Parish, bells and a busy Bakery; \xc3\xa9" "clairs b";
+	unsigned char first[256] = { 0 };
+	char got[4096] = "";
+
+	first['b'] = 1;
+	first[0xc3] = 1;
+	words_some(text, strlen(text), first, collect, got);
+	CHECK(strcmp(got, "bingo bell busy bakery \xc3\xa9" "clair b ") == 0,
+	    "words starting with b or \\xc3: [%s]", got);
+	got[0] = '\0';
+	words_some(text, strlen(text), first, two, got);
+	CHECK(strcmp(got, "bingo bell ") == 0, "stops after two: [%s]", got);
+	got[0] = '\0';
+	words_each("one two three", 13, two, got);
+	CHECK(strcmp(got, "one two ") == 0, "words_each stops too: [%s]", got);
+}
+
 int
 main(void)
 {
 	against_pattern();
+	some();
 	CHECK(stem_is("galleries", "gallery"), "galleries");
 	CHECK(stem_is("studios", "studio"), "studios");
 	CHECK(stem_is("churches", "church"), "churches");
