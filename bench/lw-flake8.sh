@@ -5,10 +5,17 @@
 # run the wall-clock seconds, cases per second, CPU seconds (user+system,
 # children included) and a checksum of the per-case counts (flake8 counts,
 # function counts, runnable, score): the same checksum means the same counts
-# on every case.  Runs, in this order for each answer set: the baseline;
-# this build with an empty cache (cold: as --no-cache, plus the writes);
-# again with the cache the cold run filled (warm, as a second run over the
-# same originals is).
+# on every case, and each row says whether its counts are the baseline's.
+# Runs, in this order for each answer set: the baseline; this build with an
+# empty cache (cold: as --no-cache, plus the writes); again with the cache
+# the cold run filled (warm, as a second run over the same originals is).
+# Then the one-time preparation, lg-flake8 --prepare over the prompts (the
+# suite before it has answers) into an empty cache, and the scoring of each
+# answer set with that cache (prepared); the preparation's cost is printed
+# beside, and prepare + prepared is the whole cost of a first run that way.
+# Each ratio to the baseline is given in wall-clock time and in CPU time
+# (user+system, children included): on a shared machine the CPU ratio is
+# the steadier one.
 #   bench/lw-flake8.sh [N]
 # BASE_BIN=PATH uses that lg-flake8 as the baseline; otherwise it is built
 # from BASE_REF (default e4a18c1, lg-flake8 before the cache and -j) in a
@@ -53,29 +60,60 @@ for l in open(sys.argv[1]):
         "defs_fixed", "defs_orig", "runnable", "score")))' "$1" |
 	    sha256sum | cut -c1-12
 }
-# name binary answers options...: a row of the table
+# name binary answers options...: a row of the table; the counts are
+# compared with the baseline's of the same answers (prompts: the output
+# must be the input)
 one() {
 	name=$1 b=$2 a=$3
 	shift 3
 	/usr/bin/time -f '%e %U %S' -o "$tmp/time" "$b" "$@" "$tmp/$a" \
 	    > "$tmp/out" 2> /dev/null || true
 	read -r wall user sys < "$tmp/time"
-	printf '%-10s %-10s %6d %8.1f %8.1f %8.1f  %s\n' "$a" "$name" "$cases" \
-	    "$wall" "$(echo "$cases / $wall" | bc -l)" \
-	    "$(echo "$user + $sys" | bc -l)" "$(sums "$tmp/out")"
-	echo "$wall" > "$tmp/wall.$a.$name"
+	cpu=$(echo "$user + $sys" | bc -l)
+	if [ "$a" = prompts ]; then
+		sum=-
+		cmp -s "$tmp/out" "$tmp/prompts" && same="records unchanged" ||
+		    same="RECORDS CHANGED"
+	else
+		sum=$(sums "$tmp/out")
+		[ "$name" = baseline ] && echo "$sum" > "$tmp/sum.$a"
+		[ "$sum" = "$(cat "$tmp/sum.$a")" ] && same="same" || same="DIFFER"
+	fi
+	printf '%-10s %-10s %6d %8.1f %8.1f %8.1f  %-12s %s\n' "$a" "$name" \
+	    "$cases" "$wall" "$(echo "$cases / $wall" | bc -l)" "$cpu" "$sum" \
+	    "$same"
+	echo "$wall $cpu" > "$tmp/t.$a.$name"
+}
+# answers run: its ratio to the baseline, wall-clock and CPU
+ratio() {
+	read -r bw bc < "$tmp/t.$1.baseline"
+	read -r w c < "$tmp/t.$1.$2"
+	printf '  %s %s: %.2fx the baseline (wall), %.2fx (CPU)\n' "$1" "$2" \
+	    "$(echo "$bw / $w" | bc -l)" "$(echo "$bc / $c" | bc -l)"
 }
 
-echo "lg-flake8 on the CF suite, $cases cases, $(getconf _NPROCESSORS_ONLN) processors"
-printf '%-10s %-10s %6s %8s %8s %8s  %s\n' answers run cases seconds cases/s \
-    cpu-s counts
+echo "lg-flake8 on the CF suite, $cases cases, $(getconf _NPROCESSORS_ONLN) processors," \
+    "load $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-10s %-10s %6s %8s %8s %8s  %-12s %s\n' answers run cases seconds \
+    cases/s cpu-s counts "counts against the baseline"
 for a in reference degraded; do
 	one baseline "$base" "$a"
 	rm -rf "$tmp/cache"
 	one cold "$new" "$a" --cache "$tmp/cache"
 	one warm "$new" "$a" --cache "$tmp/cache"
-	for r in cold warm; do
-		printf '  %s %s: %.2fx the baseline\n' "$a" "$r" \
-		    "$(echo "$(cat "$tmp/wall.$a.baseline") / $(cat "$tmp/wall.$a.$r")" | bc -l)"
-	done
+	ratio "$a" cold
+	ratio "$a" warm
 done
+# the one-time preparation, then scoring with what it kept
+rm -rf "$tmp/cache"
+one prepare "$new" prompts --prepare --cache "$tmp/cache"
+read -r pw pc < "$tmp/t.prompts.prepare"
+for a in reference degraded; do
+	one prepared "$new" "$a" --cache "$tmp/cache"
+	ratio "$a" prepared
+	read -r w c < "$tmp/t.$a.prepared"
+	printf '  %s prepare + prepared: %.1f s, %.1f cases/s, %.1f CPU s\n' "$a" \
+	    "$(echo "$pw + $w" | bc -l)" "$(echo "$cases / ($pw + $w)" | bc -l)" \
+	    "$(echo "$pc + $c" | bc -l)"
+done
+echo "load at the end $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -34,7 +34,9 @@ fl_limits(double timeout)
 
 /*
  * The parser helper.  For each file: compile() as the published scorer
- * did, the functions ast finds, the published "def " count, and with
+ * did, the functions ast finds (a def is a statement, and statements sit
+ * only in statements, except handlers and match cases: nothing else need
+ * be walked), the published "def " count, and with
  * "strip" a copy for flake8 without noqa comments (found by the tokenizer,
  * so strings are left alone; a line left empty goes).
  */
@@ -42,6 +44,8 @@ static const char helper[] =
     "import ast, io, json, re, sys, tokenize, warnings\n"
     "warnings.simplefilter(\"ignore\")\n"
     "DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)\n"
+    "HOLD = tuple(getattr(ast, k) for k in (\"stmt\", \"excepthandler\",\n"
+    "             \"match_case\") if hasattr(ast, k))\n"
     "NOQA = re.compile(r\"# noqa|# flake8[:=]\\s*noqa\", re.I)\n"
     "def strip(src):\n"
     "    try:\n"
@@ -68,6 +72,14 @@ static const char helper[] =
     "        else:\n"
     "            lines[r - 1] = head + line[len(body):]\n"
     "    return \"\".join(l for i, l in enumerate(lines) if i not in drop)\n"
+    "def defs(tree):\n"
+    "    n, todo = 0, [tree]\n"
+    "    while todo:\n"
+    "        node = todo.pop()\n"
+    "        n += isinstance(node, DEFS)\n"
+    "        todo.extend(c for c in ast.iter_child_nodes(node)\n"
+    "                    if isinstance(c, HOLD))\n"
+    "    return n\n"
     "def main():\n"
     "    lint = sys.argv[1] == \"strip\"\n"
     "    for path in sys.argv[2:]:\n"
@@ -82,8 +94,7 @@ static const char helper[] =
     "            except Exception as e:\n"
     "                res[\"error\"] = \"%s: %s\" % (type(e).__name__, e)\n"
     "            try:\n"
-    "                nodes = ast.walk(ast.parse(src))\n"
-    "                res[\"defs\"] = sum(isinstance(n, DEFS) for n in nodes)\n"
+    "                res[\"defs\"] = defs(ast.parse(src))\n"
     "            except Exception:\n"
     "                pass\n"
     "            if lint:\n"

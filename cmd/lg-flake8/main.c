@@ -30,12 +30,14 @@
 #include "xalloc.h"
 
 static const char usage[] =
-"usage: lg-flake8 [--compat] [-j N] [--cache DIR | --no-cache]\n"
+"usage: lg-flake8 [--compat] [--prepare] [-j N] [--cache DIR | --no-cache]\n"
 "                 [--timeout SEC] [--lint-timeout SEC] [--python PATH]\n"
 "                 [--flake8 CMD] [--max-record SIZE] [file ...]\n"
 "\n"
 "  --compat          score as the published scorer: runnable means it\n"
 "                    compiles, noqa comments count, its extraction\n"
+"  --prepare         lint and run the originals only, into the cache,\n"
+"                    and pass every record on unchanged\n"
 "  -j, --jobs N      runs of flake8, the parser and answers at once\n"
 "                    (default: the number of processors)\n"
 "  --cache DIR       keep what the originals give in DIR (default:\n"
@@ -77,6 +79,8 @@ static char *made;		/* the model and parameters of the answers */
 static int made_mixed;		/* more than one */
 static const char *cache_dir;	/* --cache, NULL: the default place */
 static int cache_off;		/* --no-cache */
+static int prep;		/* --prepare: the originals only, into the cache */
+static int cached;		/* the cache directory is open */
 
 static char *
 resolve(const char *prog)
@@ -202,10 +206,11 @@ open_cache(const cf_opts *o)
 	lid = identity(o, 1);
 	rid = identity(o, 0);
 	if (make_dirs(dir) < 0 || cf_expect_open(dir, lid, rid) < 0) {
-		if (cache_dir != NULL)
-			lg_warn("--cache %s: cannot use it: %s; going on without",
-			    dir, strerror(errno));
-	}
+		if (cache_dir != NULL || prep)
+			lg_warn("--cache %s: cannot use it: %s%s", dir,
+			    strerror(errno), prep ? "" : "; going on without");
+	} else
+		cached = 1;
 	free(lid);
 	free(rid);
 	free(dir);
@@ -235,6 +240,11 @@ prepare(const cf_opts *o)
 	}
 	sb_clean_on_signals(st.dir);
 	open_cache(o);
+	if (prep && !cached) {
+		st.why = xstrdup("--prepare: no cache directory to prepare");
+		lg_warn("%s", st.why);
+		return 0;
+	}
 	return st.usable = 1;
 }
 
@@ -277,6 +287,18 @@ admit(cf_item *it, const cf_opts *o)
 		return 0;
 	vars = rec_get(it->rec, "vars");
 	code = cJSON_IsObject(vars) ? rec_get(vars, "code") : NULL;
+	/* --prepare: the original alone; the record goes on as it came */
+	if (prep) {
+		if (!cJSON_IsString(code))
+			return 0;
+		if (!prepare(o)) {
+			status_sys = 1;
+			return 0;
+		}
+		it->orig = code->valuestring;
+		it->ours = 1;
+		return 0;
+	}
 	if (!cJSON_IsString(code)) {
 		fail(it, o, "vars.code: missing or not a string", "");
 		return 1;
@@ -429,13 +451,15 @@ lint_and_run(cf_item *items, size_t n, const cf_opts *o, char **pf, char **lf,
 		cf_item *it = &items[i];
 		char *p;
 
-		if (!it->ours || o->compat || it->how == EX_EMPTY ||
-		    !res[at[i]].compiles)
+		if (!it->ours || o->compat || (!prep && (it->how == EX_EMPTY ||
+		    !res[at[i]].compiles)))
 			continue;
-		p = xasprintf("%s/%s", st.dir, pf[at[i]]);
-		if (box_open(it, o, p, argv, &jobs[m], &boxes[m]) == 0)
-			of[m++] = i;
-		free(p);
+		if (!prep) {
+			p = xasprintf("%s/%s", st.dir, pf[at[i]]);
+			if (box_open(it, o, p, argv, &jobs[m], &boxes[m]) == 0)
+				of[m++] = i;
+			free(p);
+		}
 		/* the original too, once per text: of[] past n */
 		if (ot[i] >= 0 && cf_expect_want(it->orig, strlen(it->orig))) {
 			cf_item tmp = { 0 };
@@ -525,9 +549,11 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 		ot[i] = -1;
 		if (!it->ours)
 			continue;
-		at[i] = k;
-		sz[k] = it->code_len;
-		pf[k++] = xasprintf("r%ldf.py", st.serial);
+		if (!prep) {
+			at[i] = k;
+			sz[k] = it->code_len;
+			pf[k++] = xasprintf("r%ldf.py", st.serial);
+		}
 		known[i] = (char)cf_lint_get(it->orig, strlen(it->orig), &it->org);
 		if (known[i])
 			;
@@ -562,10 +588,13 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 
 		if (!it->ours)
 			continue;
-		p = xasprintf("%s/%s", st.dir, pf[at[i]]);
-		if (write_file(p, it->code, it->code_len) < 0)
-			lg_die(LG_SYS, "cannot write in %s: %s", st.dir, strerror(errno));
-		free(p);
+		if (!prep) {
+			p = xasprintf("%s/%s", st.dir, pf[at[i]]);
+			if (write_file(p, it->code, it->code_len) < 0)
+				lg_die(LG_SYS, "cannot write in %s: %s", st.dir,
+				    strerror(errno));
+			free(p);
+		}
 		if (ot[i] < 0 || (i > 0 && same_orig(items, ot, i) >= 0))
 			continue;
 		p = xasprintf("%s/%s", st.dir, pf[ot[i]]);
@@ -592,12 +621,16 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 
 		if (!it->ours)
 			continue;
-		it->fix = res[at[i]];
-		memset(&res[at[i]], 0, sizeof res[at[i]]);
+		if (!prep) {
+			it->fix = res[at[i]];
+			memset(&res[at[i]], 0, sizeof res[at[i]]);
+		}
 		if (!known[i] && ot[i] >= 0) {
 			it->org = file_copy(&res[ot[i]]);
 			cf_lint_put(it->orig, strlen(it->orig), &it->org);
 		}
+		if (prep)
+			continue;
 		/* an answer that costs flake8 more than its limits scores 0,
 		 * with the reason in its scores, as one that runs too long */
 		if ((it->how != EX_EMPTY && it->fix.count < 0 && !it->fix.limit) ||
@@ -825,6 +858,7 @@ main(int argc, char **argv)
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "cache", required_argument, NULL, 'K' },
 		{ "no-cache", no_argument, NULL, 'N' },
+		{ "prepare", no_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -868,6 +902,9 @@ main(int argc, char **argv)
 		case 'N':
 			cache_off = 1;
 			break;
+		case 'R':
+			prep = 1;
+			break;
 		case 'h':
 			lg_usage(usage, 0);
 		case 'V':
@@ -876,6 +913,8 @@ main(int argc, char **argv)
 			lg_usage(usage, LG_USAGE);
 		}
 	}
+	if (prep && cache_off)
+		lg_die(LG_USAGE, "--prepare: it fills the cache: not with --no-cache");
 	fl_limits(lint_timeout);
 	if (o.jobs == 0)
 		o.jobs = (int)(processors() > 256 ? 256 : processors());
