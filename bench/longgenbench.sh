@@ -7,8 +7,11 @@
 # and average CR and pass rates (what the published scripts do, minus the
 # judge model).
 # Times are wall seconds and CPU seconds (user + system, which a loaded
-# machine disturbs less); each is the median of ROUNDS runs (3).
+# machine disturbs less) of a process and all it starts, to the
+# microsecond; each is the median of ROUNDS runs (3).
 #   bench/longgenbench.sh [MB ...]     (default: 100 1024)
+# BASE_BIN=DIR adds the same rows for the tools in DIR (an older build:
+# "base" and "base pipe") and the ratio of this build to it, in the same run.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 bin=$top/bin
@@ -18,38 +21,57 @@ mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT INT TERM
 [ $# -gt 0 ] || set -- 100 1024
 rounds=${ROUNDS:-3}
+py=/usr/bin/python3
+[ -x "$py" ] || py=python3
+base=${BASE_BIN:-}
+[ -z "$base" ] || [ -x "$base/lg-split" ] ||
+    { echo "bench: BASE_BIN=$base: no lg-split there" >&2; exit 2; }
 
 # one block of oracle outputs at 32k, repeated to reach each size
 "$bin/lg-gen" longgenbench -l 32k -n 8 -s 1 | "$bin/lg-prompt" |
     "$bin/lg-oracle" > "$tmp/block"
 bsize=$(wc -c < "$tmp/block")
 
-# "wall peak_kb cpu" of a command, the median run of $rounds by CPU time
+# "wall peak_kb cpu" of a command and all it starts, to the microsecond
+# (os.wait4's resource usage), the median run of $rounds by CPU time
+cat > "$tmp/measure.py" <<'PY'
+import os, sys, time
+out = os.open(sys.argv[1], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+t = time.monotonic()
+pid = os.fork()
+if pid == 0:
+    os.dup2(out, 1)
+    os.execvp(sys.argv[2], sys.argv[2:])
+_, status, ru = os.wait4(pid, 0)
+wall = time.monotonic() - t
+if os.waitstatus_to_exitcode(status) != 0:
+    sys.exit("bench: command failed: " + " ".join(sys.argv[2:]))
+print("%.4f %d %.4f" % (wall, ru.ru_maxrss, ru.ru_utime + ru.ru_stime))
+PY
 timed() {	# out command...
-	o=$1
-	shift
 	: > "$tmp/runs"
 	i=0
 	while [ "$i" -lt "$rounds" ]; do
-		/usr/bin/time -f '%e %M %U %S' -o "$tmp/t" "$@" > "$o"
-		awk '{ print $1, $2, $3 + $4 }' "$tmp/t" >> "$tmp/runs"
+		"$py" "$tmp/measure.py" "$@" >> "$tmp/runs"
 		i=$((i + 1))
 	done
 	sort -k3 -n "$tmp/runs" | awk -v n="$rounds" 'NR == int((n + 1) / 2)'
 }
-measure() {	# file -> "wall peak_kb cpu" of the scoring pipeline, stage by stage
-	timed "$tmp/p1" "$bin/lg-split" "$1" > "$tmp/t1"
-	timed "$tmp/p2" "$bin/lg-judge" --rules "$tmp/p1" > "$tmp/t2"
-	timed /dev/null "$bin/lg-agg" "$tmp/p2" > "$tmp/t3"
+measure() {	# file [bin] -> "wall peak_kb cpu" of the scoring pipeline, stage by stage
+	b=${2:-$bin}
+	timed "$tmp/p1" "$b/lg-split" "$1" > "$tmp/t1"
+	timed "$tmp/p2" "$b/lg-judge" --rules "$tmp/p1" > "$tmp/t2"
+	timed /dev/null "$b/lg-agg" "$tmp/p2" > "$tmp/t3"
 	awk '{ s += $1; c += $3; if ($2 > m) m = $2 } END { print s, m, c }' \
 	    "$tmp/t1" "$tmp/t2" "$tmp/t3"
 	paste -d' ' "$tmp/t1" "$tmp/t2" "$tmp/t3" > "$tmp/stages"
 }
 row() {	# label "wall peak_kb cpu" [extra]
 	set -- "$1" $2 "${3:-}"
-	# a CPU time below the clock's resolution counts as 0.01 s
-	[ "$(echo "$4 > 0" | bc)" -eq 1 ] || set -- "$1" "$2" "$3" 0.01 "$5"
-	printf '%-8s %-9s %8d %8.2f %8.2f %8.1f %8.1f %10.1f%s\n' "${mb}MB" "$1" "$recs" \
+	# a time below the clock's resolution counts as one microsecond
+	[ "$(echo "$2 > 0" | bc)" -eq 1 ] || set -- "$1" 0.000001 "$3" "$4" "$5"
+	[ "$(echo "$4 > 0" | bc)" -eq 1 ] || set -- "$1" "$2" "$3" 0.000001 "$5"
+	printf '%-8s %-9s %8d %8.3f %8.3f %8.1f %8.1f %10.1f%s\n' "${mb}MB" "$1" "$recs" \
 	    "$2" "$4" "$(echo "$size / 1048576 / $2" | bc -l)" \
 	    "$(echo "$size / 1048576 / $4" | bc -l)" "$(echo "$3 / 1024" | bc -l)" "$5"
 }
@@ -82,8 +104,6 @@ for line in open(sys.argv[1], encoding="utf-8"):
     out.write(json.dumps(json.loads(line), ensure_ascii=False,
                          separators=(",", ":")) + "\n")
 PY
-py=/usr/bin/python3
-[ -x "$py" ] || py=python3
 
 printf 'machine: %s cores, load %s\n' "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-8s %-9s %8s %8s %8s %8s %8s %10s\n' input tool records wall_s cpu_s MB/s cpu_MB/s peak_RSS_MB
@@ -102,6 +122,16 @@ for mb in "$@"; do
 	pipe=$(timed /dev/null sh -c "'$bin/lg-split' '$tmp/in' |
 	    '$bin/lg-judge' --rules | '$bin/lg-agg'")
 	row "lg pipe" "$pipe"
+	if [ -n "$base" ]; then
+		cp "$tmp/stages" "$tmp/stages.lg"
+		bst=$(measure "$tmp/in" "$base")
+		set -- $(cat "$tmp/stages")
+		row base "$bst" "   (split ${3}s, judge ${6}s, agg ${9}s CPU)"
+		bpipe=$(timed /dev/null sh -c "'$base/lg-split' '$tmp/in' |
+		    '$base/lg-judge' --rules | '$base/lg-agg'")
+		row "base pipe" "$bpipe"
+		cp "$tmp/stages.lg" "$tmp/stages"
+	fi
 	pyr=$(timed /dev/null "$py" "$tmp/baseline.py" "$tmp/in")
 	row python "$pyr"
 	# what one filter stage costs before it does anything: read and
@@ -123,8 +153,16 @@ for mb in "$@"; do
 	    "$(echo "$1 / $pw" | bc -l)" "$(echo "$1 / $lgw" | bc -l)"
 	# each stage against one read and write of every record in Python
 	printf '%-8s each stage vs python rt by CPU: split %.1fx, judge %.1fx, agg %.1fx (want >= 3)\n' \
-	    "${mb}MB" "$(echo "$prc / ($s1 + 0.005)" | bc -l)" \
-	    "$(echo "$prc / ($s2 + 0.005)" | bc -l)" "$(echo "$prc / ($s3 + 0.005)" | bc -l)"
+	    "${mb}MB" "$(echo "$prc / $s1" | bc -l)" \
+	    "$(echo "$prc / $s2" | bc -l)" "$(echo "$prc / $s3" | bc -l)"
+	if [ -n "$base" ]; then
+		set -- $bst
+		bc_=$3
+		set -- $bpipe
+		printf '%-8s this build vs base: %.2fx by CPU (stages), %.2fx by CPU (pipe), %.2fx by wall (pipe)\n' \
+		    "${mb}MB" "$(echo "$bc_ / $lgc" | bc -l)" "$(echo "$3 / $pc" | bc -l)" \
+		    "$(echo "$1 / $pw" | bc -l)"
+	fi
 	rm -f "$tmp/p1" "$tmp/p2"
 done
 echo "(lg: the three stages one after another on files, so the time is their"
@@ -132,6 +170,4 @@ echo " sum and the peak RSS the largest of the three; lg pipe: the same as a"
 echo " shell pipeline, wall time; python: the published way in one process,"
 echo " without its judge model, writing nothing back; rt: one read and write"
 echo " of every record, the floor of any filter stage, lg-prompt against"
-echo " Python's json.loads and json.dumps; a stage's CPU time counts half"
-echo " the clock's 0.01 s more in the ratio of each stage, so that a stage"
-echo " too fast to be timed is not infinitely so)"
+echo " Python's json.loads and json.dumps)"
