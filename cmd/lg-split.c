@@ -467,6 +467,19 @@ split(cJSON *rec, jsonl *in, void *arg)
 	return REC_OK;
 }
 
+/* What the run kept: patterns, types and the map. */
+static void
+split_ctx_free(split_ctx *c)
+{
+	int i;
+
+	for (i = 0; i < c->ntypes; i++) {
+		free(c->types[i]);
+		re_free(c->res[i]);
+	}
+	textmap_free(&c->map);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -480,7 +493,7 @@ main(int argc, char **argv)
 	};
 	static const char *const keeps[] = { "first", "last" };
 	split_ctx c;
-	int ch, status, i;
+	int ch, status;
 
 	lg_init(argv[0]);
 	memset(&c, 0, sizeof c);
@@ -499,10 +512,6 @@ main(int argc, char **argv)
 		}
 	}
 	status = rec_filter(argv + optind, argc - optind, split, &c);
-	for (i = 0; i < c.ntypes; i++) {
-		free(c.types[i]);
-		re_free(c.res[i]);
-	}
-	textmap_free(&c.map);
+	split_ctx_free(&c);
 	return status;
 }

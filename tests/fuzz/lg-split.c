@@ -16,7 +16,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	cJSON *rec = fz_case(data, size);
 	split_ctx c;
-	int i;
 
 	if (rec == NULL)
 		return 0;
@@ -27,9 +26,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	split(rec, fz_reader(), &c);
 	rec_write(rec);
 	cJSON_Delete(rec);
-	for (i = 0; i < c.ntypes; i++) {
-		free(c.types[i]);
-		re_free(c.res[i]);
-	}
+	split_ctx_free(&c);
 	return 0;
 }
