@@ -68,16 +68,19 @@ words_stop(const char *w, size_t n)
 	return 0;
 }
 
-static int
-ascii_alnum(unsigned char c)
-{
-	return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
-}
+/* Byte classes: a digit, a letter (both ASCII), a byte of another
+ * character; 0 for the other ASCII bytes. */
+enum { DIGIT = 1, ALPHA = 2, WIDE = 4 };
+static unsigned char cls[256];
 
-static int
-ascii_alpha(unsigned char c)
+static void
+init_cls(void)
 {
-	return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+	int c;
+
+	for (c = 0; c < 256; c++)
+		cls[c] = (unsigned char)(c >= 0x80 ? WIDE : c >= '0' && c <= '9' ? DIGIT :
+		    (c | 0x20) >= 'a' && (c | 0x20) <= 'z' ? ALPHA : 0);
 }
 
 /*
@@ -92,22 +95,22 @@ ascii_word(const char *str, size_t len, size_t pos, size_t *ov, size_t *from)
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = pos, j;
 
-	while (i < len && s[i] < 0x80 && !ascii_alnum(s[i]))
+	while (i < len && cls[s[i]] == 0)
 		i++;
 	if (i == len)
 		return 0;
 	*from = i;
 	if (s[i] >= 0x80)
 		return -1;
-	for (j = i; j < len && ascii_alnum(s[j]); j++)
+	for (j = i; j < len && (cls[s[j]] & (DIGIT | ALPHA)); j++)
 		;
 	for (;;) {
 		if (j < len && s[j] >= 0x80)
 			return -1;	/* a letter of another script, or U+2019 */
-		if (j + 1 < len && s[j] == '\'' && (ascii_alpha(s[j + 1]) || s[j + 1] >= 0x80)) {
+		if (j + 1 < len && s[j] == '\'' && (cls[s[j + 1]] & (ALPHA | WIDE))) {
 			if (s[j + 1] >= 0x80)
 				return -1;
-			for (j++; j < len && ascii_alpha(s[j]); j++)
+			for (j++; j < len && cls[s[j]] == ALPHA; j++)
 				;
 			continue;
 		}
@@ -135,6 +138,7 @@ words_some(const char *s, size_t len, const unsigned char first[256],
 	if (word_re == NULL) {
 		word_re = re_compile("[\\p{L}\\p{N}]+(?:['\\x{2019}][\\p{L}]+)*", 0);
 		atexit(free_re);
+		init_cls();
 	}
 	while (pos < len) {
 		size_t n, i;
