@@ -32,21 +32,24 @@ base=${BASE_BIN:-}
     "$bin/lg-oracle" > "$tmp/block"
 bsize=$(wc -c < "$tmp/block")
 
-# "wall peak_kb cpu" of a command and all it starts, to the microsecond
-# (os.wait4's resource usage), the median run of $rounds by CPU time
+# "wall peak_kb cpu" of a command and all it starts: times to the
+# microsecond (os.wait4's resource usage), the peak as /usr/bin/time
+# reads it (a Python parent would add its own pages to the child's peak);
+# the median run of $rounds by CPU time
 cat > "$tmp/measure.py" <<'PY'
 import os, sys, time
 out = os.open(sys.argv[1], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+rss = os.path.join(os.path.dirname(os.path.abspath(__file__)), "rss")
 t = time.monotonic()
 pid = os.fork()
 if pid == 0:
     os.dup2(out, 1)
-    os.execvp(sys.argv[2], sys.argv[2:])
+    os.execv("/usr/bin/time", ["/usr/bin/time", "-f", "%M", "-o", rss] + sys.argv[2:])
 _, status, ru = os.wait4(pid, 0)
 wall = time.monotonic() - t
 if os.waitstatus_to_exitcode(status) != 0:
     sys.exit("bench: command failed: " + " ".join(sys.argv[2:]))
-print("%.4f %d %.4f" % (wall, ru.ru_maxrss, ru.ru_utime + ru.ru_stime))
+print("%.4f %s %.4f" % (wall, open(rss).read().split()[-1], ru.ru_utime + ru.ru_stime))
 PY
 timed() {	# out command...
 	: > "$tmp/runs"

@@ -254,7 +254,7 @@ skip_digits(const char *s, size_t i, size_t len)
  * The number at s[*pos]: 0 and *pos after it, or JSONSCAN_SYNTAX and
  * *pos at the byte where a digit is missing.
  */
-static int
+static inline int
 number(const char *s, size_t len, size_t *pos)
 {
 	size_t i = *pos, d;
