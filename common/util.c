@@ -34,6 +34,31 @@ split_list(const char *s, size_t *np)
 	return v;
 }
 
+char **
+split_path(const char *s, size_t *np)
+{
+	char **v = NULL;
+	size_t n = 0;
+
+	for (;;) {
+		const char *dot = strchr(s, '.');
+		size_t len = dot ? (size_t)(dot - s) : strlen(s);
+
+		if (len == 0) {
+			split_free(v, n);
+			*np = 0;
+			return NULL;
+		}
+		v = xreallocarray(v, n + 1, sizeof *v);
+		v[n++] = xstrndup(s, len);
+		if (dot == NULL)
+			break;
+		s = dot + 1;
+	}
+	*np = n;
+	return v;
+}
+
 void
 split_free(char **v, size_t n)
 {

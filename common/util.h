@@ -11,6 +11,8 @@
 /* Split "a,b,c" at commas, dropping empty items. */
 char **split_list(const char *s, size_t *n);
 void split_free(char **v, size_t n);
+/* The parts of a dotted path ("gen.model"); NULL when one is empty. */
+char **split_path(const char *s, size_t *n);
 
 /* Strict number parsing for options: 0 on success, -1 on junk. */
 int parse_long(const char *s, long *out);

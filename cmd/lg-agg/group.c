@@ -39,21 +39,9 @@ fields_parse(const char *list, struct opts *o)
 		return -1;
 	for (i = 0; i < n; i++) {
 		struct field *f = &o->fields[i];
-		const char *s = f->path;
 
-		for (;;) {
-			const char *dot = strchr(s, '.');
-			size_t len = dot ? (size_t)(dot - s) : strlen(s);
-
-			if (len == 0)
-				return -1;
-			f->parts = xreallocarray(f->parts, f->nparts + 1,
-			    sizeof *f->parts);
-			f->parts[f->nparts++] = xstrndup(s, len);
-			if (dot == NULL)
-				break;
-			s = dot + 1;
-		}
+		if ((f->parts = split_path(f->path, &f->nparts)) == NULL)
+			return -1;
 		for (j = 0; j < i; j++)
 			if (strcmp(f->path, o->fields[j].path) == 0)
 				return -1;

@@ -14,25 +14,10 @@
 int
 field_parse(const char *path, struct field *f)
 {
-	const char *s = path, *dot;
-
 	memset(f, 0, sizeof *f);
 	f->path = xstrdup(path);
-	for (;;) {
-		size_t len;
-
-		dot = strchr(s, '.');
-		len = dot ? (size_t)(dot - s) : strlen(s);
-		if (len == 0)
-			return -1;
-		f->parts = xreallocarray(f->parts, f->nparts + 1,
-		    sizeof *f->parts);
-		f->parts[f->nparts++] = xstrndup(s, len);
-		if (dot == NULL)
-			break;
-		s = dot + 1;
-	}
-	return 0;
+	f->parts = split_path(path, &f->nparts);
+	return f->parts != NULL ? 0 : -1;
 }
 
 void
