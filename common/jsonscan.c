@@ -106,6 +106,22 @@ plain_run32(const char *s, size_t i, size_t len)
 }
 #endif
 
+#ifdef __SSE2__
+/* The bits of the 16 bytes at p that are a control character, a quote or
+ * a backslash. */
+static inline unsigned
+special16(const char *p)
+{
+	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
+	const __m128i ctl = _mm_set1_epi8(0x1f);
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
+	    _mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),
+	    _mm_cmpeq_epi8(_mm_min_epu8(v, ctl), v)));
+}
+#endif
+
 static size_t
 plain_run(const char *s, size_t i, size_t len)
 {
@@ -114,16 +130,9 @@ plain_run(const char *s, size_t i, size_t len)
 		return i;	/* a special byte */
 #endif
 #ifdef __SSE2__
-	/* sixteen at a time: the bytes equal to '"' or '\\', or at most 0x1f */
-	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
-	const __m128i ctl = _mm_set1_epi8(0x1f);
-
+	/* sixteen at a time */
 	while (i + 16 <= len) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote),
-		    _mm_cmpeq_epi8(v, bslash)),
-		    _mm_cmpeq_epi8(_mm_min_epu8(v, ctl), v));
-		unsigned mask = (unsigned)_mm_movemask_epi8(hit);
+		unsigned mask = special16(s + i);
 
 		if (mask != 0)
 			return i + (size_t)__builtin_ctz(mask);
@@ -148,22 +157,6 @@ plain_run(const char *s, size_t i, size_t len)
  * The string that starts with the quote at s[*pos]: 0 and *pos after its
  * closing quote, or the failure and *pos where it lies.
  */
-#ifdef __SSE2__
-/* The bits of the 16 bytes at p that are a control character, a quote or
- * a backslash. */
-static inline unsigned
-special16(const char *p)
-{
-	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
-	const __m128i ctl = _mm_set1_epi8(0x1f);
-	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-
-	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
-	    _mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),
-	    _mm_cmpeq_epi8(_mm_min_epu8(v, ctl), v)));
-}
-#endif
-
 static inline int
 string(const char *s, size_t len, size_t *pos)
 {

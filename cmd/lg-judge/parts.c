@@ -2,9 +2,9 @@
  * parts.c: a record's parts, read once and indexed by position.
  *
  * The parts lg-split writes are read straight from the record's text when
- * they have its plain shape (objects of non-negative integer members);
- * anything else is read through cJSON as before, with the same checks and
- * messages.
+ * they are exactly as it writes them (compact, its keys in its order,
+ * integers of at most 15 digits); anything else is read through cJSON,
+ * with the same checks and messages.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,102 +14,6 @@
 #include "record.h"
 #include "splice.h"
 #include "xalloc.h"
-
-static const char *
-skip_ws(const char *p, const char *e)
-{
-	while (p < e && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
-		p++;
-	return p;
-}
-
-/*
- * The parts from their text, when every member of every object is a
- * key without escapes and an integer of at most 15 digits without sign,
- * fraction or exponent (what rec_long() reads the same), and every object
- * has at, off and len; 0 otherwise (the caller then uses cJSON).
- */
-static int
-parts_text(parts_index *pi, const char *p, size_t n)
-{
-	const char *e = p + n;
-
-	pi->n = 0;
-	p = skip_ws(p, e);
-	if (p == e || *p++ != '[')
-		return 0;
-	p = skip_ws(p, e);
-	if (p < e && *p == ']')
-		return skip_ws(p + 1, e) == e;
-	for (;;) {
-		long v[3] = { -1, -1, -1 };
-
-		if (p == e || *p++ != '{')
-			return 0;
-		p = skip_ws(p, e);
-		if (p < e && *p == '}')
-			return 0;	/* no at: cJSON says what is wrong */
-		for (;;) {
-			const char *k, *q;
-			long x = 0;
-			int f = -1, digits = 0;
-
-			if (p == e || *p++ != '"')
-				return 0;
-			k = p;
-			/* keys are short: one walk to the quote, no escapes */
-			for (q = p; q < e && *q != '"' && *q != '\\'; q++)
-				;
-			if (q == e || *q != '"')
-				return 0;
-			if (q - k == 2 && memcmp(k, "at", 2) == 0)
-				f = 0;
-			else if (q - k == 3 && memcmp(k, "off", 3) == 0)
-				f = 1;
-			else if (q - k == 3 && memcmp(k, "len", 3) == 0)
-				f = 2;
-			p = skip_ws(q + 1, e);
-			if (p == e || *p++ != ':')
-				return 0;
-			p = skip_ws(p, e);
-			for (; p < e && *p >= '0' && *p <= '9'; p++, digits++)
-				x = x * 10 + (*p - '0');
-			if (digits == 0 || digits > 15 ||
-			    (p < e && (*p == '.' || *p == 'e' || *p == 'E')))
-				return 0;
-			if (f >= 0 && v[f] < 0)
-				v[f] = x;	/* the first one counts, as in cJSON */
-			p = skip_ws(p, e);
-			if (p < e && *p == ',') {
-				p = skip_ws(p + 1, e);
-				continue;
-			}
-			if (p < e && *p == '}') {
-				p++;
-				break;
-			}
-			return 0;
-		}
-		if (v[0] < 0 || v[1] < 0 || v[2] < 0)
-			return 0;
-		if (pi->n == pi->cap) {
-			pi->cap = pi->cap ? 2 * pi->cap : 512;
-			pi->p = xreallocarray(pi->p, pi->cap, sizeof *pi->p);
-		}
-		pi->p[pi->n].at = v[0];
-		pi->p[pi->n].off = v[1];
-		pi->p[pi->n].len = v[2];
-		pi->n++;
-		p = skip_ws(p, e);
-		if (p < e && *p == ',') {
-			p = skip_ws(p + 1, e);
-			continue;
-		}
-		if (p < e && *p == ']')
-			return skip_ws(p + 1, e) == e;
-		return 0;
-	}
-}
 
 /* The digits at *pp, at most 15, as a number: -1 when there are none,
  * too many, or a fraction or exponent follows. */
@@ -134,7 +38,7 @@ digits_at(const char **pp, const char *e)
 /*
  * The parts exactly as lg-split writes them, compact and in its order of
  * keys ({"at":1,"off":0,"len":9,"word":0,"words":2}, ...): 1, or 0 at the
- * first difference (parts_text() then reads them, whatever their shape).
+ * first difference (cJSON then reads them, whatever their shape).
  */
 static int
 parts_split(parts_index *pi, const char *p, size_t n)
@@ -242,7 +146,7 @@ parts_load(parts_index *pi, const cJSON *rec, int *isarray, char *msg, size_t n)
 	*isarray = 0;
 	pi->n = pi->nidx = 0;
 	if (it != NULL && (t = splice_text(rec, it, &len)) != NULL &&
-	    (parts_split(pi, t, len) || parts_text(pi, t, len))) {
+	    parts_split(pi, t, len)) {
 		*isarray = 1;
 		index_parts(pi);
 		return 0;
