@@ -15,6 +15,8 @@
 #include "jsonscan.h"
 #include "xalloc.h"
 
+int jsonscan_noflat;
+
 static int
 hex(char c)
 {
@@ -306,6 +308,60 @@ literal(const char *s, size_t len, size_t *pos, const char *word, size_t n)
 }
 
 /*
+ * A flat object at s[*pos], its keys and values one after another with
+ * no white space and no array or object inside ({"at":1,"off":0}, as
+ * the tools write the elements of long arrays): 1 and *pos after it.  0
+ * for anything else, *pos untouched: the general loop then reads it
+ * from its start, so this only ever takes a subset of what that does.
+ */
+static int
+flat_object(const char *s, size_t len, size_t *pos, unsigned *hi)
+{
+	size_t i = *pos + 1;
+
+	for (;;) {
+		if (i >= len || s[i] != '"' || string(s, len, &i, hi) != 0 ||
+		    i + 1 >= len || s[i] != ':')
+			return 0;
+		i++;
+		switch (s[i]) {
+		case '"':
+			if (string(s, len, &i, hi) != 0)
+				return 0;
+			break;
+		case '-': case '0': case '1': case '2': case '3': case '4':
+		case '5': case '6': case '7': case '8': case '9':
+			if (number(s, len, &i) != 0)
+				return 0;
+			break;
+		case 't':
+			if (literal(s, len, &i, "true", 4) != 0)
+				return 0;
+			break;
+		case 'f':
+			if (literal(s, len, &i, "false", 5) != 0)
+				return 0;
+			break;
+		case 'n':
+			if (literal(s, len, &i, "null", 4) != 0)
+				return 0;
+			break;
+		default:
+			return 0;
+		}
+		if (i >= len)
+			return 0;
+		if (s[i] == '}') {
+			*pos = i + 1;
+			return 1;
+		}
+		if (s[i] != ',')
+			return 0;
+		i++;
+	}
+}
+
+/*
  * One pass with the position in a local and the open arrays and objects
  * on a stack of their own: no call per value but for strings, numbers and
  * words.  Members of the outer object (top) are recorded as their values
@@ -329,7 +385,13 @@ value:
 		goto failed;
 	}
 	switch (s[pos]) {
-	case '{': case '[':
+	case '{':
+		/* an element of an array: most often one of many alike */
+		if (depth > 0 && depth < JSONSCAN_MAX_DEPTH && !obj[depth - 1] &&
+		    !jsonscan_noflat && flat_object(s, len, &pos, &hi))
+			goto after;
+		/* FALLTHROUGH */
+	case '[':
 		if (depth == JSONSCAN_MAX_DEPTH) {
 			rc = JSONSCAN_DEEP;
 			goto failed;

@@ -41,6 +41,12 @@ int jsonscan(const char *s, size_t len, int *isobj, jsonscan_member **m,
 int jsonscan_text(const char *s, size_t len, int *isobj, jsonscan_member **m,
     size_t *n, size_t *cap, size_t *at, int *nonascii);
 
+/*
+ * For tests: nonzero reads the flat objects of arrays ({"a":1,"b":"x"})
+ * by the general loop too, which must give the same results.
+ */
+extern int jsonscan_noflat;
+
 /* Nonzero when s[0..len) is exactly one JSON string token. */
 int jsonscan_is_string(const char *s, size_t len);
 
