@@ -304,15 +304,25 @@ marks_default(lg_re *re, int first, const textmap *t, mark **mp)
 static char *
 put_num(char *p, size_t v)
 {
+	static const char two[] =
+	    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	    "8081828384858687888990919293949596979899";
 	size_t n = 1, x;
 	char *e;
 
-	for (x = v; x >= 10; x /= 10)
-		n++;
+	for (x = v; x >= 100; x /= 100)
+		n += 2;
+	n += x >= 10;
 	e = p + n;
-	do
-		*--e = (char)('0' + v % 10);
-	while ((v /= 10) != 0);
+	for (; v >= 100; v /= 100) {	/* two digits at a time */
+		e -= 2;
+		memcpy(e, two + 2 * (v % 100), 2);
+	}
+	if (v >= 10)
+		memcpy(e - 2, two + 2 * v, 2);
+	else
+		e[-1] = (char)('0' + v);
 	return p + n;
 }
 
