@@ -314,16 +314,46 @@ literal(const char *s, size_t len, size_t *pos, const char *word, size_t n)
  * for anything else, *pos untouched: the general loop then reads it
  * from its start, so this only ever takes a subset of what that does.
  */
-static int
-flat_object(const char *s, size_t len, size_t *pos, unsigned *hi)
-{
-	size_t i = *pos + 1;
+/*
+ * The keys of the last flat object read in this text, each with its
+ * quotes and colon when that is eight bytes at most: the same bytes in
+ * the next object are the same valid key.
+ */
+typedef struct {
+	uint64_t key[8], mask[8];	/* mask 0: no key kept */
+	unsigned char len[8];
+} flat_keys;
 
-	for (;;) {
-		if (i >= len || s[i] != '"' || string(s, len, &i, hi) != 0 ||
-		    i + 1 >= len || s[i] != ':')
-			return 0;
-		i++;
+static int
+flat_object(const char *s, size_t len, size_t *pos, unsigned *hi, flat_keys *fk)
+{
+	size_t i = *pos + 1, k;
+
+	for (k = 0;; k++) {
+		uint64_t u;
+		size_t k0 = i;
+
+		if (k < 8 && fk->mask[k] != 0 && i + 8 <= len &&
+		    (memcpy(&u, s + i, 8), (u & fk->mask[k]) == fk->key[k])) {
+			i += fk->len[k];
+		} else {
+			if (i >= len || s[i] != '"' || string(s, len, &i, hi) != 0 ||
+			    i + 1 >= len || s[i] != ':')
+				return 0;
+			i++;
+			/* kept for the next object (its bytes outside ASCII,
+			 * if any, are in *hi already), or dropped */
+			if (k < 8) {
+				fk->mask[k] = 0;
+				if (i - k0 <= 8 && k0 + 8 <= len) {
+					fk->mask[k] = i - k0 == 8 ? ~(uint64_t)0 :
+					    ((uint64_t)1 << (8 * (i - k0))) - 1;
+					memcpy(&u, s + k0, 8);
+					fk->key[k] = u & fk->mask[k];
+					fk->len[k] = (unsigned char)(i - k0);
+				}
+			}
+		}
 		switch (s[i]) {
 		case '"':
 			if (string(s, len, &i, hi) != 0)
@@ -375,6 +405,9 @@ jsonscan_text(const char *s, size_t len, int *isobj, jsonscan_member **m,
 	size_t pos, k0 = 0, k1 = 0, v0 = 0;
 	int depth = 0, rc = 0, top;
 	unsigned hi = 0;	/* nonzero once a byte of a string may be >= 0x80 */
+	flat_keys fk;
+
+	memset(fk.mask, 0, sizeof fk.mask);
 
 	*n = 0;
 	pos = skip_ws(s, 0, len);
@@ -388,7 +421,7 @@ value:
 	case '{':
 		/* an element of an array: most often one of many alike */
 		if (depth > 0 && depth < JSONSCAN_MAX_DEPTH && !obj[depth - 1] &&
-		    !jsonscan_noflat && flat_object(s, len, &pos, &hi))
+		    !jsonscan_noflat && flat_object(s, len, &pos, &hi, &fk))
 			goto after;
 		/* FALLTHROUGH */
 	case '[':

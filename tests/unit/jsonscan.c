@@ -1,6 +1,7 @@
 /*
  * Unit test: the scanner's reading of flat objects in arrays gives what
- * its general loop gives (result, offset, members) on texts made of such
+ * its general loop gives (result, offset, members, and whether a string
+ * holds a byte outside ASCII) on texts made of such
  * arrays and then damaged at random, and at the nesting limit.
  */
 #include <stdio.h>
@@ -12,7 +13,7 @@
 #include "check.h"
 
 struct scan {
-	int rc, isobj;
+	int rc, isobj, nonascii;
 	size_t at, n;
 	jsonscan_member m[64];
 };
@@ -25,7 +26,8 @@ scan(const char *s, size_t len, int noflat, struct scan *r)
 
 	jsonscan_noflat = noflat;
 	memset(r, 0, sizeof *r);
-	r->rc = jsonscan(s, len, &r->isobj, &m, &r->n, &cap, &r->at);
+	r->rc = jsonscan_text(s, len, &r->isobj, &m, &r->n, &cap, &r->at,
+	    &r->nonascii);
 	if (r->n > 64)
 		r->n = 64;
 	if (r->n > 0)
@@ -38,7 +40,8 @@ static int
 same(const struct scan *a, const struct scan *b)
 {
 	return a->rc == b->rc && a->isobj == b->isobj && a->at == b->at &&
-	    a->n == b->n && memcmp(a->m, b->m, a->n * sizeof a->m[0]) == 0;
+	    a->n == b->n && memcmp(a->m, b->m, a->n * sizeof a->m[0]) == 0 &&
+	    (a->rc != JSONSCAN_OK || a->nonascii == b->nonascii);
 }
 
 /* Pieces the texts are made of: flat objects and what is near them. */
@@ -47,6 +50,7 @@ static const char *const piece[] = {
 	"{\"kind\":\"periodic\",\"at\":6,\"want\":\"bingo at the parish\"}",
 	"{\"a\":true,\"b\":false,\"c\":null,\"d\":-1.5e3}",
 	"{\"k\\\"ey\":\"v\\u00e9\\n\"}", "{\"x\":{\"y\":1}}", "{\"x\":[1,2]}",
+	"{\"caf\xc3\xa9\":1}", "{\"caf\xc3\xa9\":1,\"x\":2}",
 	"{ \"sp\": 1 }", "{}", "[]", "1", "\"s\"", "{\"caf\xc3\xa9\":\"\xe2\x80\x99\"}",
 };
 /* Bytes a damage puts in. */
