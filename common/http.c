@@ -1135,7 +1135,11 @@ http_step(http_engine *e, int wait_ms)
 	curlev_wait(e->ev, wait_ms);
 	n += collect(e);
 	t = mono_now();
-	if (t - e->last_scan >= 0.01) {
+	/*
+	 * every transfer in flight is looked at: as often as a hundredth of
+	 * the idle timeout, from every 10 ms to every second
+	 */
+	if (t - e->last_scan >= fmin(1, fmax(0.01, e->idle_timeout / 100))) {
 		e->last_scan = t;
 		n += idle_scan(e, t);
 	}
