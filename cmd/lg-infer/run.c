@@ -23,12 +23,14 @@
 #include "xalloc.h"
 
 /*
- * Requests waiting for a slot, and records read ahead: enough that a slot
- * never waits for the reader, few enough that a record is still in the
- * cache when its request starts (with -P 1024, a queue of P made every
- * record cold twice over before it was sent).
+ * Requests waiting for a slot, and records read ahead: P of each up to 64
+ * (16 read ahead at least), enough that a slot never waits for the reader,
+ * few enough that a record is still in the cache when its request starts
+ * (with -P 1024, queues of P made every record cold twice over before it
+ * was sent).
  */
-#define QUEUED(p) ((p) / 4 < 16 ? 16 : (p) / 4 > 64 ? 64 : (p) / 4)
+#define QUEUED(p) ((p) < 64 ? (p) : 64)
+#define AHEAD(p) ((p) < 16 ? 16 : QUEUED(p))
 
 typedef struct {
 	infer_opts *o;
@@ -325,7 +327,7 @@ infer_run(infer_opts *o)
 	eo.files = o->files;
 	eo.nfiles = o->nfiles;
 	eo.skip = ids;
-	eo.ahead = QUEUED((size_t)o->parallel);
+	eo.ahead = AHEAD((size_t)o->parallel);
 	eo.window = 4 * (size_t)o->parallel < 64 ? 64 : 4 * (size_t)o->parallel;
 	eo.keep_order = o->keep_order;
 	eo.http = s.e;
