@@ -83,12 +83,16 @@ c() { printf 'data: {"id":"b","object":"chat.completion.chunk","created":0,"mode
 sse="$(c '"role":"assistant","content":""' null)$(c '"content":"The "' null)$(c '"content":"answer "' null)$(c '"content":"is "' null)$(c '"content":"forty-two."' null)$(c '' '"stop"')"
 sse="${sse}data: {\"id\":\"b\",\"object\":\"chat.completion.chunk\",\"created\":0,\"model\":\"bench\",\"choices\":[],\"usage\":{\"prompt_tokens\":12,\"completion_tokens\":6,\"total_tokens\":18}}\\n\\ndata: [DONE]\\n\\n"
 
+# A thousand connections opened at once must all be taken: with nginx's
+# default listen backlog (511) and one accept per wake-up, a burst at -P
+# 1024 overflows the queue, and a dropped SYN is sent again only a second
+# later, which stalls the whole run (ListenOverflows in /proc/net/netstat).
 mkdir -p "$tmp/ngx/logs"
 cat > "$tmp/ngx/nginx.conf" <<EOF
 worker_processes 1;
 pid $tmp/ngx/nginx.pid;
 error_log $tmp/ngx/logs/error.log crit;
-events { worker_connections 4096; }
+events { worker_connections 4096; multi_accept on; }
 http {
 	access_log off;
 	keepalive_requests 10000000;
@@ -100,11 +104,11 @@ http {
 	uwsgi_temp_path $tmp/ngx/uwsgi;
 	scgi_temp_path $tmp/ngx/scgi;
 	server {
-		listen 127.0.0.1:$port_plain;
+		listen 127.0.0.1:$port_plain backlog=4096;
 		location / { default_type application/json; return 200 '$whole'; }
 	}
 	server {
-		listen 127.0.0.1:$port_sse;
+		listen 127.0.0.1:$port_sse backlog=4096;
 		location / { default_type text/event-stream; return 200 '$sse'; }
 	}
 }
