@@ -10,6 +10,14 @@
 # older build, say) as one more client, "lg-base", beside this one in the
 # same run, with the same ratios.
 #
+# Is it the client or the server that slows down with more connections?
+# Each row also shows the CPU the nginx worker spent per 1,000 requests of
+# that run, and a third reference client, loadgen (bench/loadgen.c: the
+# least a keep-alive client can do, a few integers per connection, one
+# epoll set), runs the same requests at each -P: its rate and the server's
+# CPU under it show what the server and the kernel alone lose from -P 64
+# to -P 1024.
+#
 #   sh bench/infer.sh             from the top of the tree
 #   N=10000 NCURL=1000 PS="1 16 64 256" sh bench/infer.sh
 #   BASE=/tmp/old/bin/lg-infer PS="64 256 1024" sh bench/infer.sh
@@ -48,6 +56,8 @@ make -C "$top" --no-print-directory bin/lg-infer >/dev/null
 LGI=$top/bin/lg-infer
 
 tmp=$(mktemp -d)
+${CC:-cc} -O2 -std=c11 -D_GNU_SOURCE -o "$tmp/loadgen" "$top/bench/loadgen.c"
+LOADGEN=$tmp/loadgen
 ngx_pid=
 cleanup() {
 	if [ -n "$ngx_pid" ]; then
@@ -73,12 +83,16 @@ c() { printf 'data: {"id":"b","object":"chat.completion.chunk","created":0,"mode
 sse="$(c '"role":"assistant","content":""' null)$(c '"content":"The "' null)$(c '"content":"answer "' null)$(c '"content":"is "' null)$(c '"content":"forty-two."' null)$(c '' '"stop"')"
 sse="${sse}data: {\"id\":\"b\",\"object\":\"chat.completion.chunk\",\"created\":0,\"model\":\"bench\",\"choices\":[],\"usage\":{\"prompt_tokens\":12,\"completion_tokens\":6,\"total_tokens\":18}}\\n\\ndata: [DONE]\\n\\n"
 
+# A thousand connections opened at once must all be taken: with nginx's
+# default listen backlog (511) and one accept per wake-up, a burst at -P
+# 1024 overflows the queue, and a dropped SYN is sent again only a second
+# later, which stalls the whole run (ListenOverflows in /proc/net/netstat).
 mkdir -p "$tmp/ngx/logs"
 cat > "$tmp/ngx/nginx.conf" <<EOF
 worker_processes 1;
 pid $tmp/ngx/nginx.pid;
 error_log $tmp/ngx/logs/error.log crit;
-events { worker_connections 4096; }
+events { worker_connections 4096; multi_accept on; }
 http {
 	access_log off;
 	keepalive_requests 10000000;
@@ -90,11 +104,11 @@ http {
 	uwsgi_temp_path $tmp/ngx/uwsgi;
 	scgi_temp_path $tmp/ngx/scgi;
 	server {
-		listen 127.0.0.1:$port_plain;
+		listen 127.0.0.1:$port_plain backlog=4096;
 		location / { default_type application/json; return 200 '$whole'; }
 	}
 	server {
-		listen 127.0.0.1:$port_sse;
+		listen 127.0.0.1:$port_sse backlog=4096;
 		location / { default_type text/event-stream; return 200 '$sse'; }
 	}
 }
@@ -108,6 +122,9 @@ until curl -s -o /dev/null -X POST -d '{}' "http://127.0.0.1:$port_plain/v1/chat
 	[ "$i" -lt 100 ] || { echo "bench: nginx did not start" >&2; exit 3; }
 	sleep 0.1
 done
+# the one worker, whose CPU each run reads
+ngx_worker=$(ps -o pid= --ppid "$ngx_pid" | head -n 1 | tr -d ' ')
+[ -n "$ngx_worker" ] || { echo "bench: no nginx worker" >&2; exit 3; }
 
 # Inputs: records for lg-infer and Python, request bodies for curl.
 "$PY" - "$tmp" "$N" "$NCURL" <<'EOF'
@@ -127,6 +144,9 @@ for stream in (0, 1):
                 b["stream"] = True
                 b["stream_options"] = {"include_usage": True}
             f.write(json.dumps(b, separators=(",", ":")) + "\n")
+            if i == 0:
+                with open(tmp + "/body%d.json" % stream, "w") as g:
+                    g.write(json.dumps(b, separators=(",", ":")))
 EOF
 
 # The Python asyncio client: the same work as lg-infer, records in and out.
@@ -179,22 +199,29 @@ asyncio.run(main())
 EOF
 
 # Run a command; print wall seconds, CPU seconds and peak RSS in KiB of it
-# and everything it started.
+# and everything it started, and the CPU seconds the server (process
+# argv[2]) spent meanwhile.
 cat > "$tmp/measure.py" <<'EOF'
 import os, subprocess, sys, time
+def server_cpu():
+    with open("/proc/%s/stat" % sys.argv[2]) as f:
+        v = f.read().rsplit(")", 1)[1].split()
+    return (int(v[11]) + int(v[12])) / os.sysconf("SC_CLK_TCK")
+s = server_cpu()
 t = time.monotonic()
 p = subprocess.Popen(["/bin/sh", "-c", sys.argv[1]])
 _, status, ru = os.wait4(p.pid, 0)
 wall = time.monotonic() - t
+s = server_cpu() - s
 if os.waitstatus_to_exitcode(status) != 0:
     sys.exit("bench: command failed: " + sys.argv[1])
-print("%.4f %.4f %d" % (wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss))
+print("%.4f %.4f %d %.4f" % (wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss, s))
 EOF
 
 results=$tmp/results
 : > "$results"
 run() {	# client mode P requests command
-	m=$("$PY" "$tmp/measure.py" "$5") || exit 3
+	m=$("$PY" "$tmp/measure.py" "$5" "$ngx_worker") || exit 3
 	echo "$1 $2 $3 $4 $m" >> "$results"
 }
 check_out() {	# file count
@@ -221,6 +248,8 @@ for mode in plain stream; do
 		fi
 		run python $mode "$p" "$N" "$PY $tmp/client.py $url $p $s $tmp/in.jsonl > $tmp/out"
 		check_out "$tmp/out" "$N"
+		run loadgen $mode "$p" "$N" "$LOADGEN $port $p $N $tmp/body$s.json > $tmp/out"
+		[ "$(cut -d' ' -f1 "$tmp/out")" = "$N" ] || { echo "bench: loadgen answered $(cat "$tmp/out")" >&2; exit 1; }
 		run xargs+curl $mode "$p" "$NCURL" "xargs -P $p -d '\\n' -I{} curl -s -H 'Content-Type: application/json' --data-binary {} $url < $tmp/bodies$s.txt > $tmp/out"
 		if [ "$s" = 1 ]; then
 			n=$(grep -o '\[DONE\]' "$tmp/out" | wc -l)
@@ -236,14 +265,14 @@ printf '\nlg-infer bench: nginx (1 worker) on 127.0.0.1, canned chat completions
 "$PY" - "$results" <<'EOF'
 import sys
 rows = [l.split() for l in open(sys.argv[1])]
-print("%-11s %-6s %4s %6s %9s %14s %8s" % ("client", "mode", "-P", "reqs",
-      "req/s", "CPU s/1k req", "peak MB"))
+print("%-11s %-6s %4s %6s %9s %14s %8s %15s" % ("client", "mode", "-P", "reqs",
+      "req/s", "CPU s/1k req", "peak MB", "server s/1k req"))
 r = {}
-for c, m, p, n, wall, cpu, rss in rows:
-    n, wall, cpu, rss = int(n), float(wall), float(cpu), int(rss)
-    r[c, m, int(p)] = (n / wall, cpu * 1000 / n, rss / 1024)
-    print("%-11s %-6s %4s %6d %9.0f %14.3f %8.1f" % (c, m, p, n, n / wall,
-          cpu * 1000 / n, rss / 1024))
+for c, m, p, n, wall, cpu, rss, srv in rows:
+    n, wall, cpu, rss, srv = int(n), float(wall), float(cpu), int(rss), float(srv)
+    r[c, m, int(p)] = (n / wall, cpu * 1000 / n, rss / 1024, srv * 1000 / n)
+    print("%-11s %-6s %4s %6d %9.0f %14.3f %8.1f %15.3f" % (c, m, p, n, n / wall,
+          cpu * 1000 / n, rss / 1024, srv * 1000 / n))
 print()
 ok = True
 for m in ("plain", "stream"):
@@ -252,12 +281,13 @@ for m in ("plain", "stream"):
         a, b = lg / cu, lg / py
         print("-P 64 %-6s: %5.1fx xargs+curl (want >= 10), %4.1fx python (want >= 3)" % (m, a, b))
         ok &= a >= 10 and b >= 3
-    for c in ("lg-infer", "lg-base"):
+    for c in ("lg-infer", "lg-base", "loadgen"):
         if (c, m, 1024) in r and (c, m, 64) in r:
             hi, lo = r[c, m, 1024], r[c, m, 64]
             a, b = hi[0] / lo[0], lo[1] / hi[1]
-            print("-P 1024 %-6s: %-8s %3.0f%% of the -P 64 rate%s, CPU per request %3.0f%% of -P 64's" %
-                  (m, c, 100 * a, " (want >= 90)" if c == "lg-infer" else "", 100 / b))
+            print("-P 1024 %-6s: %-8s %3.0f%% of the -P 64 rate%s, CPU per request %3.0f%% of -P 64's, server's %3.0f%%" %
+                  (m, c, 100 * a, " (want >= 90)" if c == "lg-infer" else "", 100 / b,
+                   100 * hi[3] / lo[3] if lo[3] > 0 else 0))
             if c == "lg-infer":
                 ok &= a >= 0.9
     if ("lg-infer", m, 256) in r:

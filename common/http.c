@@ -36,6 +36,20 @@
 
 typedef struct req req;
 
+/*
+ * An easy handle and what stays set on it from one request to the next:
+ * the callbacks' data point here, not at the request, and the URL and
+ * timeout are set again only when they change, so that starting a
+ * request touches as little of libcurl's (large) handle as it can.
+ */
+typedef struct {
+	CURL *easy;
+	req *q;			/* the request it carries; NULL when idle */
+	const char *url;	/* CURLOPT_URL as last set */
+	long timeout_ms;	/* CURLOPT_TIMEOUT_MS as last set */
+	char errbuf[CURL_ERROR_SIZE];
+} handle;
+
 typedef struct {
 	char *display;		/* base URL as given, trailing slashes dropped */
 	char *url[2];		/* chat and completions URLs */
@@ -70,7 +84,7 @@ struct req {
 	int retryable;
 	long err_status;	/* HTTP status of the last error, 0: none */
 	int setup;		/* the last error says the setup is wrong */
-	CURL *easy;
+	handle *h;		/* its easy handle while it is in flight */
 	int mi;			/* its multi handle (curlev_add) */
 	char errbuf[CURL_ERROR_SIZE];
 	cJSON *cached;		/* a cache hit waiting to be reported */
@@ -98,7 +112,7 @@ struct http_engine {
 	req *qhead, *qtail;	/* not started */
 	req *waiting;		/* in backoff, by due time */
 	req *ready, *ready_tail;	/* cache hits to report */
-	CURL **pool;		/* idle easy handles */
+	handle **pool;		/* idle easy handles */
 	size_t npool;
 	size_t outstanding;
 	double last_scan;
@@ -295,15 +309,18 @@ http_free(http_engine *e)
 	if (e == NULL)
 		return;
 	for (i = 0; i < e->nactive; i++) {
-		curlev_remove(e->ev, e->active[i]->mi, e->active[i]->easy);
-		curl_easy_cleanup(e->active[i]->easy);
+		curlev_remove(e->ev, e->active[i]->mi, e->active[i]->h->easy);
+		curl_easy_cleanup(e->active[i]->h->easy);
+		free(e->active[i]->h);
 		req_free(e->active[i]);
 	}
 	free_list(e->qhead);
 	free_list(e->waiting);
 	free_list(e->ready);
-	for (i = 0; i < e->npool; i++)
-		curl_easy_cleanup(e->pool[i]);
+	for (i = 0; i < e->npool; i++) {
+		curl_easy_cleanup(e->pool[i]->easy);
+		free(e->pool[i]);
+	}
 	curlev_free(e->ev);
 	curl_slist_free_all(e->headers);
 	for (i = 0; i < e->nrep; i++) {
@@ -491,7 +508,7 @@ on_data(void *arg, const char *data, size_t len)
 static size_t
 on_body(char *p, size_t size, size_t n, void *arg)
 {
-	req *q = arg;
+	req *q = ((handle *)arg)->q;
 	size_t len = size * n;
 
 	q->t_last = mono_now();
@@ -499,8 +516,8 @@ on_body(char *p, size_t size, size_t n, void *arg)
 		char *ct = NULL;
 
 		q->got_body = 1;
-		curl_easy_getinfo(q->easy, CURLINFO_RESPONSE_CODE, &q->status);
-		curl_easy_getinfo(q->easy, CURLINFO_CONTENT_TYPE, &ct);
+		curl_easy_getinfo(q->h->easy, CURLINFO_RESPONSE_CODE, &q->status);
+		curl_easy_getinfo(q->h->easy, CURLINFO_CONTENT_TYPE, &ct);
 		q->event_stream = ct != NULL &&
 		    strncasecmp(ct, "text/event-stream", 17) == 0;
 	}
@@ -530,7 +547,7 @@ on_body(char *p, size_t size, size_t n, void *arg)
 static size_t
 on_header(char *p, size_t size, size_t n, void *arg)
 {
-	req *q = arg;
+	req *q = ((handle *)arg)->q;
 	size_t len = size * n;
 
 	q->t_last = mono_now();
@@ -550,9 +567,10 @@ on_header(char *p, size_t size, size_t n, void *arg)
 	return len;
 }
 
-static CURL *
+static handle *
 get_easy(http_engine *e)
 {
+	handle *h;
 	CURL *c;
 
 	if (e->npool > 0)
@@ -561,6 +579,8 @@ get_easy(http_engine *e)
 	if (c == NULL) {
 		lg_die(LG_SYS, "out of memory");
 	}
+	h = xcalloc(1, sizeof *h);
+	h->easy = c;
 	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(c, CURLOPT_HTTPHEADER, e->headers);
 	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
@@ -576,19 +596,27 @@ get_easy(http_engine *e)
 #endif
 	curl_easy_setopt(c, CURLOPT_TCP_KEEPALIVE, 1L);
 	curl_easy_setopt(c, CURLOPT_USERAGENT, "lg/" LG_VERSION);
+	curl_easy_setopt(c, CURLOPT_WRITEDATA, h);
+	curl_easy_setopt(c, CURLOPT_HEADERDATA, h);
+	curl_easy_setopt(c, CURLOPT_PRIVATE, h);
+	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, h->errbuf);
 	curlev_easy(e->ev, c);
-	return c;
+	return h;
 }
 
 static void
 start(http_engine *e, req *q, double t)
 {
 	replica *r;
+	handle *h;
+	long ms = 0;
 
 	q->rep = pick_replica(e, q, t);
 	q->tried_rep = 1;
 	r = &e->reps[q->rep];
-	q->easy = get_easy(e);
+	h = q->h = get_easy(e);
+	h->q = q;
+	h->errbuf[0] = '\0';
 	if (q->attempts == 0)
 		q->t_begin = t;
 	q->attempts++;
@@ -605,27 +633,27 @@ start(http_engine *e, req *q, double t)
 	buf_reset(&q->in);
 	sse_reset(&q->sse);
 	oai_reset(&q->reply);
-	curl_easy_setopt(q->easy, CURLOPT_URL, r->url[q->api]);
+	if (h->url != r->url[q->api]) {
+		curl_easy_setopt(h->easy, CURLOPT_URL, r->url[q->api]);
+		h->url = r->url[q->api];
+	}
 	/* --timeout is the total for the request: this attempt gets what is left */
 	if (e->total_timeout > 0) {
 		double left = q->t_begin + e->total_timeout - t;
 
-		curl_easy_setopt(q->easy, CURLOPT_TIMEOUT_MS,
-		    left > 0.001 ? (long)(left * 1000 + 0.5) : 1L);
-	} else {
-		curl_easy_setopt(q->easy, CURLOPT_TIMEOUT_MS, 0L);
+		ms = left > 0.001 ? (long)(left * 1000 + 0.5) : 1L;
 	}
-	curl_easy_setopt(q->easy, CURLOPT_POSTFIELDS, q->body);
-	curl_easy_setopt(q->easy, CURLOPT_POSTFIELDSIZE_LARGE,
+	if (ms != h->timeout_ms) {
+		curl_easy_setopt(h->easy, CURLOPT_TIMEOUT_MS, ms);
+		h->timeout_ms = ms;
+	}
+	curl_easy_setopt(h->easy, CURLOPT_POSTFIELDS, q->body);
+	curl_easy_setopt(h->easy, CURLOPT_POSTFIELDSIZE_LARGE,
 	    (curl_off_t)q->bodylen);
-	curl_easy_setopt(q->easy, CURLOPT_WRITEDATA, q);
-	curl_easy_setopt(q->easy, CURLOPT_HEADERDATA, q);
-	curl_easy_setopt(q->easy, CURLOPT_PRIVATE, q);
-	curl_easy_setopt(q->easy, CURLOPT_ERRORBUFFER, q->errbuf);
 	q->slot = e->nactive;
 	e->active[e->nactive++] = q;
 	r->active++;
-	if (curlev_add(e->ev, q->easy, &q->mi) != CURLM_OK)
+	if (curlev_add(e->ev, h->easy, &q->mi) != CURLM_OK)
 		lg_die(LG_SYS, "cannot start a transfer");
 }
 
@@ -635,10 +663,14 @@ stop(http_engine *e, req *q)
 {
 	size_t last = e->nactive - 1;
 
-	curlev_remove(e->ev, q->mi, q->easy);
-	curl_easy_setopt(q->easy, CURLOPT_ERRORBUFFER, NULL);
-	e->pool[e->npool++] = q->easy;
-	q->easy = NULL;
+	curlev_remove(e->ev, q->mi, q->h->easy);
+	/* the attempt's error, for judge() */
+	memcpy(q->errbuf, q->h->errbuf, strnlen(q->h->errbuf,
+	    sizeof q->errbuf - 1));
+	q->errbuf[strnlen(q->h->errbuf, sizeof q->errbuf - 1)] = '\0';
+	q->h->q = NULL;
+	e->pool[e->npool++] = q->h;
+	q->h = NULL;
 	e->active[q->slot] = e->active[last];
 	e->active[q->slot]->slot = q->slot;
 	e->nactive--;
@@ -927,9 +959,9 @@ collect(http_engine *e)
 			continue;
 		rc = m->data.result;
 		curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, &p);
-		q = (req *)(void *)p;
+		q = ((handle *)(void *)p)->q;
 		if (!q->got_body)
-			curl_easy_getinfo(q->easy, CURLINFO_RESPONSE_CODE, &q->status);
+			curl_easy_getinfo(q->h->easy, CURLINFO_RESPONSE_CODE, &q->status);
 		stop(e, q);
 		judge(e, q, rc, t);
 		n++;
@@ -1103,7 +1135,11 @@ http_step(http_engine *e, int wait_ms)
 	curlev_wait(e->ev, wait_ms);
 	n += collect(e);
 	t = mono_now();
-	if (t - e->last_scan >= 0.01) {
+	/*
+	 * every transfer in flight is looked at: as often as a hundredth of
+	 * the idle timeout, from every 10 ms to every second
+	 */
+	if (t - e->last_scan >= fmin(1, fmax(0.01, e->idle_timeout / 100))) {
 		e->last_scan = t;
 		n += idle_scan(e, t);
 	}

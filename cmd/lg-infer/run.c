@@ -1,9 +1,9 @@
 /*
  * The run: records come from the reader, go to the engine as requests, and
  * are written as soon as they are answered (or, with --keep-order, as soon
- * as every record before them is).  At most 2P records are in the engine,
- * and with --keep-order at most a window of 4P records is held, so memory
- * is bounded by the requests in flight, not by the input.
+ * as every record before them is).  At most P + QUEUED(P) records are in
+ * the engine, and with --keep-order at most a window of 4P records is
+ * held, so memory is bounded by the requests in flight, not by the input.
  */
 #include <errno.h>
 #include <signal.h>
@@ -21,6 +21,16 @@
 #include "util.h"
 #include "record.h"
 #include "xalloc.h"
+
+/*
+ * Requests waiting for a slot, and records read ahead: P of each up to 64
+ * (16 read ahead at least), enough that a slot never waits for the reader,
+ * few enough that a record is still in the cache when its request starts
+ * (with -P 1024, queues of P made every record cold twice over before it
+ * was sent).
+ */
+#define QUEUED(p) ((p) < 64 ? (p) : 64)
+#define AHEAD(p) ((p) < 16 ? 16 : QUEUED(p))
 
 typedef struct {
 	infer_opts *o;
@@ -222,7 +232,8 @@ room(void *arg)
 {
 	const state *s = arg;
 
-	return http_outstanding(s->e) < 2 * (size_t)s->o->parallel;
+	return http_outstanding(s->e) < (size_t)s->o->parallel +
+	    QUEUED((size_t)s->o->parallel);
 }
 
 /* After a signal: say what was written and how to finish, then die of it. */
@@ -312,11 +323,11 @@ infer_run(infer_opts *o)
 
 		ids = resume_load_filter(o->resume, infer_resumed, &rc);
 	}
-	/* at most 2P requests in the engine; with --keep-order a window of 4P */
+	/* at most P + QUEUED(P) requests in the engine; with --keep-order a window of 4P */
 	eo.files = o->files;
 	eo.nfiles = o->nfiles;
 	eo.skip = ids;
-	eo.ahead = (size_t)o->parallel < 16 ? 16 : (size_t)o->parallel;
+	eo.ahead = AHEAD((size_t)o->parallel);
 	eo.window = 4 * (size_t)o->parallel < 64 ? 64 : 4 * (size_t)o->parallel;
 	eo.keep_order = o->keep_order;
 	eo.http = s.e;
