@@ -16,14 +16,9 @@ set -u
 need_py
 lg-gen longweave -t cf -l 1k -n 4 | lg-prompt > "$t/gen" || fail "lg-gen pipeline"
 # the first original twice, under another id
-"$py" - "$t/gen" "$t/prompts" <<'PY'
-import json, sys
-recs = [json.loads(l) for l in open(sys.argv[1])]
-recs.append(dict(recs[0], id="twice"))
-with open(sys.argv[2], "w") as f:
-    for r in recs:
-        f.write(json.dumps(r, separators=(",", ":")) + "\n")
-PY
+{ cat "$t/gen"; head -n 1 "$t/gen" | sed 's/^{"id":"[^"]*"/{"id":"twice"/'; } \
+    > "$t/prompts"
+grep -q '^{"id":"twice"' "$t/prompts" || fail "no record twice"
 # a flake8 that logs the files it is given; FAKE_VERSION=1 says another
 # pyflakes version (the same counts, another fingerprint)
 cat > "$t/f8.sh" <<EOF
@@ -83,7 +78,7 @@ with open(sys.argv[2], "w") as f:
         r = json.loads(l)
         o = r.get("orig")
         exec(sys.argv[3])
-        f.write(json.dumps(r, separators=(",", ":")) + "\n")
+        f.write(json.dumps(r, separators=(",", ":"), ensure_ascii=False) + "\n")
 PY
 }
 
