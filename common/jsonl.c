@@ -18,6 +18,8 @@
 #include "xalloc.h"
 
 #define CHUNK (1 << 16)
+#define READ_MAX (1 << 18)
+#define RBUF (1 << 21)
 
 size_t jsonl_max = JSONL_DEFAULT_MAX;
 
@@ -55,7 +57,7 @@ jsonl_open(char **files, int n)
 	r->nfiles = n;
 	r->fd = -1;
 	r->max = jsonl_max;
-	r->rcap = 4 * CHUNK;
+	r->rcap = RBUF;
 	r->rbuf = xmalloc(r->rcap);
 	r->eof = 1;
 	/* records come and go one after another at the same sizes: keep
@@ -186,6 +188,7 @@ static int
 fill(jsonl *r)
 {
 	ssize_t n;
+	size_t want;
 
 	if (r->eof)
 		return 0;
@@ -199,8 +202,11 @@ fill(jsonl *r)
 		r->rcap *= 2;
 		r->rbuf = xrealloc(r->rbuf, r->rcap);
 	}
-	do	/* one byte kept for the NUL that ends a line */
-		n = read(r->fd, r->rbuf + r->rlen, r->rcap - r->rlen - 1);
+	want = r->rcap - r->rlen - 1;	/* one byte kept for the NUL */
+	if (want > READ_MAX)
+		want = READ_MAX;
+	do
+		n = read(r->fd, r->rbuf + r->rlen, want);
 	while (n < 0 && errno == EINTR);
 	if (n < 0) {
 		lg_warnat(jsonl_file(r), r->lineno, "read error: %s", strerror(errno));
@@ -311,12 +317,15 @@ bad_text(const char *s, size_t len, size_t *bad)
 	}
 }
 
-int
-jsonl_line(jsonl *r, char **line, size_t *len)
+/*
+ * The next physical line within the limit, as read: 0 at the end of the
+ * input.  Longer lines are skipped with a warning.
+ */
+static int
+raw_line(jsonl *r, char **line, size_t *len)
 {
 	for (;;) {
-		int toolong, what;
-		size_t bad;
+		int toolong;
 
 		if ((r->fd < 0 || r->eof) && !open_next(r))
 			return 0;
@@ -331,30 +340,58 @@ jsonl_line(jsonl *r, char **line, size_t *len)
 			r->errors++;
 			continue;
 		}
-		if ((what = bad_text(r->line, r->len, &bad)) == 1) {
-			jsonl_warn(r, "NUL byte in record, skipped");
-			r->errors++;
-			continue;
-		}
-		if (what == 2) {
-			jsonl_warn(r, "invalid UTF-8 at byte %zu, skipped", bad + 1);
-			r->errors++;
-			continue;
-		}
 		*line = r->line;
 		*len = r->len;
-		if (r->len >= 3 && memcmp(r->line, "\xef\xbb\xbf", 3) == 0) {
-			if (r->lineno != 1) {
-				jsonl_warn(r, "byte-order mark at the start of a line "
-				    "(only a file may start with one), skipped");
-				r->errors++;
-				continue;
-			}
-			*line += 3;	/* the start of a file */
-			*len -= 3;
-		}
 		return 1;
 	}
+}
+
+static int
+has_bom(const char *s, size_t len)
+{
+	return len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0;
+}
+
+/*
+ * Check the text of the line just read: 1 with a byte-order mark that
+ * starts a file taken off, or 0 when it goes, with a warning.
+ */
+static int
+text_ok(jsonl *r, char **line, size_t *len)
+{
+	size_t bad;
+	int what;
+
+	if ((what = bad_text(*line, *len, &bad)) == 1) {
+		jsonl_warn(r, "NUL byte in record, skipped");
+		r->errors++;
+		return 0;
+	}
+	if (what == 2) {
+		jsonl_warn(r, "invalid UTF-8 at byte %zu, skipped", bad + 1);
+		r->errors++;
+		return 0;
+	}
+	if (has_bom(*line, *len)) {
+		if (r->lineno != 1) {
+			jsonl_warn(r, "byte-order mark at the start of a line "
+			    "(only a file may start with one), skipped");
+			r->errors++;
+			return 0;
+		}
+		*line += 3;	/* the start of a file */
+		*len -= 3;
+	}
+	return 1;
+}
+
+int
+jsonl_line(jsonl *r, char **line, size_t *len)
+{
+	while (raw_line(r, line, len))
+		if (text_ok(r, line, len))
+			return 1;
+	return 0;
 }
 
 static int
@@ -374,14 +411,29 @@ jsonl_next(jsonl *r)
 	char *line;
 	size_t len;
 
-	while (jsonl_line(r, &line, &len)) {
+	while (raw_line(r, &line, &len)) {
 		size_t at, n;
-		int isobj, rc;
+		int isobj, rc = JSONSCAN_END, nonascii = 1;
 		cJSON *j;
 
-		if (blank(line, len))
-			continue;
-		rc = jsonscan(line, len, &isobj, &r->m, &n, &r->mcap, &at);
+		/*
+		 * The grammar first: a record it takes whose strings are all
+		 * ASCII holds neither NUL nor bad UTF-8.  Any other line is
+		 * checked as text first, as jsonl_line() does, for the same
+		 * messages.
+		 */
+		if (!has_bom(line, len))
+			rc = jsonscan_text(line, len, &isobj, &r->m, &n, &r->mcap,
+			    &at, &nonascii);
+		if (rc != JSONSCAN_OK || nonascii) {
+			int bom = has_bom(line, len);
+
+			if (!text_ok(r, &line, &len) || blank(line, len))
+				continue;
+			if (bom)
+				rc = jsonscan(line, len, &isobj, &r->m, &n, &r->mcap,
+				    &at);
+		}
 		if (rc == JSONSCAN_OK && !isobj) {
 			jsonl_warn(r, "record is not a JSON object");
 			r->errors++;

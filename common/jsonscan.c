@@ -15,6 +15,8 @@
 #include "jsonscan.h"
 #include "xalloc.h"
 
+int jsonscan_noflat;
+
 static int
 hex(char c)
 {
@@ -80,10 +82,11 @@ static const unsigned char simple_escape[256] = {
 /* Thirty-two at a time, where the processor can, over escapes of two
  * bytes too: a special byte's place, or where fewer than 32 are left. */
 __attribute__((target("avx2"))) static size_t
-plain_run32(const char *s, size_t i, size_t len)
+plain_run32(const char *s, size_t i, size_t len, unsigned *hi)
 {
 	const __m256i quote = _mm256_set1_epi8('"'), bslash = _mm256_set1_epi8('\\');
 	const __m256i ctl = _mm256_set1_epi8(0x1f);
+	__m256i any = _mm256_setzero_si256();	/* the bytes seen, or'ed */
 
 	while (i + 32 <= len) {
 		__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
@@ -92,6 +95,7 @@ plain_run32(const char *s, size_t i, size_t len)
 		    _mm256_cmpeq_epi8(_mm256_min_epu8(v, ctl), v));
 		unsigned mask = (unsigned)_mm256_movemask_epi8(hit);
 
+		any = _mm256_or_si256(any, v);
 		if (mask == 0) {
 			i += 32;
 			continue;
@@ -99,9 +103,10 @@ plain_run32(const char *s, size_t i, size_t len)
 		i += (size_t)__builtin_ctz(mask);
 		if (s[i] != '\\' || i + 1 >= len ||
 		    !simple_escape[(unsigned char)s[i + 1]])
-			return i;
+			break;
 		i += 2;
 	}
+	*hi |= (unsigned)_mm256_movemask_epi8(any);
 	return i;
 }
 #endif
@@ -110,12 +115,13 @@ plain_run32(const char *s, size_t i, size_t len)
 /* The bits of the 16 bytes at p that are a control character, a quote or
  * a backslash. */
 static inline unsigned
-special16(const char *p)
+special16(const char *p, unsigned *hi)
 {
 	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
 	const __m128i ctl = _mm_set1_epi8(0x1f);
 	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
 
+	*hi |= (unsigned)_mm_movemask_epi8(v);
 	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
 	    _mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),
 	    _mm_cmpeq_epi8(_mm_min_epu8(v, ctl), v)));
@@ -123,16 +129,17 @@ special16(const char *p)
 #endif
 
 static size_t
-plain_run(const char *s, size_t i, size_t len)
+plain_run(const char *s, size_t i, size_t len, unsigned *hi)
 {
 #ifdef HAVE_AVX2_RUN
-	if (i + 32 <= len && __builtin_cpu_supports("avx2") && (i = plain_run32(s, i, len)) + 32 <= len)
+	if (i + 32 <= len && __builtin_cpu_supports("avx2") &&
+	    (i = plain_run32(s, i, len, hi)) + 32 <= len)
 		return i;	/* a special byte */
 #endif
 #ifdef __SSE2__
 	/* sixteen at a time */
 	while (i + 16 <= len) {
-		unsigned mask = special16(s + i);
+		unsigned mask = special16(s + i, hi);
 
 		if (mask != 0)
 			return i + (size_t)__builtin_ctz(mask);
@@ -144,12 +151,13 @@ plain_run(const char *s, size_t i, size_t len)
 		uint64_t v;
 
 		memcpy(&v, s + i, 8);
+		*hi |= (v & 0x8080808080808080ULL) != 0;
 		if (special(v))
 			break;
 		i += 8;
 	}
 	while (i < len && (unsigned char)s[i] >= 0x20 && s[i] != '"' && s[i] != '\\')
-		i++;
+		*hi |= (unsigned char)s[i++] & 0x80;
 	return i;
 }
 
@@ -158,7 +166,7 @@ plain_run(const char *s, size_t i, size_t len)
  * closing quote, or the failure and *pos where it lies.
  */
 static inline int
-string(const char *s, size_t len, size_t *pos)
+string(const char *s, size_t len, size_t *pos, unsigned *hi)
 {
 	size_t i = *pos + 1;
 	int rc;
@@ -171,11 +179,11 @@ string(const char *s, size_t len, size_t *pos)
 
 		/* sixteen bytes here first: keys, short values and the runs
 		 * between escapes are mostly shorter */
-		if (i + 16 <= len && (mask = special16(s + i)) != 0)
+		if (i + 16 <= len && (mask = special16(s + i, hi)) != 0)
 			i += (size_t)__builtin_ctz(mask);
 		else
 #endif
-			i = plain_run(s, i, len);
+			i = plain_run(s, i, len, hi);
 		if (i >= len) {
 			*pos = i;
 			return JSONSCAN_END;
@@ -300,18 +308,73 @@ literal(const char *s, size_t len, size_t *pos, const char *word, size_t n)
 }
 
 /*
+ * A flat object at s[*pos], its keys and values one after another with
+ * no white space and no array or object inside ({"at":1,"off":0}, as
+ * the tools write the elements of long arrays): 1 and *pos after it.  0
+ * for anything else, *pos untouched: the general loop then reads it
+ * from its start, so this only ever takes a subset of what that does.
+ */
+static int
+flat_object(const char *s, size_t len, size_t *pos, unsigned *hi)
+{
+	size_t i = *pos + 1;
+
+	for (;;) {
+		if (i >= len || s[i] != '"' || string(s, len, &i, hi) != 0 ||
+		    i + 1 >= len || s[i] != ':')
+			return 0;
+		i++;
+		switch (s[i]) {
+		case '"':
+			if (string(s, len, &i, hi) != 0)
+				return 0;
+			break;
+		case '-': case '0': case '1': case '2': case '3': case '4':
+		case '5': case '6': case '7': case '8': case '9':
+			if (number(s, len, &i) != 0)
+				return 0;
+			break;
+		case 't':
+			if (literal(s, len, &i, "true", 4) != 0)
+				return 0;
+			break;
+		case 'f':
+			if (literal(s, len, &i, "false", 5) != 0)
+				return 0;
+			break;
+		case 'n':
+			if (literal(s, len, &i, "null", 4) != 0)
+				return 0;
+			break;
+		default:
+			return 0;
+		}
+		if (i >= len)
+			return 0;
+		if (s[i] == '}') {
+			*pos = i + 1;
+			return 1;
+		}
+		if (s[i] != ',')
+			return 0;
+		i++;
+	}
+}
+
+/*
  * One pass with the position in a local and the open arrays and objects
  * on a stack of their own: no call per value but for strings, numbers and
  * words.  Members of the outer object (top) are recorded as their values
  * end.
  */
 int
-jsonscan(const char *s, size_t len, int *isobj, jsonscan_member **m,
-    size_t *n, size_t *cap, size_t *at)
+jsonscan_text(const char *s, size_t len, int *isobj, jsonscan_member **m,
+    size_t *n, size_t *cap, size_t *at, int *nonascii)
 {
 	unsigned char obj[JSONSCAN_MAX_DEPTH];	/* per open bracket: an object */
 	size_t pos, k0 = 0, k1 = 0, v0 = 0;
 	int depth = 0, rc = 0, top;
+	unsigned hi = 0;	/* nonzero once a byte of a string may be >= 0x80 */
 
 	*n = 0;
 	pos = skip_ws(s, 0, len);
@@ -322,7 +385,13 @@ value:
 		goto failed;
 	}
 	switch (s[pos]) {
-	case '{': case '[':
+	case '{':
+		/* an element of an array: most often one of many alike */
+		if (depth > 0 && depth < JSONSCAN_MAX_DEPTH && !obj[depth - 1] &&
+		    !jsonscan_noflat && flat_object(s, len, &pos, &hi))
+			goto after;
+		/* FALLTHROUGH */
+	case '[':
 		if (depth == JSONSCAN_MAX_DEPTH) {
 			rc = JSONSCAN_DEEP;
 			goto failed;
@@ -338,7 +407,7 @@ value:
 			goto key;
 		goto value;
 	case '"':
-		rc = string(s, len, &pos);
+		rc = string(s, len, &pos, &hi);
 		break;
 	case 't':
 		rc = literal(s, len, &pos, "true", 4);
@@ -394,10 +463,10 @@ key:	/* a key, its colon and its value */
 	}
 	if (depth == 1) {
 		k0 = pos;
-		if ((rc = string(s, len, &pos)) != 0)
+		if ((rc = string(s, len, &pos, &hi)) != 0)
 			goto failed;
 		k1 = pos;
-	} else if ((rc = string(s, len, &pos)) != 0)
+	} else if ((rc = string(s, len, &pos, &hi)) != 0)
 		goto failed;
 	pos = skip_ws(s, pos, len);
 	if (pos >= len || s[pos] != ':') {
@@ -410,6 +479,7 @@ key:	/* a key, its colon and its value */
 done:
 	pos = skip_ws(s, pos, len);
 	*at = pos;
+	*nonascii = hi != 0;
 	if (pos >= len)
 		return JSONSCAN_OK;
 	rc = JSONSCAN_SYNTAX;
@@ -418,13 +488,25 @@ failed:
 		rc = JSONSCAN_END;
 	*at = pos;
 	*n = 0;
+	*nonascii = hi != 0;
 	return rc;
+}
+
+int
+jsonscan(const char *s, size_t len, int *isobj, jsonscan_member **m,
+    size_t *n, size_t *cap, size_t *at)
+{
+	int nonascii;
+
+	return jsonscan_text(s, len, isobj, m, n, cap, at, &nonascii);
 }
 
 int
 jsonscan_is_string(const char *s, size_t len)
 {
 	size_t pos = 0;
+	unsigned hi = 0;
 
-	return len >= 2 && s[0] == '"' && string(s, len, &pos) == 0 && pos == len;
+	return len >= 2 && s[0] == '"' && string(s, len, &pos, &hi) == 0 &&
+	    pos == len;
 }

@@ -33,6 +33,20 @@ enum { JSONSCAN_OK, JSONSCAN_SYNTAX, JSONSCAN_END, JSONSCAN_DEEP };
 int jsonscan(const char *s, size_t len, int *isobj, jsonscan_member **m,
     size_t *n, size_t *cap, size_t *at);
 
+/*
+ * jsonscan() that also tells whether a byte of the text's strings may be
+ * outside ASCII (*nonascii: 0 only when none is).  A text it accepts with
+ * *nonascii 0 is all ASCII and holds no NUL: no need to check it as UTF-8.
+ */
+int jsonscan_text(const char *s, size_t len, int *isobj, jsonscan_member **m,
+    size_t *n, size_t *cap, size_t *at, int *nonascii);
+
+/*
+ * For tests: nonzero reads the flat objects of arrays ({"a":1,"b":"x"})
+ * by the general loop too, which must give the same results.
+ */
+extern int jsonscan_noflat;
+
 /* Nonzero when s[0..len) is exactly one JSON string token. */
 int jsonscan_is_string(const char *s, size_t len);
 

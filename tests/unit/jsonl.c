@@ -201,6 +201,74 @@ line_text(void)
 	CHECK(1, "NUL bytes and invalid UTF-8 found at every place");
 }
 
+/*
+ * A record read grammar first: every byte outside ASCII in a string sends
+ * the line to the text check.  A lone continuation byte, or a valid
+ * character, at each place of keys and values of every length up to 80,
+ * at the end of the line and before more members (so that each of the
+ * scanner's loops, 32, 16, 8 and 1 bytes at a time, meets it): the bad
+ * line is refused, the good one read.
+ */
+static void
+string_text(void)
+{
+	char line[256], *path, *files[1];
+	int where, bad, misread = 0, saved = dup(2), null = open("/dev/null", O_WRONLY);
+	size_t slen, at;
+
+	dup2(null, 2);	/* the warnings are line_text()'s concern */
+	for (where = 0; where < 3; where++)
+		for (bad = 0; bad < 2; bad++)
+			for (slen = 1; slen <= 80; slen++)
+				for (at = 0; at + (bad ? 1 : 2) <= slen; at++) {
+					char str[96];
+					size_t len;
+					jsonl *r;
+					cJSON *rec;
+					int good = 0, errs;
+
+					memset(str, 'x', slen);
+					str[slen] = '\0';
+					if (bad)
+						str[at] = (char)0x80;
+					else
+						memcpy(str + at, "\xc3\xa9", 2);
+					if (where == 0)	/* a value that ends the line */
+						len = (size_t)snprintf(line, sizeof line,
+						    "{\"k\":\"%s\"}\n", str);
+					else if (where == 1)	/* a value, then more */
+						len = (size_t)snprintf(line, sizeof line,
+						    "{\"k\":\"%s\",\"more\":\"%s\"}\n", str,
+						    "0123456789012345678901234567890123456789");
+					else	/* a key */
+						len = (size_t)snprintf(line, sizeof line,
+						    "{\"%s\":1}\n", str);
+					path = tmpfile_with(line, len);
+					files[0] = path;
+					r = jsonl_open(files, 1);
+					while ((rec = jsonl_next(r)) != NULL) {
+						good++;
+						rec_free(rec);
+					}
+					errs = jsonl_errors(r);
+					jsonl_free(r);
+					unlink(path);
+					free(path);
+					if ((bad && (good != 0 || errs != 1)) ||
+					    (!bad && (good != 1 || errs != 0))) {
+						if (misread++ < 5)
+							fprintf(stdout, "# %s %s of %zu at %zu: "
+							    "%d read, %d errors\n", where == 2 ?
+							    "key" : "value", bad ? "bad byte" :
+							    "character", slen, at, good, errs);
+					}
+				}
+	dup2(saved, 2);
+	close(null);
+	close(saved);
+	CHECK(misread == 0, "%d lines misread with bytes outside ASCII in strings", misread);
+}
+
 static void
 render_is(const char *t, const char *vars, const char *want)
 {
@@ -251,6 +319,7 @@ main(void)
 	reader();
 	long_lines();
 	line_text();
+	string_text();
 	templates();
 	return CHECK_DONE();
 }
