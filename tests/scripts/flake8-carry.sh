@@ -9,7 +9,8 @@
 # flake8 plugin version, --compat, --timeout) or not as lg-flake8 writes
 # it is not used: the original is linted (or run) again, said once on
 # stderr for all records; --prepare over a carried suite changes nothing
-# and lints nothing, over a stale member writes the member afresh.
+# and lints nothing, over a stale member writes the member afresh; under
+# --compat it carries the lint alone, which --compat scoring uses.
 set -u
 
 . "$TOP/tests/lib.sh"
@@ -159,6 +160,22 @@ run compat "$t/in.carried" --compat
 expect compat 4 4
 said compat 'orig.lint: made with another'
 same compat compat.ref in.carried
+# carried under --compat: the lint alone, used by --compat
+run cprep "$t/prompts" --prepare --no-cache --compat
+expect cprep 4 0
+"$py" -c '
+import json, sys
+for l in open(sys.argv[1]):
+    assert set(json.loads(l)["orig"]) == {"sha256", "lint"}, l' "$t/cprep" ||
+    fail "--prepare --compat: not the lint alone"
+run cprep2 "$t/cprep" --prepare --compat
+expect cprep2 0 0
+cmp -s "$t/cprep" "$t/cprep2" || fail "--prepare --compat again changed records"
+lg-oracle --drop 0.3 "$t/cprep" > "$t/in.ccarried" || fail "lg-oracle"
+run ccarried "$t/in.ccarried" --compat
+expect ccarried 0 0
+quiet ccarried
+same ccarried compat.ref in.ccarried
 
 # not what lg-flake8 writes: not used, the rest of the member neither
 for bad in 'o["lint"]["count"] = -1' 'o["lint"]["fam"] = [1]' \
