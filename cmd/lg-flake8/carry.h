@@ -17,6 +17,11 @@
  * its own; otherwise it lints or runs the original as without the member.
  * The member is read as untrusted input: one that is not what lg-flake8
  * writes is not used at all.
+ *
+ * lg-flake8 writes it, not lg-gen: the results depend on the flake8, the
+ * plugins and the interpreter at hand, and lg-gen's suites may not (the
+ * same seed gives the same suite on every machine); lg-flake8 is also the
+ * one tool that knows the fingerprints it checks.
  */
 #ifndef LG_FLAKE8_CARRY_H
 #define LG_FLAKE8_CARRY_H
