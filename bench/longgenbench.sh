@@ -154,6 +154,9 @@ for mb in "$@"; do
 	printf '%-8s lg vs python: %.2fx by CPU (stages), %.2fx by CPU (pipe), %.2fx by wall (pipe), %.2fx by wall (stages) (want >= 4)\n' \
 	    "${mb}MB" "$(echo "$3 / $lgc" | bc -l)" "$(echo "$3 / $pc" | bc -l)" \
 	    "$(echo "$1 / $pw" | bc -l)" "$(echo "$1 / $lgw" | bc -l)"
+	# how much of the machine the pipe keeps busy: its CPU over its wall
+	printf '%-8s lg pipe keeps %.2f of %s cores busy\n' "${mb}MB" \
+	    "$(echo "$pc / $pw" | bc -l)" "$(nproc)"
 	# each stage against one read and write of every record in Python
 	printf '%-8s each stage vs python rt by CPU: split %.1fx, judge %.1fx, agg %.1fx (want >= 3)\n' \
 	    "${mb}MB" "$(echo "$prc / $s1" | bc -l)" \

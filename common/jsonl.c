@@ -87,6 +87,12 @@ jsonl_lazy(jsonl *r)
 }
 
 void
+jsonl_lazy_all(jsonl *r)
+{
+	r->lazy |= SPLICE_LAZY | SPLICE_LAZY_ALL;
+}
+
+void
 jsonl_borrow(jsonl *r)
 {
 	r->lazy |= SPLICE_BORROW;

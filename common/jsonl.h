@@ -33,6 +33,8 @@ void jsonl_set_max(jsonl *r, size_t max);
  * that read records only through rec_get() and the rec_* getters.
  */
 void jsonl_lazy(jsonl *r);
+/* The same for every value, short ones too. */
+void jsonl_lazy_all(jsonl *r);
 /*
  * Records point at the reader's line instead of a copy of it: for callers
  * that free each record before they ask for the next.

@@ -303,7 +303,7 @@ rec_filter(char **files, int n, rec_fn fn, void *arg)
 	cJSON *rec;
 	int bad = 0, status;
 
-	jsonl_lazy(in);	/* fn reads through rec_get() */
+	jsonl_lazy_all(in);	/* fn reads through rec_get() */
 	jsonl_borrow(in);	/* and each record goes before the next */
 	while ((rec = jsonl_next(in)) != NULL) {
 		int r = fn(rec, in, arg);

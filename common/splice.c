@@ -106,7 +106,8 @@ splice_parse(const char *line, size_t len, const jsonscan_member *m,
 		const char *end = NULL;
 		cJSON *v;
 
-		if ((flags & SPLICE_LAZY) && m[i].vend - m[i].vstart >= LAZY_MIN) {
+		if ((flags & SPLICE_LAZY) && ((flags & SPLICE_LAZY_ALL) ||
+		    m[i].vend - m[i].vstart >= LAZY_MIN)) {
 			v = cJSON_CreateNull();	/* parsed when asked for */
 			if (v == NULL)
 				lg_die(LG_SYS, "out of memory");

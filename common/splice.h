@@ -35,11 +35,13 @@
 cJSON *splice_parse(const char *line, size_t len, const jsonscan_member *m,
     size_t n, int flags, size_t *at);
 /*
- * Flags: SPLICE_LAZY as above; SPLICE_BORROW: the record points at
+ * Flags: SPLICE_LAZY as above; SPLICE_LAZY_ALL: with it, every value is
+ * left unparsed until asked for, short ones too (stages that touch a
+ * record's members only through splice_get()); SPLICE_BORROW: the record points at
  * line[0..len) instead of copying it, so the line must stay as it is until
  * the record is freed.
  */
-enum { SPLICE_LAZY = 1, SPLICE_BORROW = 2 };
+enum { SPLICE_LAZY = 1, SPLICE_BORROW = 2, SPLICE_LAZY_ALL = 4 };
 /* Top-level member key of rec, parsed now if it was left unparsed. */
 cJSON *splice_get(const cJSON *rec, const char *key);
 void splice_free(cJSON *rec);

@@ -29,7 +29,7 @@ num(const cJSON *o, const char *k, int *has)
 void
 ada_read(const cJSON *rec, const struct score *s, struct ada *d)
 {
-	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(rec, "scores");
+	const cJSON *sc = rec_get(rec, "scores");
 	const char *at = rec_str(rec_get(rec, "gold"), "at");
 	static const char *const pos[NPOS] = { "front", "middle", "rear" };
 	double v;

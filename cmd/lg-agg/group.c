@@ -285,7 +285,7 @@ gtab_free(gtab *t)
 int
 rec_cut(const cJSON *rec)
 {
-	const cJSON *gen = cJSON_GetObjectItemCaseSensitive(rec, "gen");
+	const cJSON *gen = rec_get(rec, "gen");
 	const cJSON *fr = cJSON_GetObjectItemCaseSensitive(gen, "finish_reason");
 
 	return cJSON_IsString(fr) && strcmp(fr->valuestring, "length") == 0;
@@ -316,7 +316,7 @@ params_note(struct group *g, const char *params, int state)
 void
 group_params(struct group *g, const cJSON *rec)
 {
-	const cJSON *gen = cJSON_GetObjectItemCaseSensitive(rec, "gen");
+	const cJSON *gen = rec_get(rec, "gen");
 	const cJSON *p = cJSON_GetObjectItemCaseSensitive(gen, "params");
 	cJSON *d = NULL;
 	char *s;

@@ -199,7 +199,7 @@ run(char **files, int n, const struct opts *o)
 	cJSON *rec;
 	int bad = 0, status;
 
-	jsonl_lazy(in);	/* records are read through rec_get() */
+	jsonl_lazy_all(in);	/* records are read through rec_get() */
 	jsonl_borrow(in);	/* and nothing of one is kept past the next */
 	while ((rec = jsonl_next(in)) != NULL) {
 		if (add(rec, in, o, t, vals) < 0)

@@ -85,6 +85,25 @@ const part *part_find(const parts_index *pi, long at);
 void parts_free(parts_index *pi);
 
 /*
+ * A record's checks, when their text is exactly what lg-gen writes (keys
+ * kind, at, want in that order, strings without escapes, at a whole
+ * number): checks_exact() gives 1 and the list; 0 for any other text (or
+ * a parsed member), to be read from the tree.  kind and want are offsets
+ * of NUL-ended strings in text.  A list is reused from record to record.
+ */
+typedef struct {
+	size_t kind, want;
+	long at;
+} check_at;
+typedef struct {
+	check_at *v;
+	size_t n, cap;
+	buf text;
+} checks_list;
+int checks_exact(const cJSON *rec, checks_list *cl);
+void checks_free(checks_list *cl);
+
+/*
  * Rules: 1 when text shows want.  Until the next call, the wanted words
  * not found can be added to a verdict, as an array "missing" (nothing
  * when none is missing), as an item or as text (",\"missing\":[...]").

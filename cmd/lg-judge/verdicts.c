@@ -96,20 +96,97 @@ verdict_text(buf *b, const char *kind, long at, int pass, int judged, int missin
 	buf_puts(b, ",\"by\":\"rules\"}");
 }
 
+/* A record's checks being judged, one after another. */
+typedef struct {
+	cJSON *rec;
+	const judge_at *in;
+	int mode;
+	ask_fn ask;
+	void *arg;
+	const char *text;	/* the output, or NULL */
+	size_t tlen;
+	cJSON *verdicts;	/* the verdicts as items, or NULL: as text */
+	buf vt;
+	tally t;
+	int bad, *asked;
+	judge_counts *jc;
+} judging;
+
+static void
+one_check(judging *j, const char *kind, long at, const char *want)
+{
+	cJSON *v = NULL;
+	const part *p;
+	int pass = 0, judged = 0, later = 0;
+
+	if (j->verdicts != NULL) {
+		v = cJSON_CreateObject();
+		cJSON_AddItemToArray(j->verdicts, v);
+		cJSON_AddStringToObject(v, "kind", kind ? kind : "?");
+		cJSON_AddNumberToObject(v, "at", (double)at);
+	}
+	j->jc->checks++;
+	if (kind_index(kind) < 0 || want == NULL || at < 0) {
+		if (!j->bad)
+			judge_warn(j->in, "%s: a check lacks kind, at or want", rec_id(j->rec));
+		j->bad = 1;
+	} else if (j->text != NULL && (p = part_find(&pidx, at)) != NULL) {
+		long off = p->off, len = p->len;
+
+		if (off < 0 || len < 0 || (size_t)(off + len) > j->tlen) {
+			if (!j->bad)
+				judge_warn(j->in, "%s: part %ld lies outside the output",
+				    rec_id(j->rec), at);
+			j->bad = 1;
+		} else {
+			judged = 1;
+			if (j->mode != JUDGE_MODEL) {
+				pass = rules_match(j->text + off, (size_t)len, want);
+				if (v != NULL && !pass)
+					rules_missing(v);
+			}
+			if (j->mode == JUDGE_MODEL || (j->mode == JUDGE_HYBRID && !pass)) {
+				cJSON_DeleteItemFromObjectCaseSensitive(v, "missing");
+				later = 1;
+				j->ask(j->arg, v, j->text + off, (size_t)len, want);
+				(*j->asked)++;
+				j->jc->by_model++;
+			} else
+				j->jc->by_rules++;
+		}
+	}
+	if (v == NULL) {
+		verdict_text(&j->vt, kind ? kind : "?", at, pass, judged,
+		    judged && !pass);
+		count(&j->t, kind ? kind : "?", pass, judged, 0);
+	} else if (!later) {
+		cJSON_AddBoolToObject(v, "pass", pass);
+		cJSON_AddBoolToObject(v, "judged", judged);
+		cJSON_AddStringToObject(v, "by", "rules");
+	}
+}
+
+/* The checks read from their text, kept for the run. */
+static checks_list clist;
+
+static void
+clist_free(void)
+{
+	checks_free(&clist);
+}
+
 int
 verdicts_start(cJSON *rec, const judge_at *in, int mode, ask_fn ask, void *arg,
     int *mine, int *asked, judge_counts *jc)
 {
-	const cJSON *checks = rec_get(rec, "checks");
-	const cJSON *c;
-	size_t tlen = 0;
-	const char *text = rec_strn(rec, "output", &tlen);
+	const cJSON *checks = NULL, *c;
 	const char *bench = rec_str(rec, "bench");
-	cJSON *verdicts = NULL, *raw;
-	int bad = 0, isarray, partsbad;
+	judging j = { rec, in, mode, ask, arg, NULL, 0, NULL, { 0 },
+	    { { 0 }, { 0 }, { 0 }, 0 }, 0, asked, jc };
+	cJSON *raw;
+	int isarray, partsbad, exact;
+	size_t i;
 	char msg[96];
-	buf vt = { 0 };		/* JUDGE_RULES: the verdicts as text */
-	tally t = { { 0 }, { 0 }, { 0 }, 0 };
 
 	*asked = 0;
 	*mine = bench != NULL && strcmp(bench, "longgenbench") == 0;
@@ -117,87 +194,46 @@ verdicts_start(cJSON *rec, const judge_at *in, int mode, ask_fn ask, void *arg,
 		return REC_OK;
 	if (!pidx_atexit) {
 		atexit(pidx_free);
+		atexit(clist_free);
 		pidx_atexit = 1;
 	}
+	j.text = rec_strn(rec, "output", &j.tlen);
 	partsbad = parts_load(&pidx, rec, &isarray, msg, sizeof msg);
-	if (!cJSON_IsArray(checks)) {
+	/* verdicts as text: the checks from theirs, when lg-gen wrote them */
+	exact = mode == JUDGE_RULES && checks_exact(rec, &clist);
+	if (!exact && !cJSON_IsArray(checks = rec_get(rec, "checks"))) {
 		return judge_fail(rec, in, "checks is not an array");
 	}
-	if (text != NULL && !isarray) {
+	if (j.text != NULL && !isarray) {
 		return judge_fail(rec, in, "no parts (run lg-split first)");
 	}
-	if (text != NULL && partsbad) {
+	if (j.text != NULL && partsbad) {
 		return judge_fail(rec, in, msg);
 	}
 	if (mode != JUDGE_RULES) {
-		verdicts = cJSON_CreateArray();
-		rec_set(rec, "verdicts", verdicts);
+		j.verdicts = cJSON_CreateArray();
+		rec_set(rec, "verdicts", j.verdicts);
 	}
-	cJSON_ArrayForEach(c, checks) {
-		const char *kind = rec_str(c, "kind"), *want = rec_str(c, "want");
-		long at = rec_long(c, "at", -1);
-		cJSON *v = NULL;
-		const part *p;
-		int pass = 0, judged = 0, later = 0;
-
-		if (verdicts != NULL) {
-			v = cJSON_CreateObject();
-			cJSON_AddItemToArray(verdicts, v);
-			cJSON_AddStringToObject(v, "kind", kind ? kind : "?");
-			cJSON_AddNumberToObject(v, "at", (double)at);
-		}
-		jc->checks++;
-		if (kind_index(kind) < 0 || want == NULL || at < 0) {
-			if (!bad)
-				judge_warn(in, "%s: a check lacks kind, at or want", rec_id(rec));
-			bad = 1;
-		} else if (text != NULL && (p = part_find(&pidx, at)) != NULL) {
-			long off = p->off, len = p->len;
-
-			if (off < 0 || len < 0 || (size_t)(off + len) > tlen) {
-				if (!bad)
-					judge_warn(in, "%s: part %ld lies outside the output",
-					    rec_id(rec), at);
-				bad = 1;
-			} else {
-				judged = 1;
-				if (mode != JUDGE_MODEL) {
-					pass = rules_match(text + off, (size_t)len, want);
-					if (v != NULL && !pass)
-						rules_missing(v);
-				}
-				if (mode == JUDGE_MODEL || (mode == JUDGE_HYBRID && !pass)) {
-					cJSON_DeleteItemFromObjectCaseSensitive(v, "missing");
-					later = 1;
-					ask(arg, v, text + off, (size_t)len, want);
-					(*asked)++;
-					jc->by_model++;
-				} else
-					jc->by_rules++;
-			}
-		}
-		if (v == NULL) {
-			verdict_text(&vt, kind ? kind : "?", at, pass, judged,
-			    judged && !pass);
-			count(&t, kind ? kind : "?", pass, judged, 0);
-		} else if (!later) {
-			cJSON_AddBoolToObject(v, "pass", pass);
-			cJSON_AddBoolToObject(v, "judged", judged);
-			cJSON_AddStringToObject(v, "by", "rules");
-		}
-	}
-	if (verdicts == NULL) {
-		buf_puts(&vt, vt.len > 0 ? "]" : "[]");
-		if ((raw = cJSON_CreateRaw(buf_str(&vt))) == NULL)
+	if (exact)
+		for (i = 0; i < clist.n; i++)
+			one_check(&j, clist.text.s + clist.v[i].kind, clist.v[i].at,
+			    clist.text.s + clist.v[i].want);
+	else
+		cJSON_ArrayForEach(c, checks)
+			one_check(&j, rec_str(c, "kind"), rec_long(c, "at", -1),
+			    rec_str(c, "want"));
+	if (j.verdicts == NULL) {
+		buf_puts(&j.vt, j.vt.len > 0 ? "]" : "[]");
+		if ((raw = cJSON_CreateRaw(buf_str(&j.vt))) == NULL)
 			lg_die(LG_SYS, "out of memory");
 		rec_set(rec, "verdicts", raw);
-		buf_free(&vt);
+		buf_free(&j.vt);
 	}
-	if (bad)
+	if (j.bad)
 		rec_error(rec, "judge", "some checks could not be judged");
-	if (verdicts == NULL)	/* after the error, as verdicts_finish() */
-		set_scores(rec, &t);
-	return bad ? REC_BAD : REC_OK;
+	if (j.verdicts == NULL)	/* after the error, as verdicts_finish() */
+		set_scores(rec, &j.t);
+	return j.bad ? REC_BAD : REC_OK;
 }
 
 void

@@ -346,6 +346,35 @@ splicing(void)
 	rec_free(rec);
 }
 
+/* Every value left unparsed until asked for, then read as cJSON reads it. */
+static void
+lazy_all(void)
+{
+	const char *in = "{\"id\":\"a\",\"n\":-2.5e1,\"o\":{\"k\":[true,null]},\"s\":\"\\u00e9\"}";
+	cJSON *rec, *ref = cJSON_Parse(in);
+	const cJSON *it;
+	const char *k[] = { "id", "n", "o", "s" };
+	size_t i;
+
+	lazy = SPLICE_LAZY | SPLICE_LAZY_ALL;
+	rec = read_rec(in);
+	lazy = 0;
+	CHECK(rec != NULL, "lazy: parsed");
+	if (rec == NULL)
+		return;
+	for (i = 0; i < 4; i++) {
+		it = cJSON_GetObjectItemCaseSensitive(rec, k[i]);
+		CHECK(it != NULL && it->type == cJSON_Raw && it->valuestring == NULL,
+		    "lazy: %s left unparsed", k[i]);
+	}
+	for (i = 0; i < 4; i++)
+		CHECK(cJSON_Compare(rec_get(rec, k[i]),
+		    cJSON_GetObjectItemCaseSensitive(ref, k[i]), 1), "lazy: %s as cJSON reads it", k[i]);
+	CHECK(prints(rec, in), "lazy: read, the same bytes");
+	cJSON_Delete(ref);
+	rec_free(rec);
+}
+
 static int
 num(double d, const char *want)
 {
@@ -388,6 +417,9 @@ main(void)
 	splicing();
 	lazy = 1;
 	splicing();
+	lazy = SPLICE_LAZY | SPLICE_LAZY_ALL;
+	splicing();
+	lazy_all();
 	numbers();
 	return CHECK_DONE();
 }
