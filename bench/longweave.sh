@@ -8,6 +8,8 @@
 # lg-flake8 spends its time: in flake8, in Python running the answers, and
 # in the rest.
 #   bench/longweave.sh [N]      (JN=N: cases per task and tier of the judge part)
+# lg-flake8 also with the originals' results carried in the records
+# (--prepare --no-cache once, then scoring with an empty cache).
 # Then lg-judge on biog, sr and nw: judge calls per case by rules, by the
 # model and --hybrid (judge_bench, at the end).
 # A scorer whose binary is missing is skipped with a note; pr needs a
@@ -93,6 +95,34 @@ for pair in kvg:lg-kvcheck sms:lg-fsmcheck pr:lg-tau cf:lg-flake8; do
 done
 [ -z "${cf_n:-}" ] || echo "note: lg-flake8 reference: cold (an empty cache);" \
     "degraded: warm (the originals' counts and outputs from the reference run)"
+# lg-flake8 with the originals' results carried in the records: the
+# one-time lg-flake8 --prepare --no-cache over the cf prompts (carry), then
+# the reference answers made from them, scored with an empty cache
+# (carried); the checksum of every case's scores beside the cold run's
+sums() {	# file -> 12 digits of the SHA-256 of each record's id and scores
+	"$py" -c '
+import json, sys
+for l in open(sys.argv[1]):
+    r = json.loads(l)
+    print(r["id"], json.dumps(r.get("scores"), sort_keys=True))' "$1" |
+	    sha256sum | cut -c1-12
+}
+if [ -n "${cf_n:-}" ]; then
+	grep -F '"task":"cf"' "$tmp/prompts" > "$tmp/cf.prompts" || true
+	t0=$(now)
+	"$bin/lg-flake8" --prepare --no-cache "$tmp/cf.prompts" > "$tmp/cf.carry" || true
+	row lg-flake8 carry "$cf_n" "$(since "$t0")"
+	"$bin/lg-oracle" "$tmp/cf.carry" > "$tmp/cf.carried"
+	t0=$(now)
+	"$bin/lg-flake8" --cache "$tmp/f8empty" "$tmp/cf.carried" > "$tmp/cf.carried.scored" || true
+	secs=$(since "$t0")
+	# shellcheck disable=SC2046
+	row lg-flake8 carried "$cf_n" "$secs" $(scores "$tmp/cf.carried.scored")
+	echo "note: lg-flake8 scores: $(sums "$tmp/cf.oracle.scored") cold," \
+	    "$(sums "$tmp/cf.carried.scored") carried (the same: the same scores" \
+	    "on every case); cache entries written by carried:" \
+	    "$(find "$tmp/f8empty" -name '*.json' 2>/dev/null | wc -l)"
+fi
 
 # where lg-flake8's CPU time goes (user+system, children included), on the
 # same reference cases: lg-flake8 without a cache; flake8 alone, one

@@ -10,9 +10,16 @@
 # empty cache (cold: as --no-cache, plus the writes); again with the cache
 # the cold run filled (warm, as a second run over the same originals is).
 # Then the one-time preparation, lg-flake8 --prepare over the prompts (the
-# suite before it has answers) into an empty cache, and the scoring of each
+# suite before it has answers) into an empty cache (the cache is what
+# this part measures: the answers do not carry), and the scoring of each
 # answer set with that cache (prepared); the preparation's cost is printed
 # beside, and prepare + prepared is the whole cost of a first run that way.
+# Last, the results carried in the records: lg-flake8 --prepare --no-cache
+# over the prompts (carry: the one-time cost, the member orig added to each
+# record, the rest unchanged), the answers made from those prompts, and
+# their scoring with an empty cache of its own each (carried), beside the
+# sum of the two.  Both --prepare rows check that they add orig and change
+# nothing else.
 # Each ratio to the baseline is given in wall-clock time and in CPU time
 # (user+system, children included): on a shared machine the CPU ratio is
 # the steadier one.
@@ -61,8 +68,9 @@ for l in open(sys.argv[1]):
 	    sha256sum | cut -c1-12
 }
 # name binary answers options...: a row of the table; the counts are
-# compared with the baseline's of the same answers (prompts: the output
-# must be the input)
+# compared with the baseline's of the same answers (A.carried: those of A;
+# prompts, --prepare: the output must be the input with orig added, kept
+# as prompts.NAME)
 one() {
 	name=$1 b=$2 a=$3
 	shift 3
@@ -72,21 +80,35 @@ one() {
 	cpu=$(echo "$user + $sys" | bc -l)
 	if [ "$a" = prompts ]; then
 		sum=-
-		cmp -s "$tmp/out" "$tmp/prompts" && same="records unchanged" ||
-		    same="RECORDS CHANGED"
+		cp "$tmp/out" "$tmp/prompts.$name"
+		same=$(carried "$tmp/prompts" "$tmp/out")
 	else
 		sum=$(sums "$tmp/out")
 		[ "$name" = baseline ] && echo "$sum" > "$tmp/sum.$a"
-		[ "$sum" = "$(cat "$tmp/sum.$a")" ] && same="same" || same="DIFFER"
+		[ "$sum" = "$(cat "$tmp/sum.${a%.carried}")" ] && same="same" ||
+		    same="DIFFER"
 	fi
-	printf '%-10s %-10s %6d %8.1f %8.1f %8.1f  %-12s %s\n' "$a" "$name" \
+	printf '%-17s %-10s %6d %8.1f %8.1f %8.1f  %-12s %s\n' "$a" "$name" \
 	    "$cases" "$wall" "$(echo "$cases / $wall" | bc -l)" "$cpu" "$sum" \
 	    "$same"
 	echo "$wall $cpu" > "$tmp/t.$a.$name"
 }
+# each record of $2 that of $1 with the member orig added at its end, with
+# both parts (lint and run) in each cf record
+carried() {
+	"$py" -c '
+import json, sys
+ins, outs = open(sys.argv[1]).readlines(), open(sys.argv[2]).readlines()
+ok = len(ins) == len(outs)
+for a, b in zip(ins, outs):
+    o = json.loads(b).get("orig", {})
+    m = ",\"orig\":" + json.dumps(o, separators=(",", ":")) + "}\n"
+    ok = ok and b == a[:-2] + m and set(o) == {"sha256", "lint", "run"}
+print("orig added, rest unchanged" if ok else "RECORDS CHANGED")' "$1" "$2"
+}
 # answers run: its ratio to the baseline, wall-clock and CPU
 ratio() {
-	read -r bw bc < "$tmp/t.$1.baseline"
+	read -r bw bc < "$tmp/t.${1%.carried}.baseline"
 	read -r w c < "$tmp/t.$1.$2"
 	printf '  %s %s: %.2fx the baseline (wall), %.2fx (CPU)\n' "$1" "$2" \
 	    "$(echo "$bw / $w" | bc -l)" "$(echo "$bc / $c" | bc -l)"
@@ -94,7 +116,7 @@ ratio() {
 
 echo "lg-flake8 on the CF suite, $cases cases, $(getconf _NPROCESSORS_ONLN) processors," \
     "load $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-10s %-10s %6s %8s %8s %8s  %-12s %s\n' answers run cases seconds \
+printf '%-17s %-10s %6s %8s %8s %8s  %-12s %s\n' answers run cases seconds \
     cases/s cpu-s counts "counts against the baseline"
 for a in reference degraded; do
 	one baseline "$base" "$a"
@@ -113,6 +135,23 @@ for a in reference degraded; do
 	ratio "$a" prepared
 	read -r w c < "$tmp/t.$a.prepared"
 	printf '  %s prepare + prepared: %.1f s, %.1f cases/s, %.1f CPU s\n' "$a" \
+	    "$(echo "$pw + $w" | bc -l)" "$(echo "$cases / ($pw + $w)" | bc -l)" \
+	    "$(echo "$pc + $c" | bc -l)"
+done
+# the results carried in the records: the one-time cost, then the answers
+# made from the carried prompts, each scored with an empty cache of its own
+one carry "$new" prompts --prepare --no-cache
+read -r pw pc < "$tmp/t.prompts.carry"
+"$bin/lg-oracle" "$tmp/prompts.carry" > "$tmp/reference.carried"
+"$bin/lg-oracle" --drop 0.3 "$tmp/prompts.carry" > "$tmp/degraded.carried"
+for a in reference.carried degraded.carried; do
+	rm -rf "$tmp/cache"
+	one carried "$new" "$a" --cache "$tmp/cache"
+	[ -z "$(find "$tmp/cache" -name '*.json')" ] ||
+	    echo "  $a: ORIGINALS LINTED OR RUN (cache entries written)"
+	ratio "$a" carried
+	read -r w c < "$tmp/t.$a.carried"
+	printf '  %s carry + carried: %.1f s, %.1f cases/s, %.1f CPU s\n' "$a" \
 	    "$(echo "$pw + $w" | bc -l)" "$(echo "$cases / ($pw + $w)" | bc -l)" \
 	    "$(echo "$pc + $c" | bc -l)"
 done

@@ -9,6 +9,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "carry.h"
 #include "lint.h"
 #include "sandbox.h"
 
@@ -31,6 +32,7 @@ typedef struct {
 	const char *orig;	/* vars.code, borrowed from rec */
 	long gold_defs;		/* gold.functions, -1 if absent */
 	fl_file fix, org;	/* parser and flake8 findings */
+	cf_carry carry;		/* what the record carries of its original */
 	sb_result run;		/* the sandboxed run */
 	int ran;
 } cf_item;

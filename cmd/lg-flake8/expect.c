@@ -116,37 +116,127 @@ get_long(const cJSON *j, const char *name, long lo, long *v)
 	return 0;
 }
 
+int
+cf_lint_from_json(const cJSON *j, fl_file *f)
+{
+	const cJSON *fam = cJSON_GetObjectItemCaseSensitive(j, "fam");
+	const cJSON *c = cJSON_GetObjectItemCaseSensitive(j, "compiles");
+	fl_file t;
+	int i, ok;
+
+	memset(&t, 0, sizeof t);
+	ok = cJSON_IsBool(c) && get_long(j, "defs", -1, &t.defs) == 0 &&
+	    get_long(j, "defs_text", 0, &t.defs_text) == 0 &&
+	    get_long(j, "count", 0, &t.count) == 0 &&
+	    cJSON_IsArray(fam) && cJSON_GetArraySize(fam) == NFAM;
+	for (i = 0; ok && i < NFAM; i++) {
+		const cJSON *n = cJSON_GetArrayItem(fam, i);
+
+		ok = cJSON_IsNumber(n) && n->valuedouble >= 0 &&
+		    n->valuedouble <= (double)t.count &&
+		    n->valuedouble == (long)n->valuedouble;
+		if (ok)
+			t.fam[i] = (long)n->valuedouble;
+	}
+	if (!ok)
+		return -1;
+	f->compiles = cJSON_IsTrue(c);
+	f->defs = t.defs;
+	f->defs_text = t.defs_text;
+	f->count = t.count;
+	memcpy(f->fam, t.fam, sizeof f->fam);
+	return 0;
+}
+
+cJSON *
+cf_lint_json(const fl_file *f)
+{
+	cJSON *j = cJSON_CreateObject(), *fam;
+	int i;
+
+	cJSON_AddBoolToObject(j, "compiles", f->compiles);
+	cJSON_AddNumberToObject(j, "defs", (double)f->defs);
+	cJSON_AddNumberToObject(j, "defs_text", (double)f->defs_text);
+	cJSON_AddNumberToObject(j, "count", (double)f->count);
+	fam = cJSON_AddArrayToObject(j, "fam");
+	for (i = 0; i < NFAM; i++)
+		cJSON_AddItemToArray(fam, cJSON_CreateNumber((double)f->fam[i]));
+	return j;
+}
+
+int
+cf_out_from_json(const cJSON *j, size_t *len, unsigned char out[32])
+{
+	const cJSON *d = cJSON_GetObjectItemCaseSensitive(j, "sha256");
+	unsigned char t[32];
+	long n;
+	int ok;
+
+	ok = get_long(j, "len", 0, &n) == 0 && (size_t)n < CF_OUT_CAP &&
+	    cJSON_IsString(d) && cf_hex_digest(d->valuestring, t) == 0;
+	if (!ok)
+		return -1;
+	*len = (size_t)n;
+	memcpy(out, t, 32);
+	return 0;
+}
+
+cJSON *
+cf_out_json(size_t len, const unsigned char out[32])
+{
+	cJSON *j = cJSON_CreateObject();
+	char hex[65];
+	int i;
+
+	for (i = 0; i < 32; i++)
+		snprintf(hex + 2 * i, 3, "%02x", out[i]);
+	cJSON_AddNumberToObject(j, "len", (double)len);
+	cJSON_AddStringToObject(j, "sha256", hex);
+	return j;
+}
+
+int
+cf_hex_digest(const char *s, unsigned char out[32])
+{
+	static const char hex[] = "0123456789abcdef";
+	int i;
+
+	if (strlen(s) != 64)
+		return -1;
+	for (i = 0; i < 64; i++) {
+		const char *p = memchr(hex, s[i], 16);
+
+		if (p == NULL)
+			return -1;
+		if (i % 2 == 0)
+			out[i / 2] = (unsigned char)((p - hex) << 4);
+		else
+			out[i / 2] |= (unsigned char)(p - hex);
+	}
+	return 0;
+}
+
 /* The lint results of an original from the disk into e; 0 or -1. */
 static int
 disk_lint(entry *e, const char *orig, size_t len)
 {
 	char hex[65];
-	cJSON *j, *fam;
-	int nul, i, ok;
+	fl_file f;
+	cJSON *j;
+	int nul, ok;
 
 	if (tab.disk.dir == NULL)
 		return -1;
 	disk_key("lg-flake8 lint 1", tab.lint_id, orig, len, hex);
 	if ((j = cache_get(&tab.disk, hex, 4096, &nul)) == NULL)
 		return -1;
-	fam = cJSON_GetObjectItemCaseSensitive(j, "fam");
-	ok = cJSON_IsBool(cJSON_GetObjectItemCaseSensitive(j, "compiles")) &&
-	    get_long(j, "defs", -1, &e->defs) == 0 &&
-	    get_long(j, "defs_text", 0, &e->defs_text) == 0 &&
-	    get_long(j, "count", 0, &e->count) == 0 &&
-	    cJSON_IsArray(fam) && cJSON_GetArraySize(fam) == NFAM;
-	for (i = 0; ok && i < NFAM; i++) {
-		const cJSON *n = cJSON_GetArrayItem(fam, i);
-
-		ok = cJSON_IsNumber(n) && n->valuedouble >= 0 &&
-		    n->valuedouble <= (double)e->count &&
-		    n->valuedouble == (long)n->valuedouble;
-		if (ok)
-			e->fam[i] = (long)n->valuedouble;
-	}
+	ok = cf_lint_from_json(j, &f) == 0;
 	if (ok) {
-		e->compiles = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j,
-		    "compiles"));
+		e->compiles = f.compiles;
+		e->defs = f.defs;
+		e->defs_text = f.defs_text;
+		e->count = f.count;
+		memcpy(e->fam, f.fam, sizeof e->fam);
 		e->lint = 1;
 	}
 	cJSON_Delete(j);
@@ -158,30 +248,17 @@ static int
 disk_run(entry *e, const char *orig, size_t len)
 {
 	char hex[65];
-	cJSON *j, *d;
-	long n;
-	int nul, ok, i;
+	cJSON *j;
+	int nul, ok;
 
 	if (tab.disk.dir == NULL)
 		return -1;
 	disk_key("lg-flake8 run 1", tab.run_id, orig, len, hex);
 	if ((j = cache_get(&tab.disk, hex, 4096, &nul)) == NULL)
 		return -1;
-	d = cJSON_GetObjectItemCaseSensitive(j, "sha256");
-	ok = get_long(j, "len", 0, &n) == 0 && (size_t)n < CF_OUT_CAP &&
-	    cJSON_IsString(d) && strlen(d->valuestring) == 64;
-	for (i = 0; ok && i < 32; i++) {
-		unsigned int b;
-
-		ok = sscanf(d->valuestring + 2 * i, "%2x", &b) == 1 &&
-		    strchr("0123456789abcdef", d->valuestring[2 * i]) != NULL &&
-		    strchr("0123456789abcdef", d->valuestring[2 * i + 1]) != NULL;
-		e->out[i] = (unsigned char)b;
-	}
-	if (ok) {
+	ok = cf_out_from_json(j, &e->len, e->out) == 0;
+	if (ok)
 		e->state = KNOWN;
-		e->len = (size_t)n;
-	}
 	cJSON_Delete(j);
 	return ok ? 0 : -1;
 }
@@ -228,8 +305,6 @@ void
 cf_lint_put(const char *orig, size_t len, const fl_file *f)
 {
 	entry *e;
-	cJSON *j, *fam;
-	int i;
 
 	/* only what a lone run would give again */
 	if (f->count < 0 || f->limit || f->parse_failed)
@@ -243,15 +318,7 @@ cf_lint_put(const char *orig, size_t len, const fl_file *f)
 	memcpy(e->fam, f->fam, sizeof e->fam);
 	if (tab.disk.dir == NULL)
 		return;
-	j = cJSON_CreateObject();
-	cJSON_AddBoolToObject(j, "compiles", f->compiles);
-	cJSON_AddNumberToObject(j, "defs", (double)f->defs);
-	cJSON_AddNumberToObject(j, "defs_text", (double)f->defs_text);
-	cJSON_AddNumberToObject(j, "count", (double)f->count);
-	fam = cJSON_AddArrayToObject(j, "fam");
-	for (i = 0; i < NFAM; i++)
-		cJSON_AddItemToArray(fam, cJSON_CreateNumber((double)f->fam[i]));
-	disk_put("lg-flake8 lint 1", tab.lint_id, orig, len, j);
+	disk_put("lg-flake8 lint 1", tab.lint_id, orig, len, cf_lint_json(f));
 }
 
 int
@@ -307,31 +374,46 @@ cf_expect_put(const char *orig, size_t len, const sb_result *r)
 	e->state = KNOWN;
 	e->len = r->out.len;
 	sha256(r->out.s ? r->out.s : "", r->out.len, e->out);
-	if (tab.disk.dir != NULL) {
-		cJSON *j = cJSON_CreateObject();
-		char hex[65];
-		int i;
+	if (tab.disk.dir != NULL)
+		disk_put("lg-flake8 run 1", tab.run_id, orig, len,
+		    cf_out_json(e->len, e->out));
+}
 
-		for (i = 0; i < 32; i++)
-			snprintf(hex + 2 * i, 3, "%02x", e->out[i]);
-		cJSON_AddNumberToObject(j, "len", (double)e->len);
-		cJSON_AddStringToObject(j, "sha256", hex);
-		disk_put("lg-flake8 run 1", tab.run_id, orig, len, j);
-	}
+int
+cf_expect_out(const char *orig, size_t len, size_t *out_len,
+    unsigned char out[32])
+{
+	const entry *e = lookup(orig, len, 0);
+
+	if (e == NULL || e->state != KNOWN)
+		return 0;
+	*out_len = e->len;
+	memcpy(out, e->out, 32);
+	return 1;
+}
+
+int
+cf_expect_compare(size_t len, const unsigned char out[32],
+    const sb_result *answer)
+{
+	unsigned char d[32];
+
+	if (!succeeded(answer))
+		return CF_OUT_UNCHECKED;
+	if (answer->out.len != len)
+		return CF_OUT_DIFFERS;
+	sha256(answer->out.s ? answer->out.s : "", answer->out.len, d);
+	return memcmp(d, out, 32) == 0 ? CF_OUT_SAME : CF_OUT_DIFFERS;
 }
 
 int
 cf_expect_check(const char *orig, size_t len, const sb_result *answer)
 {
 	const entry *e = lookup(orig, len, 0);
-	unsigned char d[32];
 
-	if (e == NULL || e->state != KNOWN || !succeeded(answer))
+	if (e == NULL || e->state != KNOWN)
 		return CF_OUT_UNCHECKED;
-	if (answer->out.len != e->len)
-		return CF_OUT_DIFFERS;
-	sha256(answer->out.s ? answer->out.s : "", answer->out.len, d);
-	return memcmp(d, e->out, 32) == 0 ? CF_OUT_SAME : CF_OUT_DIFFERS;
+	return cf_expect_compare(e->len, e->out, answer);
 }
 
 const char *

@@ -16,6 +16,8 @@
 
 #include <stddef.h>
 
+#include <cjson/cJSON.h>
+
 #include "lint.h"
 #include "sandbox.h"
 
@@ -38,6 +40,19 @@ int cf_expect_open(const char *dir, const char *lint_id, const char *run_id);
 int cf_lint_get(const char *orig, size_t len, fl_file *f);
 void cf_lint_put(const char *orig, size_t len, const fl_file *f);
 
+/*
+ * The forms of what is kept, as the cache holds them and records carry
+ * them (carry.h): the counts as {"compiles", "defs", "defs_text",
+ * "count", "fam"}, an output as {"len", "sha256"}.  The readers check
+ * every member: 0, or -1 when one is missing or out of range (nothing set).
+ */
+cJSON *cf_lint_json(const fl_file *f);
+int cf_lint_from_json(const cJSON *j, fl_file *f);
+cJSON *cf_out_json(size_t len, const unsigned char out[32]);
+int cf_out_from_json(const cJSON *j, size_t *len, unsigned char out[32]);
+/* 64 lowercase hex digits into 32 bytes: 0, or -1 when s is not that. */
+int cf_hex_digest(const char *s, unsigned char out[32]);
+
 /* 1 when the original's output is known, pending or known not to be
  * comparable (no run needed), from this run or from the cache. */
 int cf_expect_known(const char *orig, size_t len);
@@ -47,6 +62,12 @@ int cf_expect_want(const char *orig, size_t len);
 void cf_expect_put(const char *orig, size_t len, const sb_result *r);
 /* How an answer's run compares with its original's: CF_OUT_ value. */
 int cf_expect_check(const char *orig, size_t len, const sb_result *answer);
+/* The same against an output of len bytes and digest out. */
+int cf_expect_compare(size_t len, const unsigned char out[32],
+    const sb_result *answer);
+/* 1 and *out_len and out set when the original's output is known. */
+int cf_expect_out(const char *orig, size_t len, size_t *out_len,
+    unsigned char out[32]);
 /* "same", "differs" or "unchecked". */
 const char *cf_expect_name(int v);
 void cf_expect_fini(void);

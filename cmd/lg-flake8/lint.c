@@ -7,6 +7,7 @@
 #include "buf.h"
 #include "lint.h"
 #include "sandbox.h"
+#include "sha256.h"
 #include "xalloc.h"
 
 const char *const fl_families[NFAM] = { "E", "W", "F", "B", "N", "SIM", "C4" };
@@ -285,6 +286,61 @@ fl_probe(char *const *flake8, fl_info *info, char **why)
 	}
 	sb_result_free(&r);
 	return 0;
+}
+
+int
+fl_python_id(const char *python, char **id, char **why)
+{
+	char *argv[] = { (char *)python, (char *)"-I", (char *)"-c",
+	    (char *)"import sys; print(sys.implementation.cache_tag, sys.version)",
+	    NULL };
+	sb_result r;
+	char *p;
+
+	run_tool(argv, NULL, 60, &r);
+	if (r.how != SB_EXITED || r.code != 0 || r.out.len == 0) {
+		*why = describe(&r);
+		sb_result_free(&r);
+		return -1;
+	}
+	*id = xstrndup(r.out.s, r.out.len);
+	for (p = *id; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	sb_result_free(&r);
+	return 0;
+}
+
+char *
+fl_lint_fingerprint(char *const *flake8, const char *python_id, int compat,
+    const fl_info *info)
+{
+	char **argv = fl_lint_argv(flake8, NULL, 0, compat);
+	char *plugins = cJSON_PrintUnformatted(info->plugins), *fp;
+	const char *base = strrchr(argv[0], '/');
+	char hex[65];
+	buf b = { 0 };
+	size_t i;
+
+	/* the command's words, its program by name only (the same flake8
+	 * elsewhere is the same flake8: its version and plugins say which),
+	 * and the options lint adds, apart from --jobs */
+	buf_puts(&b, base ? base + 1 : argv[0]);
+	for (i = 1; argv[i] != NULL; i++)
+		if (strcmp(argv[i], "--jobs=1") != 0) {
+			buf_putc(&b, '\x1f');
+			buf_puts(&b, argv[i]);
+		}
+	buf_str(&b);
+	sha256_hex(helper, sizeof helper - 1, hex);
+	fp = xasprintf("lg-flake8 lint 1\nhelper=%s\nparser=%s\nflake8=%s\n"
+	    "version=%s\npython=%s\nplugins=%s\n", hex, python_id, b.s,
+	    info->version ? info->version : "", info->python ? info->python : "",
+	    plugins ? plugins : "");
+	free(b.s);
+	cJSON_free(plugins);
+	free(argv);
+	return fp;
 }
 
 void

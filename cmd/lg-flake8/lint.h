@@ -46,6 +46,15 @@ typedef struct {
 /* flake8 --version; 0, or -1 with *why set (caller frees). */
 int fl_probe(char *const *flake8, fl_info *info, char **why);
 void fl_info_free(fl_info *info);
+/* What the interpreter at python is (implementation, version, build),
+ * asked once: 0, or -1 with *why set (caller frees). */
+int fl_python_id(const char *python, char **id, char **why);
+/* The text of everything the counts of a file depend on besides the file:
+ * the parser helper and the interpreter that runs it (python_id), the
+ * flake8 command and options, flake8's version, interpreter and plugins
+ * (caller frees). */
+char *fl_lint_fingerprint(char *const *flake8, const char *python_id,
+    int compat, const fl_info *info);
 
 /* The wall-clock and CPU limit of each flake8 or parser run, in seconds;
  * each also gets 1 GiB of address space per process. */

@@ -36,8 +36,9 @@ static const char usage[] =
 "\n"
 "  --compat          score as the published scorer: runnable means it\n"
 "                    compiles, noqa comments count, its extraction\n"
-"  --prepare         lint and run the originals only, into the cache,\n"
-"                    and pass every record on unchanged\n"
+"  --prepare         lint and run the originals only: what they give\n"
+"                    goes into each record (orig) and the cache; no\n"
+"                    output is read, nothing scored\n"
 "  -j, --jobs N      runs of flake8, the parser and answers at once\n"
 "                    (default: the number of processors)\n"
 "  --cache DIR       keep what the originals give in DIR (default:\n"
@@ -79,8 +80,11 @@ static char *made;		/* the model and parameters of the answers */
 static int made_mixed;		/* more than one */
 static const char *cache_dir;	/* --cache, NULL: the default place */
 static int cache_off;		/* --no-cache */
-static int prep;		/* --prepare: the originals only, into the cache */
+static int prep;		/* --prepare: the originals only, into the
+				 * records (and the cache) */
 static int cached;		/* the cache directory is open */
+static int carry_state;		/* fingerprints: 0 not yet, 1 set, -1 none */
+static int carry_said;		/* CARRY_ bits said on stderr already */
 
 static char *
 resolve(const char *prog)
@@ -206,14 +210,97 @@ open_cache(const cf_opts *o)
 	lid = identity(o, 1);
 	rid = identity(o, 0);
 	if (make_dirs(dir) < 0 || cf_expect_open(dir, lid, rid) < 0) {
-		if (cache_dir != NULL || prep)
-			lg_warn("--cache %s: cannot use it: %s%s", dir,
-			    strerror(errno), prep ? "" : "; going on without");
+		if (cache_dir != NULL)
+			lg_warn("--cache %s: cannot use it: %s; going on without",
+			    dir, strerror(errno));
 	} else
 		cached = 1;
 	free(lid);
 	free(rid);
 	free(dir);
+}
+
+static char **env_for(void);
+
+/* The CPU limit of a run: half the timeout, at least a second. */
+static long
+run_cpu(const cf_opts *o)
+{
+	return o->timeout >= 2 ? (long)(o->timeout / 2) : 1;
+}
+
+/*
+ * The fingerprints of what the originals' results depend on, for the
+ * member "orig" (carry.h), once: the lint's from lint.c, the run's here:
+ * the interpreter, how it is started, its environment, the limits and the
+ * box (SB_BOX).  0 when set, -1 when the interpreter cannot say what it is.
+ */
+static int
+carry_ready(const cf_opts *o)
+{
+	char *pid = NULL, *why = NULL, *lfp, *rfp, **env;
+	buf e = { 0 };
+	size_t i;
+
+	if (carry_state != 0)
+		return carry_state;
+	carry_state = -1;
+	if (fl_python_id(o->python, &pid, &why) < 0) {
+		lg_warn("cannot ask %s what it is (%s): no original's results "
+		    "are carried", o->python, why);
+		free(why);
+		return -1;
+	}
+	env = env_for();
+	for (i = 0; env[i] != NULL; i++) {
+		buf_puts(&e, env[i]);
+		buf_putc(&e, '\x1f');
+	}
+	buf_str(&e);
+	lfp = fl_lint_fingerprint(o->flake8, pid, o->compat, &st.info);
+	rfp = xasprintf("lg-flake8 run 1\npython=%s\nargv=-I -B %s\nenv=%s\n"
+	    "timeout=%.17g cpu=%ld mem=%llu fsize=%llu nproc=%d files=%d "
+	    "cap=%zu\nbox=%s\n", pid, JAIL_ANSWER, e.s, o->timeout,
+	    run_cpu(o), RUN_MEM, RUN_FSIZE, RUN_NPROC, SB_FILES,
+	    (size_t)RUN_CAP, SB_BOX);
+	carry_init(lfp, rfp);
+	free(lfp);
+	free(rfp);
+	free(e.s);
+	free_words(env);
+	free(pid);
+	return carry_state = 1;
+}
+
+/* What the record carries of its original, into it->carry; what cannot
+ * be used is said once for the run, not for each record. */
+static void
+read_carry(cf_item *it, const cf_opts *o)
+{
+	static const struct {
+		int bit;
+		const char *msg;
+	} said[] = {
+		{ CARRY_BAD, "orig: not what lg-flake8 writes: not used" },
+		{ CARRY_TEXT, "orig: made for another vars.code: not used" },
+		{ CARRY_LINT_ENV, "orig.lint: made with another flake8, parser "
+		    "or --compat: the original is linted again" },
+		{ CARRY_RUN_ENV, "orig.run: made with another interpreter or "
+		    "sandbox (--timeout): the original is run again" },
+	};
+	const cJSON *m = rec_get(it->rec, "orig");
+	size_t i;
+	int why;
+
+	if (m == NULL || carry_ready(o) < 0)
+		return;
+	why = carry_read(m, it->orig, strlen(it->orig), !o->compat, &it->carry);
+	for (i = 0; i < sizeof said / sizeof said[0]; i++)
+		if ((why & said[i].bit) && !(carry_said & said[i].bit)) {
+			carry_said |= said[i].bit;
+			lg_warnat(it->file, it->line, "%s: %s (said once for "
+			    "all such records)", rec_id(it->rec), said[i].msg);
+		}
 }
 
 /* Make the work directory and ask flake8 what it is, once. */
@@ -240,9 +327,8 @@ prepare(const cf_opts *o)
 	}
 	sb_clean_on_signals(st.dir);
 	open_cache(o);
-	if (prep && !cached) {
-		st.why = xstrdup("--prepare: no cache directory to prepare");
-		lg_warn("%s", st.why);
+	if (prep && carry_ready(o) < 0) {
+		st.why = xstrdup("--prepare: nothing can be carried");
 		return 0;
 	}
 	return st.usable = 1;
@@ -287,7 +373,8 @@ admit(cf_item *it, const cf_opts *o)
 		return 0;
 	vars = rec_get(it->rec, "vars");
 	code = cJSON_IsObject(vars) ? rec_get(vars, "code") : NULL;
-	/* --prepare: the original alone; the record goes on as it came */
+	/* --prepare: the original alone, unless the record carries all of
+	 * it already; the record goes on as it came, "orig" apart */
 	if (prep) {
 		if (!cJSON_IsString(code))
 			return 0;
@@ -296,7 +383,8 @@ admit(cf_item *it, const cf_opts *o)
 			return 0;
 		}
 		it->orig = code->valuestring;
-		it->ours = 1;
+		read_carry(it, o);
+		it->ours = !(it->carry.lint && (it->carry.run || o->compat));
 		return 0;
 	}
 	if (!cJSON_IsString(code)) {
@@ -320,6 +408,7 @@ admit(cf_item *it, const cf_opts *o)
 	gold = rec_get(it->rec, "gold");
 	it->gold_defs = cJSON_IsObject(gold) ? rec_long(gold, "functions", -1) : -1;
 	it->orig = code->valuestring;
+	read_carry(it, o);
 	answer = rec_strn(it->rec, "output", &len);	/* whole, NULs included */
 	it->code = cf_extract(answer, len, o->compat, &it->how, &it->code_len);
 	it->ours = 1;
@@ -371,7 +460,7 @@ box_open(cf_item *it, const cf_opts *o, const char *path, char **argv,
 	j->argv = argv;
 	j->envp = b->env;
 	j->o.timeout = o->timeout;
-	j->o.cpu = o->timeout >= 2 ? (long)(o->timeout / 2) : 1;
+	j->o.cpu = run_cpu(o);
 	j->o.mem = RUN_MEM;
 	j->o.fsize = RUN_FSIZE;
 	j->o.nproc = RUN_NPROC;
@@ -461,7 +550,8 @@ lint_and_run(cf_item *items, size_t n, const cf_opts *o, char **pf, char **lf,
 			free(p);
 		}
 		/* the original too, once per text: of[] past n */
-		if (ot[i] >= 0 && cf_expect_want(it->orig, strlen(it->orig))) {
+		if (ot[i] >= 0 && !it->carry.run &&
+		    cf_expect_want(it->orig, strlen(it->orig))) {
 			cf_item tmp = { 0 };
 
 			p = xasprintf("%s/%s", st.dir, pf[ot[i]]);
@@ -517,6 +607,24 @@ file_copy(const fl_file *f)
 	return c;
 }
 
+/* --prepare: what is known of the original into the record's "orig". */
+static void
+carry_write(cf_item *it, const cf_opts *o)
+{
+	size_t n = strlen(it->orig), len = 0;
+	unsigned char out[32];
+	int run = 0;
+
+	if (it->carry.run) {
+		len = it->carry.len;
+		memcpy(out, it->carry.out, sizeof out);
+		run = 1;
+	} else if (!o->compat)
+		run = cf_expect_out(it->orig, n, &len, out);
+	rec_set(it->rec, "orig", carry_make(it->orig, n, &it->org, len,
+	    run ? out : NULL));
+}
+
 /* The index of an earlier item of the batch with the same original, or -1. */
 static long
 same_orig(const cf_item *items, const long *ot, size_t i)
@@ -554,7 +662,12 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 			sz[k] = it->code_len;
 			pf[k++] = xasprintf("r%ldf.py", st.serial);
 		}
-		known[i] = (char)cf_lint_get(it->orig, strlen(it->orig), &it->org);
+		if (it->carry.lint) {
+			known[i] = 1;
+			it->org = it->carry.f;
+		} else
+			known[i] = (char)cf_lint_get(it->orig, strlen(it->orig),
+			    &it->org);
 		if (known[i])
 			;
 		else if ((j = same_orig(items, ot, i)) >= 0 && !known[j])
@@ -572,7 +685,7 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 		cf_item *it = &items[i];
 		long j;
 
-		if (!it->ours || ot[i] >= 0 || o->compat ||
+		if (!it->ours || ot[i] >= 0 || o->compat || it->carry.run ||
 		    cf_expect_known(it->orig, strlen(it->orig)))
 			continue;
 		if ((j = same_orig(items, ot, i)) >= 0)
@@ -629,8 +742,10 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 			it->org = file_copy(&res[ot[i]]);
 			cf_lint_put(it->orig, strlen(it->orig), &it->org);
 		}
-		if (prep)
+		if (prep) {
+			carry_write(it, o);
 			continue;
+		}
 		/* an answer that costs flake8 more than its limits scores 0,
 		 * with the reason in its scores, as one that runs too long */
 		if ((it->how != EX_EMPTY && it->fix.count < 0 && !it->fix.limit) ||
@@ -838,6 +953,7 @@ score_all(char **files, int nfiles, const cf_opts *o)
 	free(st.why);
 	cf_extract_fini();
 	cf_expect_fini();
+	carry_fini();
 	if (status_sys)
 		status = LG_SYS;
 	else if (status == LG_OK && (bad || st.bad))
@@ -913,8 +1029,6 @@ main(int argc, char **argv)
 			lg_usage(usage, LG_USAGE);
 		}
 	}
-	if (prep && cache_off)
-		lg_die(LG_USAGE, "--prepare: it fills the cache: not with --no-cache");
 	fl_limits(lint_timeout);
 	if (o.jobs == 0)
 		o.jobs = (int)(processors() > 256 ? 256 : processors());

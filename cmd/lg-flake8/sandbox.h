@@ -79,6 +79,10 @@ void sb_clean_on_signals(const char *dir);
 /* Open files an answer may hold at once. */
 #define SB_FILES 256
 
+/* The box's version: a new one whenever what a program sees or may do in
+ * it changes, for the originals' outputs carried in records (carry.h). */
+#define SB_BOX "1"
+
 /* The uid the box runs as when started by root. */
 #define SB_NOBODY 65534
 

@@ -64,6 +64,15 @@ last_line(const buf *b)
 	return out;
 }
 
+/* An answer's output against its original's, carried or from this run. */
+static int
+out_check(const cf_item *it, const sb_result *r)
+{
+	if (it->carry.run)
+		return cf_expect_compare(it->carry.len, it->carry.out, r);
+	return cf_expect_check(it->orig, strlen(it->orig), r);
+}
+
 static cJSON *
 flake8_info(const fl_info *info)
 {
@@ -117,8 +126,7 @@ sandbox_info(const cf_item *it, const cf_opts *o)
 	cJSON_AddStringToObject(s, "network", r->network ? "namespace" : "none-available");
 	cJSON_AddStringToObject(s, "filesystem", r->fs);
 	cJSON_AddStringToObject(s, "user", r->user);
-	cJSON_AddStringToObject(s, "output", cf_expect_name(cf_expect_check(it->orig,
-	    strlen(it->orig), r)));
+	cJSON_AddStringToObject(s, "output", cf_expect_name(out_check(it, r)));
 	if (r->how != SB_FAILED && r->err.len > 0 && !(r->how == SB_EXITED && r->code == 0)) {
 		char *l = last_line(&r->err);
 
@@ -150,8 +158,7 @@ cf_score(cf_item *it, const cf_opts *o, const fl_info *info)
 		runnable = compiles ? 1 : 0;
 	else
 		runnable = compiles && it->ran && it->run.how == SB_EXITED &&
-		    it->run.code == 0 && cf_expect_check(it->orig, strlen(it->orig),
-		    &it->run) != CF_OUT_DIFFERS ? 1 : 0;
+		    it->run.code == 0 && out_check(it, &it->run) != CF_OUT_DIFFERS ? 1 : 0;
 	style = compiles && c >= 0 ? 1.0 / (1.0 + (double)c / 50.0) : 0;
 	if (o->compat) {
 		dfix = empty ? 0 : it->fix.defs_text;

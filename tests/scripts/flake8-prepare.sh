@@ -1,11 +1,13 @@
 #!/bin/sh
 # lg-flake8 --prepare over a suite without answers passes every record on
-# byte for byte, lints and runs each original once (none of the answers:
-# there are none) and fills the cache with them; scoring the answers
-# afterwards lints and runs no original again (no cache entry is written
-# anew) and gives records byte for byte those of a run without a cache;
-# --prepare with --no-cache is a usage error, and with a cache directory
-# that cannot be used a system error (the records still pass on).
+# byte for byte but for the member "orig" it adds to each cf record with a
+# vars.code (at its end, the rest as it came), lints and runs each
+# original once (none of the answers: there are none) and fills the cache
+# with them; scoring the answers afterwards lints and runs no original
+# again (no cache entry is written anew) and gives records byte for byte
+# those of a run without a cache; --prepare with --no-cache, or with a
+# cache directory that cannot be used (said), carries the results in the
+# records alone, the same members.
 set -u
 . "$TOP/tests/lib.sh"
 need_py
@@ -36,7 +38,23 @@ run() {	# name, input, options...
 	cp "$t/linted" "$t/$n.linted"
 }
 run prep "$t/prompts" --prepare --cache "$t/c" -j 2
-cmp -s "$t/prompts" "$t/prep" || fail "--prepare changed the records"
+# each line as it came, "orig" apart: kept in $t/members
+"$py" - "$t/prompts" "$t/prep" "$t/members" <<'PY' || exit 1
+import json, sys
+ins, outs = open(sys.argv[1]).readlines(), open(sys.argv[2]).readlines()
+assert len(ins) == len(outs), "%d records in, %d out" % (len(ins), len(outs))
+with open(sys.argv[3], "w") as m:
+    for a, b in zip(ins, outs):
+        r = json.loads(a)
+        if r["task"] != "cf" or "code" not in r["vars"]:
+            assert a == b, "changed: " + r["id"]
+            continue
+        o = json.loads(b)["orig"]
+        tail = ',"orig":' + json.dumps(o, separators=(",", ":")) + "}\n"
+        assert b == a[:-2] + tail, "more than orig changed: " + r["id"]
+        assert set(o) == {"sha256", "lint", "run"}, r["id"] + ": " + b
+        m.write(json.dumps(o) + "\n")
+PY
 [ ! -s "$t/prep.err" ] || fail "--prepare said: $(cat "$t/prep.err")"
 grep -q 'f_l\.py$' "$t/prep.linted" && fail "--prepare linted an answer"
 [ "$(grep -c 'o_l\.py$' "$t/prep.linted")" = 3 ] ||
@@ -52,16 +70,14 @@ grep -q 'o_l\.py$' "$t/warm.linted" && fail "an original linted again"
 grep -q 'f_l\.py$' "$t/warm.linted" || fail "answers not linted"
 [ -z "$(find "$t/c" -type f -newer "$t/mark")" ] ||
     fail "an original's lint or run done again: $(find "$t/c" -type f -newer "$t/mark")"
-# --prepare fills the cache: not without one
-lg-flake8 --prepare --no-cache "$t/prompts" > "$t/out" 2> "$t/err"
-rc=$?
-[ "$rc" = 2 ] || fail "--prepare --no-cache: exit $rc, not 2"
-[ ! -s "$t/out" ] || fail "--prepare --no-cache wrote records"
-grep -q -e '--prepare' "$t/err" || fail "--prepare --no-cache: $(cat "$t/err")"
-# a cache directory that cannot be made: said, records on, status 3
-lg-flake8 --prepare --cache /dev/null/c "$t/prompts" > "$t/out" 2> "$t/err"
-rc=$?
-[ "$rc" = 3 ] || fail "--prepare, no cache: exit $rc, not 3"
-cmp -s "$t/prompts" "$t/out" || fail "--prepare, no cache: records changed"
-grep -q 'no cache directory' "$t/err" || fail "--prepare, no cache: $(cat "$t/err")"
+# without a cache the records carry the same, the originals linted anew
+run nocache "$t/prompts" --prepare --no-cache
+cmp -s "$t/prep" "$t/nocache" || fail "--prepare --no-cache: other records"
+[ ! -s "$t/nocache.err" ] || fail "--prepare --no-cache said: $(cat "$t/nocache.err")"
+[ "$(grep -c 'o_l\.py$' "$t/nocache.linted")" = 3 ] ||
+    fail "--prepare --no-cache linted $(grep -c 'o_l\.py$' "$t/nocache.linted") originals, not 3"
+# a cache directory that cannot be made: said, and the records carry
+run nodir "$t/prompts" --prepare --cache /dev/null/c
+cmp -s "$t/prep" "$t/nodir" || fail "--prepare, no cache: other records"
+grep -q 'cannot use it' "$t/nodir.err" || fail "--prepare, no cache: $(cat "$t/nodir.err")"
 exit 0
