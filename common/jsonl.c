@@ -4,6 +4,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #ifdef __SSE2__
@@ -22,6 +24,7 @@
 #define RBUF (1 << 21)
 
 size_t jsonl_max = JSONL_DEFAULT_MAX;
+size_t jsonl_buffer = RBUF;
 
 struct jsonl {
 	char **files;
@@ -33,6 +36,14 @@ struct jsonl {
 	size_t max;
 	char *rbuf;		/* read buffer: lines are returned in place */
 	size_t rpos, rlen, rcap;	/* unread bytes: rbuf[rpos..rlen) */
+	char *spare;		/* the other buffer, once lending needs one */
+	size_t spare_cap;
+	/* lines lent to a pipe (jsonl_lend_to()): the writer's count of the
+	 * bytes it put into out_fd, and that count after the last byte lent
+	 * from rbuf and from spare (0: none) */
+	int out_fd;
+	const unsigned long long *out_seq;
+	unsigned long long lent, spare_lent;
 	int eof;
 	char *line;		/* current line, in rbuf */
 	size_t len;
@@ -41,6 +52,82 @@ struct jsonl {
 	int lazy;		/* splice_parse() flags */
 	int errors, syserrors;
 };
+
+/* Buffers are mappings of their own: one unmapped while a pipe may still
+ * read what was lent from it leaves the pages to the pipe unchanged. */
+static char *
+map(size_t n)
+{
+	void *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		lg_die(LG_SYS, "out of memory");
+	return p;
+}
+
+/* Nonzero when the pipe has passed on every byte lent up to end. */
+static int
+passed_on(const jsonl *r, unsigned long long end)
+{
+	int unread;
+
+	if (end == 0)
+		return 1;
+	if (ioctl(r->out_fd, FIONREAD, &unread) < 0 || unread < 0)
+		return 0;
+	return *r->out_seq - (unsigned long long)unread >= end;
+}
+
+/*
+ * rbuf is to be written from its start again, with rbuf[from..from+n)
+ * moved to its front: in place when nothing lent from it can still be
+ * read from the pipe, else in the spare buffer (a new one when that may
+ * still be read too, the old one left to the pipe).
+ */
+static void
+restart(jsonl *r, size_t from, size_t n)
+{
+	char *t;
+	size_t c;
+
+	if (passed_on(r, r->lent)) {
+		memmove(r->rbuf, r->rbuf + from, n);
+		r->lent = 0;
+		return;
+	}
+	if (r->spare == NULL || r->spare_cap < r->rcap ||
+	    !passed_on(r, r->spare_lent)) {
+		if (r->spare != NULL)
+			munmap(r->spare, r->spare_cap);
+		r->spare = map(r->rcap);
+		r->spare_cap = r->rcap;
+	}
+	memcpy(r->spare, r->rbuf + from, n);
+	t = r->rbuf, r->rbuf = r->spare, r->spare = t;
+	c = r->rcap, r->rcap = r->spare_cap, r->spare_cap = c;
+	r->spare_lent = r->lent;
+	r->lent = 0;
+}
+
+void
+jsonl_lend_to(jsonl *r, int fd, const unsigned long long *seq)
+{
+	r->out_fd = fd;
+	r->out_seq = seq;
+}
+
+int
+jsonl_holds(const jsonl *r, const char *p, size_t n)
+{
+	return r->out_fd >= 0 && p >= r->rbuf && n <= r->rlen &&
+	    (size_t)(p - r->rbuf) <= r->rlen - n;
+}
+
+void
+jsonl_lent(jsonl *r, unsigned long long seq_end)
+{
+	r->lent = seq_end;
+}
 
 jsonl *
 jsonl_open(char **files, int n)
@@ -57,8 +144,9 @@ jsonl_open(char **files, int n)
 	r->nfiles = n;
 	r->fd = -1;
 	r->max = jsonl_max;
-	r->rcap = RBUF;
-	r->rbuf = xmalloc(r->rcap);
+	r->rcap = jsonl_buffer > 2 * CHUNK ? jsonl_buffer : 2 * CHUNK;
+	r->rbuf = map(r->rcap);
+	r->out_fd = -1;
 	r->eof = 1;
 	/* records come and go one after another at the same sizes: keep
 	 * the memory freed with one for the next rather than giving it back
@@ -75,7 +163,10 @@ jsonl_free(jsonl *r)
 		return;
 	if (r->fd > 0)
 		close(r->fd);
-	free(r->rbuf);
+	/* a page still lent to a pipe stays the pipe's, as it was */
+	munmap(r->rbuf, r->rcap);
+	if (r->spare != NULL)
+		munmap(r->spare, r->spare_cap);
 	free(r->m);
 	free(r);
 }
@@ -173,6 +264,7 @@ open_next(jsonl *r)
 			return 0;
 		r->name = r->files[r->next++];
 		r->lineno = 0;
+		restart(r, 0, 0);
 		r->rpos = r->rlen = 0;
 		r->eof = 0;
 		if (strcmp(r->name, "-") == 0) {
@@ -200,13 +292,18 @@ fill(jsonl *r)
 		return 0;
 	if (r->rcap - r->rlen < CHUNK + 1 && r->rpos > 0) {
 		/* the start of the line to the front */
-		memmove(r->rbuf, r->rbuf + r->rpos, r->rlen - r->rpos);
+		restart(r, r->rpos, r->rlen - r->rpos);
 		r->rlen -= r->rpos;
 		r->rpos = 0;
 	}
-	if (r->rcap - r->rlen < CHUNK + 1) {
+	if (r->rcap - r->rlen < CHUNK + 1) {	/* a longer line: a larger buffer */
+		char *t = map(2 * r->rcap);
+
+		memcpy(t, r->rbuf, r->rlen);
+		munmap(r->rbuf, r->rcap);
+		r->rbuf = t;
 		r->rcap *= 2;
-		r->rbuf = xrealloc(r->rbuf, r->rcap);
+		r->lent = 0;
 	}
 	want = r->rcap - r->rlen - 1;	/* one byte kept for the NUL */
 	if (want > READ_MAX)
@@ -251,8 +348,10 @@ read_line(jsonl *r, int *toolong)
 			got = 1;
 		if (!*toolong && r->rlen - r->rpos > r->max)
 			*toolong = 1;
-		if (*toolong)	/* what is read of it goes */
+		if (*toolong) {	/* what is read of it goes */
+			restart(r, 0, 0);
 			r->rpos = r->rlen = 0;
+		}
 		from = r->rlen - (r->rpos);	/* after the move fill() may do */
 		if (!fill(r)) {
 			end = r->rlen;

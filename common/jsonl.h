@@ -21,6 +21,8 @@
 
 /* Record size limit for readers opened from now on (--max-record). */
 extern size_t jsonl_max;
+/* The first size of their read buffer (at least 128 KiB; tests set less). */
+extern size_t jsonl_buffer;
 
 typedef struct jsonl jsonl;
 
@@ -40,6 +42,19 @@ void jsonl_lazy_all(jsonl *r);
  * that free each record before they ask for the next.
  */
 void jsonl_borrow(jsonl *r);
+
+/*
+ * Lines lent to a pipe: a writer that hands long pieces of the line just
+ * read to the pipe fd by vmsplice(), without copying them, names fd and
+ * its count of the bytes it has put into it (jsonl_lend_to()), checks
+ * that a piece lies in the line (jsonl_holds()) and, once it is in the
+ * pipe, says up to where (jsonl_lent(): the count after it).  The reader
+ * then writes no byte of its buffer again while the pipe may still read
+ * it (FIONREAD): it goes on in another buffer instead.
+ */
+void jsonl_lend_to(jsonl *r, int fd, const unsigned long long *seq);
+int jsonl_holds(const jsonl *r, const char *p, size_t n);
+void jsonl_lent(jsonl *r, unsigned long long seq_end);
 
 /*
  * Next raw line: 1 and the line and its length set, 0 at the end of all input.  A line

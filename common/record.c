@@ -1,4 +1,5 @@
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -6,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -226,6 +228,68 @@ rec_print(const cJSON *rec, size_t *len)
 	return buf_take(&b);
 }
 
+/*
+ * rec_filter()'s reader, whose long untouched values may be lent to a
+ * pipe on stdout (vmsplice: the pipe takes the pages, not a copy), and
+ * the bytes written to stdout by write_pieces().
+ */
+static jsonl *lender;
+static int out_pipe = -1;	/* stdout is a pipe: 1, not: 0, not known: -1 */
+static unsigned long long out_seq;
+
+/* Pieces at least this long are lent rather than copied. */
+#define LEND_MIN 32768
+
+static int
+lendable(const splice_piece *p)
+{
+	struct stat st;
+
+	if (p->p == NULL || p->len < LEND_MIN || lender == NULL)
+		return 0;
+	if (out_pipe < 0)
+		out_pipe = fstat(STDOUT_FILENO, &st) == 0 && S_ISFIFO(st.st_mode);
+	return out_pipe && jsonl_holds(lender, p->p, p->len);
+}
+
+/*
+ * Write iov[0..k) whole, however many calls it takes: by vmsplice() when
+ * lend (k is then 1), else by writev().  0 when vmsplice() is refused
+ * before it writes anything (nothing written: copy instead).
+ */
+static int
+put_all(struct iovec *iov, size_t k, int lend)
+{
+	while (k > 0) {
+		size_t j;
+		ssize_t w;
+
+		do
+			w = lend ? vmsplice(STDOUT_FILENO, iov, (unsigned long)k, 0) :
+			    writev(STDOUT_FILENO, iov, (int)k);
+		while (w < 0 && errno == EINTR);
+		if (w < 0 && lend && (errno == EINVAL || errno == ENOSYS ||
+		    errno == EPERM) && iov[0].iov_len > 0) {
+			out_pipe = 0;	/* not here: copied from now on */
+			return 0;
+		}
+		if (w < 0)
+			lg_write_failed(errno);
+		out_seq += (unsigned long long)w;
+		for (j = 0; j < k && (size_t)w >= iov[j].iov_len; j++)
+			w -= (ssize_t)iov[j].iov_len;
+		if (j < k) {
+			iov[j].iov_base = (char *)iov[j].iov_base + w;
+			iov[j].iov_len -= (size_t)w;
+		}
+		memmove(iov, iov + j, (k - j) * sizeof *iov);
+		k -= j;
+		if (lend)
+			jsonl_lent(lender, out_seq);
+	}
+	return 1;
+}
+
 /* Write pieces[0..n) of a record (splice_pieces()) with its newline. */
 static void
 write_pieces(const buf *b, const splice_piece *p, size_t n)
@@ -237,32 +301,20 @@ write_pieces(const buf *b, const splice_piece *p, size_t n)
 		lg_write_failed(errno);
 	while (i < n) {
 		size_t k = 0;
-		ssize_t w;
+		int lend = lendable(&p[i]);
 
-		for (; i + k < n && k < IOV_MAX; k++) {
+		/* a lent piece alone, or a run of copied ones */
+		for (; i + k < n && k < IOV_MAX && (k == 0 || (!lend &&
+		    !lendable(&p[i + k]))); k++) {
 			iov[k].iov_base = (void *)(uintptr_t)(p[i + k].p != NULL ?
 			    p[i + k].p : b->s + p[i + k].off);
 			iov[k].iov_len = p[i + k].len;
 		}
+		if (lend && !put_all(iov, 1, 1))
+			put_all(iov, 1, 0);
+		else if (!lend)
+			put_all(iov, k, 0);
 		i += k;
-		/* all of it, however many calls it takes */
-		while (k > 0) {
-			size_t j;
-
-			do
-				w = writev(STDOUT_FILENO, iov, (int)k);
-			while (w < 0 && errno == EINTR);
-			if (w < 0)
-				lg_write_failed(errno);
-			for (j = 0; j < k && (size_t)w >= iov[j].iov_len; j++)
-				w -= (ssize_t)iov[j].iov_len;
-			if (j < k) {
-				iov[j].iov_base = (char *)iov[j].iov_base + w;
-				iov[j].iov_len -= (size_t)w;
-			}
-			memmove(iov, iov + j, (k - j) * sizeof *iov);
-			k -= j;
-		}
 	}
 }
 
@@ -305,6 +357,8 @@ rec_filter(char **files, int n, rec_fn fn, void *arg)
 
 	jsonl_lazy_all(in);	/* fn reads through rec_get() */
 	jsonl_borrow(in);	/* and each record goes before the next */
+	jsonl_lend_to(in, STDOUT_FILENO, &out_seq);
+	lender = in;
 	while ((rec = jsonl_next(in)) != NULL) {
 		int r = fn(rec, in, arg);
 
@@ -317,6 +371,7 @@ rec_filter(char **files, int n, rec_fn fn, void *arg)
 	status = jsonl_status(in);
 	if (status == LG_OK && bad)
 		status = LG_BAD;
+	lender = NULL;
 	jsonl_free(in);
 	return lg_finish(status);
 }
