@@ -25,7 +25,8 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 PKGS     = libcjson libcurl libpcre2-8
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+# libcurl is opened when first called (common/curlload.c), not linked
+PKG_LIBS   := $(shell pkg-config --libs libcjson libpcre2-8 2>/dev/null)
 
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wpointer-arith -Wformat=2 -Wno-format-nonliteral -Wundef \
@@ -55,7 +56,7 @@ ALL_CFLAGS  = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) \
               -Icommon $(PKG_CFLAGS) -DLG_VERSION='"$(VERSION)"' \
               -DLG_SHAREDIR='"$(SHAREDIR)"' -MMD -MP
 ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
-LIBS        = $(PKG_LIBS) -lm -pthread
+LIBS        = $(PKG_LIBS) -lm -pthread -ldl
 
 COMMON_SRC = $(wildcard common/*.c)
 COMMON_OBJ = $(COMMON_SRC:%.c=$(O)/%.o)
