@@ -665,9 +665,8 @@ stop(http_engine *e, req *q)
 
 	curlev_remove(e->ev, q->mi, q->h->easy);
 	/* the attempt's error, for judge() */
-	memcpy(q->errbuf, q->h->errbuf, strnlen(q->h->errbuf,
-	    sizeof q->errbuf - 1));
-	q->errbuf[strnlen(q->h->errbuf, sizeof q->errbuf - 1)] = '\0';
+	snprintf(q->errbuf, sizeof q->errbuf, "%.*s", (int)sizeof q->h->errbuf,
+	    q->h->errbuf);
 	q->h->q = NULL;
 	e->pool[e->npool++] = q->h;
 	q->h = NULL;

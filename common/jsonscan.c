@@ -308,12 +308,29 @@ literal(const char *s, size_t len, size_t *pos, const char *word, size_t n)
 }
 
 /*
- * A flat object at s[*pos], its keys and values one after another with
- * no white space and no array or object inside ({"at":1,"off":0}, as
- * the tools write the elements of long arrays): 1 and *pos after it.  0
- * for anything else, *pos untouched: the general loop then reads it
- * from its start, so this only ever takes a subset of what that does.
+ * The value at s[*pos] when it is no array or object: a string, a number
+ * or a word.  0 and *pos after it, or the failure (a bracket is one).
  */
+static inline __attribute__((always_inline)) int
+scalar(const char *s, size_t len, size_t *pos, unsigned *hi)
+{
+	switch (s[*pos]) {
+	case '"':
+		return string(s, len, pos, hi);
+	case 't':
+		return literal(s, len, pos, "true", 4);
+	case 'f':
+		return literal(s, len, pos, "false", 5);
+	case 'n':
+		return literal(s, len, pos, "null", 4);
+	case '-': case '0': case '1': case '2': case '3': case '4':
+	case '5': case '6': case '7': case '8': case '9':
+		return number(s, len, pos);
+	default:
+		return JSONSCAN_SYNTAX;
+	}
+}
+
 /*
  * The keys of the last flat object read in this text, each with its
  * quotes and colon when that is eight bytes at most: the same bytes in
@@ -324,6 +341,13 @@ typedef struct {
 	unsigned char len[8];
 } flat_keys;
 
+/*
+ * A flat object at s[*pos], its keys and values one after another with
+ * no white space and no array or object inside ({"at":1,"off":0}, as
+ * the tools write the elements of long arrays): 1 and *pos after it.  0
+ * for anything else, *pos untouched: the general loop then reads it
+ * from its start, so this only ever takes a subset of what that does.
+ */
 static int
 flat_object(const char *s, size_t len, size_t *pos, unsigned *hi, flat_keys *fk)
 {
@@ -354,32 +378,7 @@ flat_object(const char *s, size_t len, size_t *pos, unsigned *hi, flat_keys *fk)
 				}
 			}
 		}
-		switch (s[i]) {
-		case '"':
-			if (string(s, len, &i, hi) != 0)
-				return 0;
-			break;
-		case '-': case '0': case '1': case '2': case '3': case '4':
-		case '5': case '6': case '7': case '8': case '9':
-			if (number(s, len, &i) != 0)
-				return 0;
-			break;
-		case 't':
-			if (literal(s, len, &i, "true", 4) != 0)
-				return 0;
-			break;
-		case 'f':
-			if (literal(s, len, &i, "false", 5) != 0)
-				return 0;
-			break;
-		case 'n':
-			if (literal(s, len, &i, "null", 4) != 0)
-				return 0;
-			break;
-		default:
-			return 0;
-		}
-		if (i >= len)
+		if (scalar(s, len, &i, hi) != 0 || i >= len)
 			return 0;
 		if (s[i] == '}') {
 			*pos = i + 1;
@@ -439,21 +438,8 @@ value:
 		if (obj[depth - 1])
 			goto key;
 		goto value;
-	case '"':
-		rc = string(s, len, &pos, &hi);
-		break;
-	case 't':
-		rc = literal(s, len, &pos, "true", 4);
-		break;
-	case 'f':
-		rc = literal(s, len, &pos, "false", 5);
-		break;
-	case 'n':
-		rc = literal(s, len, &pos, "null", 4);
-		break;
 	default:
-		rc = s[pos] == '-' || (s[pos] >= '0' && s[pos] <= '9') ?
-		    number(s, len, &pos) : JSONSCAN_SYNTAX;
+		rc = scalar(s, len, &pos, &hi);
 		break;
 	}
 	if (rc != 0)

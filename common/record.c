@@ -254,8 +254,8 @@ lendable(const splice_piece *p)
 
 /*
  * Write iov[0..k) whole, however many calls it takes: by vmsplice() when
- * lend (k is then 1), else by writev().  0 when vmsplice() is refused
- * before it writes anything (nothing written: copy instead).
+ * lend, else by writev().  0 when vmsplice() is refused: what is left in
+ * iov is then to be copied, and nothing is lent from now on.
  */
 static int
 put_all(struct iovec *iov, size_t k, int lend)
@@ -269,8 +269,8 @@ put_all(struct iovec *iov, size_t k, int lend)
 			    writev(STDOUT_FILENO, iov, (int)k);
 		while (w < 0 && errno == EINTR);
 		if (w < 0 && lend && (errno == EINVAL || errno == ENOSYS ||
-		    errno == EPERM) && iov[0].iov_len > 0) {
-			out_pipe = 0;	/* not here: copied from now on */
+		    errno == EPERM)) {
+			out_pipe = 0;
 			return 0;
 		}
 		if (w < 0)
@@ -310,9 +310,7 @@ write_pieces(const buf *b, const splice_piece *p, size_t n)
 			    p[i + k].p : b->s + p[i + k].off);
 			iov[k].iov_len = p[i + k].len;
 		}
-		if (lend && !put_all(iov, 1, 1))
-			put_all(iov, 1, 0);
-		else if (!lend)
+		if (!lend || !put_all(iov, k, 1))
 			put_all(iov, k, 0);
 		i += k;
 	}
