@@ -16,19 +16,30 @@
 # least a keep-alive client can do, a few integers per connection, one
 # epoll set), runs the same requests at each -P: its rate and the server's
 # CPU under it show what the server and the kernel alone lose from -P 64
-# to -P 1024.
+# to -P 1024.  wrk (4.x, one thread), the HTTP load generator the
+# issue's "wrk stays flat" was measured with, runs too for WRK_S seconds
+# (default 3) at each -P: the same question asked of a tool everybody
+# knows.
+#
+# At -P p, lg-infer (and lg-base) and loadgen make max(N, PERCONN * p)
+# requests (PERCONN: 100), so that every connection carries at least
+# PERCONN of them and the rate is the steady one (wrk's is too): with N
+# alone, a run at -P 1024 would open 1,024 connections for 10 requests
+# each and time that more than the requests.  Python and xargs+curl make N
+# and NCURL whatever -P is.
 #
 #   sh bench/infer.sh             from the top of the tree
 #   N=10000 NCURL=1000 PS="1 16 64 256" sh bench/infer.sh
 #   BASE=/tmp/old/bin/lg-infer PS="64 256 1024" sh bench/infer.sh
 #
-# It installs nginx-light (or nginx) and python3-aiohttp with apt-get when
+# It installs nginx-light (or nginx), python3-aiohttp and wrk with apt-get when
 # they are missing, talks only to 127.0.0.1, and stops its nginx at the end.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 N=${N:-10000}		# requests per lg-infer and Python run
 NCURL=${NCURL:-1000}	# requests per xargs+curl run (a process each)
 PS=${PS:-"1 16 64 256 1024"}
+PERCONN=${PERCONN:-100}	# requests per connection at least, lg-infer and loadgen
 BASE=${BASE:-}
 PY=/usr/bin/python3
 [ -z "$BASE" ] || [ -x "$BASE" ] || { echo "bench: BASE=$BASE: not an executable" >&2; exit 2; }
@@ -37,6 +48,7 @@ need_pkgs=
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need_pkgs="nginx-light"
 [ -x "$PY" ] && "$PY" -c 'import aiohttp' 2>/dev/null || need_pkgs="$need_pkgs python3-aiohttp"
 command -v curl >/dev/null 2>&1 || need_pkgs="$need_pkgs curl"
+command -v wrk >/dev/null 2>&1 || need_pkgs="$need_pkgs wrk"
 if [ -n "$need_pkgs" ]; then
 	echo "bench: installing$need_pkgs" >&2
 	sudo=
@@ -47,7 +59,7 @@ if [ -n "$need_pkgs" ]; then
 		$sudo apt-get update -q >/dev/null 2>&1
 		# shellcheck disable=SC2086
 		$sudo apt-get install -y -q $need_pkgs >/dev/null 2>&1 ||
-		    $sudo apt-get install -y -q nginx python3-aiohttp curl >/dev/null
+		    $sudo apt-get install -y -q nginx python3-aiohttp curl wrk >/dev/null
 	}
 fi
 NGINX=$(command -v nginx 2>/dev/null || echo /usr/sbin/nginx)
@@ -126,15 +138,23 @@ done
 ngx_worker=$(ps -o pid= --ppid "$ngx_pid" | head -n 1 | tr -d ' ')
 [ -n "$ngx_worker" ] || { echo "bench: no nginx worker" >&2; exit 3; }
 
-# Inputs: records for lg-infer and Python, request bodies for curl.
-"$PY" - "$tmp" "$N" "$NCURL" <<'EOF'
+# Inputs: records for lg-infer and Python (in.jsonl: N; all.jsonl: as
+# many as the largest -P needs), request bodies for curl.
+nall=$N
+for p in $PS; do
+	[ $((PERCONN * p)) -le "$nall" ] || nall=$((PERCONN * p))
+done
+"$PY" - "$tmp" "$N" "$NCURL" "$nall" <<'EOF'
 import json, sys
-tmp, n, ncurl = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+tmp, n, ncurl, nall = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 text = "Write one sentence about the number %d. " * 8
-with open(tmp + "/in.jsonl", "w") as f:
-    for i in range(n):
-        f.write(json.dumps({"id": "bench/%05d" % i, "prompt": text % ((i,) * 8)},
-                           separators=(",", ":")) + "\n")
+with open(tmp + "/in.jsonl", "w") as f, open(tmp + "/all.jsonl", "w") as g:
+    for i in range(nall):
+        rec = json.dumps({"id": "bench/%06d" % i, "prompt": text % ((i,) * 8)},
+                         separators=(",", ":")) + "\n"
+        g.write(rec)
+        if i < n:
+            f.write(rec)
 for stream in (0, 1):
     with open(tmp + "/bodies%d.txt" % stream, "w") as f:
         for i in range(ncurl):
@@ -224,6 +244,18 @@ run() {	# client mode P requests command
 	m=$("$PY" "$tmp/measure.py" "$5" "$ngx_worker") || exit 3
 	echo "$1 $2 $3 $4 $m" >> "$results"
 }
+# wrk for WRK_S seconds with one thread and P connections, POSTing body
+# file $3; its row counts the requests it made, by its own report
+run_wrk() {	# mode P bodyfile url
+	"$PY" -c 'import json, sys
+b = open(sys.argv[1]).read()
+print("wrk.method = \"POST\"\nwrk.headers[\"Content-Type\"] = \"application/json\"\nwrk.body = " + json.dumps(b))' "$3" > "$tmp/wrk.lua"
+	m=$("$PY" "$tmp/measure.py" "wrk -t 1 -c $2 -d ${WRK_S:-3}s -s $tmp/wrk.lua $4 > $tmp/out" "$ngx_worker") || exit 3
+	! grep -q 'Non-2xx\|Socket errors' "$tmp/out" || { echo "bench: wrk: $(grep 'Non-2xx\|Socket errors' "$tmp/out")" >&2; exit 1; }
+	n=$(awk '/requests in/ { print $1 }' "$tmp/out")
+	[ -n "$n" ] && [ "$n" -gt 0 ] || { echo "bench: wrk made no requests" >&2; exit 1; }
+	echo "wrk $1 $2 $n $m" >> "$results"
+}
 check_out() {	# file count
 	got=$(grep -c '"output":"The answer is forty-two."' "$1" || true)
 	if [ "$got" -ne "$2" ]; then
@@ -240,16 +272,20 @@ for mode in plain stream; do
 	fi
 	url=http://127.0.0.1:$port/v1/chat/completions
 	for p in $PS; do
-		run lg-infer $mode "$p" "$N" "$LGI -q -m bench --base-url http://127.0.0.1:$port --max-tokens 64 $nostream -P $p $tmp/in.jsonl > $tmp/out"
-		check_out "$tmp/out" "$N"
+		np=$((PERCONN * p))
+		[ "$np" -ge "$N" ] || np=$N
+		head -n "$np" "$tmp/all.jsonl" > "$tmp/in.p.jsonl"
+		run lg-infer $mode "$p" "$np" "$LGI -q -m bench --base-url http://127.0.0.1:$port --max-tokens 64 $nostream -P $p $tmp/in.p.jsonl > $tmp/out"
+		check_out "$tmp/out" "$np"
 		if [ -n "$BASE" ]; then
-			run lg-base $mode "$p" "$N" "$BASE -q -m bench --base-url http://127.0.0.1:$port --max-tokens 64 $nostream -P $p $tmp/in.jsonl > $tmp/out"
-			check_out "$tmp/out" "$N"
+			run lg-base $mode "$p" "$np" "$BASE -q -m bench --base-url http://127.0.0.1:$port --max-tokens 64 $nostream -P $p $tmp/in.p.jsonl > $tmp/out"
+			check_out "$tmp/out" "$np"
 		fi
 		run python $mode "$p" "$N" "$PY $tmp/client.py $url $p $s $tmp/in.jsonl > $tmp/out"
 		check_out "$tmp/out" "$N"
-		run loadgen $mode "$p" "$N" "$LOADGEN $port $p $N $tmp/body$s.json > $tmp/out"
-		[ "$(cut -d' ' -f1 "$tmp/out")" = "$N" ] || { echo "bench: loadgen answered $(cat "$tmp/out")" >&2; exit 1; }
+		run loadgen $mode "$p" "$np" "$LOADGEN $port $p $np $tmp/body$s.json > $tmp/out"
+		[ "$(cut -d' ' -f1 "$tmp/out")" = "$np" ] || { echo "bench: loadgen answered $(cat "$tmp/out")" >&2; exit 1; }
+		run_wrk $mode "$p" "$tmp/body$s.json" "$url"
 		run xargs+curl $mode "$p" "$NCURL" "xargs -P $p -d '\\n' -I{} curl -s -H 'Content-Type: application/json' --data-binary {} $url < $tmp/bodies$s.txt > $tmp/out"
 		if [ "$s" = 1 ]; then
 			n=$(grep -o '\[DONE\]' "$tmp/out" | wc -l)
@@ -281,7 +317,7 @@ for m in ("plain", "stream"):
         a, b = lg / cu, lg / py
         print("-P 64 %-6s: %5.1fx xargs+curl (want >= 10), %4.1fx python (want >= 3)" % (m, a, b))
         ok &= a >= 10 and b >= 3
-    for c in ("lg-infer", "lg-base", "loadgen"):
+    for c in ("lg-infer", "lg-base", "loadgen", "wrk"):
         if (c, m, 1024) in r and (c, m, 64) in r:
             hi, lo = r[c, m, 1024], r[c, m, 64]
             a, b = hi[0] / lo[0], lo[1] / hi[1]
