@@ -1,5 +1,6 @@
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -378,4 +379,35 @@ void
 opt_max_record(const char *arg)
 {
 	jsonl_max = opt_size("--max-record", arg, 1, (size_t)1 << 40);
+}
+
+int
+rec_filter_opts(int argc, char **argv, const char *usage, int *compat)
+{
+	static const struct option longopts[] = {
+		{ "compat", no_argument, NULL, 'C' },
+		{ "max-record", required_argument, NULL, 'M' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'C':
+			*compat = 1;
+			break;
+		case 'M':
+			opt_max_record(optarg);
+			break;
+		case 'h':
+			lg_usage(usage, 0);
+		case 'V':
+			lg_version();
+		default:
+			lg_usage(usage, LG_USAGE);
+		}
+	}
+	return optind;
 }

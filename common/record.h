@@ -93,5 +93,12 @@ int rec_filter(char **files, int n, rec_fn fn, void *arg);
 
 /* The --max-record option: set jsonl_max, or exit 2 with a message. */
 void opt_max_record(const char *arg);
+/*
+ * The command line of a scoring filter that takes no options but these:
+ * --compat (sets *compat to 1), --max-record, --help (usage on stdout,
+ * exit 0) and --version; anything else prints usage on stderr and exits
+ * 2.  Returns the index in argv of the first file operand.
+ */
+int rec_filter_opts(int argc, char **argv, const char *usage, int *compat);
 
 #endif

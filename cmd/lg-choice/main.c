@@ -3,7 +3,6 @@
  * tsort: the order given).  Records of other benchmarks and tasks pass
  * through untouched.
  */
-#include <getopt.h>
 #include <stdlib.h>
 
 #include "choice.h"
@@ -32,34 +31,12 @@ each(cJSON *rec, jsonl *in, void *arg)
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "compat", no_argument, NULL, 'C' },
-		{ "max-record", required_argument, NULL, 'M' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
-	int c, compat = 0, status;
+	int compat = 0, first, status;
 
 	lg_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'C':
-			compat = 1;
-			break;
-		case 'M':
-			opt_max_record(optarg);
-			break;
-		case 'h':
-			lg_usage(usage, 0);
-		case 'V':
-			lg_version();
-		default:
-			lg_usage(usage, LG_USAGE);
-		}
-	}
+	first = rec_filter_opts(argc, argv, usage, &compat);
 	parse_init();
-	status = rec_filter(argv + optind, argc - optind, each, &compat);
+	status = rec_filter(argv + first, argc - first, each, &compat);
 	parse_fini();
 	return status;
 }

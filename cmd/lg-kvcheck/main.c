@@ -2,7 +2,6 @@
  * lg-kvcheck: score answers to the LongWeave kvg task (key/value dictionary
  * generation).  Records of other benchmarks and tasks pass through.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,34 +145,12 @@ check(cJSON *rec, jsonl *in, void *arg)
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "compat", no_argument, NULL, 'C' },
-		{ "max-record", required_argument, NULL, 'M' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
-	int c, compat = 0, status;
+	int compat = 0, first, status;
 
 	lg_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'C':
-			compat = 1;
-			break;
-		case 'M':
-			opt_max_record(optarg);
-			break;
-		case 'h':
-			lg_usage(usage, 0);
-		case 'V':
-			lg_version();
-		default:
-			lg_usage(usage, LG_USAGE);
-		}
-	}
+	first = rec_filter_opts(argc, argv, usage, &compat);
 	kv_init();
-	status = rec_filter(argv + optind, argc - optind, check, &compat);
+	status = rec_filter(argv + first, argc - first, check, &compat);
 	kv_fini();
 	return status;
 }
