@@ -31,10 +31,8 @@ typedef struct {
 	cJSON *params;		/* every decoding parameter, in sending order */
 	const char *system;	/* --system */
 	int parallel;
-	double connect_timeout, idle_timeout, timeout;
-	int retries;
-	double backoff_base, backoff_max;
-	size_t max_reply;	/* --max-reply; 0: the engine's default */
+	http_opts net;		/* timeouts, retries, backoff, --max-reply (0:
+				 * the engine's default), --insecure */
 	int keep_order;
 	const char *resume;
 	int redo_changed;	/* --redo-changed */
@@ -42,7 +40,6 @@ typedef struct {
 	const char *cache;
 	const char *keyfile;	/* --api-key-file */
 	char *key;		/* from --api-key-file or the environment */
-	int insecure;
 	int quiet;
 	char **files;
 	int nfiles;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "apikey.h"
+#include "clientopt.h"
 #include "diag.h"
 #include "infer.h"
 #include "jsonl.h"
@@ -66,13 +67,11 @@ static const char usage[] =
 
 enum {
 	O_BASE = 256, O_COMPL, O_SYSTEM, O_TEMP, O_TOPP, O_MAXTOK, O_SEED,
-	O_STOP, O_PARAM, O_NOSTREAM, O_CTO, O_ITO, O_TO, O_BBASE, O_BMAX,
-	O_RETRIES, O_MAXREPLY, O_KEYFILE, O_INSECURE, O_ORDER, O_RESUME, O_CACHE,
+	O_STOP, O_PARAM, O_NOSTREAM, O_KEYFILE, O_ORDER, O_RESUME, O_CACHE,
 	O_MAXREC, O_VERSION, O_REDO, O_RETRYERR, O_MAXCTX, O_TOKENIZER, O_SAMPLES
 };
 
 /* The bounds of what the options take. */
-#define MAX_SECS	604800.0	/* seconds: a week */
 #define MAX_TEMPERATURE	100.0
 #define MAX_TOKENS	100000000	/* tokens of a reply or a context */
 #define MAX_SEED	2147483647LL	/* seeds as servers take them: 32 bits */
@@ -155,15 +154,10 @@ infer_parse(int argc, char **argv, infer_opts *o)
 		{ "stop", required_argument, NULL, O_STOP },
 		{ "param", required_argument, NULL, O_PARAM },
 		{ "no-stream", no_argument, NULL, O_NOSTREAM },
-		{ "connect-timeout", required_argument, NULL, O_CTO },
-		{ "idle-timeout", required_argument, NULL, O_ITO },
-		{ "timeout", required_argument, NULL, O_TO },
-		{ "retries", required_argument, NULL, O_RETRIES },
-		{ "backoff-base", required_argument, NULL, O_BBASE },
-		{ "backoff-max", required_argument, NULL, O_BMAX },
-		{ "max-reply", required_argument, NULL, O_MAXREPLY },
+		CLIENTOPT_LONGOPTS,
+		CLIENTOPT_IDLE,
+		CLIENTOPT_REPLY,
 		{ "api-key-file", required_argument, NULL, O_KEYFILE },
-		{ "insecure", no_argument, NULL, O_INSECURE },
 		{ "keep-order", no_argument, NULL, O_ORDER },
 		{ "resume", required_argument, NULL, O_RESUME },
 		{ "redo-changed", no_argument, NULL, O_REDO },
@@ -177,27 +171,22 @@ infer_parse(int argc, char **argv, infer_opts *o)
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
-	const struct { const char *name; int zero; double *v; } secs[] = {
-		{ "--connect-timeout", OPT_ABOVE_ZERO, &o->connect_timeout },
-		{ "--idle-timeout", OPT_ZERO_OK, &o->idle_timeout },
-		{ "--timeout", OPT_ZERO_OK, &o->timeout },
-		{ "--backoff-base", OPT_ABOVE_ZERO, &o->backoff_base },
-		{ "--backoff-max", OPT_ABOVE_ZERO, &o->backoff_max },
-	};	/* options O_CTO to O_BMAX */
 	int c;
 
 	o->stream = 1;
 	o->parallel = 8;
-	o->connect_timeout = 10;
-	o->idle_timeout = 300;
-	o->timeout = 3600;
-	o->retries = 6;
-	o->backoff_base = 1;
-	o->backoff_max = 60;
+	o->net.connect_timeout = 10;
+	o->net.idle_timeout = 300;
+	o->net.total_timeout = 3600;
+	o->net.retries = 6;
+	o->net.backoff_base = 1;
+	o->net.backoff_max = 60;
 	o->params = cJSON_CreateObject();
 	o->samples = 1;
 	while ((c = apikey_getopt(argc, argv, "m:P:qh", longopts,
 	    "api-key-file")) != -1) {
+		if (clientopt(&o->net, c, optarg, MAX_REPLY))
+			continue;
 		switch (c) {
 		case 'm':
 			if (*optarg == '\0')
@@ -242,21 +231,8 @@ infer_parse(int argc, char **argv, infer_opts *o)
 		case 'P':
 			o->parallel = (int)opt_num("-P", optarg, 1, 4096);
 			break;
-		case O_CTO: case O_ITO: case O_TO: case O_BBASE: case O_BMAX:
-			*secs[c - O_CTO].v = opt_secs(secs[c - O_CTO].name, optarg,
-			    secs[c - O_CTO].zero, MAX_SECS);
-			break;
-		case O_RETRIES:
-			o->retries = (int)opt_num("--retries", optarg, 0, 100);
-			break;
-		case O_MAXREPLY:
-			o->max_reply = opt_size("--max-reply", optarg, 1, MAX_REPLY);
-			break;
 		case O_KEYFILE:
 			o->keyfile = optarg;
-			break;
-		case O_INSECURE:
-			o->insecure = 1;
 			break;
 		case O_ORDER:
 			o->keep_order = 1;
@@ -306,7 +282,7 @@ infer_parse(int argc, char **argv, infer_opts *o)
 	if ((o->redo_changed || o->retry_errors) && o->resume == NULL)
 		lg_die(LG_USAGE, "%s goes with --resume FILE", o->redo_changed ?
 		    "--redo-changed" : "--retry-errors");
-	if (o->max_reply > jsonl_max)
+	if (o->net.max_reply > jsonl_max)
 		lg_die(LG_USAGE, "--max-reply: above the record limit of %zu bytes "
 		    "(--max-record): the record could not be written", jsonl_max);
 	if (o->nbase == 0)

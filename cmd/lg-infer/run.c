@@ -280,7 +280,7 @@ turn(void *arg, engine *eng)
 int
 infer_run(infer_opts *o)
 {
-	http_opts ho = { 0 };
+	http_opts ho = o->net;
 	engine_opts eo = { 0 };
 	state s = { 0 };
 	idset *ids = NULL;
@@ -292,14 +292,6 @@ infer_run(infer_opts *o)
 	ho.nbase = o->nbase;
 	ho.api_key = o->key;
 	ho.parallel = o->parallel;
-	ho.connect_timeout = o->connect_timeout;
-	ho.idle_timeout = o->idle_timeout;
-	ho.total_timeout = o->timeout;
-	ho.retries = o->retries;
-	ho.backoff_base = o->backoff_base;
-	ho.backoff_max = o->backoff_max;
-	ho.insecure = o->insecure;
-	ho.max_reply = o->max_reply;
 	ho.cache_dir = o->cache;
 	if ((s.e = http_new(&ho, &err)) == NULL) {
 		lg_warn("%s", err);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "apikey.h"
+#include "clientopt.h"
 #include "diag.h"
 #include "judge.h"
 #include "opt.h"
@@ -25,7 +26,8 @@ static const char usage[] =
 "                [--cache DIR] [--resume FILE [--redo-changed] [--retry-errors]]\n"
 "                [--api-key-file FILE] [--rubric FILE]\n"
 "                [--connect-timeout S] [--idle-timeout S] [--timeout S]\n"
-"                [--backoff-base S] [--insecure] [--max-record SIZE] [file ...]\n"
+"                [--backoff-base S] [--backoff-max S] [--insecure]\n"
+"                [--max-record SIZE] [file ...]\n"
 "\n"
 "  --rules             decide by rules: content words, normalised\n"
 "  --hybrid            rules decide what they find clearly; the model the rest\n"
@@ -62,13 +64,14 @@ static const char usage[] =
 "  --timeout S         seconds a request may take from its first attempt,\n"
 "                      retries and waits included (default 600; 0: no limit)\n"
 "  --backoff-base S    first retry waits up to S seconds (default 1)\n"
+"  --backoff-max S     no retry, nor Retry-After wait, waits longer\n"
+"                      (default 60)\n"
 "  --insecure          do not verify TLS certificates\n"
 "  --max-record SIZE   record size limit (default 64M)\n"
 "  -h, --help          print this help\n"
 "  --version           print the version\n";
 
 /* The bounds of what the options take (as lg-infer's). */
-#define MAX_SECS	604800.0	/* seconds: a week */
 #define MAX_TEMPERATURE	100.0
 #define MAX_TOKENS	100000000
 
@@ -85,7 +88,6 @@ judge_parse(int argc, char **argv, judge_args *a)
 		{ "judge-seed", required_argument, NULL, 's' },
 		{ "judge-base-url", required_argument, NULL, 'U' },
 		{ "judge-model", required_argument, NULL, 'm' },
-		{ "retries", required_argument, NULL, 'R' },
 		{ "judge-retries", required_argument, NULL, 'J' },
 		{ "judge-max-tokens", required_argument, NULL, 'T' },
 		{ "cache", required_argument, NULL, 'C' },
@@ -94,11 +96,8 @@ judge_parse(int argc, char **argv, judge_args *a)
 		{ "retry-errors", no_argument, NULL, 'E' },
 		{ "api-key-file", required_argument, NULL, 'K' },
 		{ "rubric", required_argument, NULL, 'B' },
-		{ "connect-timeout", required_argument, NULL, '1' },
-		{ "idle-timeout", required_argument, NULL, '2' },
-		{ "timeout", required_argument, NULL, '3' },
-		{ "backoff-base", required_argument, NULL, '4' },
-		{ "insecure", no_argument, NULL, 'I' },
+		CLIENTOPT_LONGOPTS,
+		CLIENTOPT_IDLE,
 		{ "max-record", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -107,12 +106,6 @@ judge_parse(int argc, char **argv, judge_args *a)
 	llm_opts *o = &a->llm;
 	const char *prompt = NULL;
 	static const char *const prompts[] = { "a", "b" };
-	const struct { const char *name; int zero; double *v; } secs[] = {
-		{ "--connect-timeout", OPT_ABOVE_ZERO, &o->http.connect_timeout },
-		{ "--idle-timeout", OPT_ZERO_OK, &o->http.idle_timeout },
-		{ "--timeout", OPT_ZERO_OK, &o->http.total_timeout },
-		{ "--backoff-base", OPT_ABOVE_ZERO, &o->http.backoff_base },
-	};	/* options '1' to '4' */
 	int ch;
 
 	memset(a, 0, sizeof *a);
@@ -129,6 +122,8 @@ judge_parse(int argc, char **argv, judge_args *a)
 	o->http.backoff_max = 60;
 	while ((ch = apikey_getopt(argc, argv, "P:h", longopts,
 	    "api-key-file")) != -1) {
+		if (clientopt(&o->http, ch, optarg, 0))
+			continue;
 		switch (ch) {
 		case 'r': a->rules = 1; break;
 		case 'y': o->hybrid = 1; break;
@@ -154,7 +149,6 @@ judge_parse(int argc, char **argv, judge_args *a)
 			break;
 		case 'm': o->model = optarg; break;
 		case 'P': o->http.parallel = (int)opt_num("-P", optarg, 1, 4096); break;
-		case 'R': o->http.retries = (int)opt_num("--retries", optarg, 0, 100); break;
 		case 'J':
 			o->judge_retries = (int)opt_num("--judge-retries", optarg, 0, 100);
 			break;
@@ -168,11 +162,6 @@ judge_parse(int argc, char **argv, judge_args *a)
 		case 'E': a->jr.retry_errors = 1; break;
 		case 'K': a->keyfile = optarg; break;
 		case 'B': o->rubric = optarg; break;
-		case '1': case '2': case '3': case '4':
-			*secs[ch - '1'].v = opt_secs(secs[ch - '1'].name, optarg,
-			    secs[ch - '1'].zero, MAX_SECS);
-			break;
-		case 'I': o->http.insecure = 1; break;
 		case 'M':
 			opt_max_record(optarg);
 			break;

@@ -178,7 +178,7 @@ attempt(fetcher *f, const char *body, buf *out, fetch_result *r,
     double left, double *retry_after)
 {
 	const ppl_opts *o = f->o;
-	xfer x = { out, o->max_reply, 0, -1 };
+	xfer x = { out, o->net.max_reply, 0, -1 };
 	char errbuf[CURL_ERROR_SIZE] = "";
 	CURLcode rc;
 	double t0 = mono_now();
@@ -199,11 +199,11 @@ attempt(fetcher *f, const char *body, buf *out, fetch_result *r,
 	curl_easy_setopt(f->c, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(f->c, CURLOPT_PROTOCOLS_STR, "http,https");
 	curl_easy_setopt(f->c, CURLOPT_CONNECTTIMEOUT_MS,
-	    (long)(o->connect_timeout * 1000 + 0.5));
+	    (long)(o->net.connect_timeout * 1000 + 0.5));
 	if (left > 0)
 		curl_easy_setopt(f->c, CURLOPT_TIMEOUT_MS, (long)(left * 1000 + 0.5));
-	curl_easy_setopt(f->c, CURLOPT_SSL_VERIFYPEER, o->insecure ? 0L : 1L);
-	curl_easy_setopt(f->c, CURLOPT_SSL_VERIFYHOST, o->insecure ? 0L : 2L);
+	curl_easy_setopt(f->c, CURLOPT_SSL_VERIFYPEER, o->net.insecure ? 0L : 1L);
+	curl_easy_setopt(f->c, CURLOPT_SSL_VERIFYHOST, o->net.insecure ? 0L : 2L);
 	r->attempts++;
 	rc = curl_easy_perform(f->c);
 	r->latency_s = mono_now() - t0;
@@ -212,7 +212,7 @@ attempt(fetcher *f, const char *body, buf *out, fetch_result *r,
 	r->error = NULL;
 	if (x.too_large) {
 		r->error = xasprintf("reply too large: over %zu bytes (--max-reply)",
-		    o->max_reply);
+		    o->net.max_reply);
 		return -1;
 	}
 	if (rc != CURLE_OK) {
@@ -253,7 +253,8 @@ fetch_post(fetcher *f, const char *body, buf *out, fetch_result *r)
 	for (;;) {
 		double ra = -1, d, left = 0;
 
-		if (o->timeout > 0 && (left = t0 + o->timeout - mono_now()) <= 0) {
+		if (o->net.total_timeout > 0 &&
+		    (left = t0 + o->net.total_timeout - mono_now()) <= 0) {
 			if (r->error == NULL)
 				r->error = xstrdup("timed out");
 			return -1;
@@ -266,14 +267,15 @@ fetch_post(fetcher *f, const char *body, buf *out, fetch_result *r)
 		if (r->error != NULL)
 			apikey_scrub_str(o->key, r->error);
 		/* no connection before any answer: a wrong setup, 3 tries */
-		if (k < 0 || r->attempts > o->retries ||
+		if (k < 0 || r->attempts > o->net.retries ||
 		    (r->setup && !f->answered && r->attempts >= 3))
 			return -1;
-		d = backoff_delay(&f->rng, o->backoff_base, o->backoff_max,
+		d = backoff_delay(&f->rng, o->net.backoff_base, o->net.backoff_max,
 		    r->attempts);
 		if (ra >= 0)
-			d = fmax(d, fmin(ra, o->backoff_max));
-		if (o->timeout > 0 && mono_now() + d >= t0 + o->timeout)
+			d = fmax(d, fmin(ra, o->net.backoff_max));
+		if (o->net.total_timeout > 0 &&
+		    mono_now() + d >= t0 + o->net.total_timeout)
 			return -1;
 		pause_for(d);
 	}
@@ -282,6 +284,6 @@ fetch_post(fetcher *f, const char *body, buf *out, fetch_result *r)
 void
 fetch_wait(fetcher *f, int attempt)
 {
-	pause_for(backoff_delay(&f->rng, f->o->backoff_base, f->o->backoff_max,
+	pause_for(backoff_delay(&f->rng, f->o->net.backoff_base, f->o->net.backoff_max,
 	    attempt));
 }

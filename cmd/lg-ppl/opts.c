@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "apikey.h"
+#include "clientopt.h"
 #include "diag.h"
 #include "opt.h"
 #include "ppl.h"
@@ -40,26 +41,19 @@ static const char usage[] =
 "  --version            print the version\n";
 
 enum {
-	O_BASE = 256, O_CTO, O_TO, O_BBASE, O_BMAX, O_RETRIES, O_MAXREPLY,
-	O_KEYFILE, O_INSECURE, O_MAXREC, O_VERSION, O_RESUME, O_RETRYERR
+	O_BASE = 256, O_KEYFILE, O_MAXREC, O_VERSION, O_RESUME, O_RETRYERR
 };
 
-/* Seconds at most a week, as lg-infer's. */
-#define MAX_SECS	604800.0
+#define MAX_REPLY	((size_t)1 << 30)	/* --max-reply at most */
 
 int
 ppl_parse(int argc, char **argv, ppl_opts *o)
 {
 	static const struct option longopts[] = {
 		{ "base-url", required_argument, NULL, O_BASE },
-		{ "connect-timeout", required_argument, NULL, O_CTO },
-		{ "timeout", required_argument, NULL, O_TO },
-		{ "retries", required_argument, NULL, O_RETRIES },
-		{ "backoff-base", required_argument, NULL, O_BBASE },
-		{ "backoff-max", required_argument, NULL, O_BMAX },
-		{ "max-reply", required_argument, NULL, O_MAXREPLY },
+		CLIENTOPT_LONGOPTS,
+		CLIENTOPT_REPLY,
 		{ "api-key-file", required_argument, NULL, O_KEYFILE },
-		{ "insecure", no_argument, NULL, O_INSECURE },
 		{ "resume", required_argument, NULL, O_RESUME },
 		{ "retry-errors", no_argument, NULL, O_RETRYERR },
 		{ "max-record", required_argument, NULL, O_MAXREC },
@@ -67,23 +61,19 @@ ppl_parse(int argc, char **argv, ppl_opts *o)
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
-	const struct { const char *name; int zero; double *v; } secs[] = {
-		{ "--connect-timeout", OPT_ABOVE_ZERO, &o->connect_timeout },
-		{ "--timeout", OPT_ZERO_OK, &o->timeout },
-		{ "--backoff-base", OPT_ABOVE_ZERO, &o->backoff_base },
-		{ "--backoff-max", OPT_ABOVE_ZERO, &o->backoff_max },
-	};	/* options O_CTO to O_BMAX */
 	int c;
 
 	o->parallel = 8;
-	o->connect_timeout = 10;
-	o->timeout = 3600;
-	o->retries = 6;
-	o->backoff_base = 1;
-	o->backoff_max = 60;
-	o->max_reply = (size_t)64 << 20;
+	o->net.connect_timeout = 10;
+	o->net.total_timeout = 3600;
+	o->net.retries = 6;
+	o->net.backoff_base = 1;
+	o->net.backoff_max = 60;
+	o->net.max_reply = (size_t)64 << 20;
 	while ((c = apikey_getopt(argc, argv, "m:P:qh", longopts,
 	    "api-key-file")) != -1) {
+		if (clientopt(&o->net, c, optarg, MAX_REPLY))
+			continue;
 		switch (c) {
 		case 'm':
 			if (*optarg == '\0')
@@ -96,22 +86,8 @@ ppl_parse(int argc, char **argv, ppl_opts *o)
 		case 'P':
 			o->parallel = (int)opt_num("-P", optarg, 1, PPL_NORDERS);
 			break;
-		case O_CTO: case O_TO: case O_BBASE: case O_BMAX:
-			*secs[c - O_CTO].v = opt_secs(secs[c - O_CTO].name, optarg,
-			    secs[c - O_CTO].zero, MAX_SECS);
-			break;
-		case O_RETRIES:
-			o->retries = (int)opt_num("--retries", optarg, 0, 100);
-			break;
-		case O_MAXREPLY:
-			o->max_reply = opt_size("--max-reply", optarg, 1,
-			    (size_t)1 << 30);
-			break;
 		case O_KEYFILE:
 			o->keyfile = optarg;
-			break;
-		case O_INSECURE:
-			o->insecure = 1;
 			break;
 		case O_RESUME:
 			if (*optarg == '\0' || strcmp(optarg, "-") == 0)

@@ -37,7 +37,7 @@ score_one(fetcher *f, const ppl_opts *o, ppl_cand *c, buf *reply)
 		    &c->tokens, &err);
 		if (rc == 0)
 			break;
-		if (rc == -1 || k >= o->retries) {
+		if (rc == -1 || k >= o->net.retries) {
 			fr.error = err;
 			break;
 		}

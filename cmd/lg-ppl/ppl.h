@@ -16,6 +16,7 @@
 #include <cjson/cJSON.h>
 
 #include "buf.h"
+#include "http.h"
 #include "resume.h"
 #include "rng.h"
 
@@ -24,11 +25,9 @@ typedef struct {
 	const char *model;
 	const char *keyfile;	/* --api-key-file */
 	char *key;		/* from --api-key-file or the environment */
-	double connect_timeout, timeout;
-	int retries;
-	double backoff_base, backoff_max;
-	size_t max_reply;	/* bytes of a reply body at most */
-	int insecure;
+	http_opts net;		/* connect_timeout, total_timeout, retries,
+				 * backoff, max_reply (bytes of a reply body
+				 * at most), insecure */
 	int quiet;
 	int parallel;		/* -P: candidates in flight */
 	const char *resume;	/* --resume FILE */
