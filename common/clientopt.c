@@ -1,4 +1,3 @@
-#include <getopt.h>
 #include <stddef.h>
 
 #include "clientopt.h"
