@@ -10,30 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exact.h"
 #include "judge.h"
 #include "record.h"
 #include "splice.h"
 #include "xalloc.h"
-
-/* The digits at *pp, at most 15, as a number: -1 when there are none,
- * too many, or a fraction or exponent follows. */
-static long
-digits_at(const char **pp, const char *e)
-{
-	const char *p = *pp, *d = p;
-	long x = 0;
-
-	while (p < e && *p >= '0' && *p <= '9' && p - d < 16)
-		x = x * 10 + (*p++ - '0');
-	if (p == d || p - d > 15 || (p < e && (*p == '.' || *p == 'e' || *p == 'E')))
-		return -1;
-	*pp = p;
-	return x;
-}
-
-/* Whether the literal k (its length without the NUL) is at *pp; past it. */
-#define LIT(pp, e, k) ((size_t)((e) - *(pp)) >= sizeof (k) - 1 && \
-	memcmp(*(pp), (k), sizeof (k) - 1) == 0 && (*(pp) += sizeof (k) - 1, 1))
 
 /*
  * The parts exactly as lg-split writes them, compact and in its order of
