@@ -518,7 +518,7 @@ jsonl_next(jsonl *r)
 
 	while (raw_line(r, &line, &len)) {
 		size_t at, n;
-		int isobj, rc = JSONSCAN_END, nonascii = 1;
+		int isobj, rc = JSONSCAN_END, nonascii = 1, bom = has_bom(line, len);
 		cJSON *j;
 
 		/*
@@ -527,12 +527,10 @@ jsonl_next(jsonl *r)
 		 * checked as text first, as jsonl_line() does, for the same
 		 * messages.
 		 */
-		if (!has_bom(line, len))
+		if (!bom)
 			rc = jsonscan_text(line, len, &isobj, &r->m, &n, &r->mcap,
 			    &at, &nonascii);
 		if (rc != JSONSCAN_OK || nonascii) {
-			int bom = has_bom(line, len);
-
 			if (!text_ok(r, &line, &len) || blank(line, len))
 				continue;
 			if (bom)
