@@ -38,15 +38,12 @@ typedef struct req req;
 
 /*
  * An easy handle and what stays set on it from one request to the next:
- * the callbacks' data point here, not at the request, and the URL and
- * timeout are set again only when they change, so that starting a
- * request touches as little of libcurl's (large) handle as it can.
+ * the callbacks' data and the error buffer point here, not at the
+ * request, so that starting a request sets only what changes.
  */
 typedef struct {
 	CURL *easy;
 	req *q;			/* the request it carries; NULL when idle */
-	const char *url;	/* CURLOPT_URL as last set */
-	long timeout_ms;	/* CURLOPT_TIMEOUT_MS as last set */
 	char errbuf[CURL_ERROR_SIZE];
 } handle;
 
@@ -609,7 +606,6 @@ start(http_engine *e, req *q, double t)
 {
 	replica *r;
 	handle *h;
-	long ms = 0;
 
 	q->rep = pick_replica(e, q, t);
 	q->tried_rep = 1;
@@ -633,19 +629,15 @@ start(http_engine *e, req *q, double t)
 	buf_reset(&q->in);
 	sse_reset(&q->sse);
 	oai_reset(&q->reply);
-	if (h->url != r->url[q->api]) {
-		curl_easy_setopt(h->easy, CURLOPT_URL, r->url[q->api]);
-		h->url = r->url[q->api];
-	}
+	curl_easy_setopt(h->easy, CURLOPT_URL, r->url[q->api]);
 	/* --timeout is the total for the request: this attempt gets what is left */
 	if (e->total_timeout > 0) {
 		double left = q->t_begin + e->total_timeout - t;
 
-		ms = left > 0.001 ? (long)(left * 1000 + 0.5) : 1L;
-	}
-	if (ms != h->timeout_ms) {
-		curl_easy_setopt(h->easy, CURLOPT_TIMEOUT_MS, ms);
-		h->timeout_ms = ms;
+		curl_easy_setopt(h->easy, CURLOPT_TIMEOUT_MS,
+		    left > 0.001 ? (long)(left * 1000 + 0.5) : 1L);
+	} else {
+		curl_easy_setopt(h->easy, CURLOPT_TIMEOUT_MS, 0L);
 	}
 	curl_easy_setopt(h->easy, CURLOPT_POSTFIELDS, q->body);
 	curl_easy_setopt(h->easy, CURLOPT_POSTFIELDSIZE_LARGE,
