@@ -29,9 +29,9 @@ enum { CF_OUT_UNCHECKED, CF_OUT_SAME, CF_OUT_DIFFERS };
 /*
  * The same table keeps what the parser and flake8 found in each original,
  * and with cf_expect_open() both live on in a cache directory (cache.h),
- * keyed by the text and by what the results depend on (the interpreter,
- * the flake8 command and its version, --compat): lint_id for the counts,
- * run_id for the output.  Only results a lone run would give again are
+ * keyed by the text and by what the results depend on besides it, the
+ * fingerprints of carry.h: lint_id for the counts, run_id for the
+ * output.  Only results a lone run would give again are
  * kept: never a failure, a limit or an output that was cut.  Entries read
  * back are checked like any input.
  */

@@ -85,6 +85,7 @@ static int prep;		/* --prepare: the originals only, into the
 static int cached;		/* the cache directory is open */
 static int carry_state;		/* fingerprints: 0 not yet, 1 set, -1 none */
 static int carry_said;		/* CARRY_ bits said on stderr already */
+static char *fp_lint, *fp_run;	/* the fingerprints (carry_ready()) */
 
 static char *
 resolve(const char *prog)
@@ -163,63 +164,6 @@ make_dirs(const char *path)
 	return ret;
 }
 
-/* What the cached results depend on, besides the original's text. */
-static char *
-identity(const cf_opts *o, int lint)
-{
-	struct stat sb;
-	char *plugins = cJSON_PrintUnformatted(st.info.plugins), *id, *cmd;
-	buf b = { 0 };
-	size_t i;
-
-	if (stat(o->python, &sb) < 0)
-		memset(&sb, 0, sizeof sb);
-	for (i = 0; lint && o->flake8[i] != NULL; i++) {
-		buf_puts(&b, o->flake8[i]);
-		buf_putc(&b, '\x1f');
-	}
-	cmd = b.s ? b.s : xstrdup("");
-	id = xasprintf("python=%s %lld %lld\nflake8=%s\nversion=%s %s %s\n"
-	    "compat=%d\n", o->python, (long long)sb.st_size,
-	    (long long)sb.st_mtime, cmd, st.info.version ? st.info.version : "",
-	    st.info.python ? st.info.python : "", plugins ? plugins : "",
-	    lint ? o->compat : 0);
-	free(cmd);
-	free(plugins);
-	return id;
-}
-
-/* The cache of what the originals give, unless --no-cache.  The default
- * place is used only when it can be; a --cache DIR that cannot is said. */
-static void
-open_cache(const cf_opts *o)
-{
-	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-	char *dir, *lid, *rid;
-
-	if (cache_off)
-		return;
-	if (cache_dir != NULL)
-		dir = xstrdup(cache_dir);
-	else if (xdg != NULL && xdg[0] == '/')
-		dir = xasprintf("%s/lg/flake8", xdg);
-	else if (home != NULL && home[0] == '/')
-		dir = xasprintf("%s/.cache/lg/flake8", home);
-	else
-		return;
-	lid = identity(o, 1);
-	rid = identity(o, 0);
-	if (make_dirs(dir) < 0 || cf_expect_open(dir, lid, rid) < 0) {
-		if (cache_dir != NULL)
-			lg_warn("--cache %s: cannot use it: %s; going on without",
-			    dir, strerror(errno));
-	} else
-		cached = 1;
-	free(lid);
-	free(rid);
-	free(dir);
-}
-
 static char **env_for(void);
 
 /* The CPU limit of a run: half the timeout, at least a second. */
@@ -230,15 +174,16 @@ run_cpu(const cf_opts *o)
 }
 
 /*
- * The fingerprints of what the originals' results depend on, for the
- * member "orig" (carry.h), once: the lint's from lint.c, the run's here:
- * the interpreter, how it is started, its environment, the limits and the
- * box (SB_BOX).  0 when set, -1 when the interpreter cannot say what it is.
+ * The fingerprints of what the originals' results depend on besides their
+ * text, once, for the member "orig" (carry.h) and the cache's keys: the
+ * lint's from lint.c, the run's here: the interpreter, how it is started,
+ * its environment, the limits and the box (SB_BOX).  0 when set, -1 when
+ * the interpreter cannot say what it is.
  */
 static int
 carry_ready(const cf_opts *o)
 {
-	char *pid = NULL, *why = NULL, *lfp, *rfp, **env;
+	char *pid = NULL, *why = NULL, **env;
 	buf e = { 0 };
 	size_t i;
 
@@ -247,7 +192,7 @@ carry_ready(const cf_opts *o)
 	carry_state = -1;
 	if (fl_python_id(o->python, &pid, &why) < 0) {
 		lg_warn("cannot ask %s what it is (%s): no original's results "
-		    "are carried", o->python, why);
+		    "are carried or cached", o->python, why);
 		free(why);
 		return -1;
 	}
@@ -257,19 +202,44 @@ carry_ready(const cf_opts *o)
 		buf_putc(&e, '\x1f');
 	}
 	buf_str(&e);
-	lfp = fl_lint_fingerprint(o->flake8, pid, o->compat, &st.info);
-	rfp = xasprintf("lg-flake8 run 1\npython=%s\nargv=-I -B %s\nenv=%s\n"
+	fp_lint = fl_lint_fingerprint(o->flake8, pid, o->compat, &st.info);
+	fp_run = xasprintf("lg-flake8 run 1\npython=%s\nargv=-I -B %s\nenv=%s\n"
 	    "timeout=%.17g cpu=%ld mem=%llu fsize=%llu nproc=%d files=%d "
 	    "cap=%zu\nbox=%s\n", pid, JAIL_ANSWER, e.s, o->timeout,
 	    run_cpu(o), RUN_MEM, RUN_FSIZE, RUN_NPROC, SB_FILES,
 	    (size_t)RUN_CAP, SB_BOX);
-	carry_init(lfp, rfp);
-	free(lfp);
-	free(rfp);
+	carry_init(fp_lint, fp_run);
 	free(e.s);
 	free_words(env);
 	free(pid);
 	return carry_state = 1;
+}
+
+/* The cache of what the originals give, unless --no-cache.  The default
+ * place is used only when it can be; a --cache DIR that cannot is said. */
+static void
+open_cache(const cf_opts *o)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char *dir;
+
+	if (cache_off || carry_ready(o) < 0)
+		return;
+	if (cache_dir != NULL)
+		dir = xstrdup(cache_dir);
+	else if (xdg != NULL && xdg[0] == '/')
+		dir = xasprintf("%s/lg/flake8", xdg);
+	else if (home != NULL && home[0] == '/')
+		dir = xasprintf("%s/.cache/lg/flake8", home);
+	else
+		return;
+	if (make_dirs(dir) < 0 || cf_expect_open(dir, fp_lint, fp_run) < 0) {
+		if (cache_dir != NULL)
+			lg_warn("--cache %s: cannot use it: %s; going on without",
+			    dir, strerror(errno));
+	} else
+		cached = 1;
+	free(dir);
 }
 
 /* What the record carries of its original, into it->carry; what cannot
@@ -954,6 +924,8 @@ score_all(char **files, int nfiles, const cf_opts *o)
 	cf_extract_fini();
 	cf_expect_fini();
 	carry_fini();
+	free(fp_lint);
+	free(fp_run);
 	if (status_sys)
 		status = LG_SYS;
 	else if (status == LG_OK && (bad || st.bad))

@@ -3,8 +3,9 @@
 # runs at once, and the originals' counts and outputs from the cache give
 # records byte for byte those of a run without a cache, one job at a time;
 # each flake8 count is the one a lone flake8 run gives on that file; a warm
-# cache lints no original again; --compat does not take the counts made
-# without it; entries that are not what lg-flake8 writes are not believed.
+# cache lints no original again, nor runs one again unless the limits
+# changed; --compat does not take the counts made without it; entries
+# that are not what lg-flake8 writes are not believed.
 set -u
 . "$TOP/tests/lib.sh"
 need_py
@@ -65,6 +66,16 @@ if grep -q 'o_l\.py$' "$t/warm.linted"; then
 	fail "warm: originals linted again: $(grep -c 'o_l\.py$' "$t/warm.linted")"
 fi
 grep -q 'f_l\.py$' "$t/warm.linted" || fail "warm: answers not linted"
+# another --timeout: the cache's counts serve, its outputs do not (a run
+# with other limits may end otherwise): the originals run again, their
+# outputs kept beside the others
+before=$(find "$t/c" -name '*.json' | wc -l)
+run timeout --cache "$t/c" -j 2 --timeout 20
+run timeout_ref --no-cache -j 1 --timeout 20
+cmp -s "$t/timeout_ref" "$t/timeout" || fail "--timeout 20: records differ from a run without a cache"
+grep -q 'o_l\.py$' "$t/timeout.linted" && fail "--timeout 20: originals linted again"
+after=$(find "$t/c" -name '*.json' | wc -l)
+[ "$after" -gt "$before" ] || fail "--timeout 20: the cache's outputs of other limits were used"
 # --compat beside counts made without it
 run compat_ref --no-cache --compat
 run compat --cache "$t/c" --compat
