@@ -75,7 +75,24 @@ HELPERS    = $(HELPER_SRC:tests/helpers/%.c=$(O)/helpers/%)
 
 MANS = $(wildcard man/*.1 man/*.7)
 
-all: $(BINS) $(UNITS) $(HELPERS)
+# Without the libraries, the first `make` installs them (mk/deps.sh: apt-get
+# as root or with sudo, else a message naming the packages), then builds.
+ifeq ($(shell pkg-config --exists $(PKGS) 2>/dev/null && echo ok),ok)
+all: $(BINS) $(UNITS) $(HELPERS) $(O)/cl100k.ok
+else
+all:
+	@sh mk/deps.sh build
+	@$(MAKE) --no-print-directory all
+endif
+
+# The shipped cl100k_base table, checked against its SHA-256 once per copy:
+# a damaged table would give wrong token counts without a word.
+TOKTAB = share/tokenizers/cl100k_base.tiktoken
+$(O)/cl100k.ok: $(TOKTAB) $(TOKTAB).sha256
+	@mkdir -p $(@D)
+	@cd $(dir $(TOKTAB)) && sha256sum -c --quiet $(notdir $(TOKTAB)).sha256 || \
+	    { echo "lg: $(TOKTAB) does not match its SHA-256: check out the file again" >&2; exit 1; }
+	@touch $@
 
 # The flags are a prerequisite: objects built with other flags (make, then
 # make WERROR=1) are built again.
@@ -164,7 +181,8 @@ install: all
 	cp -f $(BINS) $(DESTDIR)$(BINDIR)/
 	cp -f man/*.1 $(DESTDIR)$(MANPREFIX)/man1/
 	cp -f man/*.7 $(DESTDIR)$(MANPREFIX)/man7/
-	cp -R share/templates share/rubrics $(DESTDIR)$(SHAREDIR)/
+	cp -R share/templates share/rubrics share/corpora share/tokenizers \
+	    $(DESTDIR)$(SHAREDIR)/
 	cp -R examples $(DESTDIR)$(SHAREDIR)/
 
 uninstall:

@@ -21,6 +21,7 @@
 #include "bpe.h"
 #include "buf.h"
 #include "diag.h"
+#include "share.h"
 #include "utf8.h"
 #include "xalloc.h"
 
@@ -451,13 +452,19 @@ bpe *
 bpe_setup(const char *opt)
 {
 	const char *path = opt != NULL ? opt : getenv("LG_TOKENIZER");
-	char err[512];
+	char err[512], *shipped = NULL;
 	int sys;
 	bpe *b;
 
-	if (path != NULL && *path == '\0')
+	if (path == NULL) {
+		shipped = share_path("tokenizers/cl100k_base.tiktoken");
+		if (access(shipped, F_OK) == 0)
+			path = shipped;
+	} else if (*path == '\0')
 		path = NULL;
-	if ((b = bpe_open(path, err, sizeof err, &sys)) == NULL)
+	b = bpe_open(path, err, sizeof err, &sys);
+	free(shipped);
+	if (b == NULL)
 		lg_die(sys ? LG_SYS : LG_USAGE, "%s", err);
 	return b;
 }

@@ -44,8 +44,9 @@ bpe *bpe_open_mem(const char *name, const char *data, size_t len, char *err,
 void bpe_free(bpe *b);
 /*
  * What a tool's --tokenizer option gives: the table named by opt, or when
- * opt is NULL by $LG_TOKENIZER; an empty name or none is the approximate
- * tokenizer.  A table that cannot be read exits 3, one that is not a table
+ * opt is NULL by $LG_TOKENIZER, or when that is unset the cl100k_base table
+ * shipped in share/tokenizers/ (if it is there); an empty name, or no table
+ * at all, is the approximate tokenizer.  A table that cannot be read exits 3, one that is not a table
  * exits 2, with a message.
  */
 bpe *bpe_setup(const char *opt);

@@ -26,12 +26,17 @@ both() {	# answer stdin with the model, and the degraded oracle if any
 	[ -z "$weak" ] || $weak < "$1.in"
 }
 have() { command -v "$1" >/dev/null 2>&1; }
+start=$(date +%s)
+stage() {	# a line of progress on the standard error, with the time so far
+	printf 'lg demo: [%ss] %s\n' "$(($(date +%s) - start))" "$*" >&2
+}
 
 echo "lg demo: $n cases per task and tier, answered by $who"
 echo "working files in $work"
 echo
 
 # LongGenBench: the paper's eight variants (16k and 32k)
+stage "LongGenBench: generating, answering and scoring $((n * 8)) cases"
 lg-gen longgenbench -l 16k,32k -n "$n" -s 7 | lg-prompt > "$work/lgb.cases"
 both "$work/lgb" < "$work/lgb.cases" > "$work/lgb.out"
 lg-split < "$work/lgb.out" | lg-judge --rules > "$work/lgb.scored"
@@ -42,28 +47,14 @@ echo "LongGenBench in the layout of the paper's Table 3 (tasks pooled)"
 lg-agg --layout paper < "$work/lgb.scored"
 echo
 
-# Real books for the ordering tasks: Jane Austen's six novels, as Debian's
-# r-cran-janeaustenr ships them (R data, one vector of lines per novel),
-# written out as plain text; the synthetic corpus when they are missing.
-books=
-if have Rscript && [ -d /usr/lib/R/site-library/janeaustenr ]; then
-	mkdir -p "$work/austen"
-	r='suppressMessages(library(janeaustenr)); for (b in c("emma", "mansfieldpark", "northangerabbey", "persuasion", "prideprejudice", "sensesensibility")) writeLines(get(b), file.path(Sys.getenv("OUT"), paste0(b, ".txt")))'
-	if OUT="$work/austen" Rscript -e "$r" >/dev/null 2>&1 &&
-	    [ -s "$work/austen/emma.txt" ]; then
-		books=$work/austen
-	fi
-fi
-if [ -x "$top/tests/mkcorpus.sh" ] || [ -f "$top/tests/mkcorpus.sh" ]; then
-	sh "$top/tests/mkcorpus.sh" "$work/corpus" >/dev/null
-fi
-[ -n "$books" ] || echo "(r-cran-janeaustenr is missing: made-up books stand in)"
+# Real books for the ordering tasks: three of Jane Austen's novels ship in
+# share/corpora/austen/ (see its SOURCES)
+books=$top/share/corpora/austen
 
+stage "LongWeave: generating, answering and scoring $((n * 28)) cases"
 # LongWeave: all seven tasks at all four tiers; biog, sr and nw judged by
 # rules (lg-judge --rules)
-tasks=kvg,sms,cf,biog,sr,nw
-[ -d "$work/corpus" ] && tasks=kvg,sms,pr,cf,biog,sr,nw
-lg-gen longweave -t $tasks -l 1k,2k,4k,8k -n "$n" --corpus "${books:-$work/corpus}" |
+lg-gen longweave -t kvg,sms,pr,cf,biog,sr,nw -l 1k,2k,4k,8k -n "$n" --corpus "$books" |
     lg-prompt > "$work/lw.cases"
 both "$work/lw" < "$work/lw.cases" > "$work/lw.out"
 scored=$work/lw.out
@@ -85,15 +76,16 @@ echo "from 1000 resamples of the cases"
 lg-agg --layout paper --bootstrap 1000 < "$scored"
 echo
 
+stage "Ada-LEval: generating, answering and scoring $((n * 5)) cases"
 # Ada-LEval: TSort from the books, BestAnswer from a small made-up set of
-# questions (no Q&A corpus ships in Debian); token counts are exact with
-# LG_TOKENIZER set to a cl100k_base table, approximate otherwise
-lg-gen adaleval -t tsort -l 2k,4k,8k -n "$n" --corpus "${books:-$work/corpus}" \
+# questions (no Q&A corpus ships in Debian); token counts are exact, with
+# the cl100k_base table of share/tokenizers/ (or LG_TOKENIZER's)
+lg-gen adaleval -t tsort -l 2k,4k,8k -n "$n" --corpus "$books" \
     2>"$work/ada.err" | lg-prompt > "$work/ada.cases"
 lg-gen adaleval -t bestanswer -l 1k,2k -n "$n" \
     --corpus "$top/tests/adaleval/qa.jsonl" 2>>"$work/ada.err" |
     lg-prompt >> "$work/ada.cases"
-grep -q approximate "$work/ada.err" && echo "(Ada-LEval lengths are approximate: no LG_TOKENIZER)"
+grep -q approximate "$work/ada.err" && echo "(Ada-LEval lengths are approximate: no rank table)"
 both "$work/ada" < "$work/ada.cases" > "$work/ada.out"
 echo "Ada-LEval (accuracy, instruction-following, copy-instruction, expectation"
 echo "and random-guess baseline in %, Kendall tau)"
@@ -110,8 +102,10 @@ if [ -n "$weak" ]; then
 	    "$work/all.scored"
 	echo
 fi
+stage "the report and the charts"
 lg-report -t "lg demo" "$work/all.scored" > "$work/report.html"
 charts=$(lg-plot -o "$work/charts" "$work/all.scored")
 echo "charts (SVG):"
 printf '%s\n' "$charts" | sed 's/^/  /'
 echo "report (open in a browser): $work/report.html"
+stage "done"

@@ -2,7 +2,6 @@
 # Install what lg needs on Debian or Ubuntu, or name what is missing.
 #   deps.sh build    compiler, pkg-config and the three libraries
 #   deps.sh demo     the above, plus python3 and flake8 (code-fixing scores)
-#                    and r-cran-janeaustenr (real books)
 #   deps.sh check    the above, plus what the test suite uses
 set -u
 mode=${1:-build}
@@ -46,10 +45,6 @@ if [ "$mode" = check ] || [ "$mode" = demo ]; then
 	# the lint families of LongWeave's code fixing that Debian packages
 	need python3-pep8-naming /usr/bin/python3 -c 'import pep8ext_naming'
 	need python3-flake8-comprehensions /usr/bin/python3 -c 'import flake8_comprehensions'
-fi
-if [ "$mode" = demo ]; then
-	# Jane Austen's six novels, for the book tasks (TSort, paragraph order)
-	need r-cran-janeaustenr test -d /usr/lib/R/site-library/janeaustenr
 fi
 [ -z "$missing" ] && exit 0
 

@@ -39,7 +39,8 @@ const char gen_usage[] =
 "  --gold-at POS   adaleval bestanswer: put the accepted answer first, in\n"
 "                  the middle or last\n"
 "  --truncate TIER adaleval bestanswer: cut each prompt to TIER's tokens\n"
-"  --tokenizer FILE  cl100k_base rank table for token counts (LG_TOKENIZER)\n"
+"  --tokenizer FILE  cl100k_base rank table for token counts (default\n"
+"                  $LG_TOKENIZER, else the shipped one; '' for estimates)\n"
 "  -h, --help      print this help\n"
 "  --version       print the version\n";
 

@@ -9,7 +9,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 B=${BIN:-$top/bin}
 PATH="$B:$PATH"
 export LG_SHARE="$top/share"
-unset LG_TOKENIZER
+LG_TOKENIZER=; export LG_TOKENIZER	# the approximate counts: no table
 fx=$top/tests/adaleval
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
