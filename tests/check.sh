@@ -3,8 +3,9 @@
 # man pages, and a short round (3 s) of every fuzz target, side by side;
 # then their reports, one after the other.  JOBS tests at once in each
 # suite (default: 3 per core, as most tests wait on pipes and servers).
-# The whole output of a failed test is kept in build/logs/.  The last line
-# is the total "N passed, N failed, N skipped".
+# As each test ends, a line: its status, seconds, suite and name, and the
+# running count.  The whole output of a failed test is kept in build/logs/.
+# The last line is the total "N passed, N failed, N skipped".
 #   tests/check.sh [plain]   plain: only the suite on bin/ (make test)
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -14,16 +15,42 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 trap 'exit 130' INT TERM
 rm -rf build/logs
-LOGDIR=build/logs/build JOBS=$jobs sh tests/run.sh bin build/obj > "$out/build" 2>&1 &
+
+# the progress: tests/run-one.sh writes a line to the pipe as each test
+# ends; this shell keeps the pipe open for writing until every suite is
+# done, so that the reader sees its end only then
+mkfifo "$out/progress" || exit 3
+awk '{
+	n++
+	if ($1 == "fail")
+		f++
+	printf "%-4s %6ss  %-56s [%d done, %d failed]\n", $1, $2, $3 " " $4, n, f
+	fflush()
+}' < "$out/progress" &
+reader=$!
+exec 3> "$out/progress"
+export RUN_PROGRESS="$out/progress"
+
+RUN_LABEL=build LOGDIR=build/logs/build JOBS=$jobs \
+    sh tests/run.sh bin build/obj > "$out/build" 2>&1 &
+suites=$!
 if [ "${1:-}" != plain ]; then
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	LOGDIR=build/logs/asan+ubsan JOBS=$jobs \
+	RUN_LABEL=asan+ubsan LOGDIR=build/logs/asan+ubsan JOBS=$jobs \
 	    sh tests/run.sh build/san/bin build/san > "$out/asan+ubsan" 2>&1 &
+	suites="$suites $!"
 	sh tests/man.sh > "$out/man" 2>&1 &
+	suites="$suites $!"
 	sh tests/fuzz/run.sh 3 > "$out/fuzz" 2>&1 &
+	suites="$suites $!"
 fi
-wait
+for p in $suites; do
+	wait "$p"
+done
+exec 3>&-
+wait "$reader"
+echo
 
 total_p=0
 total_f=0

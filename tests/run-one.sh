@@ -15,11 +15,19 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-}${UBSAN_OPTIONS:+:}log_path=$w/san/ubsan
 # caches (lg-flake8's) start empty and stay out of the user's home
 export XDG_CACHE_HOME="$w/cache"
 : > "$res.log"
+t0=$(date +%s%N)
 
 result() {	# pass | skip | fail WHY
 	[ "$1" = fail ] && echo "$2" > "$res.why"
 	echo "$1" > "$res.rc"
 	rm -rf "$w"
+	# one line as each test ends, for tests/check.sh's progress (a line is
+	# far below PIPE_BUF, so lines of tests ending together never mix)
+	if [ -n "${RUN_PROGRESS:-}" ]; then
+		ms=$((($(date +%s%N) - t0) / 1000000))
+		printf '%s %d.%d %s%s\n' "$1" $((ms / 1000)) $((ms % 1000 / 100)) \
+		    "${RUN_LABEL:-}${RUN_LABEL:+: }" "$name" >> "$RUN_PROGRESS"
+	fi
 	exit 0
 }
 
