@@ -5,6 +5,10 @@
 #   skip MESSAGE      print "skipped: MESSAGE" and exit 77; only for what
 #                     mk/deps.sh cannot install (a missing package fails)
 #   at_exit COMMAND   run COMMAND on exit as well (kill a server, ...)
+#   wait_ready FILE PID WHAT
+#                     wait until FILE is written (a server's port file),
+#                     failing when the process PID ends first: readiness,
+#                     never a time limit
 #   no_crash FILE...  fail on a sanitizer report in FILEs
 #   need_py           fail unless Python 3 and flake8 are there ($py)
 #   py 'code' ARGS    run Python 3 code (json and sys are imported)
@@ -36,6 +40,14 @@ fail() {
 skip() {
 	echo "skipped: $*"
 	exit 77
+}
+
+wait_ready() {	# FILE PID WHAT: wait, however long, until FILE is written,
+		# failing as soon as the process PID has ended without it
+	while [ ! -s "$1" ]; do
+		kill -0 "$2" 2>/dev/null || [ -s "$1" ] || fail "$3 did not start"
+		sleep 0.02
+	done
 }
 
 at_exit() {

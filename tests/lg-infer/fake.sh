@@ -14,15 +14,10 @@ fake_start() {
 	shift
 	rm -f "$t/$name.port"
 	"$FAKE" --port-file "$t/$name.port" --log "$t/$name.log" \
-	    --idle-exit 60 --lifetime 120 "$@" > /dev/null 2> "$t/$name.err" &
+	    --idle-exit 600 --lifetime 3600 "$@" > /dev/null 2> "$t/$name.err" &
 	echo $! > "$t/$name.pid"
 	fake_pids="$fake_pids $!"
-	i=0
-	while [ ! -s "$t/$name.port" ]; do
-		i=$((i + 1))
-		[ "$i" -le 200 ] || fail "server $name did not start"
-		sleep 0.05
-	done
+	wait_ready "$t/$name.port" $! "server $name"
 	url=http://127.0.0.1:$(cat "$t/$name.port")
 }
 

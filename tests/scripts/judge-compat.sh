@@ -8,11 +8,10 @@
 set -eu
 . "$TOP/tests/lib.sh"
 at_exit 'kill "${pid:-}"'
-"$OBJ/helpers/fakeapi" -p 0 --port-file "$t/port" --idle-exit 20 --lifetime 120 \
+"$OBJ/helpers/fakeapi" -p 0 --port-file "$t/port" --idle-exit 600 --lifetime 3600 \
     --log "$t/log" --record "$t/bodies" > /dev/null 2>&1 &
 pid=$!
-i=0
-while [ ! -s "$t/port" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+wait_ready "$t/port" "$pid" "the test server"
 url=http://127.0.0.1:$(cat "$t/port")/v1
 cd "$BIN"
 

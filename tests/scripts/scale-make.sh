@@ -8,6 +8,8 @@
 fake_start m
 ex=$t/ex
 cp -R "$TOP/examples" "$ex"
+# only what the project ships: not the runs a user made in examples/
+rm -rf "$ex/runs"
 cat > "$ex/models/fake.conf" <<X
 ENGINE=infer
 MODEL=fake
