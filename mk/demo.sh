@@ -1,6 +1,7 @@
 #!/bin/sh
 # make demo: a small suite of every benchmark, answered by the reference
-# model (or by a real server: make demo BASE_URL=http://host:port/v1 MODEL=name),
+# model (or by a real server: make demo BASE_URL=http://host:port/v1 MODEL=name,
+# and MAX_TOKENS=N to set one output token limit for all),
 # scored, printed as tables, and drawn: SVG charts and one HTML report.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,8 +22,14 @@ else
 	who="lg-oracle, the built-in reference model (a stand-in, not a model),
 and oracle-degraded, the same with failures dialled in"
 fi
-both() {	# answer stdin with the model, and the degraded oracle if any
-	tee "$1.in" | $answer
+both() {	# FILE MAX-TOKENS: answer stdin with the model (a server gets the
+		# output token limit: the tier's, LongWeave's with room), and
+		# with the degraded oracle if any
+	if [ -n "${BASE_URL:-}" ]; then
+		tee "$1.in" | $answer --max-tokens "${MAX_TOKENS:-$2}"
+	else
+		tee "$1.in" | $answer
+	fi
 	[ -z "$weak" ] || $weak < "$1.in"
 }
 have() { command -v "$1" >/dev/null 2>&1; }
@@ -38,7 +45,7 @@ echo
 # LongGenBench: the paper's eight variants (16k and 32k)
 stage "LongGenBench: generating, answering and scoring $((n * 8)) cases"
 lg-gen longgenbench -l 16k,32k -n "$n" -s 7 | lg-prompt > "$work/lgb.cases"
-both "$work/lgb" < "$work/lgb.cases" > "$work/lgb.out"
+both "$work/lgb" 32768 < "$work/lgb.cases" > "$work/lgb.out"
 lg-split < "$work/lgb.out" | lg-judge --rules > "$work/lgb.scored"
 echo "LongGenBench (CR, STIC-1, STIC-2, wAvg and per-type pass rates in %)"
 lg-agg < "$work/lgb.scored"
@@ -56,7 +63,7 @@ stage "LongWeave: generating, answering and scoring $((n * 28)) cases"
 # rules (lg-judge --rules)
 lg-gen longweave -t kvg,sms,pr,cf,biog,sr,nw -l 1k,2k,4k,8k -n "$n" --corpus "$books" |
     lg-prompt > "$work/lw.cases"
-both "$work/lw" < "$work/lw.cases" > "$work/lw.out"
+both "$work/lw" 16384 < "$work/lw.cases" > "$work/lw.out"
 scored=$work/lw.out
 for s in lg-kvcheck lg-fsmcheck lg-tau lg-flake8 lg-judge; do
 	if have $s; then
@@ -86,7 +93,7 @@ lg-gen adaleval -t bestanswer -l 1k,2k -n "$n" \
     --corpus "$top/tests/adaleval/qa.jsonl" 2>>"$work/ada.err" |
     lg-prompt >> "$work/ada.cases"
 grep -q approximate "$work/ada.err" && echo "(Ada-LEval lengths are approximate: no rank table)"
-both "$work/ada" < "$work/ada.cases" > "$work/ada.out"
+both "$work/ada" 1024 < "$work/ada.cases" > "$work/ada.out"
 echo "Ada-LEval (accuracy, instruction-following, copy-instruction, expectation"
 echo "and random-guess baseline in %, Kendall tau)"
 lg-choice < "$work/ada.out" > "$work/ada.scored"

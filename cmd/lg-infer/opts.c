@@ -21,7 +21,7 @@
 static const char usage[] =
 "usage: lg-infer -m MODEL [--base-url URL] [options] [file ...]\n"
 "\n"
-"  -m MODEL             the model to ask (required)\n"
+"  -m, --model MODEL    the model to ask (required)\n"
 "  --base-url URL       server, as http://HOST:PORT; repeat for replicas\n"
 "                       (default: $LG_BASE_URL, comma-separated)\n"
 "  --completions        raw prompts to /v1/completions, no chat template\n"
@@ -145,6 +145,7 @@ int
 infer_parse(int argc, char **argv, infer_opts *o)
 {
 	static const struct option longopts[] = {
+		{ "model", required_argument, NULL, 'm' },
 		{ "base-url", required_argument, NULL, O_BASE },
 		{ "completions", no_argument, NULL, O_COMPL },
 		{ "system", required_argument, NULL, O_SYSTEM },

@@ -18,7 +18,7 @@
 static const char usage[] =
 "usage: lg-ppl -m MODEL [--base-url URL] [options] [file ...]\n"
 "\n"
-"  -m MODEL             the model whose log-probabilities score the orders\n"
+"  -m, --model MODEL    the model whose log-probabilities score the orders\n"
 "  --base-url URL       server, as http://HOST:PORT (default: the first\n"
 "                       of $LG_BASE_URL)\n"
 "  -P N                 requests in flight, candidates of a case (8)\n"
@@ -57,6 +57,7 @@ ppl_parse(int argc, char **argv, ppl_opts *o)
 		{ "resume", required_argument, NULL, O_RESUME },
 		{ "retry-errors", no_argument, NULL, O_RETRYERR },
 		{ "max-record", required_argument, NULL, O_MAXREC },
+		{ "model", required_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 }
