@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmdline.h"
 #include "diag.h"
 #include "record.h"
 #include "share.h"
@@ -121,7 +122,7 @@ main(int argc, char **argv)
 	int ch, status;
 
 	lg_init(argv[0]);
-	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((ch = lg_getopt(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'T': c.dir = optarg; break;
 		case 'f': c.force = 1; break;

@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmdline.h"
 #include "buf.h"
 #include "diag.h"
 #include "jsonscan.h"
@@ -508,7 +509,7 @@ main(int argc, char **argv)
 	long k, n;
 
 	lg_init(argv[0]);
-	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((ch = lg_getopt(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'm': domerge = 1; break;
 		case 'o': ref = optarg; break;

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmdline.h"
 #include "buf.h"
 #include "diag.h"
 #include "lgb.h"
@@ -507,7 +508,7 @@ main(int argc, char **argv)
 
 	lg_init(argv[0]);
 	memset(&c, 0, sizeof c);
-	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((ch = lg_getopt(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c': c.compat = 1; break;
 		case 'k':

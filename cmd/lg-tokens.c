@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmdline.h"
 #include "bpe.h"
 #include "diag.h"
 #include "opt.h"
@@ -133,7 +134,7 @@ main(int argc, char **argv)
 
 	lg_init(argv[0]);
 	memset(&c, 0, sizeof c);
-	while ((ch = getopt_long(argc, argv, "f:h", longopts, NULL)) != -1) {
+	while ((ch = lg_getopt(argc, argv, "f:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'f': list = optarg; break;
 		case 't': table = optarg; break;

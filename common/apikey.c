@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "apikey.h"
+#include "cmdline.h"
 #include "diag.h"
 #include "share.h"
 #include "xalloc.h"
@@ -73,29 +74,11 @@ apikey_getopt(int argc, char **argv, const char *shortopts,
 	const char *e;
 	int c, li = -1;
 
-	opterr = 0;	/* getopt's own messages may quote a value */
-	c = getopt_long(argc, argv, shortopts, longopts, &li);
+	/* mistakes end the program there, the value never echoed */
+	c = lg_getopt(argc, argv, shortopts, longopts, &li);
 	if (c == -1)
 		return c;
 	e = optind >= 1 && optind <= argc ? argv[optind - 1] : "";
-	if (c == '?' || c == ':') {
-		if (strncmp(e, "--", 2) != 0) {
-			if (optopt != 0 && strchr(shortopts, optopt) != NULL)
-				lg_warn("option -%c needs a value", optopt);
-			else if (optopt > 0x20 && optopt < 0x7f)
-				lg_warn("unknown option -%c", optopt);
-			else
-				lg_warn("unknown option");
-			return '?';
-		}
-		opt_name(e, name, sizeof name);
-		if (optopt != 0)
-			lg_warn("option '%s' %s", name, strchr(e, '=') != NULL ?
-			    "takes no value" : "needs a value");
-		else
-			lg_warn("unknown or ambiguous option '%s'", name);
-		return '?';
-	}
 	if (li >= 0 && secret != NULL && strcmp(longopts[li].name, secret) == 0) {
 		/* the option is argv[optind - 2] when its value came apart */
 		if (optarg != NULL && optind >= 2 && optarg == argv[optind - 1])

@@ -17,9 +17,9 @@ char *apikey_get(const char *file);
  * getopt_long() for a tool with a secret-bearing option (secret: its long
  * name, such as "api-key-file"): that option must be spelled out in full,
  * since an abbreviation (--api-key KEY) is a key typed on the command
- * line, and is refused (exit 2) without echoing its value.  Option errors
- * are printed here (getopt's own quote values): the option name, never
- * what follows '='.  Returns what getopt_long() returns.
+ * line, and is refused (exit 2) without echoing its value.  Other mistakes
+ * end the program as lg_getopt() ends it (cmdline.h): the option name,
+ * never what follows '='.  Returns what getopt_long() returns.
  */
 int apikey_getopt(int argc, char **argv, const char *shortopts,
     const struct option *longopts, const char *secret);

@@ -12,6 +12,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "cmdline.h"
 #include "diag.h"
 #include "splice.h"
 #include "opt.h"
@@ -393,7 +394,7 @@ rec_filter_opts(int argc, char **argv, const char *usage, int *compat)
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = lg_getopt(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'C':
 			*compat = 1;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmdline.h"
 #include "agg.h"
 #include "diag.h"
 #include "opt.h"
@@ -245,7 +246,7 @@ main(int argc, char **argv)
 	lg_init(argv[0]);
 	o.seed = 1;
 	fields_parse("bench,task,length,gen.model", &o);
-	while ((c = getopt_long(argc, argv, "g:f:h", longopts, NULL)) != -1) {
+	while ((c = lg_getopt(argc, argv, "g:f:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'g':
 			gset = 1;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmdline.h"
 #include "compare.h"
 #include "diag.h"
 #include "opt.h"
@@ -266,7 +267,7 @@ main(int argc, char **argv)
 	fields_parse("bench,task,length", &o);
 	o.resamples = 2000;
 	o.top = 5;
-	while ((c = getopt_long(argc, argv, "g:f:b:s:n:h", longopts,
+	while ((c = lg_getopt(argc, argv, "g:f:b:s:n:h", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'g':

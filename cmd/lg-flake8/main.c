@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cmdline.h"
 #include "buf.h"
 #include "cf.h"
 #include "diag.h"
@@ -957,7 +958,7 @@ main(int argc, char **argv)
 	int c, status;
 
 	lg_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "hj:", longopts, NULL)) != -1) {
+	while ((c = lg_getopt(argc, argv, "hj:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'C':
 			o.compat = 1;

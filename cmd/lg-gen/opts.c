@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmdline.h"
 #include "diag.h"
 #include "gen.h"
 #include "opt.h"
@@ -35,7 +36,7 @@ gen_parse(int argc, char **argv, const struct option *own,
 	/* getopt's own messages name the program, not the benchmark */
 	argv[0] = (char *)lg_prog;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "n:s:l:t:h", lo, NULL)) != -1) {
+	while ((c = lg_getopt(argc, argv, "n:s:l:t:h", lo, NULL)) != -1) {
 		switch (c) {
 		case 'n':
 			g->n = (long)opt_num("-n", optarg, 0, GEN_MAX_N);

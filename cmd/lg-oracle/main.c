@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmdline.h"
 #include "diag.h"
 #include "jsonl.h"
 #include "opt.h"
@@ -106,7 +107,7 @@ main(int argc, char **argv)
 	int c;
 
 	lg_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "s:h", longopts, NULL)) != -1) {
+	while ((c = lg_getopt(argc, argv, "s:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's': o.seed = opt_seed("-s", optarg); break;
 		case 'S': o.stop_at = opt_frac("--stop-at", optarg); break;

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cmdline.h"
 #include "charts.h"
 #include "diag.h"
 #include "record.h"
@@ -114,7 +115,7 @@ main(int argc, char **argv)
 	long v;
 
 	lg_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "k:o:h", longopts, NULL)) != -1) {
+	while ((c = lg_getopt(argc, argv, "k:o:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'k':
 			if ((kind = charts_kind_of(optarg)) < 0) {

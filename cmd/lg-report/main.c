@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmdline.h"
 #include "charts.h"
 #include "diag.h"
 #include "opt.h"
@@ -594,7 +595,7 @@ main(int argc, char **argv)
 	int c, compat = 0, status;
 
 	lg_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "t:h", longopts, NULL)) != -1) {
+	while ((c = lg_getopt(argc, argv, "t:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 't':
 			title = optarg;

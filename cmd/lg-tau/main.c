@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmdline.h"
 #include "diag.h"
 #include "opt.h"
 #include "record.h"
@@ -78,7 +79,7 @@ main(int argc, char **argv)
 	int ch, status;
 
 	lg_init(argv[0]);
-	while ((ch = getopt_long(argc, argv, "t:h", longopts, NULL)) != -1) {
+	while ((ch = lg_getopt(argc, argv, "t:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 't':
 			tasks = optarg;
