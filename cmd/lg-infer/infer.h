@@ -47,6 +47,8 @@ typedef struct {
 	long max_context;	/* --max-context; 0: none */
 	const char *tokenizer;	/* --tokenizer */
 	bpe *tok;		/* counts prompts for --max-context */
+	int dry_run;		/* --dry-run: count, send nothing */
+	const char *prices;	/* --prices, with --dry-run */
 } infer_opts;
 
 /*
@@ -97,6 +99,13 @@ void samples_free(const infer_opts *o, infer_opts *v);
 const infer_opts *sample_of(const infer_opts *o, const infer_opts *v,
     const cJSON *rec);
 cJSON *sample_copy(const cJSON *rec, int k);
+
+/*
+ * dryrun.c: --dry-run: the table of what the run would send, per bench,
+ * task and length, with its cost at most when prices_path names a price
+ * file (prices.h); o->tok must be open.  An exit status.
+ */
+int infer_dry_run(infer_opts *o, const char *prices_path);
 
 /* progress.c: lg-infer's line and summary on common/progress.h */
 void progress_draw(progress *p, const http_stats *st, int force);

@@ -18,11 +18,17 @@ main(int argc, char **argv)
 
 	lg_init(argv[0]);
 	first = infer_parse(argc, argv, &o);
-	context_setup(&o, o.tokenizer);
-	o.key = apikey_get(o.keyfile);
 	o.files = argv + first;
 	o.nfiles = argc - first;
+	if (o.dry_run) {
+		o.tok = bpe_setup(o.tokenizer);
+		status = infer_dry_run(&o, o.prices);
+		goto done;
+	}
+	context_setup(&o, o.tokenizer);
+	o.key = apikey_get(o.keyfile);
 	status = infer_run(&o);
+done:
 	for (i = 0; i < o.nbase; i++)
 		free(o.base[i]);
 	free(o.base);

@@ -20,6 +20,7 @@
 
 static const char usage[] =
 "usage: lg-infer -m MODEL [--base-url URL] [options] [file ...]\n"
+"       lg-infer -m MODEL --dry-run [--prices FILE] [options] [file ...]\n"
 "\n"
 "  -m, --model MODEL    the model to ask (required)\n"
 "  --base-url URL       server, as http://HOST:PORT; repeat for replicas\n"
@@ -61,6 +62,11 @@ static const char usage[] =
 "  --tokenizer FILE     tiktoken rank table that counts them\n"
 "                       (default $LG_TOKENIZER, else the shipped\n"
 "                       cl100k_base; '' for estimates)\n"
+"  --dry-run            send nothing: count the requests and prompt tokens\n"
+"                       per bench, task and length, and the most output\n"
+"                       tokens --max-tokens allows\n"
+"  --prices FILE        with --dry-run: the cost at most, from USD per\n"
+"                       million input and output tokens (MODEL IN OUT)\n"
 "  -q                   no status line and no summary\n"
 "  --max-record SIZE    record size limit (default 64M)\n"
 "  -h, --help           print this help\n"
@@ -69,7 +75,8 @@ static const char usage[] =
 enum {
 	O_BASE = 256, O_COMPL, O_SYSTEM, O_TEMP, O_TOPP, O_MAXTOK, O_SEED,
 	O_STOP, O_PARAM, O_NOSTREAM, O_KEYFILE, O_ORDER, O_RESUME, O_CACHE,
-	O_MAXREC, O_VERSION, O_REDO, O_RETRYERR, O_MAXCTX, O_TOKENIZER, O_SAMPLES
+	O_MAXREC, O_VERSION, O_REDO, O_RETRYERR, O_MAXCTX, O_TOKENIZER, O_SAMPLES,
+	O_DRYRUN, O_PRICES
 };
 
 /* The bounds of what the options take. */
@@ -169,6 +176,8 @@ infer_parse(int argc, char **argv, infer_opts *o)
 		{ "max-context", required_argument, NULL, O_MAXCTX },
 		{ "tokenizer", required_argument, NULL, O_TOKENIZER },
 		{ "samples", required_argument, NULL, O_SAMPLES },
+		{ "dry-run", no_argument, NULL, O_DRYRUN },
+		{ "prices", required_argument, NULL, O_PRICES },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 }
@@ -271,6 +280,12 @@ infer_parse(int argc, char **argv, infer_opts *o)
 		case O_SAMPLES:
 			o->samples = (int)opt_num("--samples", optarg, 1, 1000);
 			break;
+		case O_DRYRUN:
+			o->dry_run = 1;
+			break;
+		case O_PRICES:
+			o->prices = optarg;
+			break;
 		case 'h':
 			lg_usage(usage, 0);
 		case O_VERSION:
@@ -287,15 +302,21 @@ infer_parse(int argc, char **argv, infer_opts *o)
 	if (o->net.max_reply > jsonl_max)
 		lg_die(LG_USAGE, "--max-reply: above the record limit of %zu bytes "
 		    "(--max-record): the record could not be written", jsonl_max);
+	if (o->prices != NULL && !o->dry_run)
+		lg_die(LG_USAGE, "--prices goes with --dry-run");
+	if (o->dry_run && (o->resume != NULL || o->cache != NULL))
+		lg_die(LG_USAGE, "--dry-run counts the whole suite: %s does not "
+		    "go with it", o->resume != NULL ? "--resume" : "--cache");
 	if (o->nbase == 0)
 		env_bases(o);
-	if (o->nbase == 0)
+	if (o->nbase == 0 && !o->dry_run)
 		lg_die(LG_USAGE, "no server: give --base-url URL or set LG_BASE_URL");
 	if (o->samples > 1 && rec_get(o->params, "temperature") != NULL &&
 	    rec_num(o->params, "temperature", 0) == 0)
 		lg_die(LG_USAGE, "--samples: greedy decoding (--temperature 0) "
 		    "gives the same answer every time");
-	if (o->tokenizer != NULL && o->max_context == 0)
-		lg_die(LG_USAGE, "--tokenizer goes with --max-context N");
+	if (o->tokenizer != NULL && o->max_context == 0 && !o->dry_run)
+		lg_die(LG_USAGE, "--tokenizer goes with --max-context N or "
+		    "--dry-run");
 	return optind;
 }
