@@ -6,7 +6,10 @@
  * objects with question_id (string or integer), question, all_answers (the
  * answers shown as A1..An), answer ("A<k>", 1 <= k <= n) and tags.  The
  * cases keep their order and their answers' order; lg-prompt renders the
- * prompt byte for byte as the official build_prompt() does.
+ * prompt byte for byte as the official build_prompt() does.  -n N takes
+ * the first N elements; --gold-at moves the accepted answer as for a
+ * corpus below (from its place in the file, the others keeping the file's
+ * order, all labelled again A1..An) and --truncate cuts as below.
  *
  * --corpus FILE reads questions as JSON Lines, one object per line: id
  * (string or integer), question, answers (strings, in the order they were
@@ -117,16 +120,45 @@ make_gold(size_t pos, size_t n, const char *qid, cJSON *tags)
 	return gold;
 }
 
-/* A question id: a string, or an integer written in decimal. */
-static char *
-id_of(const cJSON *v)
+/*
+ * --gold-at: move the candidate shown at gpos to the front, the middle
+ * ((n + 1) / 2, from 1) or the rear of shown[0..n), the others keeping
+ * their order; its new position.  GOLD_RANDOM leaves shown as it is.
+ */
+static size_t
+place_gold(size_t *shown, size_t n, size_t gpos, int at)
 {
-	if (cJSON_IsString(v))
-		return xstrdup(v->valuestring);
-	if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble < 9e15 &&
-	    v->valuedouble == (double)(long long)v->valuedouble)
-		return xasprintf("%lld", (long long)v->valuedouble);
-	return NULL;
+	size_t want, g = shown[gpos];
+
+	if (at == GOLD_RANDOM || n < 2)
+		return gpos;
+	want = at == GOLD_FRONT ? 0 : at == GOLD_REAR ? n - 1 : (n + 1) / 2 - 1;
+	memmove(shown + gpos, shown + gpos + 1, (n - gpos - 1) * sizeof *shown);
+	memmove(shown + want + 1, shown + want, (n - want - 1) * sizeof *shown);
+	shown[want] = g;
+	return want;
+}
+
+/*
+ * --truncate: the prompt rendered from vars cut to o->truncate_cap tokens,
+ * into rec's prompt, with gold.truncated; its tokens, or -1 after a
+ * message.
+ */
+static long
+cut_prompt(cJSON *rec, const cJSON *vars, cJSON *gold, const ada_opts *o)
+{
+	char *p = ada_render(vars), *cut;
+	long tokens;
+
+	if (p == NULL)
+		return -1;
+	cut = ada_truncate(p, o->truncate_cap);
+	tokens = (long)ada_tokens(cut, strlen(cut));
+	cJSON_AddStringToObject(gold, "truncated", o->truncate);
+	rec_set_str(rec, "prompt", cut);
+	free(cut);
+	free(p);
+	return tokens;
 }
 
 /* An array of strings, or NULL with *why set. */
@@ -157,26 +189,20 @@ strings(const cJSON *a, const char *name, size_t min, const char **why)
 /* ---- import ---- */
 
 static cJSON *
-convert(const cJSON *e, const char *path, const char *tier, size_t idx)
+import(const cJSON *e, const ada_opts *o, const char *path, const char *tier,
+    size_t idx)
 {
 	const cJSON *all = rec_get(e, "all_answers"), *tags = rec_get(e, "tags");
 	const char *q = rec_str(e, "question"), *ans = rec_str(e, "answer");
-	const char *why = NULL, *base;
+	const char *why = NULL;
 	const char **text;
-	char *qid, *end, *id;
-	cJSON *rec, *vars, *imp;
-	size_t n, i;
+	char *qid, *end;
+	cJSON *rec, *vars, *gold;
+	size_t n, i, *shown, gpos;
 	long k, tokens;
 
-	if (!cJSON_IsObject(e)) {
-		lg_warnat(path, 0, "element %zu: not an object", idx);
+	if ((qid = ada_element_id(e, "question_id", path, idx)) == NULL)
 		return NULL;
-	}
-	if ((qid = id_of(rec_get(e, "question_id"))) == NULL) {
-		lg_warnat(path, 0, "element %zu: question_id: want a string or an "
-		    "integer", idx);
-		return NULL;
-	}
 	if (q == NULL || strings(all, "all_answers", 1, &why) < 0 ||
 	    (tags != NULL && strings(tags, "tags", 0, &why) < 0)) {
 		lg_warnat(path, 0, "element %zu (question %s): %s: want %s", idx,
@@ -196,59 +222,38 @@ convert(const cJSON *e, const char *path, const char *tier, size_t idx)
 		free(qid);
 		return NULL;
 	}
+	/* the file's order, the accepted answer moved as --gold-at asks */
+	shown = xcalloc(n, sizeof *shown);
+	for (i = 0; i < n; i++)
+		shown[i] = i;
+	gpos = place_gold(shown, n, (size_t)k - 1, o->gold_at);
 	text = xcalloc(n, sizeof *text);
 	for (i = 0; i < n; i++)
-		text[i] = cJSON_GetArrayItem(all, (int)i)->valuestring;
+		text[i] = cJSON_GetArrayItem(all, (int)shown[i])->valuestring;
 	vars = make_vars(q, text, n);
 	free(text);
+	free(shown);
 	tokens = ada_prompt_tokens(vars);
 	if (tokens < 0) {
 		cJSON_Delete(vars);
 		free(qid);
 		return NULL;
 	}
-	rec = cJSON_CreateObject();
-	id = xasprintf("adaleval/bestanswer/%s/%04zu", tier, idx);
-	cJSON_AddStringToObject(rec, "id", id);
-	free(id);
-	cJSON_AddStringToObject(rec, "bench", "adaleval");
-	cJSON_AddStringToObject(rec, "task", "bestanswer");
-	cJSON_AddStringToObject(rec, "length", tier);
+	rec = ada_import_rec("bestanswer", tier, idx);
 	rec_set(rec, "vars", vars);
 	add_checks(rec, n);
-	vars = make_gold((size_t)k - 1, n, qid,
+	gold = make_gold(gpos, n, qid,
 	    tags ? cJSON_Duplicate(tags, 1) : cJSON_CreateArray());
-	ada_gold_tokens(vars, tokens);
-	rec_set(rec, "gold", vars);
-	imp = cJSON_AddObjectToObject(rec, "import");
-	base = strrchr(path, '/');
-	cJSON_AddStringToObject(imp, "file", base ? base + 1 : path);
-	cJSON_AddNumberToObject(imp, "index", (double)idx);
 	free(qid);
-	return rec;
-}
-
-static int
-import(const ada_opts *o, const char *path, const char *tier)
-{
-	size_t idx = 0;
-	cJSON *all, *e;
-	int status;
-
-	(void)o;
-	if ((status = gen_read_array(path, &all)) != LG_OK)
-		return status;
-	cJSON_ArrayForEach(e, all) {
-		cJSON *rec = convert(e, path, tier, idx++);
-
-		if (rec != NULL) {
-			rec_write(rec);
-			cJSON_Delete(rec);
-		} else
-			status = LG_BAD;
+	if (o->truncate != NULL && (tokens = cut_prompt(rec, vars, gold, o)) < 0) {
+		cJSON_Delete(gold);
+		cJSON_Delete(rec);
+		return NULL;
 	}
-	cJSON_Delete(all);
-	return status;
+	ada_gold_tokens(gold, tokens);
+	rec_set(rec, "gold", gold);
+	ada_import_from(rec, path, idx);
+	return rec;
 }
 
 /* ---- a corpus of questions ---- */
@@ -289,7 +294,7 @@ load_question(jsonl *in, const cJSON *rec)
 	const cJSON *acc = rec_get(rec, "accepted"), *e;
 	const char *q = rec_str(rec, "question"), *why = NULL;
 	question *d;
-	char *id = id_of(rec_get(rec, "id"));
+	char *id = ada_id_of(rec_get(rec, "id"));
 	size_t i;
 
 	if (id == NULL) {
@@ -458,17 +463,7 @@ gen(const ada_case *c, cJSON *rec, rng *r)
 		rng_shuffle(r, shown, n, sizeof *shown);
 		for (gpos = 0; shown[gpos] != 0; gpos++)
 			;
-		if (c->opts->gold_at != GOLD_RANDOM && n > 1) {
-			size_t want = c->opts->gold_at == GOLD_FRONT ? 0 :
-			    c->opts->gold_at == GOLD_REAR ? n - 1 : (n + 1) / 2 - 1;
-
-			memmove(shown + gpos, shown + gpos + 1,
-			    (n - gpos - 1) * sizeof *shown);
-			memmove(shown + want + 1, shown + want,
-			    (n - want - 1) * sizeof *shown);
-			shown[want] = 0;
-			gpos = want;
-		}
+		gpos = place_gold(shown, n, gpos, c->opts->gold_at);
 		for (i = 0; i < n; i++)
 			t[i] = text[shown[i]];
 		vars = make_vars(q->question, t, n);
@@ -490,21 +485,12 @@ gen(const ada_case *c, cJSON *rec, rng *r)
 	for (i = 0; i < q->ntags; i++)
 		cJSON_AddItemToArray(tags, cJSON_CreateString(q->tags[i]));
 	gold = make_gold(gpos, n, q->id, tags);
-	if (c->opts->truncate != NULL) {
-		char *p = ada_render(vars), *cut;
-
-		if (p == NULL) {
-			cJSON_Delete(gold);
-			free(shown);
-			free(text);
-			return -1;
-		}
-		cut = ada_truncate(p, c->opts->truncate_cap);
-		tokens = (long)ada_tokens(cut, strlen(cut));
-		cJSON_AddStringToObject(gold, "truncated", c->opts->truncate);
-		rec_set_str(rec, "prompt", cut);
-		free(cut);
-		free(p);
+	if (c->opts->truncate != NULL &&
+	    (tokens = cut_prompt(rec, vars, gold, c->opts)) < 0) {
+		cJSON_Delete(gold);
+		free(shown);
+		free(text);
+		return -1;
 	}
 	ada_gold_tokens(gold, tokens);
 	rec_set(rec, "gold", gold);
@@ -516,4 +502,5 @@ gen(const ada_case *c, cJSON *rec, rng *r)
 const ada_task ada_bestanswer = { "bestanswer", tiers, caps,
 	sizeof caps / sizeof caps[0], "1k,2k,4k",
 	"FILE (questions and answers, JSON Lines)", ADA_GOLD_AT | ADA_TRUNCATE,
-	init, gen, import, fini };
+	"stackselect", tiers, sizeof caps / sizeof caps[0], init, gen, import,
+	fini };

@@ -38,6 +38,14 @@
  * gold: order (the labels in the true order: [4, 1, 3, 2] means Part 4
  * comes first), book, paragraph (of part 1's first paragraph, counted
  * after headings are dropped), paragraphs [per part], tokens, tokenizer.
+ *
+ * --import FILE reads an official textsort_*.json: a JSON array of objects
+ * with book_id (string or integer), para_offset (integers), prompt (the
+ * whole prompt, which the official build_prompt() returns as it is) and
+ * answer (the order, [4, 1, 3, 2] or that list as a string, as the
+ * official evaluate() reads it).  A case keeps the prompt itself, which
+ * lg-prompt leaves as it is; gold is order (the answer), book, tokens and
+ * tokenizer, import the file, the element's index and para_offset.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -194,6 +202,17 @@ make_vars(const char *before, const char *after, buf *parts, const int *perm)
 	}
 	cJSON_AddStringToObject(vars, "after", after);
 	return vars;
+}
+
+static void
+add_checks(cJSON *rec)
+{
+	cJSON *checks = cJSON_CreateArray(), *c = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(c, "kind", "order");
+	cJSON_AddNumberToObject(c, "n", NPARTS);
+	cJSON_AddItemToArray(checks, c);
+	rec_set(rec, "checks", checks);
 }
 
 /* Words of s as offsets of their starts; the count. */
@@ -437,11 +456,7 @@ try_case(book *bk, size_t s, const ada_case *c, const int *perm, cJSON *rec,
 		goto out;
 	}
 	rec_set(rec, "vars", vars);
-	pc = cJSON_CreateArray();
-	cJSON_AddItemToArray(pc, cJSON_CreateObject());
-	cJSON_AddStringToObject(cJSON_GetArrayItem(pc, 0), "kind", "order");
-	cJSON_AddNumberToObject(cJSON_GetArrayItem(pc, 0), "n", NPARTS);
-	rec_set(rec, "checks", pc);
+	add_checks(rec);
 	gold = cJSON_CreateObject();
 	order = cJSON_AddArrayToObject(gold, "order");
 	for (k = 0; k < NPARTS; k++) {
@@ -560,6 +575,95 @@ gen(const ada_case *c, cJSON *rec, rng *r)
 	return 1;
 }
 
+/* ---- import ---- */
+
+/* The official answer, [4, 1, 3, 2] or that list as a string, into
+ * order[]: 0, or -1 unless it is an order of 1 to 4. */
+static int
+answer_of(const cJSON *a, double *order)
+{
+	cJSON *parsed = NULL;
+	const cJSON *e;
+	unsigned seen = 0;
+	int k = 0, ret = -1;
+
+	if (cJSON_IsString(a))
+		a = parsed = cJSON_Parse(a->valuestring);
+	if (cJSON_IsArray(a) && cJSON_GetArraySize(a) == NPARTS) {
+		ret = 0;
+		cJSON_ArrayForEach(e, a) {
+			double d = cJSON_IsNumber(e) ? e->valuedouble : 0;
+
+			if (d < 1 || d > NPARTS || d != (double)(int)d ||
+			    (seen & 1u << (int)d)) {
+				ret = -1;
+				break;
+			}
+			seen |= 1u << (int)d;
+			order[k++] = d;
+		}
+	}
+	cJSON_Delete(parsed);
+	return ret;
+}
+
+/* An array of integers from 0, or 0 when it is not one. */
+static int
+offsets(const cJSON *a)
+{
+	const cJSON *e;
+
+	if (!cJSON_IsArray(a))
+		return 0;
+	cJSON_ArrayForEach(e, a)
+		if (!cJSON_IsNumber(e) || e->valuedouble < 0 ||
+		    e->valuedouble >= 9e15 ||
+		    e->valuedouble != (double)(long long)e->valuedouble)
+			return 0;
+	return 1;
+}
+
+static cJSON *
+import(const cJSON *e, const ada_opts *o, const char *path, const char *tier,
+    size_t idx)
+{
+	const char *prompt = rec_str(e, "prompt");
+	const cJSON *po = rec_get(e, "para_offset");
+	double order[NPARTS];
+	char *bid;
+	cJSON *rec, *gold;
+
+	(void)o;
+	if ((bid = ada_element_id(e, "book_id", path, idx)) == NULL)
+		return NULL;
+	if (prompt == NULL || !offsets(po) ||
+	    answer_of(rec_get(e, "answer"), order) < 0) {
+		lg_warnat(path, 0, "element %zu (book %s): %s", idx, bid,
+		    prompt == NULL ? "prompt: want a string" : !offsets(po) ?
+		    "para_offset: want an array of integers from 0" :
+		    "answer: want an order of 1 to 4, such as [4, 1, 3, 2]");
+		free(bid);
+		return NULL;
+	}
+	rec = ada_import_rec("tsort", tier, idx);
+	rec_set_str(rec, "prompt", prompt);
+	add_checks(rec);
+	gold = cJSON_CreateObject();
+	cJSON_AddItemToObject(gold, "order", cJSON_CreateDoubleArray(order,
+	    NPARTS));
+	cJSON_AddStringToObject(gold, "book", bid);
+	free(bid);
+	ada_gold_tokens(gold, (long)ada_tokens(prompt, strlen(prompt)));
+	rec_set(rec, "gold", gold);
+	cJSON_AddItemToObject(ada_import_from(rec, path, idx), "para_offset",
+	    cJSON_Duplicate(po, 1));
+	return rec;
+}
+
+/* the official textsort files: 1k is there too, though not in the paper */
+static const char *const ftiers[] = { "1k", "2k", "4k", "8k", "16k", "32k",
+	"64k", "128k" };
+
 const ada_task ada_tsort = { "tsort", tiers, caps, sizeof caps / sizeof caps[0],
-	"2k,4k,8k", "DIR|FILE (plain-text books)", ADA_STRIDE,
-	init, gen, NULL, fini };
+	"2k,4k,8k", "DIR|FILE (plain-text books)", ADA_STRIDE, "textsort",
+	ftiers, sizeof ftiers / sizeof ftiers[0], init, gen, import, fini };

@@ -26,6 +26,64 @@ static const ada_task *const tasks[] = { &ada_tsort, &ada_bestanswer };
 static bpe *tok;
 static char *tmpl_text;
 
+static const char *
+base_name(const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	return base ? base + 1 : path;
+}
+
+char *
+ada_id_of(const cJSON *v)
+{
+	if (cJSON_IsString(v))
+		return xstrdup(v->valuestring);
+	if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble < 9e15 &&
+	    v->valuedouble == (double)(long long)v->valuedouble)
+		return xasprintf("%lld", (long long)v->valuedouble);
+	return NULL;
+}
+
+char *
+ada_element_id(const cJSON *e, const char *key, const char *path, size_t idx)
+{
+	char *id;
+
+	if (!cJSON_IsObject(e)) {
+		lg_warnat(path, 0, "element %zu: not an object", idx);
+		return NULL;
+	}
+	if ((id = ada_id_of(rec_get(e, key))) == NULL)
+		lg_warnat(path, 0, "element %zu: %s: want a string or an integer",
+		    idx, key);
+	return id;
+}
+
+cJSON *
+ada_import_rec(const char *task, const char *tier, size_t idx)
+{
+	cJSON *rec = cJSON_CreateObject();
+	char *id = xasprintf("adaleval/%s/%s/%04zu", task, tier, idx);
+
+	cJSON_AddStringToObject(rec, "id", id);
+	free(id);
+	cJSON_AddStringToObject(rec, "bench", "adaleval");
+	cJSON_AddStringToObject(rec, "task", task);
+	cJSON_AddStringToObject(rec, "length", tier);
+	return rec;
+}
+
+cJSON *
+ada_import_from(cJSON *rec, const char *path, size_t idx)
+{
+	cJSON *imp = cJSON_AddObjectToObject(rec, "import");
+
+	cJSON_AddStringToObject(imp, "file", base_name(path));
+	cJSON_AddNumberToObject(imp, "index", (double)idx);
+	return imp;
+}
+
 size_t
 ada_tokens(const char *s, size_t n)
 {
@@ -152,13 +210,24 @@ cap_of(const ada_task *t, const char *tier)
 	return -1;
 }
 
+/* Whether tier is one of the official files' tiers of t. */
+static int
+official_tier(const ada_task *t, const char *tier)
+{
+	size_t i;
+
+	for (i = 0; i < t->nftiers; i++)
+		if (strcmp(t->ftiers[i], tier) == 0)
+			return 1;
+	return 0;
+}
+
 /* The tier of an official file: stackselect_16k.json is 16k. */
 static char *
 tier_of_file(const char *path)
 {
-	const char *base = strrchr(path, '/'), *u, *dot;
+	const char *base = base_name(path), *u, *dot;
 
-	base = base ? base + 1 : path;
 	u = strrchr(base, '_');
 	dot = u ? strchr(u, '.') : NULL;
 	if (u == NULL || dot == NULL || dot == u + 1)
@@ -212,6 +281,34 @@ make_cases(const ada_task *t, const ada_opts *o, char **lv, size_t nl, long n)
 	return status;
 }
 
+/* The cases of an official file, the first o->limit of them when not -1:
+ * an exit status. */
+static int
+import_cases(const ada_task *t, const ada_opts *o, const char *path,
+    const char *tier)
+{
+	size_t idx = 0;
+	cJSON *all, *e;
+	int status;
+
+	if ((status = gen_read_array(path, &all)) != LG_OK)
+		return status;
+	cJSON_ArrayForEach(e, all) {
+		cJSON *rec;
+
+		if (o->limit >= 0 && idx >= (size_t)o->limit)
+			break;
+		if ((rec = t->import(e, o, path, tier, idx++)) == NULL) {
+			status = LG_BAD;
+			continue;
+		}
+		rec_write(rec);
+		cJSON_Delete(rec);
+	}
+	cJSON_Delete(all);
+	return status;
+}
+
 static const char *const gold_names[] = { "front", "middle", "rear" };
 
 /* What the command line asks of adaleval. */
@@ -247,6 +344,30 @@ take(int c, const char *arg, void *ctx)
 	return 0;
 }
 
+/* What --import cannot apply is refused, never ignored. */
+static void
+check_import(const ada_task *t, const gen_opts *g, const ada_args *a)
+{
+	const char *base = base_name(a->import);
+	size_t i, n;
+
+	if (g->set_s)
+		lg_die(LG_USAGE, "-s: --import reads the cases of the file, there "
+		    "is nothing to seed");
+	if (a->given & ADA_STRIDE)
+		lg_die(LG_USAGE, "--stride: --import reads the cases of the file, "
+		    "there are no books to walk");
+	for (i = 0; i < NTASKS; i++) {
+		if (tasks[i] == t || tasks[i]->file == NULL)
+			continue;
+		n = strlen(tasks[i]->file);
+		if (strncmp(base, tasks[i]->file, n) == 0 && base[n] == '_')
+			lg_die(LG_USAGE, "--import %s: a %s file holds adaleval %s "
+			    "cases: give -t %s", a->import, tasks[i]->file,
+			    tasks[i]->name, tasks[i]->name);
+	}
+}
+
 /*
  * The task and its tiers, from what was asked: usage errors exit 2.  The
  * tiers are owned by the caller, *ftier too (the tier of an imported file's
@@ -276,17 +397,23 @@ check(const gen_opts *g, ada_args *a, char ***lv, size_t *nl, char **ftier)
 		lg_die(LG_USAGE, "--gold-at and --truncate are for bestanswer");
 	if ((a->given & ADA_STRIDE) & ~t->own)
 		lg_die(LG_USAGE, "--stride is for tsort");
+	if (a->import != NULL)
+		check_import(t, g, a);
+	a->o.limit = a->import != NULL && !g->set_n ? -1 : g->n;
 	*ftier = NULL;
 	if (tl == NULL && a->import == NULL)
 		tl = t->deftiers;
 	if (tl == NULL) {
 		if ((*ftier = tier_of_file(a->import)) == NULL ||
-		    cap_of(t, *ftier) < 0)
+		    !official_tier(t, *ftier))
 			lg_die(LG_USAGE, "--import %s: cannot tell the tier from the "
 			    "file name: give it with -l", a->import);
 		tl = *ftier;
 	}
-	*lv = opt_list("-l", tl, t->tiers, t->ntiers, nl);
+	if (a->import != NULL)
+		*lv = opt_list("-l", tl, t->ftiers, t->nftiers, nl);
+	else
+		*lv = opt_list("-l", tl, t->tiers, t->ntiers, nl);
 	if (a->import != NULL && *nl != 1)
 		lg_die(LG_USAGE, "--import: one tier, not %zu", *nl);
 	if (a->o.truncate != NULL)
@@ -315,7 +442,7 @@ run(const ada_task *t, const ada_args *a, char **lv, size_t nl, long n)
 		lg_die(LG_SYS, "%s: cannot read the template", path);
 	free(path);
 	if (a->import != NULL)
-		status = t->import(&a->o, a->import, lv[0]);
+		status = import_cases(t, &a->o, a->import, lv[0]);
 	else if (t->init != NULL && t->init(&a->o) < 0)
 		status = LG_SYS;
 	else {
@@ -341,7 +468,7 @@ gen_adaleval(int argc, char **argv)
 		{ "max-record", required_argument, NULL, 'M' },
 		{ NULL, 0, NULL, 0 }
 	};
-	ada_args a = { { NULL, 0, GOLD_RANDOM, NULL, 0, 0 }, NULL, NULL, 0 };
+	ada_args a = { { NULL, 0, GOLD_RANDOM, NULL, 0, 0, -1 }, NULL, NULL, 0 };
 	const ada_task *t;
 	gen_opts g;
 	char **lv, *ftier;

@@ -26,6 +26,7 @@ typedef struct {
 	const char *truncate;	/* --truncate TIER (bestanswer), or NULL */
 	long truncate_cap;	/* its token cap */
 	uint64_t seed;		/* -s */
+	long limit;		/* -n with --import: the first N elements, or -1 */
 } ada_opts;
 
 typedef struct {
@@ -40,7 +41,8 @@ typedef struct {
  * id, bench, task, length, seed) with vars, checks and gold, drawing from
  * r: 0, -1 after a message (the case is bad), 1 when the corpus has no
  * more cases for the tier (the caller says so once and stops the tier).
- * import writes the cases of an official file: an exit status.
+ * import turns element idx of an official file (path, of tier) into a
+ * record, owned by the caller, or NULL after a message naming the element.
  */
 enum {	/* the options only some tasks take */
 	ADA_STRIDE = 1,		/* --stride */
@@ -56,14 +58,29 @@ typedef struct {
 	const char *deftiers;	/* -l when not given */
 	const char *corpus;	/* what --corpus names, for the usage message */
 	unsigned own;		/* ADA_STRIDE, ... : the task-only options it takes */
+	const char *file;	/* official files: FILE_TIER.json, or NULL */
+	const char *const *ftiers;	/* the tiers of the official files */
+	size_t nftiers;
 	int (*init)(const ada_opts *o);
 	int (*gen)(const ada_case *c, cJSON *rec, rng *r);
-	int (*import)(const ada_opts *o, const char *path, const char *tier);
+	cJSON *(*import)(const cJSON *e, const ada_opts *o, const char *path,
+	    const char *tier, size_t idx);
 	void (*fini)(void);
 } ada_task;
 
 extern const ada_task ada_tsort, ada_bestanswer;
 
+/* An id in an official file: a string, or an integer written in decimal;
+ * NULL otherwise.  Caller frees. */
+char *ada_id_of(const cJSON *v);
+/* The id under key of element idx of an official file, or NULL after a
+ * message when the element is not an object or has no such id. */
+char *ada_element_id(const cJSON *e, const char *key, const char *path,
+    size_t idx);
+/* The start of an imported record: id, bench, task, length; caller frees. */
+cJSON *ada_import_rec(const char *task, const char *tier, size_t idx);
+/* Its import object: the file's base name and the element's index. */
+cJSON *ada_import_from(cJSON *rec, const char *path, size_t idx);
 /* Tokens of s[0..n) by the run's tokenizer. */
 size_t ada_tokens(const char *s, size_t n);
 /* The name of the run's tokenizer: "cl100k_base", or "approximate". */

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Ada-LEval end to end on fixtures of our own: lg-gen adaleval (tsort from
-# a synthetic corpus, bestanswer imported and built from a Q&A file),
+# a synthetic corpus and imported, bestanswer imported and built from a Q&A
+# file),
 # lg-prompt, lg-oracle, lg-choice.  The oracle is perfect at every tier;
 # its --drop degradations are counted where they land; prompts never exceed
 # the tier's cap and reach 90% of it; bad inputs get clear messages.
@@ -52,6 +53,14 @@ lg-gen adaleval -t bestanswer --import "$fx/stackselect_1k.json" >"$tmp/ba" ||
 grep -q '"id":"adaleval/bestanswer/1k/0002"' "$tmp/ba" || no "import: ids"
 lg-prompt "$tmp/ba" | lg-oracle | lg-choice | grep -c '"score":1,' >"$tmp/n"
 [ "$(cat "$tmp/n")" = 3 ] || no "bestanswer oracle: $(cat "$tmp/n") of 3 right"
+# tsort import: the official prompt byte for byte, the oracle perfect
+lg-gen adaleval -t tsort --import "$fx/textsort_2k.json" >"$tmp/ti" ||
+    no "tsort import failed"
+lg-prompt "$tmp/ti" | jq -j '.prompt + "\u0000"' >"$tmp/tip"
+jq -j '.[] | .prompt + "\u0000"' "$fx/textsort_2k.json" >"$tmp/tfp"
+cmp -s "$tmp/tip" "$tmp/tfp" || no "tsort import: prompts differ from the file's"
+lg-prompt "$tmp/ti" | lg-oracle | lg-choice | grep -c '"score":1,' >"$tmp/n"
+[ "$(cat "$tmp/n")" = 3 ] || no "tsort import oracle: $(cat "$tmp/n") of 3 right"
 lg-gen adaleval -t bestanswer --corpus "$fx/qa.jsonl" -l 1k,2k -n 6 \
     --gold-at rear 2>/dev/null | lg-prompt | lg-tokens >"$tmp/bc" ||
     no "bestanswer corpus failed"

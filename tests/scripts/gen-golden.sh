@@ -2,10 +2,11 @@
 # Every generator gives the same bytes as the reference list
 # gen-golden.sums: LongGenBench each task and tier, LongWeave each task and
 # tier (pr on the synthetic corpus of tests/mkcorpus.sh) with its options,
-# Ada-LEval tsort and bestanswer (built and imported), and the defaults of
-# -n and -l.  Each line is the SHA-256 of one run's stdout, stderr and exit
-# status, and the run's name; a failure names the runs that differ.  After
-# a change meant to alter generated cases, write the list again with
+# Ada-LEval tsort and bestanswer (built, and imported with their options),
+# and the defaults of -n and -l.  Each line is the SHA-256 of one run's
+# stdout, stderr and exit status, and the run's name; a failure names the
+# runs that differ.  After a change meant to alter generated cases, write
+# the list again with
 #   UPDATE=1 BIN=bin OBJ=build/obj TOP=. TMPDIR=/tmp sh tests/scripts/gen-golden.sh
 set -eu
 . "$TOP/tests/lib.sh"
@@ -69,6 +70,17 @@ run ada.best.truncate lg-gen adaleval -t bestanswer -l 4k -n 2 \
     --truncate 1k --tokenizer "$tiny" --corpus "$fx/qa.jsonl"
 run ada.best.import lg-gen adaleval -t bestanswer \
     --import "$fx/stackselect_1k.json"
+run ada.best.import.n2 lg-gen adaleval -t bestanswer -n 2 \
+    --import "$fx/stackselect_1k.json"
+for at in front middle rear; do
+	run "ada.best.import.$at" lg-gen adaleval -t bestanswer --gold-at "$at" \
+	    --import "$fx/stackselect_1k.json"
+done
+run ada.best.import.truncate lg-gen adaleval -t bestanswer --truncate 1k \
+    --tokenizer "$tiny" --import "$fx/stackselect_4k.json"
+run ada.tsort.import lg-gen adaleval -t tsort --import "$fx/textsort_2k.json"
+run ada.tsort.import.n1 lg-gen adaleval -t tsort -n 1 -l 4k \
+    --import "$fx/textsort_2k.json"
 
 check_sums "$sums" "$t/got" "generated cases"
 echo ok
