@@ -399,6 +399,31 @@ static const long denied[] = {
 #endif
 };
 
+/* Memory a process could hold outside its address space, and so outside
+ * RLIMIT_AS: files of memory (memfd_create, 16 MiB each under RLIMIT_FSIZE
+ * but one per open file, and kept after the mapping goes), secret memory,
+ * and System V shared memory, message queues and semaphores, which stay
+ * in the IPC namespace when no process holds them.  Answered with ENOSYS,
+ * as a kernel built without them would: a program that can do without
+ * them (a file in /tmp, a pipe) goes on. */
+static const long unavailable[] = {
+#ifdef SYS_memfd_create
+	SYS_memfd_create,
+#endif
+#ifdef SYS_memfd_secret
+	SYS_memfd_secret,
+#endif
+#ifdef SYS_shmget
+	SYS_shmget,
+#endif
+#ifdef SYS_msgget
+	SYS_msgget,
+#endif
+#ifdef SYS_semget
+	SYS_semget,
+#endif
+};
+
 #ifndef CLONE_NEWTIME
 #define CLONE_NEWTIME 0x80
 #endif
@@ -409,7 +434,8 @@ static const long denied[] = {
 static int
 install_filter(void)
 {
-	struct sock_filter f[8 + 2 * sizeof denied / sizeof denied[0] + 8];
+	struct sock_filter f[8 + 2 * sizeof denied / sizeof denied[0] +
+	    2 * sizeof unavailable / sizeof unavailable[0] + 8];
 	struct sock_fprog prog;
 	size_t n = 0, i;
 
@@ -427,6 +453,10 @@ install_filter(void)
 	for (i = 0; i < sizeof denied / sizeof denied[0]; i++) {
 		JU(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)denied[i], 0, 1);
 		ST(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM);
+	}
+	for (i = 0; i < sizeof unavailable / sizeof unavailable[0]; i++) {
+		JU(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)unavailable[i], 0, 1);
+		ST(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS);
 	}
 #ifdef SYS_clone3
 	JU(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone3, 0, 1);

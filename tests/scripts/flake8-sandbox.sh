@@ -7,8 +7,13 @@
 # socket under /tmp cannot be reached; preallocated files cannot fill the
 # disk; nested user and mount namespaces cannot be made (by unshare(2),
 # clone(2) or unshare(1)), while threads, child processes and files in its
-# directory work; a 6 MB one-line answer is linted within --lint-timeout
-# and 1 GiB and scores 0 with a reason; SIGTERM to lg-flake8 leaves no
+# directory work; an answer in four processes that tries to hold 1 GiB
+# and 64 MiB outside its address spaces (files of memory from
+# memfd_create, System V shared memory kept after shmdt, message queues,
+# semaphores, files in /tmp and /dev/shm) holds no more than /tmp's
+# 16 MiB, memfd_create and the System V calls answered ENOSYS; a 6 MB
+# one-line answer is linted within --lint-timeout and 1 GiB and scores 0
+# with a reason; SIGTERM to lg-flake8 leaves no
 # working directory and no process behind; and where the kernel refuses
 # user namespaces, no answer runs and lg-flake8 says why and exits 3.
 #
@@ -86,8 +91,138 @@ read = ("import sys\n"
         "    sys.exit('cannot read: %%s' %% e.strerror)\n"
         "sys.stderr.write(data)\n"
         "sys.exit(1)\n")
+hog = r'''
+import ctypes
+import errno
+import os
+import signal
+import sys
+
+CAP = (1 << 30) + (64 << 20)
+MB = 1 << 20
+chunk = b"x" * MB
+held = {}
+why = {}
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+libc = ctypes.CDLL(None, use_errno=True)
+libc.shmat.restype = ctypes.c_void_p
+libc.shmat.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int]
+libc.shmdt.argtypes = [ctypes.c_void_p]
+
+
+def total():
+    return sum(held.values())
+
+
+def add(k, n):
+    held[k] = held.get(k, 0) + n
+
+
+def stop(k, e):
+    why.setdefault(k, errno.errorcode.get(e, str(e)))
+
+
+def memfd(cap):
+    """Files of memory, kept open, until cap bytes."""
+    n = 0
+    try:
+        while n < cap:
+            fd = os.memfd_create("m")
+            for _ in range(16):
+                if n >= cap:
+                    break
+                os.write(fd, chunk)
+                n += MB
+    except OSError as e:
+        stop("memfd", e.errno)
+    return n
+
+
+# three children and this process, a quarter each; the children hold
+# theirs until this process has counted
+r, w = os.pipe()
+go_r, go_w = os.pipe()
+kids = []
+for _ in range(3):
+    pid = os.fork()
+    if pid == 0:
+        n = memfd(CAP // 4)
+        os.write(w, b"%d %s\n" % (n, why.get("memfd", "-").encode()))
+        os.read(go_r, 1)
+        os._exit(0)
+    kids.append(pid)
+add("memfd", memfd(CAP // 4))
+with os.fdopen(r) as f:
+    for _ in range(3):
+        n, e = f.readline().split()
+        add("memfd", int(n))
+        if e != "-":
+            why.setdefault("memfd", e)
+
+# System V shared memory, detached and kept
+try:
+    while total() < CAP:
+        i = libc.shmget(0, 64 * MB, 0o1600)
+        if i < 0:
+            raise OSError(ctypes.get_errno(), "shmget")
+        a = libc.shmat(i, None, 0)
+        if a is None or a == ctypes.c_void_p(-1).value:
+            raise OSError(ctypes.get_errno(), "shmat")
+        ctypes.memset(a, 1, 64 * MB)
+        libc.shmdt(a)
+        add("shm", 64 * MB)
+except OSError as e:
+    stop("shm", e.errno)
+
+# System V message queues, each filled
+class Msg(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_long), ("text", ctypes.c_char * 8192)]
+
+
+m = Msg(1, b"x" * 8192)
+try:
+    while total() < CAP:
+        q = libc.msgget(0, 0o1600)
+        if q < 0:
+            raise OSError(ctypes.get_errno(), "msgget")
+        while libc.msgsnd(q, ctypes.byref(m), 8192, 0o4000) == 0:
+            add("msg", 8192)
+        if ctypes.get_errno() != errno.EAGAIN:
+            raise OSError(ctypes.get_errno(), "msgsnd")
+except OSError as e:
+    stop("msg", e.errno)
+
+# System V semaphores: one set is enough to know
+if libc.semget(0, 1000, 0o1600) < 0:
+    stop("sem", ctypes.get_errno())
+else:
+    why["sem"] = "made"
+
+# files in /tmp and /dev/shm
+for d in ("/tmp/t", "/dev/shm/s"):
+    try:
+        k = 0
+        while total() < CAP:
+            with open("%s%d" % (d, k), "wb") as f:
+                for _ in range(16):
+                    f.write(chunk)
+                    f.flush()
+                    add("tmp", MB)
+            k += 1
+    except OSError as e:
+        stop("tmp", e.errno)
+
+os.write(go_w, b"xxx")
+for p in kids:
+    os.waitpid(p, 0)
+sys.exit("held %d MiB: %s; %s" % (total() // MB,
+    " ".join("%s=%d" % (k, v // MB) for k, v in sorted(held.items())),
+    " ".join("%s=%s" % kv for kv in sorted(why.items()))))
+'''
 progs = {
     "good": good,
+    # memory held outside the address space, in four processes
+    "hog": hog,
     "kill0": "import os\nimport signal\nos.kill(0, signal.SIGKILL)\n",
     # every process it may signal, then its group: only the sandbox's
     "killall": ("import os\nimport signal\n"
@@ -161,7 +296,7 @@ PY
 	lpid=
 	[ -e "$base/hit" ] && no "the answer reached the socket under /tmp"
 	"$py" - "$base/out.jsonl" "$who" <<'PY' || fail=1
-import json, sys
+import json, re, sys
 recs = {}
 for line in open(sys.argv[1]):
     r = json.loads(line)
@@ -175,10 +310,21 @@ def sc(k):
 want(sc("good").get("score") == 1, "good answer: %r" % sc("good"))
 want(sc("ordinary").get("runnable") == 1, "ordinary answer: %r" % sc("ordinary").get("sandbox"))
 for k in ("kill0", "killall", "private", "public", "socket", "fill", "unshare",
-          "clone", "unshare1"):
+          "clone", "unshare1", "hog"):
     s = sc(k)
     want(s.get("runnable") == 0, "%s: the attack worked: %r" % (k, s.get("sandbox")))
     want("error" not in recs.get(k, {}), "%s: an error: %r" % (k, recs.get(k, {}).get("error")))
+hog = sc("hog").get("sandbox", {})
+m = re.match(r"held (\d+) MiB: (.*); (.*)", hog.get("stderr", ""))
+if hog.get("status") != "exit" or not m:
+    bad.append("the hog did not report: %r" % hog)
+else:
+    want(int(m.group(1)) <= 16, "the hog held %s MiB outside its address "
+         "space: %s" % (m.group(1), m.group(2)))
+    why = dict(kv.split("=") for kv in m.group(3).split())
+    for k in ("memfd", "shm", "msg", "sem"):
+        want(why.get(k) == "ENOSYS", "hog: %s: %s, want ENOSYS" % (k, why.get(k)))
+    want(why.get("tmp") in ("ENOSPC", "EFBIG"), "hog: /tmp: %s" % why.get("tmp"))
 for k in ("kill0", "killall"):
     sb = sc(k).get("sandbox", {})
     want(sb.get("status") == "signal" and sb.get("signal") == "SIGKILL",
