@@ -6,7 +6,8 @@
 # and slurm.sh with its two jobs (under a stand-in sbatch that names logs
 # as sbatch does) give the records of one lg-oracle process, no command
 # in a name is run, and the command answer.sh prints for cases that
-# failed works as printed.  The Makefile runs from such a folder, and
+# failed works as printed.  The Makefile runs from such a folder, with lg
+# only through an LGBIN of such a name (make reads no '$' in it), and
 # refuses model files named llama3:8b.conf or m#1.conf, W=a#b, with a
 # message and before running anything.
 . "$TOP/tests/lg-infer/fake.sh"
@@ -141,8 +142,8 @@ pwned "answer.sh infer"
 
 # the Makefile, from a folder of such a name
 cp -R "$ex" "$w/ex"
-mk() {
-	make -C "$w/ex" LGBIN="$BIN" N=1 TIERS_longgenbench=16k \
+mk() {	# lg only through LGBIN
+	PATH=/usr/bin:/bin make -C "$w/ex" LGBIN="$w/bin" N=1 TIERS_longgenbench=16k \
 	    TIERS_longweave=1k "$@"
 }
 mk -j2 MODELS=weak > "$t/log" 2>&1 || { tail -5 "$t/log"; fail "make"; }
