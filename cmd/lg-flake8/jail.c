@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/syscall.h>
@@ -435,7 +436,7 @@ static int
 install_filter(void)
 {
 	struct sock_filter f[8 + 2 * sizeof denied / sizeof denied[0] +
-	    2 * sizeof unavailable / sizeof unavailable[0] + 8];
+	    2 * sizeof unavailable / sizeof unavailable[0] + 16];
 	struct sock_fprog prog;
 	size_t n = 0, i;
 
@@ -462,6 +463,17 @@ install_filter(void)
 	JU(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone3, 0, 1);
 	ST(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS);
 #endif
+	/* sockets of the internet families only, which hold nothing in a
+	 * network namespace whose loopback is down; any other socket, and
+	 * socketpair's, holds what is sent to it, up to 8 MiB each */
+	JU(BPF_JMP | BPF_JEQ | BPF_K, SYS_socketpair, 0, 1);
+	ST(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EAFNOSUPPORT);
+	JU(BPF_JMP | BPF_JEQ | BPF_K, SYS_socket, 0, 4);
+	ST(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0]));
+	JU(BPF_JMP | BPF_JEQ | BPF_K, AF_INET, 2, 0);
+	JU(BPF_JMP | BPF_JEQ | BPF_K, AF_INET6, 1, 0);
+	ST(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EAFNOSUPPORT);
+	ST(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
 	/* clone's flags are its first argument, low word first */
 	JU(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone, 0, 3);
 	ST(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0]));

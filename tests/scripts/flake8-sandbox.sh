@@ -10,8 +10,11 @@
 # directory work; an answer in four processes that tries to hold 1 GiB
 # and 64 MiB outside its address spaces (files of memory from
 # memfd_create, System V shared memory kept after shmdt, message queues,
-# semaphores, files in /tmp and /dev/shm) holds no more than /tmp's
-# 16 MiB, memfd_create and the System V calls answered ENOSYS; a 6 MB
+# semaphores, socket pairs, Unix and UDP datagrams to itself, files in
+# /tmp and /dev/shm) holds no more than /tmp's 16 MiB, memfd_create and
+# the System V calls answered ENOSYS, Unix and netlink sockets and
+# socketpair EAFNOSUPPORT, and its pipes no more than the kernel's limit
+# of pipe pages per user; a 6 MB
 # one-line answer is linted within --lint-timeout and 1 GiB and scores 0
 # with a reason; SIGTERM to lg-flake8 leaves no
 # working directory and no process behind; and where the kernel refuses
@@ -94,8 +97,10 @@ read = ("import sys\n"
 hog = r'''
 import ctypes
 import errno
+import fcntl
 import os
 import signal
+import socket
 import sys
 
 CAP = (1 << 30) + (64 << 20)
@@ -111,7 +116,7 @@ libc.shmdt.argtypes = [ctypes.c_void_p]
 
 
 def total():
-    return sum(held.values())
+    return sum(v for k, v in held.items() if k != "pipe")
 
 
 def add(k, n):
@@ -198,6 +203,85 @@ if libc.semget(0, 1000, 0o1600) < 0:
 else:
     why["sem"] = "made"
 
+# sockets, each filled: a pair; a Unix datagram socket sending to itself;
+# a UDP socket sending to this machine; netlink
+def fill(k, s, send):
+    s.setblocking(False)
+    try:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1 << 30)
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 30)
+    except OSError:
+        pass
+    try:
+        for _ in range(4096):
+            add(k, send(s))
+    except BlockingIOError:
+        pass
+
+
+socks = []
+try:
+    while total() < CAP:
+        a, b = socket.socketpair()
+        socks.append((a, b))
+        fill("socket", a, lambda s: s.send(b"x" * 65536))
+except OSError as e:
+    stop("socketpair", e.errno)
+
+
+def dgram(k, fam, addr):
+    """Datagrams to itself; what it holds is what it can read back."""
+    try:
+        u = socket.socket(fam, socket.SOCK_DGRAM)
+        socks.append(u)
+        u.bind(addr)
+        was = held.get(k, 0)
+        fill(k, u, lambda s: s.sendto(b"x" * 4096, s.getsockname()))
+        held[k] = was
+        try:
+            while True:
+                add(k, len(u.recv(65536)))
+        except BlockingIOError:
+            pass
+    except OSError as e:
+        stop(k, e.errno)
+
+
+for i in range(64):
+    dgram("unix", socket.AF_UNIX, "\0lg%d" % i)
+for host in ("127.0.0.1", "0.0.0.0"):
+    dgram("inet", socket.AF_INET, (host, 0))
+try:
+    socks.append(socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 0))
+except OSError as e:
+    stop("netlink", e.errno)
+for x in socks:
+    for y in x if isinstance(x, tuple) else (x,):
+        y.close()
+
+# pipes, each filled and as large as allowed: the kernel bounds their
+# pages per user (fs.pipe-user-pages-soft), apart from the rest
+pipes = []
+try:
+    while held.get("pipe", 0) < CAP:
+        r, w = os.pipe()
+        pipes.append((r, w))
+        try:
+            fcntl.fcntl(w, 1031, 1 << 20)
+        except OSError:
+            pass
+        os.set_blocking(w, False)
+        try:
+            while True:
+                add("pipe", os.write(w, b"x" * 65536))
+        except BlockingIOError:
+            pass
+except OSError as e:
+    stop("pipe", e.errno)
+for r, w in pipes:
+    os.close(r)
+    os.close(w)
+
 # files in /tmp and /dev/shm
 for d in ("/tmp/t", "/dev/shm/s"):
     try:
@@ -215,7 +299,8 @@ for d in ("/tmp/t", "/dev/shm/s"):
 os.write(go_w, b"xxx")
 for p in kids:
     os.waitpid(p, 0)
-sys.exit("held %d MiB: %s; %s" % (total() // MB,
+sys.exit("held %d MiB, pipes %d KiB: %s; %s" % (total() // MB,
+    held.get("pipe", 0) // 1024,
     " ".join("%s=%d" % (k, v // MB) for k, v in sorted(held.items())),
     " ".join("%s=%s" % kv for kv in sorted(why.items()))))
 '''
@@ -315,15 +400,22 @@ for k in ("kill0", "killall", "private", "public", "socket", "fill", "unshare",
     want(s.get("runnable") == 0, "%s: the attack worked: %r" % (k, s.get("sandbox")))
     want("error" not in recs.get(k, {}), "%s: an error: %r" % (k, recs.get(k, {}).get("error")))
 hog = sc("hog").get("sandbox", {})
-m = re.match(r"held (\d+) MiB: (.*); (.*)", hog.get("stderr", ""))
+m = re.match(r"held (\d+) MiB, pipes (\d+) KiB: (.*); (.*)", hog.get("stderr", ""))
 if hog.get("status") != "exit" or not m:
     bad.append("the hog did not report: %r" % hog)
 else:
     want(int(m.group(1)) <= 16, "the hog held %s MiB outside its address "
-         "space: %s" % (m.group(1), m.group(2)))
-    why = dict(kv.split("=") for kv in m.group(3).split())
+         "space: %s" % (m.group(1), m.group(3)))
+    # the user's pipe pages, and two pages more for each of its 256 files
+    soft = int(open("/proc/sys/fs/pipe-user-pages-soft").read())
+    want(soft == 0 or int(m.group(2)) <= soft * 4 + 256 * 8, "the hog held "
+         "%s KiB in pipes, above %d pages" % (m.group(2), soft))
+    why = dict(kv.split("=") for kv in m.group(4).split())
     for k in ("memfd", "shm", "msg", "sem"):
         want(why.get(k) == "ENOSYS", "hog: %s: %s, want ENOSYS" % (k, why.get(k)))
+    for k in ("socketpair", "unix", "netlink"):
+        want(why.get(k) == "EAFNOSUPPORT", "hog: %s: %s, want EAFNOSUPPORT"
+             % (k, why.get(k)))
     want(why.get("tmp") in ("ENOSPC", "EFBIG"), "hog: /tmp: %s" % why.get("tmp"))
 for k in ("kill0", "killall"):
     sb = sc(k).get("sandbox", {})
