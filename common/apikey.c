@@ -12,12 +12,16 @@
 #include "diag.h"
 #include "xalloc.h"
 
+#define KEYBUF (APIKEY_LINE + 2)	/* the line, one byte more, a NUL */
+
 /* Refuse the key file: its buffer wiped, the file named (it was opened,
  * so its name is a path and not a key typed in its place). */
+static void refuse(int, char *, const char *, const char *) LG_NORETURN;
+
 static void
-refuse(int status, char *s, size_t n, const char *path, const char *why)
+refuse(int status, char *s, const char *path, const char *why)
 {
-	explicit_bzero(s, n);
+	explicit_bzero(s, KEYBUF);
 	free(s);
 	lg_die(status, "%s: --api-key-file: %s", path, why);
 }
@@ -30,7 +34,7 @@ refuse(int status, char *s, size_t n, const char *path, const char *why)
 static char *
 read_key(const char *path)
 {
-	char *s = xmalloc(APIKEY_LINE + 2), *nl = NULL;
+	char *s = xmalloc(KEYBUF), *nl = NULL;
 	size_t len = 0, i;
 	ssize_t n;
 	int fd;
@@ -49,7 +53,7 @@ read_key(const char *path)
 			int e = errno;
 
 			close(fd);
-			refuse(LG_SYS, s, len, path, strerror(e));
+			refuse(LG_SYS, s, path, strerror(e));
 		}
 		if (n == 0)
 			break;
@@ -64,17 +68,18 @@ read_key(const char *path)
 
 		snprintf(why, sizeof why, "the first line is longer than %d "
 		    "bytes: not a key", APIKEY_LINE);
-		refuse(LG_USAGE, s, APIKEY_LINE + 1, path, why);
+		refuse(LG_USAGE, s, path, why);
 	}
-	s[len] = '\0';
+	/* what was read past the line goes too */
+	explicit_bzero(s + len, KEYBUF - len);
 	while (len > 0 && isspace((unsigned char)s[len - 1]))
 		s[--len] = '\0';
 	for (i = 0; i < len; i++)
 		if ((unsigned char)s[i] < 0x21 || s[i] == 0x7f)
-			refuse(LG_USAGE, s, len, path, "the key holds a blank or a "
+			refuse(LG_USAGE, s, path, "the key holds a blank or a "
 			    "control character");
 	if (len == 0)
-		refuse(LG_USAGE, s, 1, path, "no key in the file");
+		refuse(LG_USAGE, s, path, "no key in the file");
 	return s;
 }
 
