@@ -10,11 +10,11 @@
 # directory work; an answer in four processes that tries to hold 1 GiB
 # and 64 MiB outside its address spaces (files of memory from
 # memfd_create, System V shared memory kept after shmdt, message queues,
-# semaphores, socket pairs, Unix and UDP datagrams to itself, files in
-# /tmp and /dev/shm) holds no more than /tmp's 16 MiB, memfd_create and
-# the System V calls answered ENOSYS, Unix and netlink sockets and
-# socketpair EAFNOSUPPORT, and its pipes no more than the kernel's limit
-# of pipe pages per user; a 6 MB
+# semaphores, POSIX message queues, socket pairs, Unix and UDP datagrams
+# to itself, files in /tmp and /dev/shm) holds no more than /tmp's
+# 16 MiB, memfd_create and the System V calls answered ENOSYS, mq_open
+# EMFILE, Unix and netlink sockets and socketpair EAFNOSUPPORT, and its
+# pipes no more than the kernel's limit of pipe pages per user; a 6 MB
 # one-line answer is linted within --lint-timeout and 1 GiB and scores 0
 # with a reason; SIGTERM to lg-flake8 leaves no
 # working directory and no process behind; and where the kernel refuses
@@ -196,6 +196,13 @@ try:
             raise OSError(ctypes.get_errno(), "msgsnd")
 except OSError as e:
     stop("msg", e.errno)
+
+# POSIX message queues: one is enough to know
+libc.mq_open.restype = ctypes.c_int
+if libc.mq_open(b"/lg", os.O_CREAT | os.O_RDWR, 0o600, None) < 0:
+    stop("mq", ctypes.get_errno())
+else:
+    why["mq"] = "made"
 
 # System V semaphores: one set is enough to know
 if libc.semget(0, 1000, 0o1600) < 0:
@@ -413,6 +420,7 @@ else:
     why = dict(kv.split("=") for kv in m.group(4).split())
     for k in ("memfd", "shm", "msg", "sem"):
         want(why.get(k) == "ENOSYS", "hog: %s: %s, want ENOSYS" % (k, why.get(k)))
+    want(why.get("mq") == "EMFILE", "hog: mq: %s, want EMFILE" % why.get("mq"))
     for k in ("socketpair", "unix", "netlink"):
         want(why.get(k) == "EAFNOSUPPORT", "hog: %s: %s, want EAFNOSUPPORT"
              % (k, why.get(k)))
