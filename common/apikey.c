@@ -42,7 +42,7 @@ read_key(const char *path)
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
 		free(s);
 		/* not named: it may be a key given in the file's place */
-		lg_die(LG_SYS, "--api-key-file: cannot open the key file: %s",
+		lg_die(LG_SYS, "--api-key-file: cannot read the key file: %s",
 		    strerror(errno));
 	}
 	while (nl == NULL && len <= APIKEY_LINE) {

@@ -89,7 +89,7 @@ grep -q 'api-key-file' "$t/err" && fail "a key of 8192 bytes: $(cat "$t/err")"
 # a name that cannot be opened may be a key given by mistake: not echoed
 run infer sk-typed-in-0123456789
 [ "$rc" -eq 3 ] || fail "missing file: exit status $rc"
-grep -q 'cannot open the key file' "$t/err" || fail "missing file: $(cat "$t/err")"
+grep -q 'cannot read the key file' "$t/err" || fail "missing file: $(cat "$t/err")"
 grep -q sk-typed-in "$t/err" && fail "missing file: the name was echoed"
 fake_stop k
 echo ok
