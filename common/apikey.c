@@ -1,40 +1,86 @@
 /* apikey.c: the API key, from a file or the environment. */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "apikey.h"
 #include "cmdline.h"
 #include "diag.h"
-#include "share.h"
 #include "xalloc.h"
 
-/* The first line of the key file, blanks trimmed; never echoed. */
+#define KEYBUF (APIKEY_LINE + 2)	/* the line, one byte more, a NUL */
+
+/* Refuse the key file: its buffer wiped, the file named (it was opened,
+ * so its name is a path and not a key typed in its place). */
+static void refuse(int, char *, const char *, const char *) LG_NORETURN;
+
+static void
+refuse(int status, char *s, const char *path, const char *why)
+{
+	explicit_bzero(s, KEYBUF);
+	free(s);
+	lg_die(status, "%s: --api-key-file: %s", path, why);
+}
+
+/*
+ * The first line of the key file, blanks trimmed; never echoed.  At most
+ * APIKEY_LINE bytes and the line end are read, so /dev/zero, a FIFO that
+ * never ends or a huge file is refused, not read to its end.
+ */
 static char *
 read_key(const char *path)
 {
-	size_t len, i;
-	char *s = file_read(path, &len), *nl;
+	char *s = xmalloc(KEYBUF), *nl = NULL;
+	size_t len = 0, i;
+	ssize_t n;
+	int fd;
 
-	if (s == NULL)
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		free(s);
+		/* not named: it may be a key given in the file's place */
 		lg_die(LG_SYS, "--api-key-file: cannot read the key file: %s",
 		    strerror(errno));
-	if ((nl = strchr(s, '\n')) != NULL)
-		*nl = '\0';
-	len = strlen(s);
+	}
+	while (nl == NULL && len <= APIKEY_LINE) {
+		n = read(fd, s + len, APIKEY_LINE + 1 - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = errno;
+
+			close(fd);
+			refuse(LG_SYS, s, path, strerror(e));
+		}
+		if (n == 0)
+			break;
+		nl = memchr(s + len, '\n', (size_t)n);
+		len += (size_t)n;
+	}
+	close(fd);
+	if (nl != NULL)
+		len = (size_t)(nl - s);
+	if (len > APIKEY_LINE) {
+		char why[128];
+
+		snprintf(why, sizeof why, "the first line is longer than %d "
+		    "bytes: not a key", APIKEY_LINE);
+		refuse(LG_USAGE, s, path, why);
+	}
+	/* what was read past the line goes too */
+	explicit_bzero(s + len, KEYBUF - len);
 	while (len > 0 && isspace((unsigned char)s[len - 1]))
 		s[--len] = '\0';
-	for (i = 0; i < len; i++) {
-		if ((unsigned char)s[i] < 0x21 || s[i] == 0x7f) {
-			explicit_bzero(s, len);
-			lg_die(LG_USAGE, "--api-key-file: the key holds a blank "
-			    "or a control character");
-		}
-	}
+	for (i = 0; i < len; i++)
+		if ((unsigned char)s[i] < 0x21 || s[i] == 0x7f)
+			refuse(LG_USAGE, s, path, "the key holds a blank or a "
+			    "control character");
 	if (len == 0)
-		lg_die(LG_USAGE, "--api-key-file: no key in the file");
+		refuse(LG_USAGE, s, path, "no key in the file");
 	return s;
 }
 

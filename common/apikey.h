@@ -3,13 +3,18 @@
  * (--api-key-file: its first line, blanks trimmed) or from the environment
  * (LG_API_KEY, then OPENAI_API_KEY), never from the command line.  A key
  * with blanks or control characters is refused (exit 2) without being
- * shown.  The string returned belongs to the caller; NULL: no key.
+ * shown.  Of the file, only the first line is read, and it must end within
+ * APIKEY_LINE bytes: a longer one (/dev/zero, a FIFO that never ends, a
+ * huge file) is refused (exit 2) with a message naming the file.  The
+ * string returned belongs to the caller; NULL: no key.
  */
 #ifndef LG_APIKEY_H
 #define LG_APIKEY_H
 
 #include <getopt.h>
 #include <stddef.h>
+
+#define APIKEY_LINE 8192	/* the longest first line of a key file */
 
 char *apikey_get(const char *file);
 

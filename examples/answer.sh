@@ -46,9 +46,11 @@ infer)
 	lg-infer -q -m "$MODEL" ${CACHE:+--cache "$CACHE"} --resume "$out.part" \
 	    $ARGS "$@" >> "$out.part" || rc=$?
 	[ "$rc" -le 1 ] || exit "$rc"
+	# the command to ask them again, with the paths quoted for a shell
+	q=$(printf '%s\n' "$out" | sed "s/'/'\\\\''/g; s/^/'/; s/\$/'/")
 	[ "$rc" -eq 0 ] || echo "answer.sh: $out: some cases failed; to ask" \
-	    "them again: jq -c 'select(.error == null)' $out > $out.part;" \
-	    "rm $out; then run again" >&2
+	    "them again: jq -c 'select(.error == null)' $q > $q.part;" \
+	    "rm $q; then run again" >&2
 	;;
 *)
 	echo "answer.sh: $conf: ENGINE must be oracle or infer" >&2

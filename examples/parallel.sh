@@ -16,7 +16,7 @@
 #   sh parallel.sh models/m.conf cases.jsonl /shared/run 32 8/gpu1 8/gpu2
 set -eu
 [ $# -ge 5 ] || { echo "usage: parallel.sh CONF CASES DIR N LOGIN..." >&2; exit 2; }
-abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+abs() { case $1 in /*) printf '%s\n' "$1" ;; *) printf '%s\n' "$PWD/$1" ;; esac; }
 conf=$(abs "$1") cases=$(abs "$2") dir=$(abs "$3") n=$4
 shift 4
 [ -n "${LGBIN:-}" ] && PATH=$LGBIN:$PATH
@@ -28,9 +28,12 @@ opts="--env LGBIN --env CACHE"
 [ -n "${LG_SHARE:-}" ] && opts="$opts --env LG_SHARE"
 for l in "$@"; do opts="$opts --sshlogin $l"; done
 mkdir -p "$dir"
-# --halt: stop at the first failed shard; its rerun resumes it
+# --halt: stop at the first failed shard; its rerun resumes it.  --quote:
+# parallel hands the command to a shell (over ssh, two), which would split
+# a path at its blanks and run what a '$(...)' in it says; quoted, each
+# argument arrives as it is
 # shellcheck disable=SC2086
-seq 1 "$n" | parallel $opts --halt now,fail=1 \
+seq 1 "$n" | parallel $opts --halt now,fail=1 --quote \
     sh "$here/shard.sh" "$conf" "$cases" "$dir" "$n" {}
 lg-shard --merge --order "$cases" "$dir"/out.*-of-"$n".jsonl > "$dir/out.jsonl.tmp"
 mv "$dir/out.jsonl.tmp" "$dir/out.jsonl"

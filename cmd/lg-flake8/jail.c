@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/syscall.h>
@@ -399,6 +400,31 @@ static const long denied[] = {
 #endif
 };
 
+/* Memory a process could hold outside its address space, and so outside
+ * RLIMIT_AS: files of memory (memfd_create, 16 MiB each under RLIMIT_FSIZE
+ * but one per open file, and kept after the mapping goes), secret memory,
+ * and System V shared memory, message queues and semaphores, which stay
+ * in the IPC namespace when no process holds them.  Answered with ENOSYS,
+ * as a kernel built without them would: a program that can do without
+ * them (a file in /tmp, a pipe) goes on. */
+static const long unavailable[] = {
+#ifdef SYS_memfd_create
+	SYS_memfd_create,
+#endif
+#ifdef SYS_memfd_secret
+	SYS_memfd_secret,
+#endif
+#ifdef SYS_shmget
+	SYS_shmget,
+#endif
+#ifdef SYS_msgget
+	SYS_msgget,
+#endif
+#ifdef SYS_semget
+	SYS_semget,
+#endif
+};
+
 #ifndef CLONE_NEWTIME
 #define CLONE_NEWTIME 0x80
 #endif
@@ -409,7 +435,8 @@ static const long denied[] = {
 static int
 install_filter(void)
 {
-	struct sock_filter f[8 + 2 * sizeof denied / sizeof denied[0] + 8];
+	struct sock_filter f[8 + 2 * sizeof denied / sizeof denied[0] +
+	    2 * sizeof unavailable / sizeof unavailable[0] + 16];
 	struct sock_fprog prog;
 	size_t n = 0, i;
 
@@ -428,10 +455,25 @@ install_filter(void)
 		JU(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)denied[i], 0, 1);
 		ST(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM);
 	}
+	for (i = 0; i < sizeof unavailable / sizeof unavailable[0]; i++) {
+		JU(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)unavailable[i], 0, 1);
+		ST(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS);
+	}
 #ifdef SYS_clone3
 	JU(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone3, 0, 1);
 	ST(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS);
 #endif
+	/* sockets of the internet families only, which hold nothing in a
+	 * network namespace whose loopback is down; any other socket, and
+	 * socketpair's, holds what is sent to it, up to 8 MiB each */
+	JU(BPF_JMP | BPF_JEQ | BPF_K, SYS_socketpair, 0, 1);
+	ST(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EAFNOSUPPORT);
+	JU(BPF_JMP | BPF_JEQ | BPF_K, SYS_socket, 0, 4);
+	ST(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0]));
+	JU(BPF_JMP | BPF_JEQ | BPF_K, AF_INET, 2, 0);
+	JU(BPF_JMP | BPF_JEQ | BPF_K, AF_INET6, 1, 0);
+	ST(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EAFNOSUPPORT);
+	ST(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
 	/* clone's flags are its first argument, low word first */
 	JU(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone, 0, 3);
 	ST(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0]));

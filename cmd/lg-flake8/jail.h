@@ -18,7 +18,11 @@
  * no_new_privs and installs a seccomp filter that refuses new namespaces
  * (unshare, setns, clone with a CLONE_NEW flag), mounts, pivot_root,
  * chroot, ptrace, keyrings, BPF, io_uring, perf events, userfaultfd and
- * module or kexec loading, and clone3, whose flags it cannot see.
+ * module or kexec loading, and clone3, whose flags it cannot see; and
+ * answers ENOSYS to what holds memory outside a process's address space
+ * (memfd_create, memfd_secret, System V shared memory, message queues
+ * and semaphores), and EAFNOSUPPORT to socketpair and to sockets of any
+ * family but AF_INET and AF_INET6, whose buffers would hold memory too.
  *
  * Both return 0, or -1 with errno set and *what naming the step.
  */

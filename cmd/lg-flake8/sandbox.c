@@ -245,6 +245,7 @@ inner(char *const argv[], char *const envp[], const sb_opts *o, int got,
 	    (o->mem > 0 && set_limit(RLIMIT_AS, o->mem) < 0) ||
 	    (o->fsize > 0 && set_limit(RLIMIT_FSIZE, o->fsize) < 0) ||
 	    set_limit(RLIMIT_CORE, 0) < 0 ||
+	    set_limit(RLIMIT_MSGQUEUE, 0) < 0 ||
 	    set_limit(RLIMIT_NOFILE, SB_FILES) < 0 ||
 	    (nproc > 0 && set_limit(RLIMIT_NPROC, (unsigned long long)nproc) < 0))
 		fail_child(st, ST_LIMITS);

@@ -7,8 +7,16 @@
 # socket under /tmp cannot be reached; preallocated files cannot fill the
 # disk; nested user and mount namespaces cannot be made (by unshare(2),
 # clone(2) or unshare(1)), while threads, child processes and files in its
-# directory work; a 6 MB one-line answer is linted within --lint-timeout
-# and 1 GiB and scores 0 with a reason; SIGTERM to lg-flake8 leaves no
+# directory work; an answer in four processes that tries to hold 1 GiB
+# and 64 MiB outside its address spaces (files of memory from
+# memfd_create, System V shared memory kept after shmdt, message queues,
+# semaphores, POSIX message queues, socket pairs, Unix and UDP datagrams
+# to itself, files in /tmp and /dev/shm) holds no more than /tmp's
+# 16 MiB, memfd_create and the System V calls answered ENOSYS, mq_open
+# EMFILE, Unix and netlink sockets and socketpair EAFNOSUPPORT, and its
+# pipes no more than the kernel's limit of pipe pages per user; a 6 MB
+# one-line answer is linted within --lint-timeout and 1 GiB and scores 0
+# with a reason; SIGTERM to lg-flake8 leaves no
 # working directory and no process behind; and where the kernel refuses
 # user namespaces, no answer runs and lg-flake8 says why and exits 3.
 #
@@ -86,8 +94,227 @@ read = ("import sys\n"
         "    sys.exit('cannot read: %%s' %% e.strerror)\n"
         "sys.stderr.write(data)\n"
         "sys.exit(1)\n")
+hog = r'''
+import ctypes
+import errno
+import fcntl
+import os
+import signal
+import socket
+import sys
+
+CAP = (1 << 30) + (64 << 20)
+MB = 1 << 20
+chunk = b"x" * MB
+held = {}
+why = {}
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+libc = ctypes.CDLL(None, use_errno=True)
+libc.shmat.restype = ctypes.c_void_p
+libc.shmat.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int]
+libc.shmdt.argtypes = [ctypes.c_void_p]
+
+
+def total():
+    return sum(v for k, v in held.items() if k != "pipe")
+
+
+def add(k, n):
+    held[k] = held.get(k, 0) + n
+
+
+def stop(k, e):
+    why.setdefault(k, errno.errorcode.get(e, str(e)))
+
+
+def memfd(cap):
+    """Files of memory, kept open, until cap bytes."""
+    n = 0
+    try:
+        while n < cap:
+            fd = os.memfd_create("m")
+            for _ in range(16):
+                if n >= cap:
+                    break
+                os.write(fd, chunk)
+                n += MB
+    except OSError as e:
+        stop("memfd", e.errno)
+    return n
+
+
+# three children and this process, a quarter each; the children hold
+# theirs until this process has counted
+r, w = os.pipe()
+go_r, go_w = os.pipe()
+kids = []
+for _ in range(3):
+    pid = os.fork()
+    if pid == 0:
+        n = memfd(CAP // 4)
+        os.write(w, b"%d %s\n" % (n, why.get("memfd", "-").encode()))
+        os.read(go_r, 1)
+        os._exit(0)
+    kids.append(pid)
+add("memfd", memfd(CAP // 4))
+with os.fdopen(r) as f:
+    for _ in range(3):
+        n, e = f.readline().split()
+        add("memfd", int(n))
+        if e != "-":
+            why.setdefault("memfd", e)
+
+# System V shared memory, detached and kept
+try:
+    while total() < CAP:
+        i = libc.shmget(0, 64 * MB, 0o1600)
+        if i < 0:
+            raise OSError(ctypes.get_errno(), "shmget")
+        a = libc.shmat(i, None, 0)
+        if a is None or a == ctypes.c_void_p(-1).value:
+            raise OSError(ctypes.get_errno(), "shmat")
+        ctypes.memset(a, 1, 64 * MB)
+        libc.shmdt(a)
+        add("shm", 64 * MB)
+except OSError as e:
+    stop("shm", e.errno)
+
+# System V message queues, each filled
+class Msg(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_long), ("text", ctypes.c_char * 8192)]
+
+
+m = Msg(1, b"x" * 8192)
+try:
+    while total() < CAP:
+        q = libc.msgget(0, 0o1600)
+        if q < 0:
+            raise OSError(ctypes.get_errno(), "msgget")
+        while libc.msgsnd(q, ctypes.byref(m), 8192, 0o4000) == 0:
+            add("msg", 8192)
+        if ctypes.get_errno() != errno.EAGAIN:
+            raise OSError(ctypes.get_errno(), "msgsnd")
+except OSError as e:
+    stop("msg", e.errno)
+
+# POSIX message queues: one is enough to know
+libc.mq_open.restype = ctypes.c_int
+if libc.mq_open(b"/lg", os.O_CREAT | os.O_RDWR, 0o600, None) < 0:
+    stop("mq", ctypes.get_errno())
+else:
+    why["mq"] = "made"
+
+# System V semaphores: one set is enough to know
+if libc.semget(0, 1000, 0o1600) < 0:
+    stop("sem", ctypes.get_errno())
+else:
+    why["sem"] = "made"
+
+# sockets, each filled: a pair; a Unix datagram socket sending to itself;
+# a UDP socket sending to this machine; netlink
+def fill(k, s, send):
+    s.setblocking(False)
+    try:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1 << 30)
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 30)
+    except OSError:
+        pass
+    try:
+        for _ in range(4096):
+            add(k, send(s))
+    except BlockingIOError:
+        pass
+
+
+socks = []
+try:
+    while total() < CAP:
+        a, b = socket.socketpair()
+        socks.append((a, b))
+        fill("socket", a, lambda s: s.send(b"x" * 65536))
+except OSError as e:
+    stop("socketpair", e.errno)
+
+
+def dgram(k, fam, addr):
+    """Datagrams to itself; what it holds is what it can read back."""
+    try:
+        u = socket.socket(fam, socket.SOCK_DGRAM)
+        socks.append(u)
+        u.bind(addr)
+        was = held.get(k, 0)
+        fill(k, u, lambda s: s.sendto(b"x" * 4096, s.getsockname()))
+        held[k] = was
+        try:
+            while True:
+                add(k, len(u.recv(65536)))
+        except BlockingIOError:
+            pass
+    except OSError as e:
+        stop(k, e.errno)
+
+
+for i in range(64):
+    dgram("unix", socket.AF_UNIX, "\0lg%d" % i)
+for host in ("127.0.0.1", "0.0.0.0"):
+    dgram("inet", socket.AF_INET, (host, 0))
+try:
+    socks.append(socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 0))
+except OSError as e:
+    stop("netlink", e.errno)
+for x in socks:
+    for y in x if isinstance(x, tuple) else (x,):
+        y.close()
+
+# pipes, each filled and as large as allowed: the kernel bounds their
+# pages per user (fs.pipe-user-pages-soft), apart from the rest
+pipes = []
+try:
+    while held.get("pipe", 0) < CAP:
+        r, w = os.pipe()
+        pipes.append((r, w))
+        try:
+            fcntl.fcntl(w, 1031, 1 << 20)
+        except OSError:
+            pass
+        os.set_blocking(w, False)
+        try:
+            while True:
+                add("pipe", os.write(w, b"x" * 65536))
+        except BlockingIOError:
+            pass
+except OSError as e:
+    stop("pipe", e.errno)
+for r, w in pipes:
+    os.close(r)
+    os.close(w)
+
+# files in /tmp and /dev/shm
+for d in ("/tmp/t", "/dev/shm/s"):
+    try:
+        k = 0
+        while total() < CAP:
+            with open("%s%d" % (d, k), "wb") as f:
+                for _ in range(16):
+                    f.write(chunk)
+                    f.flush()
+                    add("tmp", MB)
+            k += 1
+    except OSError as e:
+        stop("tmp", e.errno)
+
+os.write(go_w, b"xxx")
+for p in kids:
+    os.waitpid(p, 0)
+sys.exit("held %d MiB, pipes %d KiB: %s; %s" % (total() // MB,
+    held.get("pipe", 0) // 1024,
+    " ".join("%s=%d" % (k, v // MB) for k, v in sorted(held.items())),
+    " ".join("%s=%s" % kv for kv in sorted(why.items()))))
+'''
 progs = {
     "good": good,
+    # memory held outside the address space, in four processes
+    "hog": hog,
     "kill0": "import os\nimport signal\nos.kill(0, signal.SIGKILL)\n",
     # every process it may signal, then its group: only the sandbox's
     "killall": ("import os\nimport signal\n"
@@ -161,7 +388,7 @@ PY
 	lpid=
 	[ -e "$base/hit" ] && no "the answer reached the socket under /tmp"
 	"$py" - "$base/out.jsonl" "$who" <<'PY' || fail=1
-import json, sys
+import json, re, sys
 recs = {}
 for line in open(sys.argv[1]):
     r = json.loads(line)
@@ -175,10 +402,29 @@ def sc(k):
 want(sc("good").get("score") == 1, "good answer: %r" % sc("good"))
 want(sc("ordinary").get("runnable") == 1, "ordinary answer: %r" % sc("ordinary").get("sandbox"))
 for k in ("kill0", "killall", "private", "public", "socket", "fill", "unshare",
-          "clone", "unshare1"):
+          "clone", "unshare1", "hog"):
     s = sc(k)
     want(s.get("runnable") == 0, "%s: the attack worked: %r" % (k, s.get("sandbox")))
     want("error" not in recs.get(k, {}), "%s: an error: %r" % (k, recs.get(k, {}).get("error")))
+hog = sc("hog").get("sandbox", {})
+m = re.match(r"held (\d+) MiB, pipes (\d+) KiB: (.*); (.*)", hog.get("stderr", ""))
+if hog.get("status") != "exit" or not m:
+    bad.append("the hog did not report: %r" % hog)
+else:
+    want(int(m.group(1)) <= 16, "the hog held %s MiB outside its address "
+         "space: %s" % (m.group(1), m.group(3)))
+    # the user's pipe pages, and two pages more for each of its 256 files
+    soft = int(open("/proc/sys/fs/pipe-user-pages-soft").read())
+    want(soft == 0 or int(m.group(2)) <= soft * 4 + 256 * 8, "the hog held "
+         "%s KiB in pipes, above %d pages" % (m.group(2), soft))
+    why = dict(kv.split("=") for kv in m.group(4).split())
+    for k in ("memfd", "shm", "msg", "sem"):
+        want(why.get(k) == "ENOSYS", "hog: %s: %s, want ENOSYS" % (k, why.get(k)))
+    want(why.get("mq") == "EMFILE", "hog: mq: %s, want EMFILE" % why.get("mq"))
+    for k in ("socketpair", "unix", "netlink"):
+        want(why.get(k) == "EAFNOSUPPORT", "hog: %s: %s, want EAFNOSUPPORT"
+             % (k, why.get(k)))
+    want(why.get("tmp") in ("ENOSPC", "EFBIG"), "hog: /tmp: %s" % why.get("tmp"))
 for k in ("kill0", "killall"):
     sb = sc(k).get("sandbox", {})
     want(sb.get("status") == "signal" and sb.get("signal") == "SIGKILL",

@@ -2,7 +2,9 @@
 # examples/parallel.sh across two "hosts" with GNU parallel --sshlogin:
 # both are this machine, reached through an OpenSSH server that the test
 # starts on a free port of 127.0.0.1 with throwaway host and user keys.
-# The merged records are byte for byte those of one lg-oracle process.
+# The merged records are byte for byte those of one lg-oracle process,
+# with every path (and LGBIN) under a folder whose name holds a blank,
+# quotes, '$(id>PWNED)' and more, which no shell runs.
 set -eu
 PATH=$BIN:$PATH
 t=$TMPDIR/scale-parallel.$$
@@ -53,14 +55,26 @@ until $PARALLEL_SSH "$me@127.0.0.1" true 2> "$t/ssh.err"; do
 	sleep 0.1
 done
 
-lg-gen longgenbench -l 16k -n 3 -s 9 | lg-prompt > "$t/cases"
-printf 'ENGINE=oracle\nARGS="--drop 0.2 -s 2"\n' > "$t/oracle.conf"
-lg-oracle --drop 0.2 -s 2 "$t/cases" > "$t/one"
+# the paths, LGBIN's too, under a folder whose name the local shell and
+# the remote one must both take as it is
+# (a mark of this run's own: a file left by another is not this run's)
+pw=PWNED$(basename "$t" | tr -dc A-Za-z0-9)
+w="$t/a b'c\"d\$(id>$pw)e\`id>$pw\`f;g*h&i%aj"
+mkdir -p "$w/bin"
+for f in "$BIN"/lg-*; do
+	ln -s "$f" "$w/bin/"
+done
+lg-gen longgenbench -l 16k -n 3 -s 9 | lg-prompt > "$w/cases"
+printf 'ENGINE=oracle\nARGS="--drop 0.2 -s 2"\n' > "$w/oracle.conf"
+lg-oracle --drop 0.2 -s 2 "$w/cases" > "$t/one"
 # two logins, two jobs each; lg comes through LGBIN, copied with --env
-LGBIN=$BIN sh "$TOP/examples/parallel.sh" "$t/oracle.conf" "$t/cases" "$t/run" 8 \
+LGBIN=$w/bin sh "$TOP/examples/parallel.sh" "$w/oracle.conf" "$w/cases" "$w/run" 8 \
     "2/$me@127.0.0.1" "2/$me@localhost" > "$t/log" 2>&1 ||
     fail "parallel.sh: $(tail -5 "$t/log")"
-cmp "$t/one" "$t/run/out.jsonl" || fail "the sharded run differs"
+cmp "$t/one" "$w/run/out.jsonl" || fail "the sharded run differs"
+if find "$t" "$HOME" -maxdepth 8 -name "$pw*" 2>/dev/null | grep -q .; then
+	fail "a command in a path was run"
+fi
 # every shard was run through ssh: sshd logged a session for each
 n=$(grep -c 'Accepted publickey' "$t/sshd.log" || true)
 [ "$n" -ge 8 ] || fail "only $n ssh logins: $(tail -5 "$t/sshd.log")"
