@@ -13,7 +13,7 @@
 #include "buf.h"
 #include "cf.h"
 #include "expect.h"
-#include "extract.h"
+#include "cfcode.h"
 #include "record.h"
 #include "utf8.h"
 #include "xalloc.h"
