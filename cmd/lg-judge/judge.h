@@ -121,6 +121,20 @@ typedef struct {
 } judge_resume;
 int judge_resumed(const cJSON *rec, jsonl *in, void *arg);
 
+/*
+ * --cf-relevance: the LongWeave cf relevance judge (lw_cf.h), its decoding:
+ * the published one under --compat, else ours, unless options say
+ * otherwise.
+ */
+typedef struct {
+	int on;
+	long max_tokens;
+	double temperature;
+	double top_p;		/* < 0: not sent */
+	long seed;
+	int has_seed;		/* else no seed, but on asking again */
+} cfrel_opts;
+
 /* The model judge: run over files; returns the exit status. */
 typedef struct {
 	http_opts http;		/* the engine: servers, key, concurrency, retries */
@@ -139,6 +153,7 @@ typedef struct {
 	int lw_compat;		/* LongWeave: judge the published truncation */
 	long lw_max_tokens;	/* LongWeave: max_tokens and temperature, */
 	double lw_temperature;	/* ours even under --compat */
+	cfrel_opts cf;		/* --cf-relevance */
 	char *key;		/* owned here (http.api_key) */
 	const idset *done;	/* --resume: ids to skip, or NULL */
 } llm_opts;
