@@ -117,6 +117,7 @@ void rules_fini(void);
 typedef struct {
 	const char *model;	/* the judge model; NULL under --rules */
 	const char *compat;	/* the published prompt, or NULL */
+	const char *cf_compat;	/* --cf-relevance: CF_COMPAT under --compat */
 	int redo_changed, retry_errors;
 } judge_resume;
 int judge_resumed(const cJSON *rec, jsonl *in, void *arg);

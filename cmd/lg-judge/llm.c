@@ -605,16 +605,20 @@ turn(void *arg, engine *eng)
 static void
 summary(const run *r, const http_stats *st)
 {
+	char cf[64] = "";
+
+	if (r->o->cf.on)
+		snprintf(cf, sizeof cf, ", cf relevance %ld", r->o->cf.max_tokens);
 	lg_warn("%lu checks: %lu by rules, %lu by the model, %lu undecided "
 	    "(%lu unparseable, %lu failed requests); %lu judge calls "
 	    "(%.2f per record), %ld prompt and %ld output tokens, %lu "
-	    "cache hits; lg %s, judge llm:%s%s%s, max tokens %ld",
+	    "cache hits; lg %s, judge llm:%s%s%s, max tokens %ld%s",
 	    r->jc.checks, r->jc.by_rules, r->jc.by_model, r->undecided,
 	    r->jc.unparsed, r->failed, r->calls, r->records > 0 ?
 	    (double)r->calls / (double)r->records : 0, st->prompt_tokens,
 	    st->output_tokens, st->cache_hits, LG_VERSION, r->o->model,
 	    r->o->compat ? " with " : "", r->o->compat ? r->o->compat : "",
-	    r->o->max_tokens);
+	    r->o->max_tokens, cf);
 }
 
 int

@@ -96,11 +96,14 @@ cf_mine(const cJSON *rec)
 
 /* The record's single relevance verdict, fresh. */
 static cJSON *
-new_verdict(cJSON *rec)
+new_verdict(const cf_asker *a, cJSON *rec)
 {
 	cJSON *vs = cJSON_CreateArray(), *v = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(v, "kind", "relevance");
+	/* how it was asked and read, for --resume (resumed.c) */
+	if (a->compat)
+		cJSON_AddStringToObject(v, "compat", CF_COMPAT);
 	cJSON_AddItemToArray(vs, v);
 	rec_set(rec, "verdicts", vs);
 	return v;
@@ -129,7 +132,7 @@ cf_begin(cf_asker *a, cJSON *rec, const judge_at *at, cJSON **verdict,
 	out = rec_strn(rec, "output", &len);
 	code = cf_extract(out != NULL ? out : "", out != NULL ? len : 0,
 	    a->compat, &how, &n);
-	*verdict = v = new_verdict(rec);
+	*verdict = v = new_verdict(a, rec);
 	if (how == EX_EMPTY) {
 		/* no code, no question: it fails, as lg-flake8 scored it */
 		cJSON_AddBoolToObject(v, "pass", 0);

@@ -13,6 +13,9 @@
 
 #include "judge.h"
 
+/* The "compat" of a verdict asked and read as published. */
+#define CF_COMPAT "longweave-cf"
+
 typedef struct cf_asker cf_asker;
 /*
  * The prompt and system message (share/rubrics/longweave/cf.tmpl,

@@ -176,6 +176,20 @@ no_crash "$t/err.again" "$t/err.back"
 [ "$(v "$t/back" sure '[.scores.score, .scores.score_before_relevance, .scores.relevant, .scores.undecided]')" = '[0.8,null,null,1]' ] ||
     fail "given back: $(v "$t/back" sure .scores)"
 
+# --resume takes what this judge would judge alike: the same reading
+grep -q 'max tokens 50, cf relevance 8192$' "$t/err.again" || fail "summary: $(cat "$t/err.again")"
+[ "$(v "$t/compat" false .verdicts[0].compat)" = '"longweave-cf"' ] ||
+    fail "compat verdict: $(v "$t/compat" false .verdicts)"
+head -n 2 "$t/compat" > "$t/part"
+rc=0
+judge --cf-relevance --compat --resume "$t/part" "$t/in" > "$t/rest" 2> "$t/err" || rc=$?
+[ "$rc" -eq 1 ] && [ "$(jq -s -c 'map(.id)' "$t/rest")" = '["sure","nobrace","upper","dup","first","none","empty","fault","other"]' ] ||
+    fail "resume: $rc $(jq -s -c 'map(.id)' "$t/rest") $(cat "$t/err")"
+rc=0
+judge --cf-relevance --resume "$t/part" "$t/in" > "$t/rest" 2> "$t/err" || rc=$?
+[ "$rc" -eq 2 ] && grep -q 'true: judged with the prompt longweave-cf' "$t/err" ||
+    fail "resume, another reading: $rc $(cat "$t/err")"
+
 # a reply cut by the token limit: undecided at once by default, relevant
 # by default as published
 rec true "SAY: {$K: true}" > "$t/cut.in"
