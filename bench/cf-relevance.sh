@@ -97,7 +97,7 @@ try:
         rid = "r%d" % i
         recs.append({"id": rid, "bench": "longweave", "task": "cf",
                      "vars": {"code": code}, "output": ans,
-                     "scores": {"score": 0.5}})
+                     "scores": {"score": 0.5, "compat": True}})
         want[rid] = (quiet(ns["_parse_relevance_response"], None, r.strip()),
                      published_request(code, ans))
     inp = "".join(json.dumps(x) + "\n" for x in recs)

@@ -6,8 +6,8 @@
  *
  * Here it runs after lg-flake8, whose scores it needs: the question is
  * share/rubrics/longweave/cf.tmpl (the published prompt, byte for byte)
- * after cf.system.tmpl, about vars.code and the code lg-flake8 scored (the
- * published extraction under --compat).  A relevant fix keeps lg-flake8's
+ * after cf.system.tmpl, about vars.code and the code lg-flake8 scored (its
+ * published extraction when lg-flake8 ran with --compat).  A relevant fix keeps lg-flake8's
  * score; an irrelevant one scores 0, lg-flake8's score kept apart as
  * scores.score_before_relevance, so that judging again restores it.  An
  * answer without code is asked nothing: it fails by rules (lg-flake8
@@ -36,7 +36,7 @@
 
 struct cf_asker {
 	char *tmpl, *sys;	/* the prompt and the system message */
-	int compat;		/* the published extraction and reading */
+	int compat;		/* --compat: the published reading */
 };
 
 static lg_re *pub_re;
@@ -130,8 +130,10 @@ cf_begin(cf_asker *a, cJSON *rec, const judge_at *at, cJSON **verdict,
 	if (orig == NULL)
 		return judge_fail(rec, at, "vars.code: not a string");
 	out = rec_strn(rec, "output", &len);
+	/* the code lg-flake8 scored: its published extraction when it ran
+	 * with --compat (scores.compat) */
 	code = cf_extract(out != NULL ? out : "", out != NULL ? len : 0,
-	    a->compat, &how, &n);
+	    cJSON_IsTrue(rec_get(sc, "compat")), &how, &n);
 	*verdict = v = new_verdict(a, rec);
 	if (how == EX_EMPTY) {
 		/* no code, no question: it fails, as lg-flake8 scored it */

@@ -19,8 +19,8 @@
 typedef struct cf_asker cf_asker;
 /*
  * The prompt and system message (share/rubrics/longweave/cf.tmpl,
- * cf.system.tmpl); compat: the published extraction.  NULL and *err
- * (caller frees) when they cannot be read.
+ * cf.system.tmpl); compat: verdicts marked as read as published.  NULL
+ * and *err (caller frees) when they cannot be read.
  */
 cf_asker *cf_asker_new(int compat, char **err);
 /* Free a (NULL: nothing) and what the readers keep. */

@@ -204,6 +204,15 @@ judge --cf-relevance --compat --judge-max-tokens 1 < "$t/cut.in" > "$t/cutc" 2> 
 [ "$(jq -c '[.verdicts[0].pass, .verdicts[0].assumed]' "$t/cutc")" = '[true,true]' ] ||
     fail "cut reply, compat: $(cat "$t/cutc")"
 
+# the judge sees the code lg-flake8 scored: after lg-flake8 --compat
+# (scores.compat), the published extraction, which knows no tilde fence
+printf '%s\n' '{"id":"t1","bench":"longweave","task":"cf","vars":{"code":"x=1"},"output":"Fixed:\n~~~\nx = 1\n~~~","scores":{"score":0.5}}' \
+    '{"id":"t2","bench":"longweave","task":"cf","vars":{"code":"x=1"},"output":"Fixed:\n~~~\nx = 1\n~~~","scores":{"score":0.5,"compat":true}}' > "$t/tilde.in"
+: > "$t/bodies"
+judge --cf-relevance --judge-retries 0 < "$t/tilde.in" > /dev/null 2>&1 || true
+[ "$(jq -s -c 'map(.messages[1].content | capture("FIXED CODE:\\*\\*\n        ```python\n        (?<c>[^\n]*)").c)' "$t/bodies")" = '["x = 1","Fixed:"]' ] ||
+    fail "the code shown: $(jq -s -c 'map(.messages[1].content)' "$t/bodies")"
+
 # code holding a NUL byte: no request can carry it as Python held it;
 # asked nothing, undecided
 printf '%s\n' '{"id":"nul","bench":"longweave","task":"cf","vars":{"code":"x=1"},"output":"x = 1\u0000y","scores":{"score":0.5}}' > "$t/nul.in"
