@@ -21,7 +21,7 @@
 #include "cf.h"
 #include "diag.h"
 #include "expect.h"
-#include "extract.h"
+#include "cfcode.h"
 #include "jail.h"
 #include "jsonl.h"
 #include "opt.h"

@@ -13,7 +13,7 @@
 #include "buf.h"
 #include "cf.h"
 #include "expect.h"
-#include "extract.h"
+#include "cfcode.h"
 #include "record.h"
 #include "utf8.h"
 #include "xalloc.h"
@@ -145,6 +145,18 @@ harmonic(double a, double b, double c)
 	return 3.0 / (1.0 / a + 1.0 / b + 1.0 / c);
 }
 
+/*
+ * What lg-judge --cf-relevance did to the scores it no longer holds: its
+ * verdict was about the score being replaced.
+ */
+static void
+drop_relevance(cJSON *s)
+{
+	cJSON_DeleteItemFromObjectCaseSensitive(s, "relevant");
+	cJSON_DeleteItemFromObjectCaseSensitive(s, "score_before_relevance");
+	cJSON_DeleteItemFromObjectCaseSensitive(s, "undecided");
+}
+
 void
 cf_score(cf_item *it, const cf_opts *o, const fl_info *info)
 {
@@ -173,6 +185,7 @@ cf_score(cf_item *it, const cf_opts *o, const fl_info *info)
 	func = empty ? 0 : 1.0 / (1.0 + d * d);
 	if (o->compat)
 		func = round(func * 10000) / 10000;
+	drop_relevance(s);
 	rec_set_num(s, "score", harmonic(runnable, style, func));
 	rec_set_num(s, "runnable", runnable);
 	rec_set_num(s, "style", style);
@@ -206,6 +219,7 @@ cf_score_zero(cJSON *rec, const cf_opts *o)
 {
 	cJSON *s = rec_obj(rec, "scores");
 
+	drop_relevance(s);
 	rec_set_num(s, "score", 0);
 	rec_set_num(s, "runnable", 0);
 	rec_set_num(s, "style", 0);

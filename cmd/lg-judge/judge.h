@@ -117,9 +117,24 @@ void rules_fini(void);
 typedef struct {
 	const char *model;	/* the judge model; NULL under --rules */
 	const char *compat;	/* the published prompt, or NULL */
+	const char *cf_compat;	/* --cf-relevance: CF_COMPAT under --compat */
 	int redo_changed, retry_errors;
 } judge_resume;
 int judge_resumed(const cJSON *rec, jsonl *in, void *arg);
+
+/*
+ * --cf-relevance: the LongWeave cf relevance judge (lw_cf.h), its decoding:
+ * the published one under --compat, else ours, unless options say
+ * otherwise.
+ */
+typedef struct {
+	int on;
+	long max_tokens;
+	double temperature;
+	double top_p;		/* < 0: not sent */
+	long seed;
+	int has_seed;		/* else no seed, but on asking again */
+} cfrel_opts;
 
 /* The model judge: run over files; returns the exit status. */
 typedef struct {
@@ -139,6 +154,7 @@ typedef struct {
 	int lw_compat;		/* LongWeave: judge the published truncation */
 	long lw_max_tokens;	/* LongWeave: max_tokens and temperature, */
 	double lw_temperature;	/* ours even under --compat */
+	cfrel_opts cf;		/* --cf-relevance */
 	char *key;		/* owned here (http.api_key) */
 	const idset *done;	/* --resume: ids to skip, or NULL */
 } llm_opts;

@@ -26,6 +26,10 @@
  * The reply is read strictly (lw_parse); an unparseable or incomplete one
  * is asked again up to --judge-retries times, then its items are
  * undecided.  Each verdict keeps the raw reply.
+ *
+ * LongWeave cf, with --cf-relevance: one question per record, the
+ * published relevance judge (lw_cf.c), read strictly (asked again up to
+ * --judge-retries times) or, under --compat, as published.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -34,12 +38,14 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "cfcode.h"
 #include "diag.h"
 #include "engine.h"
 #include "failfast.h"
 #include "http.h"
 #include "judge.h"
 #include "longweave.h"
+#include "lw_cf.h"
 #include "progress.h"
 #include "re.h"
 #include "record.h"
@@ -59,6 +65,7 @@ typedef struct {
 	int mine;		/* LongGenBench checks to tally */
 	const lw_task *lw;	/* a LongWeave task to tally, or NULL */
 	char *text;		/* LongWeave: the judged text */
+	int cf;			/* a cf relevance verdict to tally */
 } pend;
 
 typedef struct {
@@ -68,6 +75,7 @@ typedef struct {
 	int nitems;
 	char *prompt;
 	int tries;
+	int cf;			/* LongWeave cf: the relevance question */
 } job;
 
 struct run {
@@ -76,6 +84,7 @@ struct run {
 	engine *eng;
 	const char *rubric;
 	lw_asker *lwa;
+	cf_asker *cfa;		/* --cf-relevance, else NULL */
 	pend *cur;		/* the record being begun (ask) */
 	judge_counts jc;
 	unsigned long calls, failed, undecided, records;
@@ -173,9 +182,10 @@ static void done(void *user, const http_result *res);
 static void
 submit(run *r, job *j)
 {
-	int chat = j->items != NULL || r->o->compat == NULL;
+	int chat = j->items != NULL || j->cf || r->o->compat == NULL;
 
 	http_submit(r->e, chat ? HTTP_CHAT : HTTP_COMPLETIONS, r->o->model, 0,
+	    j->cf ? cf_body(r->cfa, r->o, j->prompt, j->tries) :
 	    request_body(r, j->prompt, j->tries, chat, j->items != NULL), done, j);
 	r->calls++;
 }
@@ -229,6 +239,8 @@ finish(pend *p)
 		verdicts_finish(p->ej->rec);
 	if (p->lw != NULL)
 		lw_tally(p->lw, p->ej->rec);
+	if (p->cf)
+		cf_tally(p->ej->rec);
 	if (p->status == REC_BAD)
 		r->bad = 1;
 	r->written++;
@@ -329,6 +341,50 @@ done_lw(run *r, job *j, const char *by, const http_result *res)
 	free(val);
 }
 
+/* The cf relevance verdict: pass < 0 undecided, with why. */
+static void
+settle_cf(job *j, int pass, int assumed, const char *by, const char *reply,
+    const char *why)
+{
+	run *r = j->p->r;
+
+	cf_settle(j->verdict, pass, assumed, by, reply, why);
+	if (pass < 0)
+		r->undecided++;
+	r->decided++;
+	job_end(j);
+}
+
+static void
+done_cf(run *r, job *j, const char *by, const http_result *res)
+{
+	const char *c = res->content ? res->content : "";
+	int v, assumed = 0;
+
+	if (r->o->lw_compat) {
+		/* as published, every reply decides */
+		v = cf_read_published(c, res->content_len, &assumed);
+		settle_cf(j, v, assumed, by, c, NULL);
+		return;
+	}
+	v = cf_read_strict(c, res->content_len);
+	if (v < 0 && res->truncated) {
+		/* a reply cut before its end would be cut again: no retry */
+		char *why = xasprintf("reply cut at --judge-max-tokens %ld",
+		    r->o->cf.max_tokens);
+
+		settle_cf(j, -1, 0, by, c, why);
+		free(why);
+	} else if (v < 0 && j->tries < r->o->judge_retries) {
+		j->tries++;
+		submit(r, j);
+	} else if (v < 0) {
+		r->jc.unparsed++;
+		settle_cf(j, -1, 0, by, c, "unparseable reply");
+	} else
+		settle_cf(j, v, 0, by, c, NULL);
+}
+
 static void
 done(void *user, const http_result *res)
 {
@@ -344,11 +400,16 @@ done(void *user, const http_result *res)
 		if (j->items != NULL)
 			settle_lw(j, NULL, by, NULL, res->error ? res->error :
 			    "request failed");
+		else if (j->cf)
+			settle_cf(j, -1, 0, by, NULL, res->error ? res->error :
+			    "request failed");
 		else
 			settle(j, -1, by, NULL, res->error ? res->error :
 			    "request failed", NULL);
 	} else if (j->items != NULL) {
 		done_lw(r, j, by, res);
+	} else if (j->cf) {
+		done_cf(r, j, by, res);
 	} else if (r->o->compat != NULL) {
 		/* the published reading sees all the text the model wrote */
 		settle(j, yesno_published(res->content ? res->content : "",
@@ -464,6 +525,36 @@ start_lw(run *r, pend *p, const lw_task *t, const judge_at *at)
 	free(ask);
 }
 
+/* A LongWeave cf record under --cf-relevance: its one question. */
+static void
+start_cf(run *r, pend *p, const judge_at *at)
+{
+	cJSON *v;
+	char *prompt;
+	job *j;
+
+	p->status = cf_begin(r->cfa, p->ej->rec, at, &v, &prompt);
+	if (v == NULL)
+		return;
+	p->cf = 1;
+	r->records++;
+	r->jc.checks++;
+	if (prompt == NULL) {
+		r->jc.by_rules++;
+		if (cJSON_IsTrue(rec_get(v, "undecided")))
+			r->undecided++;
+		return;
+	}
+	r->jc.by_model++;
+	j = xcalloc(1, sizeof *j);
+	j->p = p;
+	j->verdict = v;
+	j->prompt = prompt;
+	j->cf = 1;
+	p->waiting++;
+	submit(r, j);
+}
+
 /* The engine gives a record: begin its questions. */
 static void
 start(void *arg, engine *eng, engine_job *ej)
@@ -479,7 +570,9 @@ start(void *arg, engine *eng, engine_job *ej)
 	p->ej = ej;
 	p->status = REC_OK;
 	p->waiting++;	/* held while its questions are sent */
-	if (t != NULL) {
+	if (r->cfa != NULL && cf_mine(ej->rec)) {
+		start_cf(r, p, &at);
+	} else if (t != NULL) {
 		start_lw(r, p, t, &at);
 	} else {
 		r->cur = p;
@@ -512,16 +605,20 @@ turn(void *arg, engine *eng)
 static void
 summary(const run *r, const http_stats *st)
 {
+	char cf[64] = "";
+
+	if (r->o->cf.on)
+		snprintf(cf, sizeof cf, ", cf relevance %ld", r->o->cf.max_tokens);
 	lg_warn("%lu checks: %lu by rules, %lu by the model, %lu undecided "
 	    "(%lu unparseable, %lu failed requests); %lu judge calls "
 	    "(%.2f per record), %ld prompt and %ld output tokens, %lu "
-	    "cache hits; lg %s, judge llm:%s%s%s, max tokens %ld",
+	    "cache hits; lg %s, judge llm:%s%s%s, max tokens %ld%s",
 	    r->jc.checks, r->jc.by_rules, r->jc.by_model, r->undecided,
 	    r->jc.unparsed, r->failed, r->calls, r->records > 0 ?
 	    (double)r->calls / (double)r->records : 0, st->prompt_tokens,
 	    st->output_tokens, st->cache_hits, LG_VERSION, r->o->model,
 	    r->o->compat ? " with " : "", r->o->compat ? r->o->compat : "",
-	    r->o->max_tokens);
+	    r->o->max_tokens, cf);
 }
 
 int
@@ -552,6 +649,8 @@ llm_run(char **files, int nfiles, const llm_opts *o)
 	if ((r.e = http_new(&o->http, &err)) == NULL)
 		lg_die(LG_USAGE, "%s", err);
 	r.lwa = lw_asker_new();
+	if (o->cf.on && (r.cfa = cf_asker_new(o->lw_compat, &err)) == NULL)
+		lg_die(LG_SYS, "%s", err);
 	eo.files = files;
 	eo.nfiles = nfiles;
 	eo.skip = o->done;
@@ -572,6 +671,8 @@ llm_run(char **files, int nfiles, const llm_opts *o)
 	summary(&r, &st);
 	http_free(r.e);
 	lw_asker_free(r.lwa);
+	cf_asker_free(r.cfa);
+	cf_extract_fini();
 	free((char *)r.rubric);
 	yesno_fini();
 	if (status == LG_OK && (r.bad || r.failed || r.undecided))

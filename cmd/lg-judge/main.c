@@ -11,6 +11,7 @@
 #include "diag.h"
 #include "judge.h"
 #include "longweave.h"
+#include "lw_cf.h"
 #include "record.h"
 #include "resume.h"
 #include "util.h"
@@ -95,6 +96,7 @@ judge_model(judge_args *a, char **files, int n)
 	if (a->resume != NULL) {
 		a->jr.model = o->model;
 		a->jr.compat = o->compat;
+		a->jr.cf_compat = a->compat ? CF_COMPAT : NULL;
 		done = resume_load_filter(a->resume, judge_resumed, &a->jr);
 	}
 	o->key = apikey_get(a->keyfile);

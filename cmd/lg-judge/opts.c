@@ -23,6 +23,7 @@ static const char usage[] =
 "                [--judge-base-url URL] [--judge-model MODEL]\n"
 "                [-P N] [--retries N] [--judge-retries N] [--judge-max-tokens N]\n"
 "                [--judge-temperature X] [--judge-top-p X] [--judge-seed N]\n"
+"                [--cf-relevance]\n"
 "                [--cache DIR] [--resume FILE [--redo-changed] [--retry-errors]]\n"
 "                [--api-key-file FILE] [--rubric FILE]\n"
 "                [--connect-timeout S] [--idle-timeout S] [--timeout S]\n"
@@ -36,6 +37,9 @@ static const char usage[] =
 "                      and LongWeave's published truncation\n"
 "  --compat-prompt a|b the published prompt: a, the paper's (default), or b,\n"
 "                      the later one with three examples\n"
+"  --cf-relevance      LongWeave cf, after lg-flake8: ask whether the code is\n"
+"                      a relevant and complete fix (the published judge),\n"
+"                      and score 0 when not\n"
 "  --judge-base-url URL  judge server, repeatable (LG_JUDGE_BASE_URL)\n"
 "  --judge-model MODEL judge model (LG_JUDGE_MODEL)\n"
 "  -P N                requests in flight (default 8)\n"
@@ -43,10 +47,13 @@ static const char usage[] =
 "  --judge-retries N   asks again after an unparseable or incomplete reply\n"
 "                      (default 2)\n"
 "  --judge-max-tokens N  tokens per reply, reasoning included (default 2048;\n"
-"                      50 with --compat)\n"
-"  --judge-temperature X  sampling temperature (default 0; 0.95 with --compat)\n"
-"  --judge-top-p X     nucleus mass (default not sent; 0.95 with --compat)\n"
-"  --judge-seed N      sampling seed (default not sent; 42 with --compat)\n"
+"                      with --compat 50, cf relevance 8192)\n"
+"  --judge-temperature X  sampling temperature (default 0; with --compat\n"
+"                      0.95, cf relevance 0.7)\n"
+"  --judge-top-p X     nucleus mass (default not sent; with --compat 0.95,\n"
+"                      but for cf relevance)\n"
+"  --judge-seed N      sampling seed (default not sent; with --compat 42,\n"
+"                      but for cf relevance)\n"
 "  --cache DIR         response cache shared with lg-infer\n"
 "  --resume FILE       skip records whose id is already in FILE, judged\n"
 "                      by this judge\n"
@@ -96,6 +103,7 @@ judge_parse(int argc, char **argv, judge_args *a)
 		{ "retry-errors", no_argument, NULL, 'E' },
 		{ "api-key-file", required_argument, NULL, 'K' },
 		{ "rubric", required_argument, NULL, 'B' },
+		{ "cf-relevance", no_argument, NULL, 'F' },
 		CLIENTOPT_LONGOPTS,
 		CLIENTOPT_IDLE,
 		{ "max-record", required_argument, NULL, 'M' },
@@ -162,6 +170,7 @@ judge_parse(int argc, char **argv, judge_args *a)
 		case 'E': a->jr.retry_errors = 1; break;
 		case 'K': a->keyfile = optarg; break;
 		case 'B': o->rubric = optarg; break;
+		case 'F': o->cf.on = 1; break;
 		case 'M':
 			opt_max_record(optarg);
 			break;
@@ -172,6 +181,9 @@ judge_parse(int argc, char **argv, judge_args *a)
 	}
 	if (a->rules && o->hybrid)
 		lg_die(LG_USAGE, "--rules and --hybrid exclude each other");
+	if (a->rules && o->cf.on)
+		lg_die(LG_USAGE, "--cf-relevance asks a judge model: it excludes "
+		    "--rules");
 	if (prompt != NULL && !a->compat)
 		lg_die(LG_USAGE, "--compat-prompt goes with --compat");
 	o->lw_compat = a->compat;
@@ -182,6 +194,15 @@ judge_parse(int argc, char **argv, judge_args *a)
 	/* LongWeave questions: our own decoding, unless an option says otherwise */
 	o->lw_max_tokens = o->max_tokens > 0 ? o->max_tokens : JUDGE_MAX_TOKENS;
 	o->lw_temperature = o->temperature >= 0 ? o->temperature : 0;
+	/* cf relevance: the published decoding under --compat (temperature
+	 * 0.7, 8192 tokens, nothing else), ours otherwise */
+	o->cf.max_tokens = o->max_tokens > 0 ? o->max_tokens : a->compat ? 8192 :
+	    JUDGE_MAX_TOKENS;
+	o->cf.temperature = o->temperature >= 0 ? o->temperature : a->compat ?
+	    0.7 : 0;
+	o->cf.top_p = o->top_p;
+	o->cf.seed = o->seed;
+	o->cf.has_seed = o->has_seed;
 	if (a->compat && !a->rules) {
 		/* the published decoding, unless an option says otherwise */
 		o->compat = prompt != NULL && *prompt == 'b' ? "longgenbench-b" :

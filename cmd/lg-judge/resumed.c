@@ -19,6 +19,7 @@ changed(const judge_resume *c, const cJSON *rec)
 
 	cJSON_ArrayForEach(v, rec_get(rec, "verdicts")) {
 		const char *by = rec_str(v, "by"), *compat = rec_str(v, "compat");
+		const char *kind = rec_str(v, "kind"), *want = c->compat;
 
 		if (by == NULL || strncmp(by, "llm:", 4) != 0)
 			continue;
@@ -26,8 +27,11 @@ changed(const judge_resume *c, const cJSON *rec)
 			return xasprintf("judged by %s, not by the rules", by);
 		if (strcmp(by + 4, c->model) != 0)
 			return xasprintf("judged by %s, not llm:%s", by, c->model);
-		if ((compat == NULL) != (c->compat == NULL) ||
-		    (compat != NULL && strcmp(compat, c->compat) != 0))
+		/* a cf relevance verdict: asked and read as published or not */
+		if (kind != NULL && strcmp(kind, "relevance") == 0)
+			want = c->cf_compat;
+		if ((compat == NULL) != (want == NULL) ||
+		    (compat != NULL && strcmp(compat, want) != 0))
 			return xasprintf("judged with %s%s", compat ? "the prompt " :
 			    "our own question", compat ? compat : "");
 	}

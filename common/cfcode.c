@@ -1,9 +1,9 @@
-/* lg-flake8: finding the code in an answer (see extract.h). */
+/* The code of a LongWeave cf answer (see cfcode.h). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
-#include "extract.h"
+#include "cfcode.h"
 #include "re.h"
 #include "utf8.h"
 #include "xalloc.h"

@@ -1,0 +1,630 @@
+/*
+ * lw_cf.c: lg-judge --cf-relevance, the published relevance judge of the
+ * LongWeave code-fixing task (cf).  The published scorer asked a judge
+ * model whether the answer's code is a relevant and complete fix of the
+ * program it was given, before anything else, and scored 0 when not.
+ *
+ * Here it runs after lg-flake8, whose scores it needs: the question is
+ * share/rubrics/longweave/cf.tmpl (the published prompt, byte for byte)
+ * after cf.system.tmpl, about vars.code and the code lg-flake8 scored (its
+ * published extraction when lg-flake8 ran with --compat).  A relevant fix keeps lg-flake8's
+ * score; an irrelevant one scores 0, lg-flake8's score kept apart as
+ * scores.score_before_relevance, so that judging again restores it.  An
+ * answer without code is asked nothing: it fails by rules (lg-flake8
+ * scored it 0 already).  An undecided question changes no score: it is
+ * counted in scores.undecided.
+ *
+ * The reply is read strictly by default (cf_read_strict), as published
+ * under --compat (cf_read_published).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfcode.h"
+#include "diag.h"
+#include "judge.h"
+#include "jsonscan.h"
+#include "lw_cf.h"
+#include "re.h"
+#include "record.h"
+#include "share.h"
+#include "tmpl.h"
+#include "utf8.h"
+#include "xalloc.h"
+
+#define KEY "is_relevant_and_complete"
+
+struct cf_asker {
+	char *tmpl, *sys;	/* the prompt and the system message */
+	int compat;		/* --compat: the published reading */
+};
+
+static lg_re *pub_re;
+
+cf_asker *
+cf_asker_new(int compat, char **err)
+{
+	cf_asker *a = xcalloc(1, sizeof *a);
+	char *path = share_path("rubrics/longweave/cf.tmpl"), *spath =
+	    share_path("rubrics/longweave/cf.system.tmpl");
+	char *sys = NULL;
+	cJSON *none;
+
+	a->compat = compat;
+	a->tmpl = file_read(path, NULL);
+	if (a->tmpl != NULL)
+		sys = file_read(spath, NULL);
+	if (a->tmpl == NULL || sys == NULL) {
+		*err = xasprintf("%s: cannot read the rubric", a->tmpl == NULL ?
+		    path : spath);
+		free(path);
+		free(spath);
+		cf_asker_free(a);
+		return NULL;
+	}
+	free(path);
+	free(spath);
+	/* the system message is a template without variables */
+	none = cJSON_CreateObject();
+	a->sys = tmpl_render(sys, none, err);
+	cJSON_Delete(none);
+	free(sys);
+	if (a->sys == NULL) {
+		cf_asker_free(a);
+		return NULL;
+	}
+	return a;
+}
+
+void
+cf_asker_free(cf_asker *a)
+{
+	re_free(pub_re);
+	pub_re = NULL;
+	if (a == NULL)
+		return;
+	free(a->tmpl);
+	free(a->sys);
+	free(a);
+}
+
+int
+cf_mine(const cJSON *rec)
+{
+	return rec_is(rec, "longweave", "cf");
+}
+
+/* The record's single relevance verdict, fresh. */
+static cJSON *
+new_verdict(const cf_asker *a, cJSON *rec)
+{
+	cJSON *vs = cJSON_CreateArray(), *v = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(v, "kind", "relevance");
+	/* how it was asked and read, for --resume (resumed.c) */
+	if (a->compat)
+		cJSON_AddStringToObject(v, "compat", CF_COMPAT);
+	cJSON_AddItemToArray(vs, v);
+	rec_set(rec, "verdicts", vs);
+	return v;
+}
+
+int
+cf_begin(cf_asker *a, cJSON *rec, const judge_at *at, cJSON **verdict,
+    char **prompt)
+{
+	const cJSON *sc = rec_get(rec, "scores");
+	const char *orig = rec_str(rec_get(rec, "vars"), "code"), *out;
+	cJSON *vars, *v;
+	char *code, *err = NULL;
+	size_t len = 0, n;
+	int how;
+
+	*verdict = NULL;
+	*prompt = NULL;
+	if (rec_get(rec, "error") != NULL)
+		return REC_OK;		/* an earlier stage failed: nothing to judge */
+	if (!cJSON_IsNumber(rec_get(sc, "score")))
+		return judge_fail(rec, at, "scores.score: missing: run lg-flake8 "
+		    "before lg-judge --cf-relevance");
+	if (orig == NULL)
+		return judge_fail(rec, at, "vars.code: not a string");
+	out = rec_strn(rec, "output", &len);
+	/* the code lg-flake8 scored: its published extraction when it ran
+	 * with --compat (scores.compat) */
+	code = cf_extract(out != NULL ? out : "", out != NULL ? len : 0,
+	    cJSON_IsTrue(rec_get(sc, "compat")), &how, &n);
+	*verdict = v = new_verdict(a, rec);
+	if (how == EX_EMPTY) {
+		/* no code, no question: it fails, as lg-flake8 scored it */
+		cJSON_AddBoolToObject(v, "pass", 0);
+		cJSON_AddBoolToObject(v, "judged", 1);
+		cJSON_AddStringToObject(v, "by", "rules");
+		cJSON_AddStringToObject(v, "missing", "code");
+	} else if (memchr(code, '\0', n) != NULL) {
+		/* a request cannot carry it whole: asked nothing, decided by no one */
+		cJSON_AddBoolToObject(v, "pass", 0);
+		cJSON_AddBoolToObject(v, "judged", 0);
+		cJSON_AddBoolToObject(v, "undecided", 1);
+		cJSON_AddStringToObject(v, "by", "rules");
+		cJSON_AddStringToObject(v, "problem", "the code holds a NUL byte");
+	} else {
+		vars = cJSON_CreateObject();
+		cJSON_AddStringToObject(vars, "original", orig);
+		cJSON_AddStringToObject(vars, "fixed", code);
+		*prompt = tmpl_render(a->tmpl, vars, &err);
+		cJSON_Delete(vars);
+		if (*prompt == NULL)
+			lg_die(LG_SYS, "rubrics/longweave/cf.tmpl: %s", err);
+	}
+	free(code);
+	return REC_OK;
+}
+
+char *
+cf_body(const cf_asker *a, const llm_opts *o, const char *prompt, int attempt)
+{
+	cJSON *b = cJSON_CreateObject(), *msgs, *m;
+	char *s;
+
+	cJSON_AddStringToObject(b, "model", o->model);
+	msgs = cJSON_AddArrayToObject(b, "messages");
+	m = cJSON_CreateObject();
+	cJSON_AddStringToObject(m, "role", "system");
+	cJSON_AddStringToObject(m, "content", a->sys);
+	cJSON_AddItemToArray(msgs, m);
+	m = cJSON_CreateObject();
+	cJSON_AddStringToObject(m, "role", "user");
+	cJSON_AddStringToObject(m, "content", prompt);
+	cJSON_AddItemToArray(msgs, m);
+	cJSON_AddNumberToObject(b, "temperature", o->cf.temperature);
+	if (o->cf.top_p >= 0)
+		cJSON_AddNumberToObject(b, "top_p", o->cf.top_p);
+	cJSON_AddNumberToObject(b, "max_tokens", (double)o->cf.max_tokens);
+	/* asking again is a new draw, and a new cache key */
+	if (o->cf.has_seed)
+		cJSON_AddNumberToObject(b, "seed", (double)(o->cf.seed + attempt));
+	else if (attempt > 0)
+		cJSON_AddNumberToObject(b, "seed", attempt);
+	cJSON_AddBoolToObject(b, "stream", 0);
+	s = cJSON_PrintUnformatted(b);
+	cJSON_Delete(b);
+	return s;
+}
+
+/*
+ * The value of the last top-level member KEY of the JSON object text
+ * s[0..n): 1 true, 0 false, -1 another value or none; -2 when the text is
+ * not one strict JSON object.  A key is compared decoded, as a parser
+ * would: "is_relevant_and_complet\u0065" is KEY.  dup: set when KEY comes
+ * more than once.
+ */
+static int
+member(const char *s, size_t n, int *dup)
+{
+	jsonscan_member *m = NULL;
+	size_t nm = 0, cap = 0, at, i;
+	int isobj, val = -1, seen = 0;
+
+	*dup = 0;
+	if (jsonscan(s, n, &isobj, &m, &nm, &cap, &at) != JSONSCAN_OK || !isobj) {
+		free(m);
+		return -2;
+	}
+	for (i = 0; i < nm; i++) {
+		const char *k = s + m[i].kstart, *vv = s + m[i].vstart;
+		size_t kn = m[i].kend - m[i].kstart, vn = m[i].vend - m[i].vstart;
+		int is = kn == strlen(KEY) + 2 && memcmp(k + 1, KEY, kn - 2) == 0;
+
+		if (!is && memchr(k, '\\', kn) != NULL) {
+			/* escapes: decode; a \u0000 makes another key */
+			char *t = xstrndup(k, kn);
+			cJSON *j = cJSON_Parse(t);
+
+			is = cJSON_IsString(j) && strcmp(j->valuestring, KEY) == 0 &&
+			    strstr(t, "\\u0000") == NULL;
+			cJSON_Delete(j);
+			free(t);
+		}
+		if (!is)
+			continue;
+		*dup = seen++ > 0;
+		val = vn == 4 && memcmp(vv, "true", 4) == 0 ? 1 :
+		    vn == 5 && memcmp(vv, "false", 5) == 0 ? 0 : -1;
+	}
+	free(m);
+	return val;
+}
+
+int
+cf_read_strict(const char *reply, size_t len)
+{
+	const char *s = reply, *e = reply + len;
+	int dup, v;
+
+	while (s < e && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r'))
+		s++;
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' ||
+	    e[-1] == '\r'))
+		e--;
+	/* a Markdown code fence around the object, as chat models write it */
+	if (e - s >= 6 && memcmp(s, "```", 3) == 0 && memcmp(e - 3, "```", 3) == 0) {
+		const char *nl = memchr(s, '\n', (size_t)(e - s));
+
+		if (nl == NULL || nl >= e - 3)
+			return -1;
+		s = nl + 1;
+		e -= 3;
+	}
+	if (memchr(s, '\0', (size_t)(e - s)) != NULL)
+		return -1;
+	v = member(s, (size_t)(e - s), &dup);
+	return v < 0 || dup ? -1 : v;
+}
+
+/*
+ * What json.loads() of Python (3, its C scanner) takes, to read the
+ * published parse exactly: RFC 8259 and NaN, Infinity, -Infinity and lone
+ * surrogate escapes; white space is space, tab, LF and CR.  Nesting deeper
+ * than PJ_DEPTH is taken as unreadable, where Python raises RecursionError
+ * (about there: its limit counts the frames below; the published parse
+ * then takes its default, as for a decoding error).  lg-kvcheck's pyjson.c
+ * reads Python's JSON too, but prints each value as str() does, which
+ * cannot tell true from "True": this needs only the type.
+ */
+#define PJ_DEPTH 990
+#define KLEN (sizeof KEY - 1)
+
+typedef struct {
+	const char *s, *e;
+	int depth;
+} pj;
+
+static int pj_value(pj *p, int *kind);
+
+static void
+pj_ws(pj *p)
+{
+	while (p->s < p->e && (*p->s == ' ' || *p->s == '\t' || *p->s == '\n' ||
+	    *p->s == '\r'))
+		p->s++;
+}
+
+static int
+pj_lit(pj *p, const char *w)
+{
+	size_t n = strlen(w);
+
+	if ((size_t)(p->e - p->s) < n || memcmp(p->s, w, n) != 0)
+		return 0;
+	p->s += n;
+	return 1;
+}
+
+static int
+pj_digit(const pj *p, const char *s)
+{
+	return s < p->e && *s >= '0' && *s <= '9';
+}
+
+static int
+pj_hex4(const char *s, unsigned *u)
+{
+	int i;
+
+	*u = 0;
+	for (i = 0; i < 4; i++) {
+		char c = s[i];
+
+		*u <<= 4;
+		if (c >= '0' && c <= '9')
+			*u |= (unsigned)(c - '0');
+		else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
+			*u |= (unsigned)((c | 0x20) - 'a' + 10);
+		else
+			return 0;
+	}
+	return 1;
+}
+
+/* A string; *iskey: it decodes to KEY. */
+static int
+pj_string(pj *p, int *iskey)
+{
+	size_t ki = 0;
+	int match = 1;
+
+	p->s++;
+	for (;;) {
+		unsigned cp;
+
+		if (p->s >= p->e)
+			return 0;
+		cp = (unsigned char)*p->s;
+		if (cp == '"') {
+			p->s++;
+			break;
+		}
+		if (cp < 0x20)
+			return 0;	/* strict: no raw control character */
+		if (cp == '\\') {
+			if (++p->s >= p->e)
+				return 0;
+			switch (*p->s) {
+			case '"': case '\\': case '/': cp = (unsigned char)*p->s; break;
+			case 'b': cp = '\b'; break;
+			case 'f': cp = '\f'; break;
+			case 'n': cp = '\n'; break;
+			case 'r': cp = '\r'; break;
+			case 't': cp = '\t'; break;
+			case 'u':
+				/* a surrogate, paired or not, is no ASCII */
+				if (p->e - p->s < 5 || !pj_hex4(p->s + 1, &cp))
+					return 0;
+				p->s += 4;
+				break;
+			default:
+				return 0;
+			}
+		}
+		p->s++;
+		/* the bytes of a non-ASCII character never match */
+		if (match && ki < KLEN && cp == (unsigned char)KEY[ki])
+			ki++;
+		else
+			match = 0;
+	}
+	*iskey = match && ki == KLEN;
+	return 1;
+}
+
+static int
+pj_number(pj *p)
+{
+	const char *s = p->s, *t;
+
+	if (s < p->e && *s == '-')
+		s++;
+	if (!pj_digit(p, s))
+		return 0;
+	if (*s == '0')
+		s++;
+	else
+		while (pj_digit(p, s))
+			s++;
+	if (s < p->e && *s == '.' && pj_digit(p, s + 1))
+		for (s += 2; pj_digit(p, s); s++)
+			;
+	if (s < p->e && (*s == 'e' || *s == 'E')) {
+		t = s + 1;
+		if (t < p->e && (*t == '+' || *t == '-'))
+			t++;
+		if (pj_digit(p, t))
+			for (s = t; pj_digit(p, s); s++)
+				;
+	}
+	p->s = s;
+	return 1;
+}
+
+/* An object; *val (when val is not NULL): the kind of its last KEY. */
+static int
+pj_object(pj *p, int *val)
+{
+	int iskey, kind;
+
+	if (++p->depth > PJ_DEPTH)
+		return 0;
+	p->s++;
+	pj_ws(p);
+	if (p->s < p->e && *p->s == '}') {
+		p->s++;
+		p->depth--;
+		return 1;
+	}
+	for (;;) {
+		if (p->s >= p->e || *p->s != '"' || !pj_string(p, &iskey))
+			return 0;
+		pj_ws(p);
+		if (p->s >= p->e || *p->s != ':')
+			return 0;
+		p->s++;
+		pj_ws(p);
+		if (!pj_value(p, &kind))
+			return 0;
+		if (iskey && val != NULL)
+			*val = kind;	/* a dict keeps the last */
+		pj_ws(p);
+		if (p->s < p->e && *p->s == ',') {
+			p->s++;
+			pj_ws(p);
+			continue;
+		}
+		if (p->s < p->e && *p->s == '}') {
+			p->s++;
+			p->depth--;
+			return 1;
+		}
+		return 0;
+	}
+}
+
+static int
+pj_array(pj *p)
+{
+	int kind;
+
+	if (++p->depth > PJ_DEPTH)
+		return 0;
+	p->s++;
+	pj_ws(p);
+	if (p->s < p->e && *p->s == ']') {
+		p->s++;
+		p->depth--;
+		return 1;
+	}
+	for (;;) {
+		if (!pj_value(p, &kind))
+			return 0;
+		pj_ws(p);
+		if (p->s < p->e && *p->s == ',') {
+			p->s++;
+			pj_ws(p);
+			continue;
+		}
+		if (p->s < p->e && *p->s == ']') {
+			p->s++;
+			p->depth--;
+			return 1;
+		}
+		return 0;
+	}
+}
+
+/* A value; *kind 1 for true, 0 for false, -1 for anything else. */
+static int
+pj_value(pj *p, int *kind)
+{
+	int iskey;
+
+	*kind = -1;
+	if (p->s >= p->e)
+		return 0;
+	switch (*p->s) {
+	case '{': return pj_object(p, NULL);
+	case '[': return pj_array(p);
+	case '"': return pj_string(p, &iskey);
+	case 't': return (*kind = 1, pj_lit(p, "true"));
+	case 'f': return (*kind = 0, pj_lit(p, "false"));
+	case 'n': return pj_lit(p, "null");
+	case 'N': return pj_lit(p, "NaN");
+	case 'I': return pj_lit(p, "Infinity");
+	default:
+		return pj_lit(p, "-Infinity") || pj_number(p);
+	}
+}
+
+/*
+ * json.loads(s[0..n)).get(KEY) for an object text: 1 true, 0 false, -1
+ * another value or none, -2 when Python would not read it.
+ */
+static int
+pj_member(const char *s, size_t n)
+{
+	pj p = { s, s + n, 0 };
+	int val = -1;
+
+	pj_ws(&p);
+	if (p.s >= p.e || *p.s != '{' || !pj_object(&p, &val))
+		return -2;
+	pj_ws(&p);
+	return p.s == p.e ? val : -2;
+}
+
+/* ASCII case-insensitive search of the lower-case needle in s[0..n). */
+static int
+has_lower(const char *s, size_t n, const char *needle)
+{
+	size_t k = strlen(needle), i, j;
+
+	for (i = 0; i + k <= n; i++) {
+		for (j = 0; j < k; j++) {
+			char c = s[i + j];
+
+			if (c >= 'A' && c <= 'Z')
+				c = (char)(c - 'A' + 'a');
+			if (c != needle[j])
+				break;
+		}
+		if (j == k)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The published pattern r'\{.*?"KEY"\s*:\s*(true|false).*?\}' with
+ * re.DOTALL | re.IGNORECASE, spelled out: Python's case-insensitive
+ * matching takes i for I, U+0130 and U+0131 and s for S and U+017F (and
+ * no other letter here for anything but its other case), and its \s is
+ * the white space of str.isspace(), U+001C to U+001F included.
+ */
+#define PYS "[\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x{85}\\x{a0}\\x{1680}" \
+	"\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}]"
+#define PYI "[iI\\x{130}\\x{131}]"
+#define PYS_ "[sS\\x{17f}]"
+static const char pub_pattern[] =
+    "\\{.*?\"" PYI PYS_ "_[rR][eE][lL][eE][vV][aA][nN][tT]_[aA][nN][dD]_"
+    "[cC][oO][mM][pP][lL][eE][tT][eE]\"" PYS "*:" PYS "*"
+    "([tT][rR][uU][eE]|[fF][aA][lL]" PYS_ "[eE]).*?\\}";
+
+int
+cf_read_published(const char *reply, size_t len, int *assumed)
+{
+	size_t ov[4], n = len;
+	const char *s = utf8_pystrip(reply, &n);
+	int v;
+
+	*assumed = 0;
+	if (pub_re == NULL)
+		pub_re = re_compile(pub_pattern, RE_DOTALL);
+	if (re_match(pub_re, s, n, 0, ov, 2) > 0) {
+		/* json.loads() of the match, then .get(KEY) must be a bool */
+		v = pj_member(s + ov[0], ov[1] - ov[0]);
+		if (v >= 0)
+			return v;
+	} else if (has_lower(s, n, "\"" KEY "\": true")) {
+		return 1;
+	} else if (has_lower(s, n, "\"" KEY "\": false")) {
+		return 0;
+	}
+	/* "Defaulting is_relevant_and_complete to True due to parsing failure" */
+	*assumed = 1;
+	return 1;
+}
+
+void
+cf_settle(cJSON *v, int pass, int assumed, const char *by, const char *reply,
+    const char *why)
+{
+	cJSON_AddBoolToObject(v, "pass", pass > 0);
+	cJSON_AddBoolToObject(v, "judged", pass >= 0);
+	if (pass < 0)
+		cJSON_AddBoolToObject(v, "undecided", 1);
+	if (assumed)
+		cJSON_AddBoolToObject(v, "assumed", 1);
+	cJSON_AddStringToObject(v, "by", by);
+	if (reply != NULL)
+		cJSON_AddStringToObject(v, "reply", reply);
+	if (why != NULL)
+		cJSON_AddStringToObject(v, "problem", why);
+}
+
+void
+cf_tally(cJSON *rec)
+{
+	const cJSON *v = cJSON_GetArrayItem(rec_get(rec, "verdicts"), 0);
+	cJSON *sc = rec_obj(rec, "scores");
+	const cJSON *before = rec_get(sc, "score_before_relevance");
+	double base = cJSON_IsNumber(before) ? before->valuedouble :
+	    rec_num(sc, "score", 0);
+
+	if (cJSON_IsTrue(rec_get(v, "undecided"))) {
+		/* not known: lg-flake8's score stands, counted apart */
+		rec_set_num(sc, "score", base);
+		cJSON_DeleteItemFromObjectCaseSensitive(sc, "score_before_relevance");
+		cJSON_DeleteItemFromObjectCaseSensitive(sc, "relevant");
+		rec_set_num(sc, "undecided", 1);
+		return;
+	}
+	cJSON_DeleteItemFromObjectCaseSensitive(sc, "undecided");
+	if (cJSON_IsTrue(rec_get(v, "pass"))) {
+		rec_set_num(sc, "score", base);
+		cJSON_DeleteItemFromObjectCaseSensitive(sc, "score_before_relevance");
+		rec_set(sc, "relevant", cJSON_CreateTrue());
+	} else {
+		rec_set_num(sc, "score_before_relevance", base);
+		rec_set_num(sc, "score", 0);
+		rec_set(sc, "relevant", cJSON_CreateFalse());
+	}
+}
