@@ -14,25 +14,26 @@
  * for tsort also "order:"), else "the answer is" ("was", "would be",
  * "should be"; "答案是"; for tsort also "the order is"); the last marker
  * that an answer follows wins.  When the marker ends its line the answer
- * is on the next line that is not blank.  Without one, the answer is the
- * text's first line when that line is an answer and nothing else; else
- * bestanswer takes the one designation the text names (every A<k> standing
- * alone: two different ones are refused), tsort the one order the text
- * writes as a bracketed list or a chain of arrows or dashes (lists shorter
- * than the order are steps of an explanation and left aside; two different
- * orders are refused).
+ * is on the next line that is not blank.  Without such a marker, the
+ * answer is the text's first line when that line is an answer and nothing
+ * else; else bestanswer takes the one designation the text names (every
+ * A<k> standing alone: two different ones are refused), tsort the one
+ * order the text writes as a bracketed list or a chain of arrows or dashes
+ * (lists shorter than the order are steps of an explanation and left
+ * aside; two different orders are refused).
  *
  * A designation is A<k> or a<k> (one space allowed: "A 3"), or the bare
  * number k, which must not be followed by a word ("the answer is 3 votes
- * ahead" is no answer).  An order is numbers,
- * "Part 2" or "2", quoted or not, separated by commas, semicolons, white
- * space, dashes or arrows (->, =>, >), in brackets or not; outside brackets
- * it ends with its line.  A number is a whole number: "2.0" is 2, "2.5" is
- * refused.  The answer must be exactly one designation from A1 to An, or
- * exactly count distinct numbers from 1 to count; what follows it on its
- * line must not be a second one ("A3, A5", "A3 or A5", "[p] or [q]", "A3
- * (A5 also works)"; the same one again is no second).  Text after it is
- * not read.
+ * ahead" is no answer).  An order is numbers, "Part 2" or "2", quoted or
+ * not, separated by commas, semicolons, white space, dashes or arrows
+ * (->, =>, >), in brackets or not; outside brackets it ends with its line,
+ * and a list whose closing bracket is missing (an answer cut short) is one
+ * only when nothing else follows on its line.  A number is a whole number:
+ * "2.0" is 2, "2.5" is refused.  The answer must be exactly one
+ * designation from A1 to An, or exactly count distinct numbers from 1 to
+ * count; what follows it on its line must not be a second one ("A3, A5",
+ * "A3 or A5", "[p] or [q]", "A3 (A5 also works)"; the same one again is
+ * no second).  Text after it is not read.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -82,8 +83,8 @@ parse_init(void)
 	p = xasprintf("%sanswer%s|答案[ \\t]*(?:是|为|為)[ \\t]*:?", W, VERB);
 	re_weak[0] = re_compile(p, RE_ICASE);
 	free(p);
-	p = xasprintf("%s(?:answer|order|sequence)%s|答案[ \\t]*(?:是|为|為)[ \\t]*:?",
-	    W, VERB);
+	p = xasprintf("%s(?:answer|order|sequence)%s|答案[ \\t]*(?:是|为|為)"
+	    "[ \\t]*:?", W, VERB);
 	re_weak[1] = re_compile(p, RE_ICASE);
 	free(p);
 	re_mask[0] = re_compile(
@@ -331,8 +332,8 @@ read_seq(const rd *r, size_t i, seq *s)
 		if (at(r, j) == close) {
 			s->end = j + 1;
 			s->bracket = 1;
-		} else if (s->n == 0)
-			return 0;
+		} else if (s->n == 0 || !line_done(r, last))
+			return 0;	/* unclosed, and more follows */
 	}
 	return s->n > 0 || s->bracket;
 }
