@@ -227,22 +227,25 @@ number(const rd *r, size_t i, long *v, int *frac)
 	return i;
 }
 
-/* An item of an order at i: "2", "Part 2", "'2'", "-2" (out of range):
- * its end, or 0. */
+/* An item of an order at i: "2", "Part 2", "Part2", "Parts 2", "'2'",
+ * "\"Part 2\"", "-2" (out of range): its end, or 0. */
 static size_t
 item(const rd *r, size_t i, long *v, int *frac)
 {
-	size_t e;
+	size_t e = i;
 	int q = 0, neg = 0;
 
-	if ((e = word(r, i, "part")) == 0)
-		e = i;
-	else if (digit(at(r, e)) || at(r, e) == ' ' || at(r, e) == '#')
+	if (at(r, e) == '"' || at(r, e) == '\'')
+		q = at(r, e++);
+	if (e + 4 <= r->n && strncasecmp(r->t + e, "part", 4) == 0 &&
+	    (e == 0 || !wordc(at(r, e - 1)))) {
+		e += 4 + (at(r, e + 4) == 's' || at(r, e + 4) == 'S');
 		for (; at(r, e) == ' ' || at(r, e) == '#'; e++)
 			;
-	else
-		return 0;
-	if (at(r, e) == '"' || at(r, e) == '\'')
+		if (!digit(at(r, e)))
+			return 0;
+	}
+	if (!q && (at(r, e) == '"' || at(r, e) == '\''))
 		q = at(r, e++);
 	if ((at(r, e) == '-' || at(r, e) == '+') && digit(at(r, e + 1)))
 		neg = at(r, e++) == '-';
