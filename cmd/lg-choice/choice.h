@@ -16,11 +16,14 @@
 #define CHOICE_MAX 64		/* the most parts a tsort case may have */
 
 /*
- * parse.c: the answer in s[0..len): 1 with the designation (1..n) in *k,
- * or the order (a permutation of 1..count, count <= CHOICE_MAX) in
- * order[0..count); 0 when there is no valid answer, *why saying why (a
- * static string).  parse_init() first, parse_fini() at the end.
+ * parse.c: the answer in s[0..len): PARSE_ANSWER with the designation
+ * (1..n) in *k, or the order (a permutation of 1..count, count <=
+ * CHOICE_MAX) in order[0..count); else PARSE_NONE, or PARSE_EXAMPLE when
+ * the text holds nothing but copies of the instruction's examples, with
+ * *why saying why (a static string).  parse_init() first, parse_fini() at
+ * the end.
  */
+enum { PARSE_NONE, PARSE_ANSWER, PARSE_EXAMPLE };
 int parse_designation(const char *s, size_t len, long n, long *k,
     const char **why);
 int parse_order(const char *s, size_t len, long count, long *order,

@@ -7,7 +7,8 @@
  * answer 4 is the most helpful answer)", "Answer: The designation of the
  * most helpful answer.", "if you output [4, 1, 3, 2], that means the
  * correct order is: Part 4 -> Part 1 -> Part 3 -> Part 2", and the sample
- * output after "Sample Output (format only):".
+ * output after "Sample Output (format only):".  An answer that is nothing
+ * else is the example copied (PARSE_EXAMPLE), not an answer.
  *
  * The answer is read right after a marker: "Answer:" (any case, markup
  * such as ** or quotes between, so the JSON {"answer": 3} too; "答案：";
@@ -630,10 +631,11 @@ parse(const char *s, size_t len, int tsort, long count, long *out,
 	if (res == F_NONE)
 		res = tsort ? written(&r, out, why) : named(&r, out, why);
 	if (res == F_NONE)
-		*why = masked ? "only the instruction's example" :
+		*why = masked ? "the instruction's example, copied" :
 		    tsort ? "no order" : "no designation";
 	free(t);
-	return res == F_OK;
+	return res == F_OK ? PARSE_ANSWER : res == F_NONE && masked ?
+	    PARSE_EXAMPLE : PARSE_NONE;
 }
 
 int

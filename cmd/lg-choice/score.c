@@ -3,8 +3,9 @@
  *
  * scores: score (1 when the answer is right: the designation of the
  * accepted answer, or all parts in place), valid (1 when the parser read
- * an answer), copy (1 when that answer is the instruction's example, A4 or
- * [4, 1, 3, 2]), expect (1 when the gold is the example), random (the
+ * an answer, or the output is nothing but a copy of the instruction's
+ * examples), copy (1 when the answer is the instruction's example, A4 or
+ * [4, 1, 3, 2], or the output that copy; never scored right), expect (1 when the gold is the example), random (the
  * chance a guess is right: 1/n, or 1/n! for n parts, 1/24 for the four of
  * a published case), and for tsort with a valid answer tau (Kendall's tau
  * between the answer's order and the true one).  A tsort case has the
@@ -95,7 +96,7 @@ tsort(cJSON *rec, jsonl *in, const char *out, size_t len, int compat)
 	const cJSON *go = rec_get(rec_get(rec, "gold"), "order"), *e;
 	long gold[CHOICE_MAX], order[CHOICE_MAX] = { 0 }, n = 0, i, count, v;
 	const char *why = NULL;
-	int valid, hit;
+	int valid, hit, read, copied = 0, r;
 	char seen[CHOICE_MAX + 1] = { 0 };
 	double fact = 1;
 	cJSON *sc;
@@ -123,8 +124,8 @@ tsort(cJSON *rec, jsonl *in, const char *out, size_t len, int compat)
 		    NPARTS, count);
 	sc = rec_obj(rec, "scores");
 	if (compat) {
-		int r = compat_order(out, len, gold, &valid, order);
-
+		r = compat_order(out, len, gold, &valid, order);
+		read = valid;
 		hit = r == CMP_HIT;
 		put(sc, "evaluated", r == CMP_RAISE ? 0 : 1);
 		if (!valid)
@@ -132,8 +133,12 @@ tsort(cJSON *rec, jsonl *in, const char *out, size_t len, int compat)
 		else if (r == CMP_RAISE)
 			why = "the published evaluation raises on this answer";
 	} else {
-		valid = parse_order(out, len, count, order, &why);
-		hit = valid && memcmp(order, gold, (size_t)count * sizeof gold[0]) == 0;
+		r = parse_order(out, len, count, order, &why);
+		read = r == PARSE_ANSWER;
+		copied = r == PARSE_EXAMPLE;
+		valid = read || copied;
+		hit = read &&
+		    memcmp(order, gold, (size_t)count * sizeof gold[0]) == 0;
 	}
 	buf_putc(&ans, '[');
 	for (i = 0; i < count; i++)
@@ -144,15 +149,13 @@ tsort(cJSON *rec, jsonl *in, const char *out, size_t len, int compat)
 	v = count == NPARTS;
 	put(sc, "score", hit);
 	put(sc, "valid", valid);
-	put(sc, "copy", v && valid && memcmp(order, example, sizeof example) == 0);
+	put(sc, "copy", copied ||
+	    (v && read && memcmp(order, example, sizeof example) == 0));
 	put(sc, "expect", v && memcmp(gold, example, sizeof example) == 0);
 	put(sc, "random", 1.0 / fact);
-	for (i = 0; i < count && valid; i++)
-		if (order[i] < 1 || order[i] > count)
-			valid = 0;
-	if (valid && !compat)
+	if (read && !compat)
 		put(sc, "tau", tau(order, gold, count));
-	verdict(rec, hit, valid || compat ? buf_str(&ans) : NULL, why);
+	verdict(rec, hit, read || compat ? buf_str(&ans) : NULL, why);
 	buf_free(&ans);
 	return REC_OK;
 }
@@ -163,7 +166,7 @@ bestanswer(cJSON *rec, jsonl *in, const char *out, size_t len, int compat)
 	const cJSON *gold = rec_get(rec, "gold");
 	long g = rec_long(gold, "index", -1), n = rec_long(gold, "n", -1), k = 0;
 	const char *why = NULL;
-	int valid;
+	int valid, read, copied = 0, r;
 	cJSON *sc;
 	char ans[32];
 
@@ -172,19 +175,23 @@ bestanswer(cJSON *rec, jsonl *in, const char *out, size_t len, int compat)
 		    "gold.index and gold.n: want 1 <= index <= n");
 	if (compat) {
 		k = compat_designation(out, len, n);
-		valid = k > 0;
-		if (!valid)
+		read = k > 0;
+		if (!read)
 			why = "no designation the published parser reads";
-	} else
-		valid = parse_designation(out, len, n, &k, &why);
+	} else {
+		r = parse_designation(out, len, n, &k, &why);
+		read = r == PARSE_ANSWER;
+		copied = r == PARSE_EXAMPLE;
+	}
+	valid = read || copied;
 	snprintf(ans, sizeof ans, "A%ld", k);
 	sc = rec_obj(rec, "scores");
-	put(sc, "score", valid && k == g);
+	put(sc, "score", read && k == g);
 	put(sc, "valid", valid);
-	put(sc, "copy", valid && k == 4);
+	put(sc, "copy", copied || (read && k == 4));
 	put(sc, "expect", g == 4);
 	put(sc, "random", 1.0 / (double)n);
-	verdict(rec, valid && k == g, valid ? ans : NULL, why);
+	verdict(rec, read && k == g, read ? ans : NULL, why);
 	return REC_OK;
 }
 
