@@ -198,7 +198,8 @@ line_done(const rd *r, size_t i)
 	int c;
 
 	while ((c = at(r, i)) >= 0 && c != '\n' && c != '\r') {
-		if (!hspace(c) && !markup(c) && strchr(".!;:)]}", c) == NULL)
+		if (!hspace(c) && !markup(c) &&
+		    (c == 0 || strchr(".!;:)]}", c) == NULL))
 			return 0;
 		i++;
 	}
@@ -412,7 +413,7 @@ joiner(const rd *r, size_t i, int *joined)
 		while (hspace(at(r, i)))
 			i++;
 		c = at(r, i);
-		if (c >= 0 && strchr(",;/&|(", c) != NULL) {
+		if (c > 0 && strchr(",;/&|(", c) != NULL) {
 			i++;
 			*joined = 1;
 			continue;
