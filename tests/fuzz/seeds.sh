@@ -13,7 +13,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$dir/.work
 rm -rf "$dir"
 mkdir -p "$work"
-for t in jsonl record sse lg-judge lg-split lg-kvcheck lg-fsmcheck lg-tau bpe; do
+for t in jsonl record sse lg-judge lg-split lg-kvcheck lg-fsmcheck lg-tau lg-choice bpe; do
 	mkdir -p "$dir/$t"
 done
 export LG_SHARE="$top/share"
@@ -28,6 +28,11 @@ gen() {	# file, lg-gen arguments...
 }
 gen "$work/lgb" longgenbench -l 8k -n 1 -s 3
 gen "$work/lw" longweave -t kvg,sms,pr -l 1k,2k -n 1 -s 3 --corpus "$work/corpus"
+gen "$work/ada" adaleval -t tsort -l 2k -n 2 -s 3 --corpus "$work/corpus"
+"$bin/lg-gen" adaleval -t bestanswer --import "$top/tests/adaleval/stackselect_1k.json" |
+    "$bin/lg-prompt" > "$work/p"
+"$bin/lg-oracle" < "$work/p" >> "$work/ada"
+"$bin/lg-oracle" --drop 1 -s 5 < "$work/p" >> "$work/ada"
 
 # answer targets: NAME, the case's fields as jq, flags as JSON objects
 answers() {	# target, file, jq filter of the records, case jq, flags...
@@ -51,6 +56,10 @@ answers lg-kvcheck "$work/lw" '.task == "kvg"' '{bench, task, id, gold}' '{}' '{
 answers lg-fsmcheck "$work/lw" '.task == "sms"' '{bench, task, id, gold}' '{}' '{"compat": true}'
 answers lg-tau "$work/lw" '.task == "pr"' '{bench, task, id, gold, vars: {segments: .vars.segments}}' \
     '{}' '{"compat": true}' '{"align": "label"}'
+# lg-choice: the oracle's answers and every form its goldens hold
+cat "$top"/tests/lg-choice/*/in >> "$work/ada"
+answers lg-choice "$work/ada" '.bench == "adaleval"' '{bench, task, id, gold, checks}' \
+    '{}' '{"compat": true}'
 
 # odd answers, one case each
 odd() {	# target, case, answer (printf format)
