@@ -709,6 +709,10 @@ store(http_engine *e, req *q, const http_result *res)
 		    res->reasoning_len));
 	if (res->finish_reason != NULL)
 		cJSON_AddStringToObject(j, "finish_reason", res->finish_reason);
+	if (res->server_model != NULL)
+		cJSON_AddStringToObject(j, "server_model", res->server_model);
+	if (res->fingerprint != NULL)
+		cJSON_AddStringToObject(j, "system_fingerprint", res->fingerprint);
 	cJSON_AddNumberToObject(j, "prompt_tokens", (double)res->prompt_tokens);
 	cJSON_AddNumberToObject(j, "output_tokens", (double)res->output_tokens);
 	cJSON_AddNumberToObject(j, "latency_s", res->latency_s);
@@ -731,6 +735,8 @@ answer(http_engine *e, req *q, http_result *res)
 	scrub_buf(e, &r->content, &res->scrubbed);
 	scrub_buf(e, &r->reasoning, &res->scrubbed);
 	scrub(e, r->finish_reason);
+	scrub(e, r->model);
+	scrub(e, r->fingerprint);
 	res->ok = 1;
 	res->endpoint = e->reps[q->rep].display;
 	res->content = buf_str(&r->content);
@@ -738,6 +744,8 @@ answer(http_engine *e, req *q, http_result *res)
 	res->reasoning = r->reasoning.len ? r->reasoning.s : NULL;
 	res->reasoning_len = r->reasoning.len;
 	res->finish_reason = r->finish_reason;
+	res->server_model = r->model;
+	res->fingerprint = r->fingerprint;
 	res->truncated = res->finish_reason != NULL &&
 	    strcmp(res->finish_reason, "length") == 0;
 }
@@ -1036,6 +1044,12 @@ report_cached(http_engine *e)
 		    cJSON_GetObjectItemCaseSensitive(j, "finish_reason"));
 		if (fr != NULL)
 			q->reply.finish_reason = xstrdup(fr);
+		if ((rs = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j,
+		    "server_model"))) != NULL)
+			oai_ident(&q->reply.model, rs, strlen(rs));
+		if ((rs = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j,
+		    "system_fingerprint"))) != NULL)
+			oai_ident(&q->reply.fingerprint, rs, strlen(rs));
 		answer(e, q, &res);
 		res.cache_hit = 1;
 		pt = cJSON_GetObjectItemCaseSensitive(j, "prompt_tokens");

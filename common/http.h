@@ -81,6 +81,8 @@ typedef struct {
 	const char *reasoning;	/* NULL when there was none */
 	size_t reasoning_len;
 	const char *finish_reason;	/* NULL when the server sent none */
+	const char *server_model;	/* the model the reply names, and its */
+	const char *fingerprint;	/* system_fingerprint: NULL when not sent */
 	int truncated;		/* finish_reason "length": cut by max tokens */
 	long prompt_tokens;	/* from usage; -1 when the server sent none */
 	long output_tokens;

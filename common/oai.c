@@ -27,7 +27,9 @@ oai_reset(oai_reply *r)
 	buf_reset(&r->reasoning);
 	free(r->finish_reason);
 	free(r->error);
-	r->finish_reason = r->error = NULL;
+	free(r->model);
+	free(r->fingerprint);
+	r->finish_reason = r->error = r->model = r->fingerprint = NULL;
 	r->prompt_tokens = r->output_tokens = -1;
 	r->done = r->tokens = 0;
 	r->chat = chat;
@@ -40,7 +42,40 @@ oai_free(oai_reply *r)
 	buf_free(&r->reasoning);
 	free(r->finish_reason);
 	free(r->error);
-	r->finish_reason = r->error = NULL;
+	free(r->model);
+	free(r->fingerprint);
+	r->finish_reason = r->error = r->model = r->fingerprint = NULL;
+}
+
+void
+oai_ident(char **slot, const char *s, size_t n)
+{
+	size_t i;
+
+	if (n == 0 || n > OAI_IDENT_MAX || utf8_invalid(s, n) != n)
+		return;
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+			return;
+	if (*slot != NULL && strlen(*slot) == n && memcmp(*slot, s, n) == 0)
+		return;
+	free(*slot);
+	*slot = xstrndup(s, n);
+}
+
+/* The model and system_fingerprint of a chunk or a reply, when strings. */
+static void
+idents(oai_reply *r, const cJSON *j)
+{
+	const char *m = cJSON_GetStringValue(
+	    cJSON_GetObjectItemCaseSensitive(j, "model"));
+	const char *f = cJSON_GetStringValue(
+	    cJSON_GetObjectItemCaseSensitive(j, "system_fingerprint"));
+
+	if (m != NULL)
+		oai_ident(&r->model, m, strlen(m));
+	if (f != NULL)
+		oai_ident(&r->fingerprint, f, strlen(f));
 }
 
 static void
@@ -156,6 +191,7 @@ chunk(oai_reply *r, const char *data, size_t len, int scan)
 		cJSON_Delete(j);
 		return -1;
 	}
+	idents(r, j);
 	choice(r, j, "delta", nul);
 	cJSON_Delete(j);
 	return 0;
@@ -193,6 +229,7 @@ oai_body(oai_reply *r, const char *body, size_t len)
 		set_error(r, "reply has no choices");
 		return -1;
 	}
+	idents(r, j);
 	choice(r, j, "message", nul);
 	cJSON_Delete(j);
 	r->done = 1;

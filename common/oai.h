@@ -26,6 +26,9 @@ typedef struct {
 	int done;		/* the stream said [DONE] */
 	int tokens;		/* text deltas seen so far */
 	char *error;		/* error the server sent inside the body */
+	char *model;		/* the model the server says answered, and */
+	char *fingerprint;	/* its system_fingerprint: NULL when not sent
+				 * (or not a short, printable string) */
 } oai_reply;
 
 void oai_init(oai_reply *r, int chat);
@@ -43,6 +46,14 @@ int oai_chunk_tree(oai_reply *r, const char *data, size_t len);
 
 /* A whole response body: 0, or -1 when it is not a reply (r->error set). */
 int oai_body(oai_reply *r, const char *body, size_t len);
+
+/*
+ * What the reply says of its maker: *slot becomes s[0..n) when that is 1
+ * to OAI_IDENT_MAX bytes of UTF-8 without control characters, and stays
+ * as it was otherwise (a server's label is never worth a broken record).
+ */
+#define OAI_IDENT_MAX 256
+void oai_ident(char **slot, const char *s, size_t n);
 
 /* Has the stream ended properly (a finish_reason or [DONE] seen)? */
 int oai_complete(const oai_reply *r);

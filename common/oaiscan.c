@@ -404,24 +404,26 @@ int
 oaiscan_chunk(oai_reply *r, const char *data, size_t len)
 {
 	static const name top_keys[] = { NAME("choices"), NAME("usage"),
-		NAME("error"), NAME("object") };
+		NAME("error"), NAME("object"), NAME("model"),
+		NAME("system_fingerprint") };
 	static const name usage_keys[] = { NAME("prompt_tokens"),
 		NAME("completion_tokens") };
 	static const name chat_keys[] = { NAME("delta"), NAME("finish_reason") };
 	static const name text_keys[] = { NAME("text"), NAME("finish_reason") };
 	static const name delta_keys[] = { NAME("reasoning_content"),
 		NAME("reasoning"), NAME("content") };
-	static const inside_fn top_in[] = { first_of, maybe_object, NULL, NULL };
+	static const inside_fn top_in[] = { first_of, maybe_object, NULL, NULL,
+		NULL, NULL };
 	static const inside_fn c0_in[] = { maybe_object, NULL };
-	span top[4], us[2], c0[2], d[3], none = { NULL, NULL };
+	span top[6], us[2], c0[2], d[3], none = { NULL, NULL };
 	span content = none, reasoning = none, fr = none;
 	const walk wd = { delta_keys, 3, d, NULL, NULL };
 	const walk *const c0_sub[] = { &wd, NULL };
 	const walk wc0 = { r->chat ? chat_keys : text_keys, 2, c0,
 		r->chat ? c0_in : NULL, c0_sub };
 	const walk wus = { usage_keys, 2, us, NULL, NULL };
-	const walk *const top_sub[] = { &wc0, &wus, NULL, NULL };
-	const walk wtop = { top_keys, 4, top, top_in, top_sub };
+	const walk *const top_sub[] = { &wc0, &wus, NULL, NULL, NULL, NULL };
+	const walk wtop = { top_keys, 6, top, top_in, top_sub };
 	const char *p = ws(data, data + len), *e = data + len;
 	long pt = -1, ct = -1;
 	int i;
@@ -455,6 +457,11 @@ oaiscan_chunk(oai_reply *r, const char *data, size_t len)
 	}
 	if (is(fr, '"') && memchr(fr.s, '\\', (size_t)(fr.e - fr.s)) != NULL)
 		return 0;
+	/* the maker's labels: escaped ones are read by cJSON */
+	for (i = 4; i < 6; i++)
+		if (is(top[i], '"') && memchr(top[i].s, '\\',
+		    (size_t)(top[i].e - top[i].s)) != NULL)
+			return 0;
 	/* sure now: apply what the chunk says */
 	if (pt >= 0)
 		r->prompt_tokens = pt;
@@ -472,5 +479,10 @@ oaiscan_chunk(oai_reply *r, const char *data, size_t len)
 		free(r->finish_reason);
 		r->finish_reason = xstrndup(fr.s + 1, (size_t)(fr.e - fr.s - 2));
 	}
+	if (is(top[4], '"'))
+		oai_ident(&r->model, top[4].s + 1, (size_t)(top[4].e - top[4].s - 2));
+	if (is(top[5], '"'))
+		oai_ident(&r->fingerprint, top[5].s + 1,
+		    (size_t)(top[5].e - top[5].s - 2));
 	return 1;
 }

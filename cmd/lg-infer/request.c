@@ -97,5 +97,11 @@ request_gen(const infer_opts *o, const char *system_opt, const http_result *res)
 		cJSON_AddNullToObject(g, "ttft_s");
 	cJSON_AddNumberToObject(g, "attempts", res->attempts);
 	cJSON_AddBoolToObject(g, "cache_hit", res->cache_hit);
+	/* what made the answer: this lg, and the server's word for itself */
+	cJSON_AddStringToObject(g, "lg", LG_VERSION);
+	if (res->server_model != NULL)
+		cJSON_AddStringToObject(g, "server_model", res->server_model);
+	if (res->fingerprint != NULL)
+		cJSON_AddStringToObject(g, "system_fingerprint", res->fingerprint);
 	return g;
 }

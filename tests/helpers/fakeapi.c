@@ -317,6 +317,7 @@ head(const answer *a, const char *object)
 	cJSON_AddStringToObject(j, "object", object);
 	cJSON_AddNumberToObject(j, "created", 0);
 	cJSON_AddStringToObject(j, "model", a->model);
+	cJSON_AddStringToObject(j, "system_fingerprint", "fp_fake\u00e9");
 	return j;
 }
 
