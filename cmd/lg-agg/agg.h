@@ -59,10 +59,19 @@ struct lgb {
 	size_t npos;
 };
 
-/* Mean-score sums (LongWeave and any other bench with scores.score). */
+/*
+ * Mean-score sums (LongWeave and any other bench with scores.score).
+ * cases are the records in the mean: scored ones, and failed ones (an
+ * error: 0) unless --compat leaves those out; undecided records (no
+ * scores.score and no error: the judge decided none of their items) are
+ * counted apart, never in the mean; items are the judged items the judge
+ * could not decide (scores.undecided), of scored and undecided records.
+ */
 struct score {
 	long cases;
 	long failed;
+	long undecided;		/* records without a score: out of the mean */
+	long items;		/* items undecided (scores.undecided) */
 	long cut;		/* outputs cut by the token limit */
 	double sum;		/* of scores in [0, 1] */
 	double mean_sum;	/* average rows: sum of the cell means */
