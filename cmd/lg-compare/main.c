@@ -120,12 +120,12 @@ swap_sides(struct group **g, size_t n)
 
 	for (i = 0; i < n; i++) {
 		size_t t = g[i]->only[0];
+		struct paired_side s;
 
 		g[i]->only[0] = g[i]->only[1];
 		g[i]->only[1] = t;
 		for (j = 0; j < g[i]->ncases; j++) {
-			struct paired_side s = g[i]->cases[j]->s[0];
-
+			s = g[i]->cases[j]->s[0];
 			g[i]->cases[j]->s[0] = g[i]->cases[j]->s[1];
 			g[i]->cases[j]->s[1] = s;
 		}
@@ -159,7 +159,7 @@ run(char **files, int nfiles, const struct opts *o)
 	struct group **g = NULL;
 	const char *label[2];
 	char *by_label[2] = { NULL, NULL };
-	size_t cases[2], paired, ng;
+	size_t cases[2], paired, und, ng;
 	int bad = 0, status = LG_OK, s;
 
 	if (o->have_by) {
@@ -215,21 +215,27 @@ run(char **files, int nfiles, const struct opts *o)
 	else
 		for (s = 0; s < 2; s++)
 			label[s] = strcmp(files[s], "-") ? files[s] : "(stdin)";
-	ctab_counts(t, cases, &paired);
+	ctab_counts(t, cases, &paired, &und);
 	if (paired == 0) {
 		char *a = xstrdup(label[0]), *bl = xstrdup(label[1]);
 
 		lg_sanitize(a);
 		lg_sanitize(bl);
-		lg_warn("no case in common: %s has %zu cases, %s has %zu "
-		    "(paired by case, else id, within the same values of the "
-		    "group fields)", a, cases[0], bl, cases[1]);
+		if (und > 0)
+			lg_warn("no case decided in both: %zu cases in common, "
+			    "undecided in %s or %s (no score and no error)",
+			    und, a, bl);
+		else
+			lg_warn("no case in common: %s has %zu cases, %s has "
+			    "%zu (paired by case, else id, within the same "
+			    "values of the group fields)", a, cases[0], bl,
+			    cases[1]);
 		free(a);
 		free(bl);
 		status = status > LG_BAD ? status : LG_BAD;
 		goto out;
 	}
-	print_all(g, ng, o, label, cases, paired, b.other);
+	print_all(g, ng, o, label, cases, paired, und, b.other);
 	if (status == LG_OK && bad)
 		status = LG_BAD;
 out:

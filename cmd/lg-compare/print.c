@@ -2,9 +2,10 @@
  * print.c: the comparison as aligned text tables or JSON Lines.
  *
  * Text: a head naming A and B with their case counts, one row per group
- * and metric, the cases whose score changed the most, and the cases found
- * on one side only.  JSON: one object per line, "row" telling which:
- * "summary", "metric", "change" or "unpaired".  Text that came from the
+ * and metric, the cases whose score changed the most, the cases found on
+ * one side only, and those left out because a side has no decided record
+ * (undecided).  JSON: one object per line, "row" telling which:
+ * "summary", "metric", "change", "unpaired" or "undecided".  Text that came from the
  * records is sanitized before it reaches the terminal.
  */
 #include <errno.h>
@@ -176,6 +177,24 @@ changes(const struct group *g, const struct opts *o, const struct kase **out)
 	return n;
 }
 
+/* On both sides, but with no decided record on one or both. */
+static int
+left_out(const struct kase *k)
+{
+	return case_ran(k, 0) && case_ran(k, 1) &&
+	    (k->s[0].nrec == 0 || k->s[1].nrec == 0);
+}
+
+/* Which side of a case left out has no decided record. */
+static const char *
+und_side(const struct kase *k, const char *a, const char *b,
+    const char *both)
+{
+	if (k->s[0].nrec == 0 && k->s[1].nrec == 0)
+		return both;
+	return k->s[0].nrec == 0 ? a : b;
+}
+
 static void
 emit(cJSON *j)
 {
@@ -225,6 +244,7 @@ json_group(const struct group *g, const struct opts *o)
 		cJSON_AddNumberToObject(j, "cases", (double)w->cases);
 		cJSON_AddNumberToObject(j, "only_a", (double)g->only[0]);
 		cJSON_AddNumberToObject(j, "only_b", (double)g->only[1]);
+		cJSON_AddNumberToObject(j, "undecided", (double)g->nund);
 		jnum(j, "a", w->a, 1);
 		jnum(j, "b", w->b, 1);
 		jnum(j, "diff", w->diff, w->defined);
@@ -251,25 +271,35 @@ json_group(const struct group *g, const struct opts *o)
 	}
 	for (i = 0; i < g->ncases; i++)
 		for (s = 0; s < 2; s++)
-			if (g->cases[i]->s[s].nrec > 0 &&
-			    g->cases[i]->s[!s].nrec == 0) {
+			if (case_ran(g->cases[i], s) &&
+			    !case_ran(g->cases[i], !s)) {
 				cJSON *j = jrow("unpaired", g, o);
 
 				cJSON_AddStringToObject(j, "case", g->cases[i]->id);
 				cJSON_AddStringToObject(j, "only", s ? "b" : "a");
 				emit(j);
 			}
+	for (i = 0; i < g->ncases; i++)
+		if (left_out(g->cases[i])) {
+			cJSON *j = jrow("undecided", g, o);
+
+			cJSON_AddStringToObject(j, "case", g->cases[i]->id);
+			cJSON_AddStringToObject(j, "side",
+			    und_side(g->cases[i], "a", "b", "both"));
+			emit(j);
+		}
 	free(top);
 }
 
 static const char *const main_cols[] = {
-	"metric", "cases", "only A", "only B", "A", "B", "B-A", "95% CI",
-	"p", "test"
+	"metric", "cases", "only A", "only B", "undecided", "A", "B", "B-A",
+	"95% CI", "p", "test"
 };
-static const int main_right[] = { 0, 1, 1, 1, 1, 1, 1, 1, 1, 0 };
+static const int main_right[] = { 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0 };
 static const char *const change_cols[] = { "case", "A", "B", "B-A" };
 static const int change_right[] = { 0, 1, 1, 1 };
 static const char *const only_cols[] = { "only in", "case" };
+static const char *const und_cols[] = { "undecided in", "case" };
 static const int only_right[] = { 0, 0 };
 
 static void
@@ -279,7 +309,7 @@ text_metrics(struct group **g, size_t ng, const struct opts *o)
 	struct paired_row rows[NMETRICS];
 	size_t i, k, n;
 
-	tab_start(&t, o, main_cols, main_right, 10);
+	tab_start(&t, o, main_cols, main_right, 11);
 	for (i = 0; i < ng; i++) {
 		n = compare_group(g[i], o, rows);
 		for (k = 0; k < n; k++) {
@@ -290,6 +320,7 @@ text_metrics(struct group **g, size_t ng, const struct opts *o)
 			tab_put(&t, xasprintf("%zu", w->cases));
 			tab_put(&t, xasprintf("%zu", g[i]->only[0]));
 			tab_put(&t, xasprintf("%zu", g[i]->only[1]));
+			tab_put(&t, xasprintf("%zu", g[i]->nund));
 			tab_put(&t, num(w->a, 1));
 			tab_put(&t, num(w->b, 1));
 			tab_put(&t, num(w->diff, w->defined));
@@ -356,7 +387,7 @@ text_unpaired(struct group **g, size_t ng, const struct opts *o)
 			for (k = 0; k < g[i]->ncases; k++) {
 				const struct kase *c = g[i]->cases[k];
 
-				if (c->s[s].nrec == 0 || c->s[!s].nrec > 0)
+				if (!case_ran(c, s) || case_ran(c, !s))
 					continue;
 				if (shown++ >= o->top)
 					continue;
@@ -379,9 +410,46 @@ text_unpaired(struct group **g, size_t ng, const struct opts *o)
 		tab_discard(&t);
 }
 
+/* The cases both ran, left out: no score and no error on a side. */
+static void
+text_undecided(struct group **g, size_t ng, const struct opts *o)
+{
+	struct tab t;
+	size_t i, k, rows = 0;
+
+	tab_start(&t, o, und_cols, only_right, 2);
+	for (i = 0; i < ng; i++) {
+		long shown = 0;
+
+		for (k = 0; k < g[i]->ncases; k++) {
+			const struct kase *c = g[i]->cases[k];
+
+			if (!left_out(c) || shown++ >= o->top)
+				continue;
+			group_cells(&t, g[i], o);
+			tab_put(&t, xstrdup(und_side(c, "A", "B", "A and B")));
+			tab_put(&t, xstrdup(c->id));
+			rows++;
+		}
+		if (shown > o->top) {
+			group_cells(&t, g[i], o);
+			tab_put(&t, xstrdup("-"));
+			tab_put(&t, xasprintf("(%ld more)", shown - o->top));
+			rows++;
+		}
+	}
+	if (rows > 0) {
+		printf("\ncases undecided in a run (no score, no error), left "
+		    "out of the comparison\n");
+		tab_print(&t);
+	} else
+		tab_discard(&t);
+}
+
 void
 print_all(struct group **g, size_t n, const struct opts *o,
-    const char *label[2], size_t cases[2], size_t paired, long other)
+    const char *label[2], size_t cases[2], size_t paired, size_t und,
+    long other)
 {
 	size_t i;
 
@@ -394,8 +462,11 @@ print_all(struct group **g, size_t n, const struct opts *o,
 		cJSON_AddNumberToObject(j, "cases_a", (double)cases[0]);
 		cJSON_AddNumberToObject(j, "cases_b", (double)cases[1]);
 		cJSON_AddNumberToObject(j, "paired", (double)paired);
-		cJSON_AddNumberToObject(j, "only_a", (double)(cases[0] - paired));
-		cJSON_AddNumberToObject(j, "only_b", (double)(cases[1] - paired));
+		cJSON_AddNumberToObject(j, "only_a",
+		    (double)(cases[0] - paired - und));
+		cJSON_AddNumberToObject(j, "only_b",
+		    (double)(cases[1] - paired - und));
+		cJSON_AddNumberToObject(j, "undecided", (double)und);
 		if (o->have_by)
 			cJSON_AddNumberToObject(j, "other", (double)other);
 		cJSON_AddNumberToObject(j, "bootstrap", (double)o->resamples);
@@ -416,8 +487,9 @@ print_all(struct group **g, size_t n, const struct opts *o,
 		free(a);
 		free(b);
 	}
-	printf("paired %zu, only in A %zu, only in B %zu", paired,
-	    cases[0] - paired, cases[1] - paired);
+	printf("paired %zu, only in A %zu, only in B %zu, undecided in A or "
+	    "B %zu", paired, cases[0] - paired - und, cases[1] - paired - und,
+	    und);
 	if (o->have_by)
 		printf(", other %s values %ld", o->by.path, other);
 	printf("; %ld bootstrap resamples, seed %llu\n\n", o->resamples,
@@ -425,4 +497,5 @@ print_all(struct group **g, size_t n, const struct opts *o,
 	text_metrics(g, n, o);
 	text_changes(g, n, o);
 	text_unpaired(g, n, o);
+	text_undecided(g, n, o);
 }
