@@ -12,6 +12,12 @@
  *   longweave  LongWeave mean score per task and tier
  *   adaleval   Ada-LEval accuracy against length (log2), random-guess lines
  *   bias       Ada-LEval accuracy by where the accepted answer stood
+ *
+ * A failed record (an error) counts as a case scored 0; an undecided one
+ * (no score and no error: the judge decided none of its items) is left
+ * out of the points.  A chart says under its title how many of each it
+ * holds, and how many checks the judge could not decide, so that no 0 and
+ * no gap goes unexplained.
  */
 #ifndef LG_CHARTS_H
 #define LG_CHARTS_H
@@ -37,7 +43,8 @@ void charts_free(struct charts *t);
  */
 int charts_add(struct charts *t, const cJSON *rec, jsonl *in);
 
-/* Number of points a kind has (0: nothing to draw). */
+/* Number of points a kind has, plus the records it leaves out or counts
+ * as failed (0: nothing to draw or say). */
 long charts_points(const struct charts *t, int kind);
 
 /* Build a kind into c (ids inside prefixed with id); free with charts_done(). */

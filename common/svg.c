@@ -449,6 +449,11 @@ svg_write(buf *o, const struct svg_chart *c)
 	    W / 2);
 	svg_esc(o, c->title ? c->title : "");
 	buf_puts(o, "</text>\n");
+	if (c->note != NULL) {
+		text(o, W / 2, 39, "middle", " font-size=\"11\" fill=\"#a3200b\"",
+		    c->note);
+		buf_puts(o, "\n");
+	}
 	yaxis(o, c);
 	if (c->kind == SVG_BARS)
 		xaxis_bars(o, &g);

@@ -37,6 +37,7 @@ struct svg_chart {
 	int nxticks;
 	struct svg_series *s;
 	int ns;
+	char *note;		/* a line under the title, or NULL */
 };
 
 /* Append the chart as one <svg> element. */
