@@ -33,7 +33,7 @@ enum { OPT_COMPAT = 256, OPT_PRICES, OPT_MAXTEXT, OPT_MAXREC, OPT_VERSION };
 
 struct group {
 	char *bench, *task, *length, *model;
-	long cases, failed, cut, scored;
+	long cases, failed, cut, scored, undecided, items;
 	double score;
 	long requests, cache_hits, ptok, otok, ntok;
 	double latency;
@@ -215,7 +215,12 @@ add(struct report *r, const cJSON *rec, int bad)
 	const char *length = str_or(rec, "length", "-");
 	const char *model = str_or(gen, "model", "(no model)");
 	const char *fr = rec_str(gen, "finish_reason");
-	int failed = (err != NULL && !cJSON_IsNull(err)) || !cJSON_IsObject(sc);
+	/* failed: an error (LongGenBench: no scores either), counted 0;
+	 * undecided: no score and no error, left out and shown apart */
+	int failed = (err != NULL && !cJSON_IsNull(err)) ||
+	    (strcmp(bench, "longgenbench") == 0 && !cJSON_IsObject(sc));
+	int und = !failed && cJSON_GetObjectItemCaseSensitive(cJSON_IsObject(sc) ?
+	    sc : NULL, "score") == NULL;
 	double s = failed ? 0 : num(sc, "score"), v;
 	struct group *g = group_of(r, bench, task, length, model);
 	const char *status;
@@ -226,6 +231,9 @@ add(struct report *r, const cJSON *rec, int bad)
 
 	g->cases++;
 	g->failed += failed;
+	g->undecided += und;
+	v = failed ? NAN : num(sc, "undecided");
+	g->items += v >= 1 && v <= 1e15 ? (long)v : 0;
 	g->cut += fr != NULL && strcmp(fr, "length") == 0;
 	if (!isnan(s) && s >= 0 && s <= 1) {
 		g->scored++;
@@ -256,10 +264,11 @@ add(struct report *r, const cJSON *rec, int bad)
 
 		pairs_add(r->pairs, bench, task, length, rec_str(gen, "model"),
 		    cJSON_IsString(c) && c->valuestring[0] != '\0' ?
-		    c->valuestring : rec_id(rec), failed ? 0 : s);
+		    c->valuestring : rec_id(rec), failed ? 0 : s, und);
 	}
-	status = bad ? "bad" : failed ? "failed" : isnan(s) ? "unscored" :
-	    s >= 1 ? "pass" : s <= 0 ? "fail" : "partial";
+	status = bad ? "bad" : failed ? "failed" : und ? "undecided" :
+	    isnan(s) ? "unscored" : s >= 1 ? "pass" : s <= 0 ? "fail" :
+	    "partial";
 
 	row = cJSON_CreateArray();
 	cJSON_AddItemToArray(row, cJSON_CreateNumber((double)r->ncases));
@@ -398,10 +407,15 @@ tables(buf *o, struct report *r)
 
 	qsort(r->g, r->ng, sizeof *r->g, cmp_group);
 	buf_puts(o, "<h2 id=\"summary\">Scores</h2>\n<p>Mean primary score "
-	    "(<code>scores.score</code>) times 100 over the cases; a failed case "
-	    "(an error from any stage, or no scores) counts 0.</p>\n<table>"
+	    "(<code>scores.score</code>) times 100 over the cases scored; a "
+	    "failed case (an error from any stage; for LongGenBench, no scores "
+	    "either) counts 0; an undecided case (no score and no error: the "
+	    "judge decided none of its items) is left out of the mean, never "
+	    "counted 0; undecided items: those the judge could not decide "
+	    "(<code>scores.undecided</code>).</p>\n<table>"
 	    "<tr><th>bench</th><th>task</th><th>length</th><th>model</th>"
-	    "<th>score</th><th>cases</th><th>failed</th><th>cut</th></tr>\n");
+	    "<th>score</th><th>cases</th><th>failed</th><th>undecided</th>"
+	    "<th>undecided items</th><th>cut</th></tr>\n");
 	for (i = 0; i < r->ng; i++) {
 		struct group *g = &r->g[i];
 
@@ -412,7 +426,9 @@ tables(buf *o, struct report *r)
 			snprintf(t, sizeof t, "-");
 		cell(o, " class=\"num\"", t);
 		buf_printf(o, "<td class=\"num\">%ld</td><td class=\"num\">%ld</td>"
-		    "<td class=\"num\">%ld</td></tr>\n", g->cases, g->failed, g->cut);
+		    "<td class=\"num\">%ld</td><td class=\"num\">%ld</td>"
+		    "<td class=\"num\">%ld</td></tr>\n", g->cases, g->failed,
+		    g->undecided, g->items, g->cut);
 	}
 	buf_puts(o, "</table>\n");
 

@@ -13,6 +13,7 @@ const char report_css[] =
 "#cases-body tr { cursor: pointer; } #cases-body tr:hover { background: #f3f3f3; }\n"
 "#cases-body td.id { font-family: monospace; }\n"
 ".st-pass .status { color: #0b6b3a; } .st-fail .status, .st-failed .status { color: #a3200b; }\n"
+".st-undecided .status { color: #7a5c00; font-style: italic; }\n"
 ".controls { margin: .5em 0; } .controls input, .controls select { margin-right: .5em; }\n"
 "pre.text { white-space: pre-wrap; max-height: 30em; overflow: auto; border: 1px solid #ddd; padding: .5em; background: #fafafa; }\n"
 "pre.reply { white-space: pre-wrap; max-width: 40em; max-height: 12em; overflow: auto; margin: 0; }\n"
