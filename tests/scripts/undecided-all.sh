@@ -112,38 +112,30 @@ lines = [l for l in text.splitlines() if l.strip() and
          not re.match(r"^[|: -]+$", l) and not l.startswith("\\")]
 heads = [cells(l) for l in lines if "undecided" in cells(l)]
 if not heads: bad("no undecided column")
-if layout == "long":
-    # the row of each undecided-only cell: its score cell is "-"
+def rows_under(col):
+    """The rows of the tables whose header holds undecided and col."""
     head = None
-    seen = 0
     for l in lines:
         c = cells(l)
         if "undecided" in c:
             head = c
-            continue
-        if head is None or len(c) != len(head) or "task" not in head:
-            continue
-        r = dict(zip(head, c))
-        if r.get("task") in ("sr", "nw") and r.get("length") == "1k":
+        elif head is not None and len(c) == len(head) and col in head:
+            yield l, dict(zip(head, c))
+seen = 0
+if layout == "long":
+    # the row of each undecided-only cell: its score cell is "-"
+    for l, r in rows_under("task"):
+        if r["task"] in ("sr", "nw") and r["length"] == "1k":
             seen += 1
             if r["score%"] != "-" or r["undecided"] not in ("1", "2"):
                 bad("row %r" % l)
-        if r.get("task") == "biog" and r.get("gen.model") == "m1":
+        if r["task"] == "biog" and r["gen.model"] == "m1":
             seen += 1
             if r["undecided"] != "1" or r["failed"] != "1" or r["undec-items"] != "7":
                 bad("row %r" % l)
     if seen != 6: bad("%d rows of sr, nw and biog m1, want 6" % seen)
 else:
-    head = None
-    seen = 0
-    for l in lines:
-        c = cells(l)
-        if "undecided" in c:
-            head = c
-            continue
-        if head is None or len(c) != len(head) or "SR" not in head:
-            continue
-        r = dict(zip(head, c))
+    for l, r in rows_under("SR"):
         seen += 1
         if r["SR"] != "-" or r["NW"] != "-" or zero.match(r["SR"]):
             bad("row %r" % l)
