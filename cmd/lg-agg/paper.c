@@ -18,6 +18,7 @@
 
 #include "agg.h"
 #include "buf.h"
+#include "nulkey.h"
 #include "xalloc.h"
 
 enum { F_TASK, F_LEN, F_MODEL };
@@ -141,13 +142,13 @@ prow_start(struct prow *r, const char *tname, const char *model,
 		cJSON_AddStringToObject(r->j, "bench", g[0]->bench);
 		cJSON_AddStringToObject(r->j, "layout", "paper");
 		cJSON_AddStringToObject(r->j, "table", tname);
-		cJSON_AddStringToObject(r->j, "model", model);
+		cJSON_AddItemToObject(r->j, "model", nulkey_json(model));
 		json_run(r->j, &p);
 		free(p.params);
 		return;
 	}
 	r->c = xcalloc(ncols + 3, sizeof *r->c);
-	r->c[r->k++] = xstrdup(model);
+	r->c[r->k++] = nulkey_show(model);
 }
 
 static void

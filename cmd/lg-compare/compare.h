@@ -59,7 +59,9 @@ int field_parse(const char *path, struct field *f);
 void field_free(struct field *f);
 int fields_parse(const char *list, struct opts *o);
 void fields_free(struct opts *o);
-/* The value at f as text ("-" when absent); -1 for an object or array. */
+/* The value at f as text ("-" when absent); -1 for an object or array.
+ * A string is its key (nulkey.h): whole, NUL bytes included.  Group
+ * values, case ids and the labels of A and B are such keys. */
 int field_value(const cJSON *rec, const struct field *f, char **out);
 
 /* read.c */

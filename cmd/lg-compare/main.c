@@ -6,6 +6,7 @@
 
 #include "compare.h"
 #include "diag.h"
+#include "nulkey.h"
 #include "opt.h"
 #include "record.h"
 #include "xalloc.h"
@@ -68,8 +69,8 @@ parse_by(const char *arg, struct opts *o)
 	if (comma == NULL || comma == eq + 1 || comma[1] == '\0' ||
 	    strcmp(comma + 1, "") == 0)
 		return -1;
-	o->val[0] = xstrndup(eq + 1, (size_t)(comma - eq - 1));
-	o->val[1] = xstrdup(comma + 1);
+	o->val[0] = nulkey_of(eq + 1, (size_t)(comma - eq - 1));
+	o->val[1] = nulkey_of(comma + 1, strlen(comma + 1));
 	return strcmp(o->val[0], o->val[1]) == 0 ? -1 : 0;
 }
 
@@ -159,6 +160,7 @@ run(char **files, int nfiles, const struct opts *o)
 	struct group **g = NULL;
 	const char *label[2];
 	char *by_label[2] = { NULL, NULL };
+	char *file_label[2] = { NULL, NULL };
 	size_t cases[2], paired, und, ng;
 	int bad = 0, status = LG_OK, s;
 
@@ -183,7 +185,7 @@ run(char **files, int nfiles, const struct opts *o)
 	g = ctab_groups(t, o, &ng);
 	if (o->have_by && o->val[0] == NULL) {
 		if (b.other > 0 || b.seen[1] == NULL) {
-			char *v = xstrdup(b.other ? b.third :
+			char *v = nulkey_show(b.other ? b.third :
 			    b.seen[0] ? b.seen[0] : "");
 
 			lg_sanitize(v);
@@ -213,11 +215,14 @@ run(char **files, int nfiles, const struct opts *o)
 			label[s] = by_label[s];
 		}
 	else
-		for (s = 0; s < 2; s++)
-			label[s] = strcmp(files[s], "-") ? files[s] : "(stdin)";
+		for (s = 0; s < 2; s++) {
+			file_label[s] = strcmp(files[s], "-") ? nulkey_of(files[s],
+			    strlen(files[s])) : xstrdup("(stdin)");
+			label[s] = file_label[s];
+		}
 	ctab_counts(t, cases, &paired, &und);
 	if (paired == 0) {
-		char *a = xstrdup(label[0]), *bl = xstrdup(label[1]);
+		char *a = nulkey_show(label[0]), *bl = nulkey_show(label[1]);
 
 		lg_sanitize(a);
 		lg_sanitize(bl);
@@ -242,6 +247,8 @@ out:
 	free(g);
 	free(by_label[0]);
 	free(by_label[1]);
+	free(file_label[0]);
+	free(file_label[1]);
 	free(b.seen[0]);
 	free(b.seen[1]);
 	free(b.third);

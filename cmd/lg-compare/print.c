@@ -16,6 +16,7 @@
 
 #include "compare.h"
 #include "diag.h"
+#include "nulkey.h"
 #include "record.h"
 #include "xalloc.h"
 
@@ -99,7 +100,7 @@ group_cells(struct tab *t, const struct group *g, const struct opts *o)
 	size_t i;
 
 	for (i = 0; i < o->nfields; i++)
-		tab_put(t, xstrdup(g->val[i]));
+		tab_put(t, nulkey_show(g->val[i]));
 }
 
 static void
@@ -224,7 +225,8 @@ jrow(const char *kind, const struct group *g, const struct opts *o)
 
 	cJSON_AddStringToObject(j, "row", kind);
 	for (i = 0; i < o->nfields; i++)
-		cJSON_AddStringToObject(j, o->fields[i].path, g->val[i]);
+		cJSON_AddItemToObject(j, o->fields[i].path,
+		    nulkey_json(g->val[i]));
 	return j;
 }
 
@@ -262,7 +264,7 @@ json_group(const struct group *g, const struct opts *o)
 	for (i = 0; i < n; i++) {
 		cJSON *j = jrow("change", g, o);
 
-		cJSON_AddStringToObject(j, "case", top[i]->id);
+		cJSON_AddItemToObject(j, "case", nulkey_json(top[i]->id));
 		jnum(j, "a", 100.0 * top[i]->s[0].c[C_SCORE], 1);
 		jnum(j, "b", 100.0 * top[i]->s[1].c[C_SCORE], 1);
 		jnum(j, "diff", 100.0 * (top[i]->s[1].c[C_SCORE] -
@@ -275,7 +277,8 @@ json_group(const struct group *g, const struct opts *o)
 			    !case_ran(g->cases[i], !s)) {
 				cJSON *j = jrow("unpaired", g, o);
 
-				cJSON_AddStringToObject(j, "case", g->cases[i]->id);
+				cJSON_AddItemToObject(j, "case",
+				    nulkey_json(g->cases[i]->id));
 				cJSON_AddStringToObject(j, "only", s ? "b" : "a");
 				emit(j);
 			}
@@ -283,7 +286,8 @@ json_group(const struct group *g, const struct opts *o)
 		if (left_out(g->cases[i])) {
 			cJSON *j = jrow("undecided", g, o);
 
-			cJSON_AddStringToObject(j, "case", g->cases[i]->id);
+			cJSON_AddItemToObject(j, "case",
+			    nulkey_json(g->cases[i]->id));
 			cJSON_AddStringToObject(j, "side",
 			    und_side(g->cases[i], "a", "b", "both"));
 			emit(j);
@@ -353,7 +357,7 @@ text_changes(struct group **g, size_t ng, const struct opts *o)
 			const struct paired_side *a = &top[k]->s[0], *b = &top[k]->s[1];
 
 			group_cells(&t, g[i], o);
-			tab_put(&t, xstrdup(top[k]->id));
+			tab_put(&t, nulkey_show(top[k]->id));
 			tab_put(&t, num(100.0 * a->c[C_SCORE], 1));
 			tab_put(&t, num(100.0 * b->c[C_SCORE], 1));
 			tab_put(&t, num(100.0 * (b->c[C_SCORE] - a->c[C_SCORE]), 1));
@@ -393,7 +397,7 @@ text_unpaired(struct group **g, size_t ng, const struct opts *o)
 					continue;
 				group_cells(&t, g[i], o);
 				tab_put(&t, xstrdup(s ? "B" : "A"));
-				tab_put(&t, xstrdup(c->id));
+				tab_put(&t, nulkey_show(c->id));
 				rows++;
 			}
 			if (shown > o->top) {
@@ -428,7 +432,7 @@ text_undecided(struct group **g, size_t ng, const struct opts *o)
 				continue;
 			group_cells(&t, g[i], o);
 			tab_put(&t, xstrdup(und_side(c, "A", "B", "A and B")));
-			tab_put(&t, xstrdup(c->id));
+			tab_put(&t, nulkey_show(c->id));
 			rows++;
 		}
 		if (shown > o->top) {
@@ -457,8 +461,8 @@ print_all(struct group **g, size_t n, const struct opts *o,
 		cJSON *j = cJSON_CreateObject();
 
 		cJSON_AddStringToObject(j, "row", "summary");
-		cJSON_AddStringToObject(j, "a", label[0]);
-		cJSON_AddStringToObject(j, "b", label[1]);
+		cJSON_AddItemToObject(j, "a", nulkey_json(label[0]));
+		cJSON_AddItemToObject(j, "b", nulkey_json(label[1]));
 		cJSON_AddNumberToObject(j, "cases_a", (double)cases[0]);
 		cJSON_AddNumberToObject(j, "cases_b", (double)cases[1]);
 		cJSON_AddNumberToObject(j, "paired", (double)paired);
@@ -477,7 +481,7 @@ print_all(struct group **g, size_t n, const struct opts *o,
 		return;
 	}
 	{
-		char *a = xstrdup(label[0]), *b = xstrdup(label[1]);
+		char *a = nulkey_show(label[0]), *b = nulkey_show(label[1]);
 
 		lg_sanitize(a);
 		lg_sanitize(b);

@@ -18,6 +18,7 @@
 
 #include "buf.h"
 #include "compare.h"
+#include "nulkey.h"
 #include "record.h"
 #include "util.h"
 #include "xalloc.h"
@@ -383,23 +384,29 @@ numbers(const cJSON *rec, struct paired_side *d, jsonl *in)
 	return verdicts(rec, d, in);
 }
 
-/* The case a record belongs to: its "case" member, else its id. */
-static const char *
+static char case_name[] = "case", id_name[] = "id";
+static char *case_part[] = { case_name }, *id_part[] = { id_name };
+
+/* The case a record belongs to: its "case" member, else its id, whole
+ * (a key, nulkey.h), or NULL. */
+static char *
 case_id(const cJSON *rec, jsonl *in)
 {
 	const cJSON *c = rec_get(rec, "case");
-	const char *id;
+	char *id;
 
 	if (c != NULL && !cJSON_IsNull(c)) {
-		if (!cJSON_IsString(c) || c->valuestring[0] == '\0') {
+		if ((id = nulkey_at(rec, case_part, 1)) == NULL || *id == '\0') {
 			jsonl_warn(in, "case: not a non-empty string");
+			free(id);
 			return NULL;
 		}
-		return c->valuestring;
+		return id;
 	}
-	if ((id = rec_str(rec, "id")) == NULL || id[0] == '\0') {
+	if ((id = nulkey_at(rec, id_part, 1)) == NULL || *id == '\0') {
 		jsonl_warn(in, "id: %s", rec_get(rec, "id") ? "not a non-empty "
 		    "string" : "missing");
+		free(id);
 		return NULL;
 	}
 	return id;
@@ -438,7 +445,7 @@ int
 ctab_add(ctab *t, const cJSON *rec, jsonl *in, int side, const struct opts *o)
 {
 	char **vals = xcalloc(t->nfields ? t->nfields : 1, sizeof *vals);
-	const char *id;
+	char *id = NULL, *shown;
 	struct paired_side d;
 	struct kase *k;
 	size_t i;
@@ -459,15 +466,19 @@ ctab_add(ctab *t, const cJSON *rec, jsonl *in, int side, const struct opts *o)
 	}
 	k = case_of(t, group_of(t, vals), id);
 	if (k->s[side].nrec + k->s[side].undecided > 0 &&
-	    rec_get(rec, "case") == NULL)
+	    rec_get(rec, "case") == NULL) {
+		shown = nulkey_show(id);
 		jsonl_warn(in, "id %s: seen before on this side, without a "
-		    "case member; taken as another sample", id);
+		    "case member; taken as another sample", shown);
+		free(shown);
+	}
 	fold(&k->s[side], &d);
 	r = 0;
 out:
 	for (i = 0; i < t->nfields; i++)
 		free(vals[i]);
 	free(vals);
+	free(id);
 	return r;
 }
 
