@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "charts.h"
 #include "diag.h"
@@ -23,8 +24,8 @@ static const char usage[] =
 "  --compat           the position chart as published (see lg-plot)\n"
 "  --prices FILE      USD per million input and output tokens per model:\n"
 "                     cost columns in the tokens table\n"
-"  --max-text SIZE    keep at most SIZE bytes of each prompt and output\n"
-"                     (default 1M)\n"
+"  --max-text SIZE    keep at most SIZE bytes of each prompt, output and\n"
+"                     text in verdicts, scores, gen and error (default 1M)\n"
 "  --max-record SIZE  record size limit (default 64M)\n"
 "  -h, --help         print this help\n"
 "  --version          print the version\n";
@@ -176,13 +177,33 @@ segments(const cJSON *rec, size_t max)
 	return segs;
 }
 
+/* Cut every string of v, at any depth, to max bytes; *cut when one was. */
 static void
-copy_item(cJSON *d, const cJSON *rec, const char *k)
+cut_strings(cJSON *v, size_t max, int *cut)
+{
+	cJSON *c;
+	size_t len, n;
+
+	if (cJSON_IsString(v) && (len = strlen(v->valuestring)) > max) {
+		n = cut_len(v->valuestring, len, max);
+		v->valuestring[n] = '\0';
+		*cut = 1;
+	}
+	cJSON_ArrayForEach(c, v)
+		cut_strings(c, max, cut);
+}
+
+static void
+copy_item(cJSON *d, const cJSON *rec, const char *k, size_t max, int *cut)
 {
 	const cJSON *v = rec_get(rec, k);
+	cJSON *c;
 
-	if (v != NULL)
-		cJSON_AddItemToObject(d, k, cJSON_Duplicate(v, 1));
+	if (v == NULL)
+		return;
+	c = cJSON_Duplicate(v, 1);
+	cut_strings(c, max, cut);
+	cJSON_AddItemToObject(d, k, c);
 }
 
 /* A request's cost, as lg-agg --usage counts it: none for a cache hit;
@@ -299,10 +320,10 @@ add(struct report *r, const cJSON *rec, int bad)
 		if (rec_strn(rec, "output", &ol) != NULL && ol > r->max_text)
 			cut = 1;
 	}
-	copy_item(d, rec, "verdicts");
-	copy_item(d, rec, "scores");
-	copy_item(d, rec, "gen");
-	copy_item(d, rec, "error");
+	copy_item(d, rec, "verdicts", r->max_text, &cut);
+	copy_item(d, rec, "scores", r->max_text, &cut);
+	copy_item(d, rec, "gen", r->max_text, &cut);
+	copy_item(d, rec, "error", r->max_text, &cut);
 	if (cut)
 		cJSON_AddTrueToObject(d, "cut");
 	txt = cJSON_PrintUnformatted(d);
@@ -474,6 +495,36 @@ tables(buf *o, struct report *r)
 	buf_puts(o, "</table>\n");
 }
 
+/*
+ * The file that holds the cases' details until the page is written: in
+ * TMPDIR (else /tmp), unlinked at once.  NULL after a message.
+ */
+static FILE *
+details_file(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char *path;
+	FILE *f = NULL;
+	int fd;
+
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	path = xasprintf("%s/lg-report.XXXXXX", dir);
+	if ((fd = mkstemp(path)) < 0 || unlink(path) < 0 ||
+	    (f = fdopen(fd, "w+")) == NULL) {
+		int e = errno;
+		char *shown = xstrdup(path);
+
+		lg_sanitize(shown);
+		lg_warn("temporary file %s: %s", shown, strerror(e));
+		free(shown);
+		if (fd >= 0)
+			close(fd);
+	}
+	free(path);
+	return f;
+}
+
 static int
 run(char **files, int n, const char *title, int compat, size_t max_text,
     const struct prices *prices)
@@ -489,13 +540,12 @@ run(char **files, int n, const char *title, int compat, size_t max_text,
 
 	r.max_text = max_text;
 	r.prices = prices;
-	r.pairs = pairs_new();
-	if ((r.details = tmpfile()) == NULL) {
-		lg_warn("temporary file: %s", strerror(errno));
+	if ((r.details = details_file()) == NULL) {
 		jsonl_free(in);
 		charts_free(ch);
 		return LG_SYS;
 	}
+	r.pairs = pairs_new();
 	status = LG_OK;
 	while ((rec = jsonl_next(in)) != NULL) {
 		int b = charts_add(ch, rec, in) < 0;
@@ -508,6 +558,12 @@ run(char **files, int n, const char *title, int compat, size_t max_text,
 			break;
 		}
 		rec_free(rec);
+	}
+	/* the last of the details reaches the file only now: a full disk
+	 * must stop the page here, not leave it without its cases */
+	if (status == LG_OK && (fflush(r.details) != 0 || ferror(r.details))) {
+		lg_warn("temporary file: write failed: %s", strerror(errno));
+		status = LG_SYS;
 	}
 	if (status == LG_OK)
 		status = jsonl_status(in);
