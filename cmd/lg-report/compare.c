@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "charts.h"
+#include "nulkey.h"
 #include "paired.h"
 #include "report.h"
 #include "xalloc.h"
@@ -136,12 +137,25 @@ num_cell(buf *o, double v, int defined)
 		buf_printf(o, "<td class=\"num\">%.2f</td>", v == 0 ? 0 : v);
 }
 
+/* A cell of a key (nulkey.h): its NULs shown. */
 static void
-text_cell(buf *o, const char *s)
+text_cell(buf *o, const char *key)
 {
+	char *s = nulkey_show(key);
+
 	buf_puts(o, "<td>");
 	html_esc(o, s);
 	buf_puts(o, "</td>");
+	free(s);
+}
+
+static void
+esc_key(buf *o, const char *key)
+{
+	char *s = nulkey_show(key);
+
+	html_esc(o, s);
+	free(s);
 }
 
 /*
@@ -281,9 +295,9 @@ pairs_html(buf *o, pairs *p)
 			row(o, p, p->e + i, j - i, a, b, tot[k]);
 		}
 		buf_puts(&sum, "<li>");
-		html_esc(&sum, p->models[a]);
+		esc_key(&sum, p->models[a]);
 		buf_puts(&sum, " and ");
-		html_esc(&sum, p->models[b]);
+		esc_key(&sum, p->models[b]);
 		buf_printf(&sum, ": %zu cases paired, %zu run by A only, %zu by "
 		    "B only, %zu undecided for A or B</li>\n", tot[k][0],
 		    tot[k][1], tot[k][2], tot[k][3]);

@@ -9,6 +9,7 @@
 
 #include "charts.h"
 #include "diag.h"
+#include "nulkey.h"
 #include "opt.h"
 #include "prices.h"
 #include "record.h"
@@ -32,6 +33,7 @@ static const char usage[] =
 
 enum { OPT_COMPAT = 256, OPT_PRICES, OPT_MAXTEXT, OPT_MAXREC, OPT_VERSION };
 
+/* names and ids are keys (nulkey.h): whole, NUL bytes included */
 struct group {
 	char *bench, *task, *length, *model;
 	long cases, failed, cut, scored, undecided, items;
@@ -54,12 +56,19 @@ struct report {
 	pairs *pairs;
 };
 
-static const char *
-str_or(const cJSON *rec, const char *k, const char *def)
-{
-	const char *s = rec_str(rec, k);
+static char bench_k[] = "bench", task_k[] = "task", length_k[] = "length",
+    gen_k[] = "gen", model_k[] = "model", id_k[] = "id", case_k[] = "case";
+static char *bench_p[] = { bench_k }, *task_p[] = { task_k },
+    *length_p[] = { length_k }, *model_p[] = { gen_k, model_k },
+    *id_p[] = { id_k }, *case_p[] = { case_k };
 
-	return s != NULL ? s : def;
+/* The key of the string at parts[0..n), or def (NULL: none). */
+static char *
+key_or(const cJSON *rec, char *const *parts, size_t n, const char *def)
+{
+	char *k = nulkey_at(rec, parts, n);
+
+	return k != NULL || def == NULL ? k : xstrdup(def);
 }
 
 static struct group *
@@ -232,9 +241,13 @@ add(struct report *r, const cJSON *rec, int bad)
 {
 	const cJSON *gen = rec_get(rec, "gen"), *sc = rec_get(rec, "scores");
 	const cJSON *err = rec_get(rec, "error");
-	const char *bench = str_or(rec, "bench", "-"), *task = str_or(rec, "task", "-");
-	const char *length = str_or(rec, "length", "-");
-	const char *model = str_or(gen, "model", "(no model)");
+	char *bench = key_or(rec, bench_p, 1, "-");
+	char *task = key_or(rec, task_p, 1, "-");
+	char *length = key_or(rec, length_p, 1, "-");
+	char *model = key_or(rec, model_p, 2, "(no model)");
+	char *id = key_or(rec, id_p, 1, "(no id)");
+	char *kase = key_or(rec, case_p, 1, NULL);
+	char *mkey = key_or(rec, model_p, 2, NULL);
 	const char *fr = rec_str(gen, "finish_reason");
 	/* failed: an error (LongGenBench: no scores either), counted 0;
 	 * undecided: no score and no error, left out and shown apart */
@@ -248,7 +261,7 @@ add(struct report *r, const cJSON *rec, int bad)
 	cJSON *d, *row, *segs;
 	char *txt;
 	buf b = { 0 };
-	int cut = 0;
+	int cut = 0, ret = 0;
 
 	g->cases++;
 	g->failed += failed;
@@ -280,24 +293,19 @@ add(struct report *r, const cJSON *rec, int bad)
 		}
 		cost(r, g, gen);
 	}
-	{
-		const cJSON *c = rec_get(rec, "case");
-
-		pairs_add(r->pairs, bench, task, length, rec_str(gen, "model"),
-		    cJSON_IsString(c) && c->valuestring[0] != '\0' ?
-		    c->valuestring : rec_id(rec), failed ? 0 : s, und);
-	}
+	pairs_add(r->pairs, bench, task, length, mkey, kase != NULL &&
+	    *kase != '\0' ? kase : id, failed ? 0 : s, und);
 	status = bad ? "bad" : failed ? "failed" : und ? "undecided" :
 	    isnan(s) ? "unscored" : s >= 1 ? "pass" : s <= 0 ? "fail" :
 	    "partial";
 
 	row = cJSON_CreateArray();
 	cJSON_AddItemToArray(row, cJSON_CreateNumber((double)r->ncases));
-	cJSON_AddItemToArray(row, cJSON_CreateString(rec_id(rec)));
-	cJSON_AddItemToArray(row, cJSON_CreateString(bench));
-	cJSON_AddItemToArray(row, cJSON_CreateString(task));
-	cJSON_AddItemToArray(row, cJSON_CreateString(length));
-	cJSON_AddItemToArray(row, cJSON_CreateString(model));
+	cJSON_AddItemToArray(row, nulkey_json(id));
+	cJSON_AddItemToArray(row, nulkey_json(bench));
+	cJSON_AddItemToArray(row, nulkey_json(task));
+	cJSON_AddItemToArray(row, nulkey_json(length));
+	cJSON_AddItemToArray(row, nulkey_json(model));
 	cJSON_AddItemToArray(row, isnan(s) ? cJSON_CreateNull() : cJSON_CreateNumber(s));
 	cJSON_AddItemToArray(row, cJSON_CreateString(status));
 	txt = cJSON_PrintUnformatted(row);
@@ -333,12 +341,17 @@ add(struct report *r, const cJSON *rec, int bad)
 	buf_puts(&b, "</script>\n");
 	free(txt);
 	r->ncases++;
-	if (fwrite(b.s, 1, b.len, r->details) != b.len) {
-		buf_free(&b);
-		return -1;
-	}
+	if (fwrite(b.s, 1, b.len, r->details) != b.len)
+		ret = -1;
 	buf_free(&b);
-	return 0;
+	free(bench);
+	free(task);
+	free(length);
+	free(model);
+	free(id);
+	free(kase);
+	free(mkey);
+	return ret;
 }
 
 static int
@@ -365,15 +378,25 @@ cell(buf *o, const char *cls, const char *s)
 	buf_puts(o, "</td>");
 }
 
+/* A cell of a key (nulkey.h): its NULs shown. */
+static void
+key_cell(buf *o, const char *key)
+{
+	char *s = nulkey_show(key);
+
+	cell(o, "", s);
+	free(s);
+}
+
 /* A row's start: the group's bench, task, length and model. */
 static void
 group_cells(buf *o, const struct group *g)
 {
 	buf_puts(o, "<tr>");
-	cell(o, "", g->bench);
-	cell(o, "", g->task);
-	cell(o, "", g->length);
-	cell(o, "", g->model);
+	key_cell(o, g->bench);
+	key_cell(o, g->task);
+	key_cell(o, g->length);
+	key_cell(o, g->model);
 }
 
 /* The cost cells: USD in, out and in all (to 4 decimals, "-" when no
@@ -413,7 +436,7 @@ cost_totals(buf *o, const struct report *r)
 				unpriced += r->g[j].unpriced;
 			}
 		buf_puts(o, "<tr class=\"total\"><td colspan=\"3\">all</td>");
-		cell(o, "", r->g[i].model);
+		key_cell(o, r->g[i].model);
 		buf_puts(o, "<td colspan=\"5\"></td>");
 		cost_cells(o, in, out, priced, unpriced);
 		buf_puts(o, "</tr>\n");

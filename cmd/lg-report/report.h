@@ -21,7 +21,8 @@ void html_json(buf *b, const char *j);
  * record (the pairs own copies of the strings). */
 typedef struct pairs pairs;
 pairs *pairs_new(void);
-/* score: in [0, 1], 0 for a failed record, NAN when not counted
+/* Names and ids are keys (nulkey.h); score: in [0, 1], 0 for a failed
+ * record, NAN when not counted
  * (undecided: no score and no error, counted apart); a record of no model
  * (NULL) is left out. */
 void pairs_add(pairs *p, const char *bench, const char *task,
