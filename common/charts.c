@@ -16,6 +16,7 @@
 
 #include "buf.h"
 #include "charts.h"
+#include "nulkey.h"
 #include "record.h"
 #include "xalloc.h"
 
@@ -465,7 +466,10 @@ charts_add(struct charts *t, const cJSON *rec, jsonl *in)
 	const char *bench = rec_str(rec, "bench");
 	const char *task = rec_str(rec, "task");
 	const char *length = rec_str(rec, "length");
-	const char *model = rec_str(rec_get(rec, "gen"), "model");
+	static char gen_k[] = "gen", model_k[] = "model";
+	static char *model_p[] = { gen_k, model_k };
+	char *model;
+	int r;
 
 	if (bench == NULL) {
 		jsonl_warn(in, "bench: %s", rec_get(rec, "bench") ? "not a string" :
@@ -481,13 +485,17 @@ charts_add(struct charts *t, const cJSON *rec, jsonl *in)
 		    "not a string" : "missing");
 		return -1;
 	}
-	if (model == NULL)
-		model = "(no model)";
+	/* the model whole, NUL bytes included: series are keyed by it */
+	if ((model = nulkey_at(rec, model_p, 2)) == NULL)
+		model = xstrdup("(no model)");
 	if (strcmp(bench, "longgenbench") == 0)
-		return add_lgb(t, rec, model, length, in);
-	if (strcmp(bench, "longweave") == 0)
-		return add_lw(t, rec, model, task, length, in);
-	return add_ada(t, rec, model, task, length, in);
+		r = add_lgb(t, rec, model, length, in);
+	else if (strcmp(bench, "longweave") == 0)
+		r = add_lw(t, rec, model, task, length, in);
+	else
+		r = add_ada(t, rec, model, task, length, in);
+	free(model);
+	return r;
 }
 
 long
@@ -618,9 +626,10 @@ charts_build(const struct charts *t, int kind, const char *id,
 	c->ns = (int)nn;
 	for (j = 0; j < nn; j++) {
 		struct svg_series *s = &c->s[j];
+		const char *key = names[j] + 1;
 		int k = 0;
 
-		s->name = xstrdup(names[j] + 1);
+		s->name = nulkey_show(key);
 		s->baseline = names[j][0] == 'b';
 		s->x = xcalloc(n + 1, sizeof *s->x);
 		s->y = xcalloc(n + 1, sizeof *s->y);
@@ -630,7 +639,7 @@ charts_build(const struct charts *t, int kind, const char *id,
 			const struct cell *e = cells[i];
 			double p;
 
-			if (strcmp(e->series, s->name) != 0 ||
+			if (strcmp(e->series, key) != 0 ||
 			    e->baseline != s->baseline)
 				continue;
 			if (bars) {

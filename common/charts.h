@@ -2,7 +2,8 @@
  * charts.h: the charts of scored records (owned by lg-plot and lg-report):
  * records are folded in one at a time (memory bounded by the number of
  * series and points, not of records), then each kind of chart is built as
- * an svg_chart.
+ * an svg_chart.  Models are told apart by their whole names, NUL bytes
+ * included (nulkey.h); a legend shows a NUL as U+2400.
  *
  *   position   LongGenBench pass rate against entry position, one line per
  *              model and length; relative position (entry over entries, in
