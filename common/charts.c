@@ -3,15 +3,20 @@
  * lg-report (owned by them).  Every point is a rate: a sum of values in
  * [0, 1] over n units (cases, or checks for the pooled STIC and position
  * rates); its 95% band is the Wilson score interval over those n units.
- * A failed record (an error from any stage, or no scores) counts as a case
- * scored 0 whose checks all failed, never left out.
+ * A failed record (an error from any stage; for LongGenBench, no scores
+ * either) counts as a case scored 0 whose checks all failed, never left
+ * out.  A LongWeave or Ada-LEval record without a score and without an
+ * error is undecided: left out of the points, never a 0.  Each kind
+ * counts both, and the undecided checks, for the note under its title.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "charts.h"
+#include "nulkey.h"
 #include "record.h"
 #include "xalloc.h"
 
@@ -34,8 +39,14 @@ struct cell {
 	struct cell *next;
 };
 
+/* What a kind's points leave out or count as 0. */
+struct tally {
+	long failed, undecided, checks;
+};
+
 struct charts {
 	int compat, bins;
+	struct tally tally[CH_NKINDS];
 	struct cell *bucket[NBUCKET];
 	struct cell **all;
 	size_t ncell, cap;
@@ -201,11 +212,48 @@ score_unit(const cJSON *sc, const char *k, int optional, double *out, jsonl *in)
 }
 
 static int
-failed(const cJSON *rec)
+has_error(const cJSON *rec)
 {
 	const cJSON *e = rec_get(rec, "error");
 
-	return (e != NULL && !cJSON_IsNull(e)) || rec_get(rec, "scores") == NULL;
+	return e != NULL && !cJSON_IsNull(e);
+}
+
+/* LongGenBench: an error, or no scores (lg-split never saw it). */
+static int
+failed(const cJSON *rec)
+{
+	return has_error(rec) || rec_get(rec, "scores") == NULL;
+}
+
+/* Not failed, and no scores.score: undecided. */
+static int
+undecided(const cJSON *rec)
+{
+	const cJSON *sc = rec_get(rec, "scores");
+
+	return !has_error(rec) && (!cJSON_IsObject(sc) ||
+	    cJSON_GetObjectItemCaseSensitive(sc, "score") == NULL);
+}
+
+/* scores.undecided or scores.stic_undecided: checks left undecided. */
+static long
+checks_undecided(const cJSON *rec)
+{
+	const cJSON *sc = rec_get(rec, "scores");
+	long n = count(cJSON_GetObjectItemCaseSensitive(sc, "stic_undecided"));
+
+	if (n < 0)
+		n = count(cJSON_GetObjectItemCaseSensitive(sc, "undecided"));
+	return n > 0 ? n : 0;
+}
+
+static void
+tally(struct charts *t, int kind, const cJSON *rec, int fail, int und)
+{
+	t->tally[kind].failed += fail;
+	t->tally[kind].undecided += und;
+	t->tally[kind].checks += checks_undecided(rec);
 }
 
 /* The positions and outcomes of a LongGenBench record's judged entries. */
@@ -297,6 +345,8 @@ add_lgb(struct charts *t, const cJSON *rec, const char *model,
 			goto out;
 	}
 	r = 0;
+	tally(t, CH_LGB_TIERS, rec, fail, 0);
+	tally(t, CH_POSITION, rec, fail, 0);
 	snprintf(series, sizeof series, "%s", model);
 	snprintf(cat, sizeof cat, "CR\n%s", length);
 	put(t, CH_LGB_TIERS, series, cat, tier, 0, 0, 1, (double)found / expected);
@@ -347,15 +397,17 @@ add_lw(struct charts *t, const cJSON *rec, const char *model, const char *task,
 	const cJSON *sc = rec_get(rec, "scores");
 	double s = 0;
 	char cat[256];
+	int fail = has_error(rec), und = !fail && undecided(rec);
 
-	if (!failed(rec)) {
-		if (!cJSON_IsObject(sc)) {
-			jsonl_warn(in, "scores: not an object");
-			return -1;
-		}
-		if (score_unit(sc, "score", 0, &s, in) < 0)
-			return -1;
+	if (sc != NULL && !cJSON_IsNull(sc) && !cJSON_IsObject(sc)) {
+		jsonl_warn(in, "scores: not an object");
+		return -1;
 	}
+	if (!fail && !und && score_unit(sc, "score", 0, &s, in) < 0)
+		return -1;
+	tally(t, CH_LONGWEAVE, rec, fail, und);
+	if (und)
+		return 0;
 	snprintf(cat, sizeof cat, "%s\n%s", length, task);
 	put(t, CH_LONGWEAVE, model, cat, lw_index(task) * 1e13 + charts_tier(length),
 	    0, 0, 1, s);
@@ -371,22 +423,25 @@ add_ada(struct charts *t, const cJSON *rec, const char *model, const char *task,
 	const char *at = rec_str(rec_get(rec, "gold"), "at");
 	double s = 0, rnd = NAN, tier = charts_tier(length);
 	char series[512], cat[256];
-	int i;
+	int i, fail = has_error(rec), und = !fail && undecided(rec);
 
 	if (tier < 0) {
 		jsonl_warn(in, "length: \"%s\" is not a size such as 2k, cannot "
 		    "place it on the length axis", length);
 		return -1;
 	}
-	if (!failed(rec)) {
-		if (!cJSON_IsObject(sc)) {
-			jsonl_warn(in, "scores: not an object");
-			return -1;
-		}
-		if (score_unit(sc, "score", 0, &s, in) < 0 ||
-		    score_unit(sc, "random", 1, &rnd, in) < 0)
-			return -1;
+	if (sc != NULL && !cJSON_IsNull(sc) && !cJSON_IsObject(sc)) {
+		jsonl_warn(in, "scores: not an object");
+		return -1;
 	}
+	if (!fail && !und && (score_unit(sc, "score", 0, &s, in) < 0 ||
+	    score_unit(sc, "random", 1, &rnd, in) < 0))
+		return -1;
+	tally(t, CH_ADALEVAL, rec, fail, und);
+	if (at != NULL)
+		tally(t, CH_BIAS, rec, fail, und);
+	if (und)
+		return 0;
 	snprintf(series, sizeof series, "%s %s", model, task);
 	put(t, CH_ADALEVAL, series, length, tier, 0, 0, 1, s);
 	if (!isnan(rnd)) {
@@ -411,7 +466,10 @@ charts_add(struct charts *t, const cJSON *rec, jsonl *in)
 	const char *bench = rec_str(rec, "bench");
 	const char *task = rec_str(rec, "task");
 	const char *length = rec_str(rec, "length");
-	const char *model = rec_str(rec_get(rec, "gen"), "model");
+	static char gen_k[] = "gen", model_k[] = "model";
+	static char *model_p[] = { gen_k, model_k };
+	char *model;
+	int r;
 
 	if (bench == NULL) {
 		jsonl_warn(in, "bench: %s", rec_get(rec, "bench") ? "not a string" :
@@ -427,13 +485,17 @@ charts_add(struct charts *t, const cJSON *rec, jsonl *in)
 		    "not a string" : "missing");
 		return -1;
 	}
-	if (model == NULL)
-		model = "(no model)";
+	/* the model whole, NUL bytes included: series are keyed by it */
+	if ((model = nulkey_at(rec, model_p, 2)) == NULL)
+		model = xstrdup("(no model)");
 	if (strcmp(bench, "longgenbench") == 0)
-		return add_lgb(t, rec, model, length, in);
-	if (strcmp(bench, "longweave") == 0)
-		return add_lw(t, rec, model, task, length, in);
-	return add_ada(t, rec, model, task, length, in);
+		r = add_lgb(t, rec, model, length, in);
+	else if (strcmp(bench, "longweave") == 0)
+		r = add_lw(t, rec, model, task, length, in);
+	else
+		r = add_ada(t, rec, model, task, length, in);
+	free(model);
+	return r;
 }
 
 long
@@ -444,7 +506,26 @@ charts_points(const struct charts *t, int kind)
 
 	for (i = 0; i < t->ncell; i++)
 		n += t->all[i]->kind == kind && t->all[i]->n > 0;
-	return n;
+	return n + t->tally[kind].failed + t->tally[kind].undecided;
+}
+
+/* "3 failed (counted 0), 2 undecided (left out), 5 checks undecided", or
+ * NULL when there is nothing to say. */
+static char *
+note(const struct tally *y, int lgb)
+{
+	buf b = { 0 };
+
+	if (y->failed > 0)
+		buf_printf(&b, "%ld failed (an error: counted 0)", y->failed);
+	if (y->undecided > 0)
+		buf_printf(&b, "%s%ld undecided (no score: left out)",
+		    b.len ? ", " : "", y->undecided);
+	if (y->checks > 0)
+		buf_printf(&b, "%s%ld %s the judge could not decide%s",
+		    b.len ? ", " : "", y->checks, lgb ? "checks" : "items",
+		    lgb ? " (not passed)" : "");
+	return b.len ? buf_take(&b) : NULL;
 }
 
 static int
@@ -497,6 +578,8 @@ charts_build(const struct charts *t, int kind, const char *id,
 	c->ymin = 0;
 	c->ymax = 100;
 	c->xlog2 = kind == CH_ADALEVAL;
+	c->note = note(&t->tally[kind], kind == CH_POSITION ||
+	    kind == CH_LGB_TIERS);
 	if (kind == CH_POSITION && t->compat)
 		c->xlabel = "entry number (absolute position, the published curve)";
 	if (kind == CH_POSITION && !t->compat) {
@@ -543,9 +626,10 @@ charts_build(const struct charts *t, int kind, const char *id,
 	c->ns = (int)nn;
 	for (j = 0; j < nn; j++) {
 		struct svg_series *s = &c->s[j];
+		const char *key = names[j] + 1;
 		int k = 0;
 
-		s->name = xstrdup(names[j] + 1);
+		s->name = nulkey_show(key);
 		s->baseline = names[j][0] == 'b';
 		s->x = xcalloc(n + 1, sizeof *s->x);
 		s->y = xcalloc(n + 1, sizeof *s->y);
@@ -555,7 +639,7 @@ charts_build(const struct charts *t, int kind, const char *id,
 			const struct cell *e = cells[i];
 			double p;
 
-			if (strcmp(e->series, s->name) != 0 ||
+			if (strcmp(e->series, key) != 0 ||
 			    e->baseline != s->baseline)
 				continue;
 			if (bars) {
@@ -605,5 +689,6 @@ charts_done(struct svg_chart *c)
 		free(c->xticks[i]);
 	free(c->xticks);
 	free(c->xtickv);
+	free(c->note);
 	memset(c, 0, sizeof *c);
 }

@@ -2,7 +2,8 @@
  * charts.h: the charts of scored records (owned by lg-plot and lg-report):
  * records are folded in one at a time (memory bounded by the number of
  * series and points, not of records), then each kind of chart is built as
- * an svg_chart.
+ * an svg_chart.  Models are told apart by their whole names, NUL bytes
+ * included (nulkey.h); a legend shows a NUL as U+2400.
  *
  *   position   LongGenBench pass rate against entry position, one line per
  *              model and length; relative position (entry over entries, in
@@ -12,6 +13,12 @@
  *   longweave  LongWeave mean score per task and tier
  *   adaleval   Ada-LEval accuracy against length (log2), random-guess lines
  *   bias       Ada-LEval accuracy by where the accepted answer stood
+ *
+ * A failed record (an error) counts as a case scored 0; an undecided one
+ * (no score and no error: the judge decided none of its items) is left
+ * out of the points.  A chart says under its title how many of each it
+ * holds, and how many checks the judge could not decide, so that no 0 and
+ * no gap goes unexplained.
  */
 #ifndef LG_CHARTS_H
 #define LG_CHARTS_H
@@ -37,7 +44,8 @@ void charts_free(struct charts *t);
  */
 int charts_add(struct charts *t, const cJSON *rec, jsonl *in);
 
-/* Number of points a kind has (0: nothing to draw). */
+/* Number of points a kind has, plus the records it leaves out or counts
+ * as failed (0: nothing to draw or say). */
 long charts_points(const struct charts *t, int kind);
 
 /* Build a kind into c (ids inside prefixed with id); free with charts_done(). */

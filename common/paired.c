@@ -253,6 +253,9 @@ mcnemar(struct paired_row *w, const struct paired_side *const *pa,
 			continue;
 		}
 		for (j = 0; j < a->nchk; j++) {
+			if (a->chk[j] == CHK_UNDECIDED ||
+			    b->chk[j] == CHK_UNDECIDED)
+				continue;
 			w->ab += a->chk[j] && !b->chk[j];
 			w->ba += !a->chk[j] && b->chk[j];
 		}

@@ -29,12 +29,18 @@ enum { C_SCORE, C_CR, C_PASS, C_JUDGED, C_TOTAL, C_CHK, C_NCHK, NCOMP };
 
 struct paired_side {
 	long nrec;		/* records folded in */
-	long failed;		/* of which failed (error, or no scores) */
+	long failed;		/* of which failed (an error) */
 	long lgb;		/* of which carried LongGenBench counts */
+	long undecided;		/* records left out, not in nrec: no score
+				 * and no error (the judge decided nothing) */
 	double c[NCOMP];	/* sums; divided by nrec once read */
-	unsigned char *chk;	/* pass per check, one record only */
+	unsigned char *chk;	/* per check: 1 pass, 0 fail, CHK_UNDECIDED,
+				 * one record only */
 	long nchk;		/* -1: no check list to pair */
 };
+
+/* A check the judge could not decide: paired with nothing. */
+#define CHK_UNDECIDED 2
 
 enum { M_SCORE, M_CR, M_STIC1, M_STIC2, M_WAVG, M_CHECKS, NMETRICS };
 extern const char *const metric_name[NMETRICS];

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "svg.h"
+#include "utf8.h"
 
 #define W 800.0
 #define H 440.0
@@ -29,12 +30,43 @@ static const char *const dashes[] = { "", "7,3", "2,3", "9,3,2,3" };
 #define NMARK 6
 #define NHATCH 6
 
+/*
+ * The length of the character at s (1 to 4), and in *ok whether XML 1.0
+ * may hold it as it is: valid UTF-8, and not a C1 control, a surrogate or
+ * a non-character (U+FDD0..U+FDEF, U+nFFFE, U+nFFFF; U+FFFE and U+FFFF
+ * make the document ill-formed).  Bytes that are not UTF-8 go one at a
+ * time, not ok.
+ */
+static size_t
+xml_char(const unsigned char *s, int *ok)
+{
+	size_t n = s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : 4, i;
+	unsigned long cp;
+
+	*ok = 0;
+	for (i = 1; i < n; i++)
+		if (s[i] == '\0')
+			return 1;
+	if (s[0] < 0xc2 || s[0] > 0xf4 || utf8_invalid((const char *)s, n) != n)
+		return 1;
+	cp = s[0] & (0x7f >> n);
+	for (i = 1; i < n; i++)
+		cp = cp << 6 | (s[i] & 0x3f);
+	*ok = cp >= 0xa0 && !(cp >= 0xfdd0 && cp <= 0xfdef) &&
+	    (cp & 0xfffe) != 0xfffe;
+	return n;
+}
+
 void
 svg_esc(buf *out, const char *s)
 {
-	for (; *s; s++) {
+	size_t n;
+	int ok;
+
+	for (; *s; s += n) {
 		unsigned char c = (unsigned char)*s;
 
+		n = 1;
 		switch (c) {
 		case '&': buf_puts(out, "&amp;"); break;
 		case '<': buf_puts(out, "&lt;"); break;
@@ -42,7 +74,13 @@ svg_esc(buf *out, const char *s)
 		case '"': buf_puts(out, "&quot;"); break;
 		case '\'': buf_puts(out, "&#39;"); break;
 		default:
-			if (c >= 0x20 && c != 0x7f)
+			if (c >= 0x80) {
+				n = xml_char((const unsigned char *)s, &ok);
+				if (ok)
+					buf_add(out, s, n);
+				else
+					buf_puts(out, "\xef\xbf\xbd");	/* U+FFFD */
+			} else if (c >= 0x20 && c != 0x7f)
 				buf_putc(out, c);
 		}
 	}
@@ -449,6 +487,11 @@ svg_write(buf *o, const struct svg_chart *c)
 	    W / 2);
 	svg_esc(o, c->title ? c->title : "");
 	buf_puts(o, "</text>\n");
+	if (c->note != NULL) {
+		text(o, W / 2, 39, "middle", " font-size=\"11\" fill=\"#a3200b\"",
+		    c->note);
+		buf_puts(o, "\n");
+	}
 	yaxis(o, c);
 	if (c->kind == SVG_BARS)
 		xaxis_bars(o, &g);

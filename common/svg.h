@@ -37,12 +37,15 @@ struct svg_chart {
 	int nxticks;
 	struct svg_series *s;
 	int ns;
+	char *note;		/* a line under the title, or NULL */
 };
 
 /* Append the chart as one <svg> element. */
 void svg_write(buf *out, const struct svg_chart *c);
 
-/* Append s with &, <, >, " and ' escaped and control characters dropped. */
+/* Append s with &, <, >, " and ' escaped, control characters dropped, and
+ * what XML 1.0 cannot hold (bytes that are not UTF-8, C1 controls,
+ * surrogates, non-characters such as U+FFFE and U+FFFF) as U+FFFD. */
 void svg_esc(buf *out, const char *s);
 
 /* The 95% Wilson score interval of a proportion p over n trials. */

@@ -1,7 +1,8 @@
 /*
  * adaleval.c: Ada-LEval rows, from lg-choice's scores.  Beside the mean
  * score (accuracy) and the cases: IF%, the instruction-following rate
- * (valid answers / cases; a failed case has none); copy%, the
+ * (valid answers / cases; a failed case has none; an undecided one,
+ * without a score, is counted apart and left out of every rate); copy%, the
  * copy-instruction rate (answers equal to the instruction's example /
  * valid answers); expect%, the expectation (golds equal to the example /
  * cases); random%, the random-guess baseline (mean of 1/n, 1/24 for
@@ -103,13 +104,14 @@ any_pos(struct group **g, size_t n)
 static void
 main_table(struct group **g, size_t n, const struct opts *o)
 {
-	static const char *const cols[] = { "score%", "cases", "failed", "cut",
-		"IF%", "copy%", "expect%", "random%", "tau" };
+	static const char *const cols[] = { "score%", "cases", "failed",
+		"undecided", "cut", "IF%", "copy%", "expect%", "random%", "tau" };
 	static const char *const cols_se[] = { "score%", "se", "cases",
-		"failed", "cut", "IF%", "copy%", "expect%", "random%", "tau" };
-	static const int right[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+		"failed", "undecided", "cut", "IF%", "copy%", "expect%",
+		"random%", "tau" };
+	static const int right[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
 	/* intervals for score, IF, copy, expect and tau (cols_se) */
-	static const unsigned char ci[10] = { 1, 0, 0, 0, 0, 1, 1, 1, 0, 1 };
+	static const unsigned char ci[11] = { 1, 0, 0, 0, 0, 0, 1, 1, 1, 0, 1 };
 	int samples = any_samples(g, n);
 	table *tb = NULL;
 	size_t i, k;
@@ -117,8 +119,8 @@ main_table(struct group **g, size_t n, const struct opts *o)
 	for (i = 0; i < n; i++)
 		boot_cell(g[i], o);
 	if (o->fmt != FMT_JSON)
-		tb = o->bootstrap > 0 ? table_ci(o, cols_se, right, 10, ci,
-		    samples) : table_ci(o, cols, right, 9, ci, samples);
+		tb = o->bootstrap > 0 ? table_ci(o, cols_se, right, 11, ci,
+		    samples) : table_ci(o, cols, right, 10, ci, samples);
 
 	for (i = 0; i < n; i++) {
 		const struct group *r = g[i];
@@ -133,6 +135,8 @@ main_table(struct group **g, size_t n, const struct opts *o)
 			json_ratio(j, "score", 100.0 * r->sc.sum, cases);
 			json_num(j, "cases", cases);
 			json_num(j, "failed", (double)r->sc.failed);
+			json_num(j, "undecided", (double)r->sc.undecided);
+			json_num(j, "undecided_items", (double)r->sc.items);
 			json_num(j, "cut", (double)r->sc.cut);
 			json_ratio(j, "if", 100.0 * (double)a->valid, cases);
 			json_ratio(j, "copy", 100.0 * (double)a->copy, (double)a->valid);
@@ -150,7 +154,7 @@ main_table(struct group **g, size_t n, const struct opts *o)
 			json_emit(j);
 			continue;
 		}
-		c = cells_for(r, o, 18);
+		c = cells_for(r, o, 19);
 		k = o->nfields;
 		c[k++] = fmt_pct(r->sc.sum, cases);
 		cell_ci(c, &k, r, 0, o);
@@ -158,6 +162,7 @@ main_table(struct group **g, size_t n, const struct opts *o)
 			c[k++] = fmt_maybe(r->ci.se, 1);
 		c[k++] = fmt_long(r->sc.cases);
 		c[k++] = fmt_long(r->sc.failed);
+		c[k++] = fmt_long(r->sc.undecided);
 		c[k++] = fmt_long(r->sc.cut);
 		c[k++] = fmt_pct((double)a->valid, a->scored ? cases : 0);
 		cell_ci(c, &k, r, A_IF, o);

@@ -59,10 +59,19 @@ struct lgb {
 	size_t npos;
 };
 
-/* Mean-score sums (LongWeave and any other bench with scores.score). */
+/*
+ * Mean-score sums (LongWeave and any other bench with scores.score).
+ * cases are the records in the mean: scored ones, and failed ones (an
+ * error: 0) unless --compat leaves those out; undecided records (no
+ * scores.score and no error: the judge decided none of their items) are
+ * counted apart, never in the mean; items are the judged items the judge
+ * could not decide (scores.undecided), of scored and undecided records.
+ */
 struct score {
 	long cases;
 	long failed;
+	long undecided;		/* records without a score: out of the mean */
+	long items;		/* items undecided (scores.undecided) */
 	long cut;		/* outputs cut by the token limit */
 	double sum;		/* of scores in [0, 1] */
 	double mean_sum;	/* average rows: sum of the cell means */
@@ -138,7 +147,7 @@ struct ci {
 
 struct group {
 	char *bench;
-	char **val;		/* one value per field */
+	char **val;		/* one value per field (strings as nulkey.h keys) */
 	unsigned char *syn;	/* 1: an average row's label, sorted last */
 	int row;		/* ROW_CELL, or the kind of average row */
 	struct lgb lgb;
@@ -160,7 +169,10 @@ struct group {
 typedef struct gtab gtab;
 int fields_parse(const char *list, struct opts *o);
 void fields_free(struct opts *o);
-/* The record's value at a field: "-" when absent; -1 for an object or array. */
+/* The record's value at a field: "-" when absent; -1 for an object or
+ * array.  A string is its key (nulkey.h): whole, NUL bytes included, so
+ * that names differing after a NUL group apart; cells_for() and
+ * json_row() show it whole. */
 int field_value(const cJSON *rec, const struct field *f, char **out);
 gtab *gtab_new(size_t nfields);
 /* FNV-1a, 32 bits: the same on every platform. */

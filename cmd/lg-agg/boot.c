@@ -220,10 +220,15 @@ cmp_unit(const void *pa, const void *pb)
 static void
 units_sort(struct units *us)
 {
-	size_t *ix = xcalloc(us->n ? us->n : 1, sizeof *ix), i;
-	struct unit *v = xcalloc(us->n ? us->n : 1, sizeof *v);
-	char **ids = xcalloc(us->n ? us->n : 1, sizeof *ids);
+	size_t *ix, i;
+	struct unit *v;
+	char **ids;
 
+	if (us->n == 0)		/* a group of undecided records only */
+		return;
+	ix = xcalloc(us->n, sizeof *ix);
+	v = xcalloc(us->n, sizeof *v);
+	ids = xcalloc(us->n, sizeof *ids);
 	for (i = 0; i < us->n; i++)
 		ix[i] = i;
 	sort_units = us;

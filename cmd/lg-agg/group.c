@@ -7,6 +7,7 @@
 #include "agg.h"
 #include "jprint.h"
 #include "buf.h"
+#include "nulkey.h"
 #include "util.h"
 #include "xalloc.h"
 
@@ -93,7 +94,7 @@ field_value(const cJSON *rec, const struct field *f, char **out)
 	if (v == NULL || cJSON_IsNull(v))
 		*out = xstrdup("-");
 	else if (cJSON_IsString(v))
-		*out = xstrdup(v->valuestring);
+		*out = nulkey_at(rec, f->parts, f->nparts);	/* NULs kept */
 	else if (cJSON_IsNumber(v))
 		*out = num_text(v->valuedouble);
 	else if (cJSON_IsTrue(v))

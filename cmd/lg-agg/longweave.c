@@ -1,13 +1,20 @@
 /*
  * longweave.c: mean-score benchmarks.  A group's score is the mean of
- * scores.score over its cases; a record with an error or without a score
- * counts as 0 and as failed; outputs cut by the token limit
- * (gen.finish_reason "length") are counted apart.  With --compat the cases the published LongWeave pipeline
- * never scored are left out: those, a LongWeave answer that is empty or
- * begins with "ERROR:", and a record its scorer marked not evaluated
- * (scores.evaluated 0: the published scorer raised).  For LongWeave, rows average the cells: per task over its tiers
- * ("avg"), and over all cells ("overall"), keeping the other fields.
+ * scores.score over its cases; a record with an error counts as 0 and as
+ * failed.  A record without a score and without an error (the judge
+ * decided none of its items: scores.undecided holds them all) is
+ * undecided: counted apart and left out of the mean, never a 0; the
+ * items the judge could not decide (scores.undecided) are summed apart
+ * too, those of scored records included.  Outputs cut by the token limit
+ * (gen.finish_reason "length") are counted apart.  With --compat the
+ * cases the published LongWeave pipeline never scored are left out:
+ * those, a LongWeave answer that is empty or begins with "ERROR:", and a
+ * record its scorer marked not evaluated (scores.evaluated 0: the
+ * published scorer raised).  For LongWeave, rows average the cells: per
+ * task over its tiers ("avg"), and over all cells ("overall"), keeping
+ * the other fields.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,11 +40,30 @@ published_skips(const cJSON *rec, const cJSON *sc)
 	    memcmp(out, "ERROR:", 6) == 0));
 }
 
+/* scores.undecided: the items the judge could not decide, 0 when absent. */
+static int
+undecided_items(const cJSON *sc, jsonl *in, long *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(sc, "undecided");
+
+	*out = 0;
+	if (v == NULL)
+		return 0;
+	if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0) ||
+	    v->valuedouble > 1e15 || v->valuedouble != floor(v->valuedouble)) {
+		jsonl_warn(in, "scores.undecided: not a non-negative integer");
+		return -1;
+	}
+	*out = (long)v->valuedouble;
+	return 0;
+}
+
 int
 score_read(const cJSON *rec, jsonl *in, const struct opts *o, struct score *d)
 {
 	const cJSON *sc = rec_get(rec, "scores");
 	const cJSON *v = NULL;
+	long items = 0;
 
 	memset(d, 0, sizeof *d);
 	d->cut = rec_cut(rec);
@@ -47,6 +73,8 @@ score_read(const cJSON *rec, jsonl *in, const struct opts *o, struct score *d)
 			return -1;
 		}
 		v = cJSON_GetObjectItemCaseSensitive(sc, "score");
+		if (undecided_items(sc, in, &items) < 0)
+			return -1;
 	}
 	if (v != NULL && !cJSON_IsNumber(v)) {
 		jsonl_warn(in, "scores.score: not a number");
@@ -57,13 +85,19 @@ score_read(const cJSON *rec, jsonl *in, const struct opts *o, struct score *d)
 		    v->valuedouble);
 		return -1;
 	}
-	if (v == NULL || rec_get(rec, "error") != NULL ||
+	if (rec_get(rec, "error") != NULL ||
 	    (o->compat && published_skips(rec, sc))) {
 		d->failed = 1;
 		if (o->compat)
 			return 1;
 		d->cases = 1;
 		return 0;
+	}
+	d->items = items;
+	if (v == NULL) {
+		/* undecided: shown apart, out of the mean and its interval */
+		d->undecided = 1;
+		return 1;
 	}
 	d->cases = 1;
 	d->sum = v->valuedouble;
@@ -75,6 +109,8 @@ score_merge(struct score *g, const struct score *d)
 {
 	g->cases += d->cases;
 	g->failed += d->failed;
+	g->undecided += d->undecided;
+	g->items += d->items;
 	g->cut += d->cut;
 	g->sum += d->sum;
 }
@@ -108,6 +144,8 @@ fold(gtab *t, const struct group *c, const struct opts *o, int row)
 	group_params_fold(a, c);
 	a->sc.cases += c->sc.cases;
 	a->sc.failed += c->sc.failed;
+	a->sc.undecided += c->sc.undecided;
+	a->sc.items += c->sc.items;
 	a->sc.cut += c->sc.cut;
 	if (c->sc.cases > 0) {
 		a->sc.mean_sum += c->sc.sum / (double)c->sc.cases;
@@ -144,6 +182,8 @@ print_row(table *tb, const struct group *g, const struct opts *o, int samples)
 		json_ratio(j, "score", 100.0 * num, den);
 		json_num(j, "cases", (double)g->sc.cases);
 		json_num(j, "failed", (double)g->sc.failed);
+		json_num(j, "undecided", (double)g->sc.undecided);
+		json_num(j, "undecided_items", (double)g->sc.items);
 		json_num(j, "cut", (double)g->sc.cut);
 		if (g->row == ROW_CELL)
 			json_num(j, "score_sum", g->sc.sum);
@@ -156,13 +196,15 @@ print_row(table *tb, const struct group *g, const struct opts *o, int samples)
 		json_emit(j);
 		return;
 	}
-	c = cells_for(g, o, 9);
+	c = cells_for(g, o, 11);
 	c[k++] = fmt_pct(num, den);
 	cell_ci(c, &k, g, 0, o);
 	if (o->bootstrap > 0)
 		c[k++] = fmt_maybe(g->ci.se, 1);
 	c[k++] = fmt_long(g->sc.cases);
 	c[k++] = fmt_long(g->sc.failed);
+	c[k++] = fmt_long(g->sc.undecided);
+	c[k++] = fmt_long(g->sc.items);
 	c[k++] = fmt_long(g->sc.cut);
 	if (samples)
 		cells_samples(c, &k, g);
@@ -172,11 +214,12 @@ print_row(table *tb, const struct group *g, const struct opts *o, int samples)
 void
 score_print(struct group **g, size_t n, const struct opts *o, int averages)
 {
-	static const char *const cols[] = { "score%", "cases", "failed", "cut" };
+	static const char *const cols[] = { "score%", "cases", "failed",
+		"undecided", "undec-items", "cut" };
 	static const char *const cols_se[] = { "score%", "se", "cases",
-		"failed", "cut" };
-	static const int right[] = { 1, 1, 1, 1, 1 };
-	static const unsigned char ci[] = { 1, 0, 0, 0, 0 };
+		"failed", "undecided", "undec-items", "cut" };
+	static const int right[] = { 1, 1, 1, 1, 1, 1, 1 };
+	static const unsigned char ci[] = { 1, 0, 0, 0, 0, 0, 0 };
 	struct group **rows;
 	gtab *t = gtab_new(o->nfields);
 	table *tb = NULL;
@@ -200,8 +243,8 @@ score_print(struct group **g, size_t n, const struct opts *o, int averages)
 			boot_avg(rows[i], rows[i]->cells, rows[i]->ncells, o);
 	}
 	if (o->fmt != FMT_JSON)
-		tb = o->bootstrap > 0 ? table_ci(o, cols_se, right, 5, ci,
-		    samples) : table_ci(o, cols, right, 4, ci, samples);
+		tb = o->bootstrap > 0 ? table_ci(o, cols_se, right, 7, ci,
+		    samples) : table_ci(o, cols, right, 6, ci, samples);
 	for (i = 0; i < n + na; i++)
 		print_row(tb, rows[i], o, samples);
 	if (tb != NULL) {

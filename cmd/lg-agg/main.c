@@ -7,6 +7,7 @@
 #include "cmdline.h"
 #include "agg.h"
 #include "diag.h"
+#include "nulkey.h"
 #include "opt.h"
 #include "record.h"
 #include "util.h"
@@ -48,9 +49,13 @@ static char bench_name[] = "bench";
 static char *bench_parts[] = { bench_name };
 static const struct field bench_field = { bench_name, bench_parts, 1 };
 
-/* The record's case (repeated samples), NULL when it has none; -1 bad. */
+static char case_name[] = "case", id_name[] = "id";
+static char *case_part[] = { case_name }, *id_part[] = { id_name };
+
+/* The record's case (repeated samples) as a key (nulkey.h), NULL when it
+ * has none; -1 bad. */
 static int
-case_of(const cJSON *rec, jsonl *in, const char **out)
+case_of(const cJSON *rec, jsonl *in, char **out)
 {
 	const cJSON *c = rec_get(rec, "case");
 
@@ -61,7 +66,7 @@ case_of(const cJSON *rec, jsonl *in, const char **out)
 		jsonl_warn(in, "case: not a string");
 		return -1;
 	}
-	*out = c->valuestring;
+	*out = nulkey_at(rec, case_part, 1);
 	return 0;
 }
 
@@ -104,7 +109,7 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 	struct lgb l;
 	struct score s;
 	struct unit u;
-	const char *cs;
+	char *cs = NULL, *id;
 	char *bench;
 	size_t i, k;
 	int r = 0;
@@ -134,7 +139,9 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 			group_params(g, rec);
 			if (r == 0 && (o->bootstrap > 0 || cs != NULL)) {
 				unit_lgb(&u, &l);
-				units_add(&g->units, cs, rec_str(rec, "id"), &u);
+				id = nulkey_at(rec, id_part, 1);
+				units_add(&g->units, cs, id, &u);
+				free(id);
 			}
 			lgb_merge(&g->lgb, &l);
 			lgb_clear(&l);
@@ -151,14 +158,18 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 				ada_merge(&g->ada, &a);
 				u.ada = a;
 			}
-			if (r == 0 && (o->bootstrap > 0 || cs != NULL))
-				units_add(&g->units, cs, rec_str(rec, "id"), &u);
+			if (r == 0 && (o->bootstrap > 0 || cs != NULL)) {
+				id = nulkey_at(rec, id_part, 1);
+				units_add(&g->units, cs, id, &u);
+				free(id);
+			}
 			score_merge(&g->sc, &s);
 		}
 	}
 done:
 	for (i = 0; i < k; i++)
 		free(vals[i]);
+	free(cs);
 	free(bench);
 	return r < 0 ? -1 : 0;
 }

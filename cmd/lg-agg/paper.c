@@ -7,7 +7,9 @@
  *   the tasks' cells, then Avg, the mean of all the model's cells.
  *   Ada-LEval Tables 2 and 3: one table per task, the accuracy per tier.
  * The groups come in keyed by task, length and gen.model (fields 0, 1, 2).
- * With --bootstrap a cell reads "value±half-width".
+ * With --bootstrap a cell reads "value±half-width".  Every row ends with
+ * the model's failed records and its undecided ones (LongGenBench: its
+ * undecided checks), which no mean holds as a 0.
  */
 #include <math.h>
 #include <stdio.h>
@@ -16,6 +18,7 @@
 
 #include "agg.h"
 #include "buf.h"
+#include "nulkey.h"
 #include "xalloc.h"
 
 enum { F_TASK, F_LEN, F_MODEL };
@@ -101,11 +104,13 @@ pcell(double v, const struct ci *ci, int met, const struct opts *o)
 	return buf_take(&b);
 }
 
-/* A row under construction: text cells, or a JSON object. */
+/* A row under construction: text cells, or a JSON object; the failed
+ * and undecided counts of its groups, printed last. */
 struct prow {
 	char **c;
 	size_t k;
 	cJSON *j;
+	long failed, undecided;
 };
 
 /* A row of the model's groups among g[0..n) (of the task, if any). */
@@ -114,10 +119,20 @@ prow_start(struct prow *r, const char *tname, const char *model,
     const char *task, struct group **g, size_t n, size_t ncols,
     const struct opts *o)
 {
+	size_t i;
+
 	memset(r, 0, sizeof *r);
+	for (i = 0; i < n; i++)
+		if (strcmp(g[i]->val[F_MODEL], model) == 0 &&
+		    (task == NULL || strcmp(g[i]->val[F_TASK], task) == 0)) {
+			int lgb = strcmp(g[i]->bench, "longgenbench") == 0;
+
+			r->failed += lgb ? g[i]->lgb.failed : g[i]->sc.failed;
+			r->undecided += lgb ? g[i]->lgb.undecided :
+			    g[i]->sc.undecided;
+		}
 	if (o->fmt == FMT_JSON) {
 		struct group p = { 0 };
-		size_t i;
 
 		for (i = 0; i < n; i++)
 			if (strcmp(g[i]->val[F_MODEL], model) == 0 &&
@@ -127,13 +142,13 @@ prow_start(struct prow *r, const char *tname, const char *model,
 		cJSON_AddStringToObject(r->j, "bench", g[0]->bench);
 		cJSON_AddStringToObject(r->j, "layout", "paper");
 		cJSON_AddStringToObject(r->j, "table", tname);
-		cJSON_AddStringToObject(r->j, "model", model);
+		cJSON_AddItemToObject(r->j, "model", nulkey_json(model));
 		json_run(r->j, &p);
 		free(p.params);
 		return;
 	}
-	r->c = xcalloc(ncols + 1, sizeof *r->c);
-	r->c[r->k++] = xstrdup(model);
+	r->c = xcalloc(ncols + 3, sizeof *r->c);
+	r->c[r->k++] = nulkey_show(model);
 }
 
 static void
@@ -158,17 +173,22 @@ prow_add(struct prow *r, const char *key, double v, const struct ci *ci,
 static void
 prow_end(struct prow *r, table *tb)
 {
-	if (r->j != NULL)
+	if (r->j != NULL) {
+		json_num(r->j, "failed", (double)r->failed);
+		json_num(r->j, "undecided", (double)r->undecided);
 		json_emit(r->j);
-	else
-		table_add(tb, r->c);
+		return;
+	}
+	r->c[r->k++] = fmt_long(r->failed);
+	r->c[r->k++] = fmt_long(r->undecided);
+	table_add(tb, r->c);
 }
 
 static table *
 ptable(const char *first, char **cols, size_t n)
 {
-	const char **c = xcalloc(n + 1, sizeof *c);
-	int *right = xcalloc(n + 1, sizeof *right);
+	const char **c = xcalloc(n + 3, sizeof *c);
+	int *right = xcalloc(n + 3, sizeof *right);
 	size_t i;
 	table *t;
 
@@ -177,7 +197,10 @@ ptable(const char *first, char **cols, size_t n)
 		c[i + 1] = cols[i];
 		right[i + 1] = 1;
 	}
-	t = table_new(c, right, n + 1);
+	c[n + 1] = "failed";
+	c[n + 2] = "undecided";
+	right[n + 1] = right[n + 2] = 1;
+	t = table_new(c, right, n + 3);
 	free(c);
 	free(right);
 	return t;

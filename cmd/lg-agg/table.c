@@ -12,6 +12,7 @@
 #include "agg.h"
 #include "buf.h"
 #include "diag.h"
+#include "nulkey.h"
 #include "record.h"
 #include "xalloc.h"
 
@@ -67,7 +68,7 @@ cells_for(const struct group *g, const struct opts *o, size_t n)
 	size_t i;
 
 	for (i = 0; i < o->nfields; i++)
-		c[i] = xstrdup(g->val[i]);
+		c[i] = nulkey_show(g->val[i]);
 	return c;
 }
 
@@ -398,16 +399,16 @@ json_set(cJSON *o, const struct field *f, const char *val)
 			c = cJSON_AddObjectToObject(o, f->parts[i]);
 		if (!cJSON_IsObject(c)) {
 			/* a value already sits there: keep the whole path as key */
-			cJSON_AddStringToObject(o, f->path, val);
+			cJSON_AddItemToObject(o, f->path, nulkey_json(val));
 			return;
 		}
 		o = c;
 	}
 	if (cJSON_GetObjectItemCaseSensitive(o, f->parts[i]) != NULL)
 		cJSON_ReplaceItemInObjectCaseSensitive(o, f->parts[i],
-		    cJSON_CreateString(val));
+		    nulkey_json(val));
 	else
-		cJSON_AddStringToObject(o, f->parts[i], val);
+		cJSON_AddItemToObject(o, f->parts[i], nulkey_json(val));
 }
 
 cJSON *

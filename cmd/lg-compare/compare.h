@@ -50,6 +50,8 @@ struct group {
 	struct kase **cases;	/* paired and unpaired, sorted by id */
 	size_t ncases;
 	size_t npaired, only[2];
+	size_t nund;		/* on both sides, undecided on one or both:
+				 * left out */
 };
 
 /* fields.c */
@@ -57,7 +59,9 @@ int field_parse(const char *path, struct field *f);
 void field_free(struct field *f);
 int fields_parse(const char *list, struct opts *o);
 void fields_free(struct opts *o);
-/* The value at f as text ("-" when absent); -1 for an object or array. */
+/* The value at f as text ("-" when absent); -1 for an object or array.
+ * A string is its key (nulkey.h): whole, NUL bytes included.  Group
+ * values, case ids and the labels of A and B are such keys. */
 int field_value(const cJSON *rec, const struct field *f, char **out);
 
 /* read.c */
@@ -69,8 +73,11 @@ int ctab_add(ctab *t, const cJSON *rec, jsonl *in, int side,
     const struct opts *o);
 /* Finish: means over samples, groups sorted, cases sorted within them. */
 struct group **ctab_groups(ctab *t, const struct opts *o, size_t *n);
-/* Counts over all groups: cases per side, paired. */
-void ctab_counts(ctab *t, size_t *cases, size_t *paired);
+/* Counts over all groups: cases per side, paired, and those on both
+ * sides left out because a side has no decided record. */
+void ctab_counts(ctab *t, size_t *cases, size_t *paired, size_t *undecided);
+/* Nonzero when the case has records on side, decided or not. */
+int case_ran(const struct kase *k, int side);
 
 /* stats.c: the rows of a group, as many as apply; returns how many (<= NMETRICS). */
 size_t compare_group(const struct group *g, const struct opts *o,
@@ -78,6 +85,7 @@ size_t compare_group(const struct group *g, const struct opts *o,
 
 /* print.c */
 void print_all(struct group **g, size_t n, const struct opts *o,
-    const char *label[2], size_t cases[2], size_t paired, long other);
+    const char *label[2], size_t cases[2], size_t paired, size_t undecided,
+    long other);
 
 #endif

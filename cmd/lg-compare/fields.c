@@ -6,6 +6,7 @@
 #include "buf.h"
 #include "compare.h"
 #include "jprint.h"
+#include "nulkey.h"
 #include "record.h"
 #include "util.h"
 #include "xalloc.h"
@@ -79,7 +80,7 @@ field_value(const cJSON *rec, const struct field *f, char **out)
 	if (i < f->nparts || v == NULL || cJSON_IsNull(v))
 		*out = xstrdup("-");
 	else if (cJSON_IsString(v))
-		*out = xstrdup(v->valuestring);
+		*out = nulkey_at(rec, f->parts, f->nparts);	/* NULs kept */
 	else if (cJSON_IsBool(v))
 		*out = xstrdup(cJSON_IsTrue(v) ? "true" : "false");
 	else if (cJSON_IsNumber(v)) {

@@ -7,6 +7,7 @@
 #include "cmdline.h"
 #include "compare.h"
 #include "diag.h"
+#include "nulkey.h"
 #include "opt.h"
 #include "record.h"
 #include "xalloc.h"
@@ -69,8 +70,8 @@ parse_by(const char *arg, struct opts *o)
 	if (comma == NULL || comma == eq + 1 || comma[1] == '\0' ||
 	    strcmp(comma + 1, "") == 0)
 		return -1;
-	o->val[0] = xstrndup(eq + 1, (size_t)(comma - eq - 1));
-	o->val[1] = xstrdup(comma + 1);
+	o->val[0] = nulkey_of(eq + 1, (size_t)(comma - eq - 1));
+	o->val[1] = nulkey_of(comma + 1, strlen(comma + 1));
 	return strcmp(o->val[0], o->val[1]) == 0 ? -1 : 0;
 }
 
@@ -121,12 +122,12 @@ swap_sides(struct group **g, size_t n)
 
 	for (i = 0; i < n; i++) {
 		size_t t = g[i]->only[0];
+		struct paired_side s;
 
 		g[i]->only[0] = g[i]->only[1];
 		g[i]->only[1] = t;
 		for (j = 0; j < g[i]->ncases; j++) {
-			struct paired_side s = g[i]->cases[j]->s[0];
-
+			s = g[i]->cases[j]->s[0];
 			g[i]->cases[j]->s[0] = g[i]->cases[j]->s[1];
 			g[i]->cases[j]->s[1] = s;
 		}
@@ -160,7 +161,8 @@ run(char **files, int nfiles, const struct opts *o)
 	struct group **g = NULL;
 	const char *label[2];
 	char *by_label[2] = { NULL, NULL };
-	size_t cases[2], paired, ng;
+	char *file_label[2] = { NULL, NULL };
+	size_t cases[2], paired, und, ng;
 	int bad = 0, status = LG_OK, s;
 
 	if (o->have_by) {
@@ -184,7 +186,7 @@ run(char **files, int nfiles, const struct opts *o)
 	g = ctab_groups(t, o, &ng);
 	if (o->have_by && o->val[0] == NULL) {
 		if (b.other > 0 || b.seen[1] == NULL) {
-			char *v = xstrdup(b.other ? b.third :
+			char *v = nulkey_show(b.other ? b.third :
 			    b.seen[0] ? b.seen[0] : "");
 
 			lg_sanitize(v);
@@ -214,29 +216,40 @@ run(char **files, int nfiles, const struct opts *o)
 			label[s] = by_label[s];
 		}
 	else
-		for (s = 0; s < 2; s++)
-			label[s] = strcmp(files[s], "-") ? files[s] : "(stdin)";
-	ctab_counts(t, cases, &paired);
+		for (s = 0; s < 2; s++) {
+			file_label[s] = strcmp(files[s], "-") ? nulkey_of(files[s],
+			    strlen(files[s])) : xstrdup("(stdin)");
+			label[s] = file_label[s];
+		}
+	ctab_counts(t, cases, &paired, &und);
 	if (paired == 0) {
-		char *a = xstrdup(label[0]), *bl = xstrdup(label[1]);
+		char *a = nulkey_show(label[0]), *bl = nulkey_show(label[1]);
 
 		lg_sanitize(a);
 		lg_sanitize(bl);
-		lg_warn("no case in common: %s has %zu cases, %s has %zu "
-		    "(paired by case, else id, within the same values of the "
-		    "group fields)", a, cases[0], bl, cases[1]);
+		if (und > 0)
+			lg_warn("no case decided in both: %zu cases in common, "
+			    "undecided in %s or %s (no score and no error)",
+			    und, a, bl);
+		else
+			lg_warn("no case in common: %s has %zu cases, %s has "
+			    "%zu (paired by case, else id, within the same "
+			    "values of the group fields)", a, cases[0], bl,
+			    cases[1]);
 		free(a);
 		free(bl);
 		status = status > LG_BAD ? status : LG_BAD;
 		goto out;
 	}
-	print_all(g, ng, o, label, cases, paired, b.other);
+	print_all(g, ng, o, label, cases, paired, und, b.other);
 	if (status == LG_OK && bad)
 		status = LG_BAD;
 out:
 	free(g);
 	free(by_label[0]);
 	free(by_label[1]);
+	free(file_label[0]);
+	free(file_label[1]);
 	free(b.seen[0]);
 	free(b.seen[1]);
 	free(b.third);

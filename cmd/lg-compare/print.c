@@ -2,9 +2,10 @@
  * print.c: the comparison as aligned text tables or JSON Lines.
  *
  * Text: a head naming A and B with their case counts, one row per group
- * and metric, the cases whose score changed the most, and the cases found
- * on one side only.  JSON: one object per line, "row" telling which:
- * "summary", "metric", "change" or "unpaired".  Text that came from the
+ * and metric, the cases whose score changed the most, the cases found on
+ * one side only, and those left out because a side has no decided record
+ * (undecided).  JSON: one object per line, "row" telling which:
+ * "summary", "metric", "change", "unpaired" or "undecided".  Text that came from the
  * records is sanitized before it reaches the terminal.
  */
 #include <errno.h>
@@ -15,6 +16,7 @@
 
 #include "compare.h"
 #include "diag.h"
+#include "nulkey.h"
 #include "record.h"
 #include "xalloc.h"
 
@@ -98,7 +100,7 @@ group_cells(struct tab *t, const struct group *g, const struct opts *o)
 	size_t i;
 
 	for (i = 0; i < o->nfields; i++)
-		tab_put(t, xstrdup(g->val[i]));
+		tab_put(t, nulkey_show(g->val[i]));
 }
 
 static void
@@ -176,6 +178,24 @@ changes(const struct group *g, const struct opts *o, const struct kase **out)
 	return n;
 }
 
+/* On both sides, but with no decided record on one or both. */
+static int
+left_out(const struct kase *k)
+{
+	return case_ran(k, 0) && case_ran(k, 1) &&
+	    (k->s[0].nrec == 0 || k->s[1].nrec == 0);
+}
+
+/* Which side of a case left out has no decided record. */
+static const char *
+und_side(const struct kase *k, const char *a, const char *b,
+    const char *both)
+{
+	if (k->s[0].nrec == 0 && k->s[1].nrec == 0)
+		return both;
+	return k->s[0].nrec == 0 ? a : b;
+}
+
 static void
 emit(cJSON *j)
 {
@@ -205,7 +225,8 @@ jrow(const char *kind, const struct group *g, const struct opts *o)
 
 	cJSON_AddStringToObject(j, "row", kind);
 	for (i = 0; i < o->nfields; i++)
-		cJSON_AddStringToObject(j, o->fields[i].path, g->val[i]);
+		cJSON_AddItemToObject(j, o->fields[i].path,
+		    nulkey_json(g->val[i]));
 	return j;
 }
 
@@ -225,6 +246,7 @@ json_group(const struct group *g, const struct opts *o)
 		cJSON_AddNumberToObject(j, "cases", (double)w->cases);
 		cJSON_AddNumberToObject(j, "only_a", (double)g->only[0]);
 		cJSON_AddNumberToObject(j, "only_b", (double)g->only[1]);
+		cJSON_AddNumberToObject(j, "undecided", (double)g->nund);
 		jnum(j, "a", w->a, 1);
 		jnum(j, "b", w->b, 1);
 		jnum(j, "diff", w->diff, w->defined);
@@ -242,7 +264,7 @@ json_group(const struct group *g, const struct opts *o)
 	for (i = 0; i < n; i++) {
 		cJSON *j = jrow("change", g, o);
 
-		cJSON_AddStringToObject(j, "case", top[i]->id);
+		cJSON_AddItemToObject(j, "case", nulkey_json(top[i]->id));
 		jnum(j, "a", 100.0 * top[i]->s[0].c[C_SCORE], 1);
 		jnum(j, "b", 100.0 * top[i]->s[1].c[C_SCORE], 1);
 		jnum(j, "diff", 100.0 * (top[i]->s[1].c[C_SCORE] -
@@ -251,25 +273,37 @@ json_group(const struct group *g, const struct opts *o)
 	}
 	for (i = 0; i < g->ncases; i++)
 		for (s = 0; s < 2; s++)
-			if (g->cases[i]->s[s].nrec > 0 &&
-			    g->cases[i]->s[!s].nrec == 0) {
+			if (case_ran(g->cases[i], s) &&
+			    !case_ran(g->cases[i], !s)) {
 				cJSON *j = jrow("unpaired", g, o);
 
-				cJSON_AddStringToObject(j, "case", g->cases[i]->id);
+				cJSON_AddItemToObject(j, "case",
+				    nulkey_json(g->cases[i]->id));
 				cJSON_AddStringToObject(j, "only", s ? "b" : "a");
 				emit(j);
 			}
+	for (i = 0; i < g->ncases; i++)
+		if (left_out(g->cases[i])) {
+			cJSON *j = jrow("undecided", g, o);
+
+			cJSON_AddItemToObject(j, "case",
+			    nulkey_json(g->cases[i]->id));
+			cJSON_AddStringToObject(j, "side",
+			    und_side(g->cases[i], "a", "b", "both"));
+			emit(j);
+		}
 	free(top);
 }
 
 static const char *const main_cols[] = {
-	"metric", "cases", "only A", "only B", "A", "B", "B-A", "95% CI",
-	"p", "test"
+	"metric", "cases", "only A", "only B", "undecided", "A", "B", "B-A",
+	"95% CI", "p", "test"
 };
-static const int main_right[] = { 0, 1, 1, 1, 1, 1, 1, 1, 1, 0 };
+static const int main_right[] = { 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0 };
 static const char *const change_cols[] = { "case", "A", "B", "B-A" };
 static const int change_right[] = { 0, 1, 1, 1 };
 static const char *const only_cols[] = { "only in", "case" };
+static const char *const und_cols[] = { "undecided in", "case" };
 static const int only_right[] = { 0, 0 };
 
 static void
@@ -279,7 +313,7 @@ text_metrics(struct group **g, size_t ng, const struct opts *o)
 	struct paired_row rows[NMETRICS];
 	size_t i, k, n;
 
-	tab_start(&t, o, main_cols, main_right, 10);
+	tab_start(&t, o, main_cols, main_right, 11);
 	for (i = 0; i < ng; i++) {
 		n = compare_group(g[i], o, rows);
 		for (k = 0; k < n; k++) {
@@ -290,6 +324,7 @@ text_metrics(struct group **g, size_t ng, const struct opts *o)
 			tab_put(&t, xasprintf("%zu", w->cases));
 			tab_put(&t, xasprintf("%zu", g[i]->only[0]));
 			tab_put(&t, xasprintf("%zu", g[i]->only[1]));
+			tab_put(&t, xasprintf("%zu", g[i]->nund));
 			tab_put(&t, num(w->a, 1));
 			tab_put(&t, num(w->b, 1));
 			tab_put(&t, num(w->diff, w->defined));
@@ -322,7 +357,7 @@ text_changes(struct group **g, size_t ng, const struct opts *o)
 			const struct paired_side *a = &top[k]->s[0], *b = &top[k]->s[1];
 
 			group_cells(&t, g[i], o);
-			tab_put(&t, xstrdup(top[k]->id));
+			tab_put(&t, nulkey_show(top[k]->id));
 			tab_put(&t, num(100.0 * a->c[C_SCORE], 1));
 			tab_put(&t, num(100.0 * b->c[C_SCORE], 1));
 			tab_put(&t, num(100.0 * (b->c[C_SCORE] - a->c[C_SCORE]), 1));
@@ -356,13 +391,13 @@ text_unpaired(struct group **g, size_t ng, const struct opts *o)
 			for (k = 0; k < g[i]->ncases; k++) {
 				const struct kase *c = g[i]->cases[k];
 
-				if (c->s[s].nrec == 0 || c->s[!s].nrec > 0)
+				if (!case_ran(c, s) || case_ran(c, !s))
 					continue;
 				if (shown++ >= o->top)
 					continue;
 				group_cells(&t, g[i], o);
 				tab_put(&t, xstrdup(s ? "B" : "A"));
-				tab_put(&t, xstrdup(c->id));
+				tab_put(&t, nulkey_show(c->id));
 				rows++;
 			}
 			if (shown > o->top) {
@@ -379,9 +414,46 @@ text_unpaired(struct group **g, size_t ng, const struct opts *o)
 		tab_discard(&t);
 }
 
+/* The cases both ran, left out: no score and no error on a side. */
+static void
+text_undecided(struct group **g, size_t ng, const struct opts *o)
+{
+	struct tab t;
+	size_t i, k, rows = 0;
+
+	tab_start(&t, o, und_cols, only_right, 2);
+	for (i = 0; i < ng; i++) {
+		long shown = 0;
+
+		for (k = 0; k < g[i]->ncases; k++) {
+			const struct kase *c = g[i]->cases[k];
+
+			if (!left_out(c) || shown++ >= o->top)
+				continue;
+			group_cells(&t, g[i], o);
+			tab_put(&t, xstrdup(und_side(c, "A", "B", "A and B")));
+			tab_put(&t, nulkey_show(c->id));
+			rows++;
+		}
+		if (shown > o->top) {
+			group_cells(&t, g[i], o);
+			tab_put(&t, xstrdup("-"));
+			tab_put(&t, xasprintf("(%ld more)", shown - o->top));
+			rows++;
+		}
+	}
+	if (rows > 0) {
+		printf("\ncases undecided in a run (no score, no error), left "
+		    "out of the comparison\n");
+		tab_print(&t);
+	} else
+		tab_discard(&t);
+}
+
 void
 print_all(struct group **g, size_t n, const struct opts *o,
-    const char *label[2], size_t cases[2], size_t paired, long other)
+    const char *label[2], size_t cases[2], size_t paired, size_t und,
+    long other)
 {
 	size_t i;
 
@@ -389,13 +461,16 @@ print_all(struct group **g, size_t n, const struct opts *o,
 		cJSON *j = cJSON_CreateObject();
 
 		cJSON_AddStringToObject(j, "row", "summary");
-		cJSON_AddStringToObject(j, "a", label[0]);
-		cJSON_AddStringToObject(j, "b", label[1]);
+		cJSON_AddItemToObject(j, "a", nulkey_json(label[0]));
+		cJSON_AddItemToObject(j, "b", nulkey_json(label[1]));
 		cJSON_AddNumberToObject(j, "cases_a", (double)cases[0]);
 		cJSON_AddNumberToObject(j, "cases_b", (double)cases[1]);
 		cJSON_AddNumberToObject(j, "paired", (double)paired);
-		cJSON_AddNumberToObject(j, "only_a", (double)(cases[0] - paired));
-		cJSON_AddNumberToObject(j, "only_b", (double)(cases[1] - paired));
+		cJSON_AddNumberToObject(j, "only_a",
+		    (double)(cases[0] - paired - und));
+		cJSON_AddNumberToObject(j, "only_b",
+		    (double)(cases[1] - paired - und));
+		cJSON_AddNumberToObject(j, "undecided", (double)und);
 		if (o->have_by)
 			cJSON_AddNumberToObject(j, "other", (double)other);
 		cJSON_AddNumberToObject(j, "bootstrap", (double)o->resamples);
@@ -406,7 +481,7 @@ print_all(struct group **g, size_t n, const struct opts *o,
 		return;
 	}
 	{
-		char *a = xstrdup(label[0]), *b = xstrdup(label[1]);
+		char *a = nulkey_show(label[0]), *b = nulkey_show(label[1]);
 
 		lg_sanitize(a);
 		lg_sanitize(b);
@@ -416,8 +491,9 @@ print_all(struct group **g, size_t n, const struct opts *o,
 		free(a);
 		free(b);
 	}
-	printf("paired %zu, only in A %zu, only in B %zu", paired,
-	    cases[0] - paired, cases[1] - paired);
+	printf("paired %zu, only in A %zu, only in B %zu, undecided in A or "
+	    "B %zu", paired, cases[0] - paired - und, cases[1] - paired - und,
+	    und);
 	if (o->have_by)
 		printf(", other %s values %ld", o->by.path, other);
 	printf("; %ld bootstrap resamples, seed %llu\n\n", o->resamples,
@@ -425,4 +501,5 @@ print_all(struct group **g, size_t n, const struct opts *o,
 	text_metrics(g, n, o);
 	text_changes(g, n, o);
 	text_unpaired(g, n, o);
+	text_undecided(g, n, o);
 }

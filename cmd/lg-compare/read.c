@@ -4,10 +4,13 @@
  * from any stage); LongGenBench records add CR (entries found over
  * expected, in %) and the STIC counts (a failed record: CR 0, every check
  * of its case failed).  Verdicts give the pass/fail of each check, paired
- * by position when both sides have one record of the case.  A record
- * without scores and without an error was never scored: it is reported
- * and left out, and so is any record whose numbers are not what the
- * scorers write.
+ * by position when both sides have one record of the case; a check the
+ * judge could not decide pairs with nothing.  A record without a score
+ * and without an error is undecided (the judge decided none of its
+ * items, or nothing scored it): counted on its side, never a 0, and a
+ * case with no decided record on a side is left out of the comparison
+ * and counted apart.  A record whose numbers are not what the scorers
+ * write is reported and left out.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -15,6 +18,7 @@
 
 #include "buf.h"
 #include "compare.h"
+#include "nulkey.h"
 #include "record.h"
 #include "util.h"
 #include "xalloc.h"
@@ -267,6 +271,20 @@ lgb_scored(const cJSON *sc, struct paired_side *d, jsonl *in)
 	return 0;
 }
 
+/* The checks passed and decided of a check list. */
+static void
+chk_sums(struct paired_side *d)
+{
+	long n;
+
+	d->c[C_CHK] = d->c[C_NCHK] = 0;
+	for (n = 0; n < d->nchk; n++)
+		if (d->chk[n] != CHK_UNDECIDED) {
+			d->c[C_CHK] += d->chk[n];
+			d->c[C_NCHK]++;
+		}
+}
+
 /* The pass of each verdict; nchk stays -1 when there are none. */
 static int
 verdicts(const cJSON *rec, struct paired_side *d, jsonl *in)
@@ -288,13 +306,11 @@ verdicts(const cJSON *rec, struct paired_side *d, jsonl *in)
 			jsonl_warn(in, "verdicts[%ld].pass: not true or false", n);
 			return -1;
 		}
-		d->chk[n++] = cJSON_IsTrue(p) != 0;
+		d->chk[n++] = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v,
+		    "undecided")) ? CHK_UNDECIDED : cJSON_IsTrue(p) != 0;
 	}
 	d->nchk = n;
-	d->c[C_CHK] = 0;
-	for (n = 0; n < d->nchk; n++)
-		d->c[C_CHK] += d->chk[n];
-	d->c[C_NCHK] = (double)d->nchk;
+	chk_sums(d);
 	return 0;
 }
 
@@ -346,15 +362,13 @@ numbers(const cJSON *rec, struct paired_side *d, jsonl *in)
 	}
 	if (err != NULL && !cJSON_IsNull(err))
 		return failed(rec, sc, lgb, d, in);
-	if (sc == NULL || cJSON_IsNull(sc)) {
-		jsonl_warn(in, "scores: missing, and no error says why: "
-		    "was the record scored?");
-		return -1;
-	}
-	v = cJSON_GetObjectItemCaseSensitive(sc, "score");
+	v = cJSON_IsObject(sc) ? cJSON_GetObjectItemCaseSensitive(sc,
+	    "score") : NULL;
 	if (v == NULL) {
-		jsonl_warn(in, "scores.score: missing");
-		return -1;
+		/* undecided: no score, and no error says it failed */
+		d->nrec = 0;
+		d->undecided = 1;
+		return 0;
 	}
 	if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0 &&
 	    v->valuedouble <= 1)) {
@@ -370,23 +384,29 @@ numbers(const cJSON *rec, struct paired_side *d, jsonl *in)
 	return verdicts(rec, d, in);
 }
 
-/* The case a record belongs to: its "case" member, else its id. */
-static const char *
+static char case_name[] = "case", id_name[] = "id";
+static char *case_part[] = { case_name }, *id_part[] = { id_name };
+
+/* The case a record belongs to: its "case" member, else its id, whole
+ * (a key, nulkey.h), or NULL. */
+static char *
 case_id(const cJSON *rec, jsonl *in)
 {
 	const cJSON *c = rec_get(rec, "case");
-	const char *id;
+	char *id;
 
 	if (c != NULL && !cJSON_IsNull(c)) {
-		if (!cJSON_IsString(c) || c->valuestring[0] == '\0') {
+		if ((id = nulkey_at(rec, case_part, 1)) == NULL || *id == '\0') {
 			jsonl_warn(in, "case: not a non-empty string");
+			free(id);
 			return NULL;
 		}
-		return c->valuestring;
+		return id;
 	}
-	if ((id = rec_str(rec, "id")) == NULL || id[0] == '\0') {
+	if ((id = nulkey_at(rec, id_part, 1)) == NULL || *id == '\0') {
 		jsonl_warn(in, "id: %s", rec_get(rec, "id") ? "not a non-empty "
 		    "string" : "missing");
+		free(id);
 		return NULL;
 	}
 	return id;
@@ -397,8 +417,16 @@ fold(struct paired_side *s, struct paired_side *d)
 {
 	int i;
 
+	if (d->nrec == 0) {	/* undecided: counted, nothing to fold */
+		s->undecided += d->undecided;
+		free(d->chk);
+		return;
+	}
 	if (s->nrec == 0) {
+		long und = s->undecided;
+
 		*s = *d;
+		s->undecided += und;
 		return;
 	}
 	/* repeated samples: means of the sums; no check-by-check pairing */
@@ -417,7 +445,7 @@ int
 ctab_add(ctab *t, const cJSON *rec, jsonl *in, int side, const struct opts *o)
 {
 	char **vals = xcalloc(t->nfields ? t->nfields : 1, sizeof *vals);
-	const char *id;
+	char *id = NULL, *shown;
 	struct paired_side d;
 	struct kase *k;
 	size_t i;
@@ -437,15 +465,20 @@ ctab_add(ctab *t, const cJSON *rec, jsonl *in, int side, const struct opts *o)
 		goto out;
 	}
 	k = case_of(t, group_of(t, vals), id);
-	if (k->s[side].nrec > 0 && rec_get(rec, "case") == NULL)
+	if (k->s[side].nrec + k->s[side].undecided > 0 &&
+	    rec_get(rec, "case") == NULL) {
+		shown = nulkey_show(id);
 		jsonl_warn(in, "id %s: seen before on this side, without a "
-		    "case member; taken as another sample", id);
+		    "case member; taken as another sample", shown);
+		free(shown);
+	}
 	fold(&k->s[side], &d);
 	r = 0;
 out:
 	for (i = 0; i < t->nfields; i++)
 		free(vals[i]);
 	free(vals);
+	free(id);
 	return r;
 }
 
@@ -485,6 +518,29 @@ cmp_group(const void *a, const void *b)
 	return 0;
 }
 
+int
+case_ran(const struct kase *k, int side)
+{
+	return k->s[side].nrec + k->s[side].undecided > 0;
+}
+
+/* Check lists of one length: a check undecided on one side is left out
+ * on both. */
+static void
+pair_checks(struct kase *k)
+{
+	struct paired_side *a = &k->s[0], *b = &k->s[1];
+	long j;
+
+	if (a->nchk < 0 || a->nchk != b->nchk)
+		return;
+	for (j = 0; j < a->nchk; j++)
+		if (a->chk[j] == CHK_UNDECIDED || b->chk[j] == CHK_UNDECIDED)
+			a->chk[j] = b->chk[j] = CHK_UNDECIDED;
+	chk_sums(a);
+	chk_sums(b);
+}
+
 struct group **
 ctab_groups(ctab *t, const struct opts *o, size_t *n)
 {
@@ -504,10 +560,13 @@ ctab_groups(ctab *t, const struct opts *o, size_t *n)
 			g->cases = xreallocarray(g->cases, g->ncases + 64,
 			    sizeof *g->cases);
 		g->cases[g->ncases++] = k;
-		if (k->s[0].nrec > 0 && k->s[1].nrec > 0)
+		if (k->s[0].nrec > 0 && k->s[1].nrec > 0) {
 			g->npaired++;
+			pair_checks(k);
+		} else if (case_ran(k, 0) && case_ran(k, 1))
+			g->nund++;
 		else
-			g->only[k->s[0].nrec > 0 ? 0 : 1]++;
+			g->only[case_ran(k, 0) ? 0 : 1]++;
 	}
 	for (i = 0; i < t->ng; i++) {
 		qsort(t->g[i]->cases, t->g[i]->ncases, sizeof *t->g[i]->cases,
@@ -521,14 +580,18 @@ ctab_groups(ctab *t, const struct opts *o, size_t *n)
 }
 
 void
-ctab_counts(ctab *t, size_t *cases, size_t *paired)
+ctab_counts(ctab *t, size_t *cases, size_t *paired, size_t *undecided)
 {
 	size_t i;
 
-	cases[0] = cases[1] = *paired = 0;
+	cases[0] = cases[1] = *paired = *undecided = 0;
 	for (i = 0; i < t->nk; i++) {
-		cases[0] += t->k[i]->s[0].nrec > 0;
-		cases[1] += t->k[i]->s[1].nrec > 0;
-		*paired += t->k[i]->s[0].nrec > 0 && t->k[i]->s[1].nrec > 0;
+		const struct kase *k = t->k[i];
+		int both = k->s[0].nrec > 0 && k->s[1].nrec > 0;
+
+		cases[0] += case_ran(k, 0);
+		cases[1] += case_ran(k, 1);
+		*paired += both;
+		*undecided += !both && case_ran(k, 0) && case_ran(k, 1);
 	}
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "charts.h"
+#include "nulkey.h"
 #include "paired.h"
 #include "report.h"
 #include "xalloc.h"
@@ -22,6 +23,7 @@ struct entry {
 	size_t grp, model;
 	char *id;
 	double score;
+	int undecided;
 };
 
 struct pairs {
@@ -71,7 +73,7 @@ intern_model(pairs *p, const char *model)
 
 void
 pairs_add(pairs *p, const char *bench, const char *task, const char *length,
-    const char *model, const char *id, double score)
+    const char *model, const char *id, double score, int undecided)
 {
 	struct entry *e;
 
@@ -86,6 +88,7 @@ pairs_add(pairs *p, const char *bench, const char *task, const char *length,
 	e->model = intern_model(p, model);
 	e->id = xstrdup(id);
 	e->score = score;
+	e->undecided = undecided;
 }
 
 /* The models' ranks in byte order, filled by pairs_html before sorting. */
@@ -134,31 +137,46 @@ num_cell(buf *o, double v, int defined)
 		buf_printf(o, "<td class=\"num\">%.2f</td>", v == 0 ? 0 : v);
 }
 
+/* A cell of a key (nulkey.h): its NULs shown. */
 static void
-text_cell(buf *o, const char *s)
+text_cell(buf *o, const char *key)
 {
+	char *s = nulkey_show(key);
+
 	buf_puts(o, "<td>");
 	html_esc(o, s);
 	buf_puts(o, "</td>");
+	free(s);
+}
+
+static void
+esc_key(buf *o, const char *key)
+{
+	char *s = nulkey_show(key);
+
+	html_esc(o, s);
+	free(s);
 }
 
 /*
  * One row: group g's entries e[0..n) (sorted by case, then model), model
- * a against model b.  Adds the paired and unpaired cases to tot[3].
+ * a against model b.  Adds the paired, unpaired and undecided cases (both
+ * ran, one or both without a decided record) to tot[4].
  */
 static void
 row(buf *o, const pairs *p, const struct entry *e, size_t n, size_t a,
-    size_t b, size_t tot[3])
+    size_t b, size_t tot[4])
 {
 	struct paired_side *s = xcalloc(2 * n + 1, sizeof *s);
 	const struct paired_side **pa = xcalloc(2 * n + 1, sizeof *pa);
 	const struct paired_side **pb = pa + n;
-	size_t i = 0, j, np = 0, only[2] = { 0, 0 }, k;
+	size_t i = 0, j, np = 0, only[2] = { 0, 0 }, und = 0, k;
 	struct paired_row w;
 	const char *const *gv = (const char *const *)p->gv + 3 * e[0].grp;
 
 	while (i < n) {
 		struct paired_side *x = &s[2 * np], *y = &s[2 * np + 1];
+		int ran[2] = { 0, 0 };
 
 		memset(x, 0, 2 * sizeof *x);
 		x->nchk = y->nchk = -1;
@@ -166,7 +184,10 @@ row(buf *o, const pairs *p, const struct entry *e, size_t n, size_t a,
 			struct paired_side *d = e[j].model == a ? x :
 			    e[j].model == b ? y : NULL;
 
-			if (d == NULL || isnan(e[j].score))
+			if (d == NULL)
+				continue;
+			ran[d == y] |= e[j].undecided || !isnan(e[j].score);
+			if (isnan(e[j].score))
 				continue;
 			d->nrec++;
 			d->c[C_SCORE] += e[j].score;
@@ -178,10 +199,12 @@ row(buf *o, const pairs *p, const struct entry *e, size_t n, size_t a,
 			pa[np] = x;
 			pb[np] = y;
 			np++;
-		} else if (x->nrec > 0 || y->nrec > 0)
-			only[x->nrec > 0 ? 0 : 1]++;
+		} else if (ran[0] && ran[1])
+			und++;
+		else if (ran[0] || ran[1])
+			only[ran[0] ? 0 : 1]++;
 	}
-	if (np == 0 && only[0] == 0 && only[1] == 0)
+	if (np == 0 && only[0] == 0 && only[1] == 0 && und == 0)
 		goto out;	/* neither model ran the group */
 	buf_puts(o, "<tr>");
 	for (k = 0; k < 3; k++)
@@ -189,7 +212,8 @@ row(buf *o, const pairs *p, const struct entry *e, size_t n, size_t a,
 	text_cell(o, p->models[a]);
 	text_cell(o, p->models[b]);
 	buf_printf(o, "<td class=\"num\">%zu</td><td class=\"num\">%zu</td>"
-	    "<td class=\"num\">%zu</td>", np, only[0], only[1]);
+	    "<td class=\"num\">%zu</td><td class=\"num\">%zu</td>", np,
+	    only[0], only[1], und);
 	if (np > 0) {
 		static const int score[] = { M_SCORE };
 		rng r;
@@ -215,6 +239,7 @@ row(buf *o, const pairs *p, const struct entry *e, size_t n, size_t a,
 	tot[0] += np;
 	tot[1] += only[0];
 	tot[2] += only[1];
+	tot[3] += und;
 out:
 	free(pa);
 	free(s);
@@ -225,7 +250,7 @@ pairs_html(buf *o, pairs *p)
 {
 	buf *o0;
 	char **byname;
-	size_t i, j, k, b, a, (*tot)[3];
+	size_t i, j, k, b, a, (*tot)[4];
 	size_t paired = 0;
 	buf sum = { 0 }, t = { 0 };
 
@@ -250,9 +275,12 @@ pairs_html(buf *o, pairs *p)
 	    "p-value (McNemar's exact test when every score is 0 or 1, else a "
 	    "paired permutation test), 2000 draws, seed 0, as "
 	    "<code>lg-compare --by gen.model=A,B</code> gives them.  Cases run "
-	    "by one model only are counted, not compared.</p>\n<table><tr>"
+	    "by one model only are counted, not compared; so are the cases "
+	    "undecided for a model (no score and no error), never counted "
+	    "0.</p>\n<table><tr>"
 	    "<th>bench</th><th>task</th><th>length</th><th>A</th><th>B</th>"
-	    "<th>paired</th><th>only A</th><th>only B</th><th>A score</th>"
+	    "<th>paired</th><th>only A</th><th>only B</th><th>undecided</th>"
+	    "<th>A score</th>"
 	    "<th>B score</th><th>B&minus;A</th><th>95% interval</th><th>p</th>"
 	    "<th>test</th></tr>\n");
 	o0 = o;
@@ -267,11 +295,12 @@ pairs_html(buf *o, pairs *p)
 			row(o, p, p->e + i, j - i, a, b, tot[k]);
 		}
 		buf_puts(&sum, "<li>");
-		html_esc(&sum, p->models[a]);
+		esc_key(&sum, p->models[a]);
 		buf_puts(&sum, " and ");
-		html_esc(&sum, p->models[b]);
+		esc_key(&sum, p->models[b]);
 		buf_printf(&sum, ": %zu cases paired, %zu run by A only, %zu by "
-		    "B only</li>\n", tot[k][0], tot[k][1], tot[k][2]);
+		    "B only, %zu undecided for A or B</li>\n", tot[k][0],
+		    tot[k][1], tot[k][2], tot[k][3]);
 	}
 	buf_puts(o, "</table>\n<ul>\n");
 	buf_add(o, sum.s, sum.len);

@@ -5,10 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmdline.h"
 #include "charts.h"
 #include "diag.h"
+#include "nulkey.h"
 #include "opt.h"
 #include "prices.h"
 #include "record.h"
@@ -24,17 +26,18 @@ static const char usage[] =
 "  --compat           the position chart as published (see lg-plot)\n"
 "  --prices FILE      USD per million input and output tokens per model:\n"
 "                     cost columns in the tokens table\n"
-"  --max-text SIZE    keep at most SIZE bytes of each prompt and output\n"
-"                     (default 1M)\n"
+"  --max-text SIZE    keep at most SIZE bytes of each prompt, output and\n"
+"                     text in verdicts, scores, gen and error (default 1M)\n"
 "  --max-record SIZE  record size limit (default 64M)\n"
 "  -h, --help         print this help\n"
 "  --version          print the version\n";
 
 enum { OPT_COMPAT = 256, OPT_PRICES, OPT_MAXTEXT, OPT_MAXREC, OPT_VERSION };
 
+/* names and ids are keys (nulkey.h): whole, NUL bytes included */
 struct group {
 	char *bench, *task, *length, *model;
-	long cases, failed, cut, scored;
+	long cases, failed, cut, scored, undecided, items;
 	double score;
 	long requests, cache_hits, ptok, otok, ntok;
 	double latency;
@@ -54,12 +57,19 @@ struct report {
 	pairs *pairs;
 };
 
-static const char *
-str_or(const cJSON *rec, const char *k, const char *def)
-{
-	const char *s = rec_str(rec, k);
+static char bench_k[] = "bench", task_k[] = "task", length_k[] = "length",
+    gen_k[] = "gen", model_k[] = "model", id_k[] = "id", case_k[] = "case";
+static char *bench_p[] = { bench_k }, *task_p[] = { task_k },
+    *length_p[] = { length_k }, *model_p[] = { gen_k, model_k },
+    *id_p[] = { id_k }, *case_p[] = { case_k };
 
-	return s != NULL ? s : def;
+/* The key of the string at parts[0..n), or def (NULL: none). */
+static char *
+key_or(const cJSON *rec, char *const *parts, size_t n, const char *def)
+{
+	char *k = nulkey_at(rec, parts, n);
+
+	return k != NULL || def == NULL ? k : xstrdup(def);
 }
 
 static struct group *
@@ -177,13 +187,33 @@ segments(const cJSON *rec, size_t max)
 	return segs;
 }
 
+/* Cut every string of v, at any depth, to max bytes; *cut when one was. */
 static void
-copy_item(cJSON *d, const cJSON *rec, const char *k)
+cut_strings(cJSON *v, size_t max, int *cut)
+{
+	cJSON *c;
+	size_t len, n;
+
+	if (cJSON_IsString(v) && (len = strlen(v->valuestring)) > max) {
+		n = cut_len(v->valuestring, len, max);
+		v->valuestring[n] = '\0';
+		*cut = 1;
+	}
+	cJSON_ArrayForEach(c, v)
+		cut_strings(c, max, cut);
+}
+
+static void
+copy_item(cJSON *d, const cJSON *rec, const char *k, size_t max, int *cut)
 {
 	const cJSON *v = rec_get(rec, k);
+	cJSON *c;
 
-	if (v != NULL)
-		cJSON_AddItemToObject(d, k, cJSON_Duplicate(v, 1));
+	if (v == NULL)
+		return;
+	c = cJSON_Duplicate(v, 1);
+	cut_strings(c, max, cut);
+	cJSON_AddItemToObject(d, k, c);
 }
 
 /* A request's cost, as lg-agg --usage counts it: none for a cache hit;
@@ -212,21 +242,33 @@ add(struct report *r, const cJSON *rec, int bad)
 {
 	const cJSON *gen = rec_get(rec, "gen"), *sc = rec_get(rec, "scores");
 	const cJSON *err = rec_get(rec, "error");
-	const char *bench = str_or(rec, "bench", "-"), *task = str_or(rec, "task", "-");
-	const char *length = str_or(rec, "length", "-");
-	const char *model = str_or(gen, "model", "(no model)");
+	char *bench = key_or(rec, bench_p, 1, "-");
+	char *task = key_or(rec, task_p, 1, "-");
+	char *length = key_or(rec, length_p, 1, "-");
+	char *model = key_or(rec, model_p, 2, "(no model)");
+	char *id = key_or(rec, id_p, 1, "(no id)");
+	char *kase = key_or(rec, case_p, 1, NULL);
+	char *mkey = key_or(rec, model_p, 2, NULL);
 	const char *fr = rec_str(gen, "finish_reason");
-	int failed = (err != NULL && !cJSON_IsNull(err)) || !cJSON_IsObject(sc);
+	/* failed: an error (LongGenBench: no scores either), counted 0;
+	 * undecided: no score and no error, left out and shown apart */
+	int failed = (err != NULL && !cJSON_IsNull(err)) ||
+	    (strcmp(bench, "longgenbench") == 0 && !cJSON_IsObject(sc));
+	int und = !failed && cJSON_GetObjectItemCaseSensitive(cJSON_IsObject(sc) ?
+	    sc : NULL, "score") == NULL;
 	double s = failed ? 0 : num(sc, "score"), v;
 	struct group *g = group_of(r, bench, task, length, model);
 	const char *status;
 	cJSON *d, *row, *segs;
 	char *txt;
 	buf b = { 0 };
-	int cut = 0;
+	int cut = 0, ret = 0;
 
 	g->cases++;
 	g->failed += failed;
+	g->undecided += und;
+	v = failed ? NAN : num(sc, "undecided");
+	g->items += v >= 1 && v <= 1e15 ? (long)v : 0;
 	g->cut += fr != NULL && strcmp(fr, "length") == 0;
 	if (!isnan(s) && s >= 0 && s <= 1) {
 		g->scored++;
@@ -252,23 +294,19 @@ add(struct report *r, const cJSON *rec, int bad)
 		}
 		cost(r, g, gen);
 	}
-	{
-		const cJSON *c = rec_get(rec, "case");
-
-		pairs_add(r->pairs, bench, task, length, rec_str(gen, "model"),
-		    cJSON_IsString(c) && c->valuestring[0] != '\0' ?
-		    c->valuestring : rec_id(rec), failed ? 0 : s);
-	}
-	status = bad ? "bad" : failed ? "failed" : isnan(s) ? "unscored" :
-	    s >= 1 ? "pass" : s <= 0 ? "fail" : "partial";
+	pairs_add(r->pairs, bench, task, length, mkey, kase != NULL &&
+	    *kase != '\0' ? kase : id, failed ? 0 : s, und);
+	status = bad ? "bad" : failed ? "failed" : und ? "undecided" :
+	    isnan(s) ? "unscored" : s >= 1 ? "pass" : s <= 0 ? "fail" :
+	    "partial";
 
 	row = cJSON_CreateArray();
 	cJSON_AddItemToArray(row, cJSON_CreateNumber((double)r->ncases));
-	cJSON_AddItemToArray(row, cJSON_CreateString(rec_id(rec)));
-	cJSON_AddItemToArray(row, cJSON_CreateString(bench));
-	cJSON_AddItemToArray(row, cJSON_CreateString(task));
-	cJSON_AddItemToArray(row, cJSON_CreateString(length));
-	cJSON_AddItemToArray(row, cJSON_CreateString(model));
+	cJSON_AddItemToArray(row, nulkey_json(id));
+	cJSON_AddItemToArray(row, nulkey_json(bench));
+	cJSON_AddItemToArray(row, nulkey_json(task));
+	cJSON_AddItemToArray(row, nulkey_json(length));
+	cJSON_AddItemToArray(row, nulkey_json(model));
 	cJSON_AddItemToArray(row, isnan(s) ? cJSON_CreateNull() : cJSON_CreateNumber(s));
 	cJSON_AddItemToArray(row, cJSON_CreateString(status));
 	txt = cJSON_PrintUnformatted(row);
@@ -291,10 +329,10 @@ add(struct report *r, const cJSON *rec, int bad)
 		if (rec_strn(rec, "output", &ol) != NULL && ol > r->max_text)
 			cut = 1;
 	}
-	copy_item(d, rec, "verdicts");
-	copy_item(d, rec, "scores");
-	copy_item(d, rec, "gen");
-	copy_item(d, rec, "error");
+	copy_item(d, rec, "verdicts", r->max_text, &cut);
+	copy_item(d, rec, "scores", r->max_text, &cut);
+	copy_item(d, rec, "gen", r->max_text, &cut);
+	copy_item(d, rec, "error", r->max_text, &cut);
 	if (cut)
 		cJSON_AddTrueToObject(d, "cut");
 	txt = cJSON_PrintUnformatted(d);
@@ -304,12 +342,17 @@ add(struct report *r, const cJSON *rec, int bad)
 	buf_puts(&b, "</script>\n");
 	free(txt);
 	r->ncases++;
-	if (fwrite(b.s, 1, b.len, r->details) != b.len) {
-		buf_free(&b);
-		return -1;
-	}
+	if (fwrite(b.s, 1, b.len, r->details) != b.len)
+		ret = -1;
 	buf_free(&b);
-	return 0;
+	free(bench);
+	free(task);
+	free(length);
+	free(model);
+	free(id);
+	free(kase);
+	free(mkey);
+	return ret;
 }
 
 static int
@@ -336,15 +379,25 @@ cell(buf *o, const char *cls, const char *s)
 	buf_puts(o, "</td>");
 }
 
+/* A cell of a key (nulkey.h): its NULs shown. */
+static void
+key_cell(buf *o, const char *key)
+{
+	char *s = nulkey_show(key);
+
+	cell(o, "", s);
+	free(s);
+}
+
 /* A row's start: the group's bench, task, length and model. */
 static void
 group_cells(buf *o, const struct group *g)
 {
 	buf_puts(o, "<tr>");
-	cell(o, "", g->bench);
-	cell(o, "", g->task);
-	cell(o, "", g->length);
-	cell(o, "", g->model);
+	key_cell(o, g->bench);
+	key_cell(o, g->task);
+	key_cell(o, g->length);
+	key_cell(o, g->model);
 }
 
 /* The cost cells: USD in, out and in all (to 4 decimals, "-" when no
@@ -384,7 +437,7 @@ cost_totals(buf *o, const struct report *r)
 				unpriced += r->g[j].unpriced;
 			}
 		buf_puts(o, "<tr class=\"total\"><td colspan=\"3\">all</td>");
-		cell(o, "", r->g[i].model);
+		key_cell(o, r->g[i].model);
 		buf_puts(o, "<td colspan=\"5\"></td>");
 		cost_cells(o, in, out, priced, unpriced);
 		buf_puts(o, "</tr>\n");
@@ -399,10 +452,15 @@ tables(buf *o, struct report *r)
 
 	qsort(r->g, r->ng, sizeof *r->g, cmp_group);
 	buf_puts(o, "<h2 id=\"summary\">Scores</h2>\n<p>Mean primary score "
-	    "(<code>scores.score</code>) times 100 over the cases; a failed case "
-	    "(an error from any stage, or no scores) counts 0.</p>\n<table>"
+	    "(<code>scores.score</code>) times 100 over the cases scored; a "
+	    "failed case (an error from any stage; for LongGenBench, no scores "
+	    "either) counts 0; an undecided case (no score and no error: the "
+	    "judge decided none of its items) is left out of the mean, never "
+	    "counted 0; undecided items: those the judge could not decide "
+	    "(<code>scores.undecided</code>).</p>\n<table>"
 	    "<tr><th>bench</th><th>task</th><th>length</th><th>model</th>"
-	    "<th>score</th><th>cases</th><th>failed</th><th>cut</th></tr>\n");
+	    "<th>score</th><th>cases</th><th>failed</th><th>undecided</th>"
+	    "<th>undecided items</th><th>cut</th></tr>\n");
 	for (i = 0; i < r->ng; i++) {
 		struct group *g = &r->g[i];
 
@@ -413,7 +471,9 @@ tables(buf *o, struct report *r)
 			snprintf(t, sizeof t, "-");
 		cell(o, " class=\"num\"", t);
 		buf_printf(o, "<td class=\"num\">%ld</td><td class=\"num\">%ld</td>"
-		    "<td class=\"num\">%ld</td></tr>\n", g->cases, g->failed, g->cut);
+		    "<td class=\"num\">%ld</td><td class=\"num\">%ld</td>"
+		    "<td class=\"num\">%ld</td></tr>\n", g->cases, g->failed,
+		    g->undecided, g->items, g->cut);
 	}
 	buf_puts(o, "</table>\n");
 
@@ -459,6 +519,36 @@ tables(buf *o, struct report *r)
 	buf_puts(o, "</table>\n");
 }
 
+/*
+ * The file that holds the cases' details until the page is written: in
+ * TMPDIR (else /tmp), unlinked at once.  NULL after a message.
+ */
+static FILE *
+details_file(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char *path;
+	FILE *f = NULL;
+	int fd;
+
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	path = xasprintf("%s/lg-report.XXXXXX", dir);
+	if ((fd = mkstemp(path)) < 0 || unlink(path) < 0 ||
+	    (f = fdopen(fd, "w+")) == NULL) {
+		int e = errno;
+		char *shown = xstrdup(path);
+
+		lg_sanitize(shown);
+		lg_warn("temporary file %s: %s", shown, strerror(e));
+		free(shown);
+		if (fd >= 0)
+			close(fd);
+	}
+	free(path);
+	return f;
+}
+
 static int
 run(char **files, int n, const char *title, int compat, size_t max_text,
     const struct prices *prices)
@@ -474,13 +564,12 @@ run(char **files, int n, const char *title, int compat, size_t max_text,
 
 	r.max_text = max_text;
 	r.prices = prices;
-	r.pairs = pairs_new();
-	if ((r.details = tmpfile()) == NULL) {
-		lg_warn("temporary file: %s", strerror(errno));
+	if ((r.details = details_file()) == NULL) {
 		jsonl_free(in);
 		charts_free(ch);
 		return LG_SYS;
 	}
+	r.pairs = pairs_new();
 	status = LG_OK;
 	while ((rec = jsonl_next(in)) != NULL) {
 		int b = charts_add(ch, rec, in) < 0;
@@ -493,6 +582,12 @@ run(char **files, int n, const char *title, int compat, size_t max_text,
 			break;
 		}
 		rec_free(rec);
+	}
+	/* the last of the details reaches the file only now: a full disk
+	 * must stop the page here, not leave it without its cases */
+	if (status == LG_OK && (fflush(r.details) != 0 || ferror(r.details))) {
+		lg_warn("temporary file: write failed: %s", strerror(errno));
+		status = LG_SYS;
 	}
 	if (status == LG_OK)
 		status = jsonl_status(in);

@@ -15,11 +15,14 @@ function el(tag, cls, text) {
 	if (text !== undefined && text !== null) e.textContent = String(text);
 	return e;
 }
+/* maps keyed by record text: no prototype, so that no name a record
+ * holds (hasOwnProperty, __proto__, constructor) can shadow a method */
+function map() { return Object.create(null); }
 function fill(name) {
-	var sel = $('f-' + name), seen = {}, vals = [], i, v;
+	var sel = $('f-' + name), seen = map(), vals = [], i, v;
 	for (i = 0; i < idx.length; i++) {
 		v = idx[i][keys[name]];
-		if (!seen.hasOwnProperty(v)) { seen[v] = 1; vals.push(v); }
+		if (!(v in seen)) { seen[v] = 1; vals.push(v); }
 	}
 	vals.sort();
 	for (i = 0; i < vals.length; i++) {
@@ -74,12 +77,12 @@ function section(parent, title) {
 }
 /* the verdicts of each entry number: 'pass', 'fail' or 'undecided' */
 function byEntry(vs) {
-	var m = {}, i, v, k;
+	var m = map(), i, v, k;
 	for (i = 0; i < vs.length; i++) {
 		v = vs[i];
 		if (v === null || typeof v !== 'object' || typeof v.at !== 'number') continue;
 		k = v.judged === false ? 'undecided' : v.pass ? 'pass' : 'fail';
-		if (!m.hasOwnProperty(v.at) || k === 'fail' || m[v.at] === 'pass' && k === 'undecided')
+		if (!(v.at in m) || k === 'fail' || m[v.at] === 'pass' && k === 'undecided')
 			m[v.at] = k;
 	}
 	return m;
@@ -90,7 +93,7 @@ function output(s, d, vs) {
 		var m = byEntry(vs);
 		for (i = 0; i < d.segs.length; i++) {
 			var at = d.segs[i][1], t = d.segs[i][0], sp;
-			if (at !== null && m.hasOwnProperty(at)) {
+			if (at !== null && at in m) {
 				sp = el('mark', 'v-' + m[at], t);
 				sp.title = 'entry ' + at + ': ' + m[at];
 			} else {
@@ -125,7 +128,7 @@ function verdicts(s, vs) {
 	t.appendChild(h);
 	for (i = 0; i < vs.length; i++) {
 		var v = vs[i] || {}, tr = el('tr', v.judged === false ? 'v-undecided' : v.pass ? 'v-pass' : 'v-fail');
-		var rest = {};
+		var rest = map();
 		for (k in v)
 			if (['kind', 'at', 'item', 'pass', 'by', 'reply'].indexOf(k) < 0) rest[k] = v[k];
 		tr.appendChild(el('td', 'num', i));

@@ -21,10 +21,13 @@ void html_json(buf *b, const char *j);
  * record (the pairs own copies of the strings). */
 typedef struct pairs pairs;
 pairs *pairs_new(void);
-/* score: in [0, 1], 0 for a failed record, NAN when not counted; a
- * record of no model (NULL) is left out. */
+/* Names and ids are keys (nulkey.h); score: in [0, 1], 0 for a failed
+ * record, NAN when not counted
+ * (undecided: no score and no error, counted apart); a record of no model
+ * (NULL) is left out. */
 void pairs_add(pairs *p, const char *bench, const char *task,
-    const char *length, const char *model, const char *id, double score);
+    const char *length, const char *model, const char *id, double score,
+    int undecided);
 /* The section, when there are two models or more (sorts the entries). */
 void pairs_html(buf *o, pairs *p);
 /* How many models the records hold. */

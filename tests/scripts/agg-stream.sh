@@ -1,7 +1,8 @@
 #!/bin/sh
 # lg-agg over many records: the sums of two LongGenBench groups (one record
-# in 97 failed upstream) and a LongWeave group, interleaved, checked against
-# the same arithmetic done independently in awk.
+# in 97 failed upstream) and a LongWeave group (one record in 5 undecided:
+# no score, 3 items undecided, out of the mean), interleaved, checked
+# against the same arithmetic done independently in awk.
 set -eu
 . "$TOP/tests/lib.sh"
 n=20000
@@ -10,6 +11,11 @@ want=$t/agg-stream.want
 got=$t/agg-stream.got
 awk -v n="$n" -v want="$want" 'BEGIN {
 	for (i = 0; i < n; i++) {
+		if (i % 25 == 24) {
+			printf "{\"bench\":\"longweave\",\"task\":\"kvg\",\"length\":\"1k\",\"scores\":{\"undecided\":3}}\n"
+			lwund++
+			continue
+		}
 		if (i % 5 == 4) {
 			s = (i % 4) / 4
 			printf "{\"bench\":\"longweave\",\"task\":\"kvg\",\"length\":\"1k\",\"scores\":{\"score\":%s}}\n", s
@@ -34,10 +40,10 @@ awk -v n="$n" -v want="$want" 'BEGIN {
 		    cr[m] / cases[m] * pass[m] / total[m], 100 * sp[m] / st[m],
 		    0, 0, words[m] / cases[m], cases[m], failed[m] > want
 	print "" > want
-	print "bench\ttask\tlength\tgen.model\tscore%\tcases\tfailed\tcut" > want
-	printf "longweave\tkvg\t1k\t-\t%.1f\t%d\t0\t0\n", 100 * lwsum / lwn, lwn > want
-	printf "longweave\tkvg\tavg\t-\t%.1f\t%d\t0\t0\n", 100 * lwsum / lwn, lwn > want
-	printf "longweave\toverall\tavg\t-\t%.1f\t%d\t0\t0\n", 100 * lwsum / lwn, lwn > want
+	print "bench\ttask\tlength\tgen.model\tscore%\tcases\tfailed\tundecided\tundec-items\tcut" > want
+	printf "longweave\tkvg\t1k\t-\t%.1f\t%d\t0\t%d\t%d\t0\n", 100 * lwsum / lwn, lwn, lwund, 3 * lwund > want
+	printf "longweave\tkvg\tavg\t-\t%.1f\t%d\t0\t%d\t%d\t0\n", 100 * lwsum / lwn, lwn, lwund, 3 * lwund > want
+	printf "longweave\toverall\tavg\t-\t%.1f\t%d\t0\t%d\t%d\t0\n", 100 * lwsum / lwn, lwn, lwund, 3 * lwund > want
 }' > "$in"
 "$BIN/lg-agg" -f tsv "$in" > "$got"
 if ! cmp -s "$want" "$got"; then

@@ -3,8 +3,10 @@
 # runs to its end without an error (window.onerror and the console log are
 # both watched; a page with a planted error is shown to be caught), the
 # case list is filled, a case chosen by #case=N is shown with its judged
-# entries marked, markup in the records stays text, and a screenshot is not
-# blank.
+# entries marked, markup in the records stays text, records whose bench,
+# task, length and model are named after the members of an object
+# (hasOwnProperty, __proto__, constructor) are listed like any other, and
+# a screenshot is not blank.
 set -eu
 . "$TOP/tests/lib.sh"
 command -v chromium >/dev/null || fail "chromium missing (mk/deps.sh check installs it)"
@@ -60,6 +62,24 @@ e=$(js_errors "$t/esc")
 grep -q "data-case=\"$last\"" "$t/esc.out" || fail "the markup case is not shown"
 grep -q '&lt;/SCRIPT&gt;&lt;script&gt;alert(2)' "$t/esc.out" ||
     fail "the markup case's output is not shown as text"
+
+# names that are members of every object: the lists and filters still fill
+for nm in hasOwnProperty __proto__ constructor toString hasOwnProperty; do
+	printf '{"id":"%s/1","bench":"%s","task":"%s","length":"%s","gen":{"model":"%s"},"scores":{"score":1},"verdicts":[{"at":1,"pass":true}]}\n' \
+	    "$nm" "$nm" "$nm" "$nm" "$nm"
+done > "$t/names.jsonl"
+lg-report "$t/names.jsonl" > "$t/names.html" 2> "$t/names.err" ||
+    fail "lg-report on odd names: $(cat "$t/names.err")"
+browse "$t/names" "file://$t/names.html#case=1" --dump-dom
+e=$(js_errors "$t/names")
+[ -z "$e" ] || fail "script errors with names such as hasOwnProperty: $e"
+grep -q '<body data-ready="5" data-loaded="1"' "$t/names.out" ||
+    fail "the script did not run to its end with names such as hasOwnProperty"
+rows=$(grep -o '<tr class="st-[a-z]*" data-n=' "$t/names.out" | wc -l)
+[ "$rows" -eq 5 ] || fail "$rows rows in the case list of odd names, want 5"
+grep -q '<option value="__proto__">' "$t/names.out" ||
+    fail "no __proto__ in the bench filter"
+grep -q 'data-case="1"' "$t/names.out" || fail "case 1 of odd names is not shown"
 
 # a screenshot that is not blank (the charts' first colour is there)
 browse "$t/shot" "file://$t/report.html" --hide-scrollbars \

@@ -5,7 +5,9 @@
 # unpaired counts, A, B, B-A, the interval, p, the test) is the score row of
 # lg-compare --by gen.model=lg-oracle,oracle-degraded for the same group, and
 # the page has a row for every group lg-compare gives; a case left out of
-# one model is counted as unpaired on both sides.
+# one model is counted as unpaired on both sides, and a case the judge
+# decided nothing of for one model (no score, no error) as undecided on
+# both, never a 0.
 set -eu
 . "$TOP/tests/lib.sh"
 cd "$BIN"
@@ -20,7 +22,16 @@ score() {	# oracle options...
 }
 score > "$t/oracle"
 score --model oracle-degraded --stop-at 0.8 --forget-after 0.6 --drop 0.2 |
-    sed 1d > "$t/degraded"	# one case of the oracle only
+    sed 1d > "$t/degraded.all"	# one case of the oracle only
+# the last case undecided for the degraded model
+py '
+lines = open(sys.argv[1]).read().splitlines()
+j = json.loads(lines[-1])
+j["scores"] = {"undecided": 3}
+j.pop("error", None)
+lines[-1] = json.dumps(j)
+print("\n".join(lines))
+' "$t/degraded.all" > "$t/degraded"
 cat "$t/oracle" "$t/degraded" > "$t/both"
 ./lg-report "$t/both" > "$t/page.html" || fail "lg-report: status $?"
 ./lg-compare --by gen.model=lg-oracle,oracle-degraded -f json "$t/both" \
@@ -41,7 +52,7 @@ for line in open(sys.argv[2]):
         continue
     want.append([j["bench"], j["task"], j["length"], "lg-oracle",
                  "oracle-degraded", str(j["cases"]), str(j["only_a"]),
-                 str(j["only_b"]), f2(j["a"]), f2(j["b"]), f2(j["diff"]),
+                 str(j["only_b"]), str(j["undecided"]), f2(j["a"]), f2(j["b"]), f2(j["diff"]),
                  "-" if j["lo"] is None else f2(j["lo"]) + ".." + f2(j["hi"]),
                  "-" if j["p"] is None else "%.3g" % j["p"], j["test"]])
 if len(want) < 3:
@@ -53,7 +64,9 @@ if rows != want:
     print(len(rows), len(want)); sys.exit(1)
 if sum(int(r[6]) for r in rows) != 1 or sum(int(r[7]) for r in rows) != 0:
     print("FAIL: the unpaired case is not counted"); sys.exit(1)
-if not any(float(r[12]) < 0.05 for r in rows):
+if sum(int(r[8]) for r in rows) != 1:
+    print("FAIL: the undecided case is not counted"); sys.exit(1)
+if not any(float(r[13]) < 0.05 for r in rows):
     print("FAIL: no significant difference against the degraded oracle")
     sys.exit(1)
 ' "$t/page.html" "$t/cmp.json"
