@@ -23,9 +23,13 @@
  * the model must decide (all of them, or under --hybrid those the rules do
  * not decide clearly, lw_model.c) are asked in batches as published: biog
  * 10 facts per call, sr 5 questions per call, nw one call per category.
- * The reply is read strictly (lw_parse); an unparseable or incomplete one
- * is asked again up to --judge-retries times, then its items are
- * undecided.  Each verdict keeps the raw reply.
+ * Our reply is read by lw_parse; an unparseable or incomplete one is asked
+ * again once (unless --judge-retries is 0), the reply shown back with a
+ * short correction (lw_correction), then its items are undecided.  Under
+ * --compat the question is the published one (a system message, the
+ * published prompt, temperature 0.7 and 8192 tokens) and the reply is read
+ * as published (lw_parse_published), never asked again: what that reading
+ * cannot use is undecided.  Each verdict keeps the raw reply.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -67,6 +71,7 @@ typedef struct {
 	cJSON **items;		/* LongWeave: the verdicts of the batch */
 	int nitems;
 	char *prompt;
+	char *bad;		/* LongWeave: the unreadable reply asked about */
 	int tries;
 } job;
 
@@ -129,37 +134,55 @@ stopped(run *r, int sig)
 	progress_die(sig);
 }
 
+static void
+add_message(cJSON *msgs, const char *role, const char *content)
+{
+	cJSON *m = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(m, "role", role);
+	cJSON_AddStringToObject(m, "content", content);
+	cJSON_AddItemToArray(msgs, m);
+}
+
 /*
- * The request: chat unless --compat asks a LongGenBench check; a LongWeave
- * batch (lw) with our own max_tokens and temperature even under --compat,
- * whose published values (50 tokens) would cut a verdict list.
+ * The request: chat unless --compat asks a LongGenBench check.  A LongWeave
+ * batch (lw) has its own decoding (the published one under --compat, with
+ * the published system message); asked again (bad), the unreadable reply
+ * and the correction follow the question.
  */
 static char *
-request_body(const run *r, const char *prompt, int attempt, int chat, int lw)
+request_body(const run *r, const job *j, int chat)
 {
 	const llm_opts *o = r->o;
-	cJSON *b = cJSON_CreateObject(), *msgs, *m;
+	int lw = j->items != NULL, attempt = j->tries;
+	cJSON *b = cJSON_CreateObject(), *msgs;
+	double top_p = lw ? o->lw_top_p : o->top_p;
+	int has_seed = lw ? o->lw_has_seed : o->has_seed;
+	long seed = lw ? o->lw_seed : o->seed;
 	char *s;
 
 	cJSON_AddStringToObject(b, "model", o->model);
 	if (!chat) {
-		cJSON_AddStringToObject(b, "prompt", prompt);
+		cJSON_AddStringToObject(b, "prompt", j->prompt);
 	} else {
 		msgs = cJSON_AddArrayToObject(b, "messages");
-		m = cJSON_CreateObject();
-		cJSON_AddStringToObject(m, "role", "user");
-		cJSON_AddStringToObject(m, "content", prompt);
-		cJSON_AddItemToArray(msgs, m);
+		if (lw && o->lw_compat)
+			add_message(msgs, "system", "You are a helpful assistant.");
+		add_message(msgs, "user", j->prompt);
+		if (lw && j->bad != NULL) {
+			add_message(msgs, "assistant", j->bad);
+			add_message(msgs, "user", lw_correction(j->p->lw));
+		}
 	}
 	cJSON_AddNumberToObject(b, "temperature", lw ? o->lw_temperature :
 	    o->temperature);
-	if (o->top_p >= 0)
-		cJSON_AddNumberToObject(b, "top_p", o->top_p);
+	if (top_p >= 0)
+		cJSON_AddNumberToObject(b, "top_p", top_p);
 	cJSON_AddNumberToObject(b, "max_tokens", (double)(lw ? o->lw_max_tokens :
 	    o->max_tokens));
 	/* asking again is a new draw, and a new cache key */
-	if (o->has_seed)
-		cJSON_AddNumberToObject(b, "seed", (double)(o->seed + attempt));
+	if (has_seed)
+		cJSON_AddNumberToObject(b, "seed", (double)(seed + attempt));
 	else if (attempt > 0)
 		cJSON_AddNumberToObject(b, "seed", attempt);
 	cJSON_AddBoolToObject(b, "stream", 0);
@@ -176,7 +199,7 @@ submit(run *r, job *j)
 	int chat = j->items != NULL || r->o->compat == NULL;
 
 	http_submit(r->e, chat ? HTTP_CHAT : HTTP_COMPLETIONS, r->o->model, 0,
-	    request_body(r, j->prompt, j->tries, chat, j->items != NULL), done, j);
+	    request_body(r, j, chat), done, j);
 	r->calls++;
 }
 
@@ -227,8 +250,11 @@ finish(pend *p)
 
 	if (p->mine)
 		verdicts_finish(p->ej->rec);
-	if (p->lw != NULL)
-		lw_tally(p->lw, p->ej->rec);
+	if (p->lw != NULL) {
+		judge_at at = { p->ej->file, p->ej->line };
+
+		lw_tally(p->lw, p->ej->rec, r->o->lw_compat, &at);
+	}
 	if (p->status == REC_BAD)
 		r->bad = 1;
 	r->written++;
@@ -243,6 +269,7 @@ job_end(job *j)
 	pend *p = j->p;
 
 	free(j->prompt);
+	free(j->bad);
 	free(j->items);
 	free(j);
 	if (--p->waiting == 0)
@@ -276,10 +303,11 @@ settle(job *j, int pass, const char *by, const char *reply, const char *why,
 	job_end(j);
 }
 
-/* A LongWeave batch: val NULL for undecided items, with why. */
+/* A LongWeave batch: val NULL for undecided items, with why; extra (or
+ * NULL) nw's results beyond the batch, kept on its last verdict. */
 static void
 settle_lw(job *j, const int *val, const char *by, const char *reply,
-    const char *why)
+    const char *why, const long *extra)
 {
 	const lw_task *t = j->p->lw;
 	run *r = j->p->r;
@@ -300,6 +328,13 @@ settle_lw(job *j, const int *val, const char *by, const char *reply,
 			cJSON_AddStringToObject(v, "problem", why);
 		r->decided++;
 	}
+	if (extra != NULL && (extra[0] > 0 || extra[1] > 0) && j->nitems > 0) {
+		cJSON *x = cJSON_CreateObject();
+
+		cJSON_AddNumberToObject(x, "present", (double)extra[0]);
+		cJSON_AddNumberToObject(x, "compliant", (double)extra[1]);
+		cJSON_AddItemToObject(j->items[j->nitems - 1], "extra", x);
+	}
 	job_end(j);
 }
 
@@ -309,22 +344,37 @@ done_lw(run *r, job *j, const char *by, const http_result *res)
 	const lw_task *t = j->p->lw;
 	const char *c = res->content ? res->content : "", *why;
 	int *val = xcalloc((size_t)j->nitems * (size_t)t->nfields, sizeof *val);
+	long extra[2];
 
-	if (lw_parse(t, c, res->content_len, j->nitems, val, &why)) {
-		settle_lw(j, val, by, c, NULL);
+	if (r->o->lw_compat) {
+		/* as published: whatever the reading gets, never asked again */
+		if (lw_parse_published(r->lwa, t, c, res->content_len, j->nitems,
+		    val, extra))
+			settle_lw(j, val, by, c, NULL, extra);
+		else {
+			r->jc.unparsed += (unsigned long)j->nitems;
+			settle_lw(j, NULL, by, c, res->truncated ?
+			    "unreadable reply, cut at --judge-max-tokens" :
+			    "unreadable reply", NULL);
+		}
+	} else if (lw_parse(t, c, res->content_len, j->nitems, val, &why)) {
+		settle_lw(j, val, by, c, NULL, NULL);
 	} else if (res->truncated) {
 		/* a reply cut before its end would be cut again: no retry */
 		char *m = xasprintf("reply cut at --judge-max-tokens %ld",
 		    r->o->lw_max_tokens);
 
-		settle_lw(j, NULL, by, c, m);
+		settle_lw(j, NULL, by, c, m, NULL);
 		free(m);
-	} else if (j->tries < r->o->judge_retries) {
+	} else if (j->tries < 1 && j->tries < r->o->judge_retries) {
+		/* once, the reply shown back with what was wanted */
 		j->tries++;
+		free(j->bad);
+		j->bad = xstrndup(c, res->content_len);
 		submit(r, j);
 	} else {
 		r->jc.unparsed += (unsigned long)j->nitems;
-		settle_lw(j, NULL, by, c, why);
+		settle_lw(j, NULL, by, c, why, NULL);
 	}
 	free(val);
 }
@@ -343,7 +393,7 @@ done(void *user, const http_result *res)
 		r->failed++;
 		if (j->items != NULL)
 			settle_lw(j, NULL, by, NULL, res->error ? res->error :
-			    "request failed");
+			    "request failed", NULL);
 		else
 			settle(j, -1, by, NULL, res->error ? res->error :
 			    "request failed", NULL);
