@@ -83,7 +83,7 @@ struct run {
 	lw_asker *lwa;
 	pend *cur;		/* the record being begun (ask) */
 	judge_counts jc;
-	unsigned long calls, failed, undecided, records;
+	unsigned long calls, failed, undecided, records, lw_records;
 	int bad;
 	failfast ff;		/* a wrong setup stops the run */
 	unsigned long written, decided;	/* records out, model checks settled */
@@ -476,6 +476,7 @@ start_lw(run *r, pend *p, const lw_task *t, const judge_at *at)
 		return;		/* the gold is bad: said so, nothing to ask */
 	p->lw = t;
 	r->records++;
+	r->lw_records++;
 	p->text = lw_judged(t, rec, r->o->lw_compat, &len);
 	ask = xcalloc((size_t)n, sizeof *ask);
 	i = 0;
@@ -558,20 +559,26 @@ turn(void *arg, engine *eng)
 	}
 }
 
-/* The closing line: who decided what, and what it cost. */
+/* The closing line: who decided what, and what it cost; LongWeave's
+ * questions, when there were some, with their own judge and tokens. */
 static void
 summary(const run *r, const http_stats *st)
 {
+	char lw[96] = "";
+
+	if (r->lw_records > 0)
+		snprintf(lw, sizeof lw, "; LongWeave: the %s judge, max tokens %ld",
+		    r->o->lw_compat ? "published" : "own", r->o->lw_max_tokens);
 	lg_warn("%lu checks: %lu by rules, %lu by the model, %lu undecided "
 	    "(%lu unparseable, %lu failed requests); %lu judge calls "
 	    "(%.2f per record), %ld prompt and %ld output tokens, %lu "
-	    "cache hits; lg %s, judge llm:%s%s%s, max tokens %ld",
+	    "cache hits; lg %s, judge llm:%s%s%s, max tokens %ld%s",
 	    r->jc.checks, r->jc.by_rules, r->jc.by_model, r->undecided,
 	    r->jc.unparsed, r->failed, r->calls, r->records > 0 ?
 	    (double)r->calls / (double)r->records : 0, st->prompt_tokens,
 	    st->output_tokens, st->cache_hits, LG_VERSION, r->o->model,
 	    r->o->compat ? " with " : "", r->o->compat ? r->o->compat : "",
-	    r->o->max_tokens);
+	    r->o->max_tokens, lw);
 }
 
 int
