@@ -60,8 +60,11 @@ typedef struct {
  */
 int verdicts_start(cJSON *rec, const judge_at *in, int mode, ask_fn ask, void *arg,
     int *mine, int *asked, judge_counts *jc);
-/* Tally verdicts into scores. */
-void verdicts_finish(cJSON *rec);
+/*
+ * Tally verdicts into scores: score over the decided checks; with none
+ * decided no score, and a warning at in.
+ */
+void verdicts_finish(cJSON *rec, const judge_at *in);
 
 /*
  * A record's parts (parts.c): at, off and len of each, indexed by

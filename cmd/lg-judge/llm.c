@@ -247,14 +247,12 @@ static void
 finish(pend *p)
 {
 	run *r = p->r;
+	judge_at at = { p->ej->file, p->ej->line };
 
 	if (p->mine)
-		verdicts_finish(p->ej->rec);
-	if (p->lw != NULL) {
-		judge_at at = { p->ej->file, p->ej->line };
-
+		verdicts_finish(p->ej->rec, &at);
+	if (p->lw != NULL)
 		lw_tally(p->lw, p->ej->rec, r->o->lw_compat, &at);
-	}
 	if (p->status == REC_BAD)
 		r->bad = 1;
 	r->written++;
