@@ -444,12 +444,22 @@ ask_lw(run *r, pend *p, const int *idx, int n, const char *category)
 	j->items = xcalloc((size_t)n, sizeof *j->items);
 	for (k = 0; k < n; k++)
 		j->items[k] = cJSON_GetArrayItem(vs, idx[k]);
+	p->waiting++;
+	r->jc.by_model += (unsigned long)n;
+	if (r->o->lw_compat && p->lw->id == LW_NW &&
+	    !lw_published_category(r->lwa, category)) {
+		/* the published code skips it; no question, no verdict */
+		char *by = xasprintf("llm:%s", r->o->model);
+
+		settle_lw(j, NULL, by, NULL, "no such category in the published "
+		    "AP rubric", NULL);
+		free(by);
+		return;
+	}
 	j->prompt = lw_prompt(r->lwa, p->lw, p->text, items, idx, n, category,
 	    r->o->lw_compat, &err);
 	if (j->prompt == NULL)
 		lg_die(LG_SYS, "%s", err);
-	p->waiting++;
-	r->jc.by_model += (unsigned long)n;
 	submit(r, j);
 }
 

@@ -96,6 +96,8 @@ void lw_asker_free(lw_asker *a);
 char *lw_prompt(lw_asker *a, const lw_task *t, const char *text,
     const cJSON *items, const int *idx, int n, const char *category,
     int compat, char **err);
+/* Is category one of the published AP rubric's (nw --compat)? */
+int lw_published_category(lw_asker *a, const char *category);
 /*
  * Read a reply about n items: 1 and val[k * t->nfields + f] set for item
  * k+1, field f; 0 and *why ("unparseable reply", "incomplete reply").

@@ -145,6 +145,12 @@ ap_category(lw_asker *a, const char *category)
 	    "AP_Style_Scoring_Table", "Category", category);
 }
 
+int
+lw_published_category(lw_asker *a, const char *category)
+{
+	return ap_category(a, category) != NULL;
+}
+
 static void
 copy_str(cJSON *o, const char *key, const cJSON *from, const char *fkey,
     const char *alt)
