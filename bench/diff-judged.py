@@ -444,6 +444,7 @@ def canon(body):
 
 
 def main():
+    os.environ.setdefault('LG_SHARE', os.path.join(TOP, 'share'))
     ap = argparse.ArgumentParser()
     ap.add_argument('bin')
     ap.add_argument('-n', type=int, default=6)

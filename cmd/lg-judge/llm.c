@@ -320,6 +320,8 @@ settle_lw(job *j, const int *val, const char *by, const char *reply,
 			r->undecided++;
 		}
 		cJSON_AddStringToObject(v, "by", by);
+		if (r->o->lw_compat)
+			cJSON_AddStringToObject(v, "compat", LW_COMPAT_PROMPT);
 		if (reply != NULL)
 			cJSON_AddStringToObject(v, "reply", reply);
 		if (why != NULL)

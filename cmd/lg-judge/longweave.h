@@ -38,6 +38,10 @@ char *lw_word_text(const char *s, size_t len, long n, int compat,
 
 enum { LW_BIOG, LW_SR, LW_NW };
 
+/* The compat of a verdict the published LongWeave judge decided (--resume
+ * tells it from our own judge's). */
+#define LW_COMPAT_PROMPT "longweave-published"
+
 typedef struct {
 	const char *task;
 	int id;			/* LW_BIOG, ... */

@@ -1,7 +1,8 @@
 /*
  * resumed.c: what --resume may take from its file.  A record a judge model
  * decided counts as done only when this run would ask the same judge (the
- * same model, the same published prompt or none); otherwise the resume is
+ * same model, the same published prompt or none, LongWeave's published
+ * judge for its records); otherwise the resume is
  * refused, or with --redo-changed the record is judged again.  With
  * --retry-errors, records with undecided checks or a judge error are
  * judged again too.
@@ -9,12 +10,15 @@
 #include <string.h>
 
 #include "judge.h"
+#include "longweave.h"
 #include "record.h"
 #include "xalloc.h"
 
 static char *
 changed(const judge_resume *c, const cJSON *rec)
 {
+	const char *want = c->compat != NULL && lw_find(rec) != NULL ?
+	    LW_COMPAT_PROMPT : c->compat;
 	const cJSON *v;
 
 	cJSON_ArrayForEach(v, rec_get(rec, "verdicts")) {
@@ -26,8 +30,8 @@ changed(const judge_resume *c, const cJSON *rec)
 			return xasprintf("judged by %s, not by the rules", by);
 		if (strcmp(by + 4, c->model) != 0)
 			return xasprintf("judged by %s, not llm:%s", by, c->model);
-		if ((compat == NULL) != (c->compat == NULL) ||
-		    (compat != NULL && strcmp(compat, c->compat) != 0))
+		if ((compat == NULL) != (want == NULL) ||
+		    (compat != NULL && strcmp(compat, want) != 0))
 			return xasprintf("judged with %s%s", compat ? "the prompt " :
 			    "our own question", compat ? compat : "");
 	}

@@ -190,5 +190,17 @@ judge --resume "$t/echo" --retry-errors < "$t/inj.in" > "$t/again" 2> /dev/null 
 judge --resume "$t/inj" --retry-errors < "$t/inj.in" > "$t/again" 2> /dev/null ||
     fail "retry-errors run on a decided record"
 [ ! -s "$t/again" ] || fail "--retry-errors judged a decided record again"
+# records the published judge decided are not our judge's, nor the reverse
+rc=0
+judge --resume "$t/compat" < "$t/oracle" > /dev/null 2> "$t/err" || rc=$?
+[ "$rc" -eq 2 ] && grep -q 'judged with the prompt longweave-published' "$t/err" ||
+    fail "resume over --compat records: $rc: $(cat "$t/err")"
+rc=0
+judge --compat --resume "$t/model" < "$t/oracle" > /dev/null 2> "$t/err" || rc=$?
+[ "$rc" -eq 2 ] && grep -q 'judged with our own question' "$t/err" ||
+    fail "--compat resume over our records: $rc: $(cat "$t/err")"
+judge --compat --resume "$t/compat" < "$t/oracle" > "$t/again" 2> "$t/err" ||
+    fail "--compat resume over --compat records: $(cat "$t/err")"
+[ ! -s "$t/again" ] || fail "--compat resume judged again"
 fake_stop j
 echo ok
