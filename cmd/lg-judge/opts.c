@@ -42,7 +42,7 @@ static const char usage[] =
 "  -P N                requests in flight (default 8)\n"
 "  --retries N         HTTP retries per request (default 6)\n"
 "  --judge-retries N   asks again after an unparseable or incomplete reply\n"
-"                      (default 2)\n"
+"                      (default 2; a LongWeave batch at most once)\n"
 "  --judge-max-tokens N  tokens per reply, reasoning included (default 2048;\n"
 "                      with --compat 50, LongWeave 8192)\n"
 "  --judge-temperature X  sampling temperature (default 0; with --compat\n"
