@@ -43,9 +43,8 @@ import importlib.abc
 import importlib.machinery
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-REF = os.path.join(os.path.dirname(TOP), 'shared', 'reference', 'LongWeave')
-if not os.path.isdir(REF):
-    REF = '/work/shared/reference/LongWeave'
+REF = os.path.join(os.environ.get('SHARED', os.path.join(TOP, '..', 'shared')),
+                   'reference', 'LongWeave')
 MODEL = 'gpt-4o-2024-11-20'
 
 # ---- the published code, imported ----

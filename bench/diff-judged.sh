@@ -6,8 +6,8 @@
 # and in scores (bench/diff-judged.py says what is compared).
 #   bench/diff-judged.sh [-n CASES] [-s SEED] [-v] [--records FILE]
 # Builds bin/ first; needs /usr/bin/python3 with PyYAML and tqdm (Debian
-# python3-yaml, python3-tqdm) and ../shared/reference/LongWeave.  Exits 1
-# on any difference.
+# python3-yaml, python3-tqdm) and $SHARED/reference/LongWeave (SHARED:
+# ../shared).  Exits 1 on any difference.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 make -C "$top" --no-print-directory all >/dev/null
