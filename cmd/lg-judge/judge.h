@@ -35,6 +35,9 @@ int judge_fail(cJSON *rec, const judge_at *at, const char *msg);
 
 /* The default --judge-max-tokens of our own question. */
 #define JUDGE_MAX_TOKENS 2048
+/* The published LongWeave judge's decoding (config/task_config.yaml). */
+#define JUDGE_LW_COMPAT_MAX_TOKENS 8192
+#define JUDGE_LW_COMPAT_TEMPERATURE 0.7
 
 /*
  * Called for each check the model must decide: the verdict to fill, the
@@ -57,8 +60,11 @@ typedef struct {
  */
 int verdicts_start(cJSON *rec, const judge_at *in, int mode, ask_fn ask, void *arg,
     int *mine, int *asked, judge_counts *jc);
-/* Tally verdicts into scores. */
-void verdicts_finish(cJSON *rec);
+/*
+ * Tally verdicts into scores: score over the decided checks; with none
+ * decided no score, and a warning at in.
+ */
+void verdicts_finish(cJSON *rec, const judge_at *in);
 
 /*
  * A record's parts (parts.c): at, off and len of each, indexed by
@@ -151,9 +157,12 @@ typedef struct {
 				 * as a raw completion, read as published; NULL:
 				 * our own question, read strictly */
 	const char *rubric;
-	int lw_compat;		/* LongWeave: judge the published truncation */
-	long lw_max_tokens;	/* LongWeave: max_tokens and temperature, */
-	double lw_temperature;	/* ours even under --compat */
+	int lw_compat;		/* LongWeave: the published judge */
+	long lw_max_tokens;	/* LongWeave: the decoding, ours or under */
+	double lw_temperature;	/* --compat the published one (8192 tokens, */
+	double lw_top_p;	/* 0.7, no top_p, no seed), unless an option */
+	long lw_seed;		/* says otherwise; top_p < 0: not sent */
+	int lw_has_seed;
 	cfrel_opts cf;		/* --cf-relevance */
 	char *key;		/* owned here (http.api_key) */
 	const idset *done;	/* --resume: ids to skip, or NULL */

@@ -23,9 +23,13 @@
  * the model must decide (all of them, or under --hybrid those the rules do
  * not decide clearly, lw_model.c) are asked in batches as published: biog
  * 10 facts per call, sr 5 questions per call, nw one call per category.
- * The reply is read strictly (lw_parse); an unparseable or incomplete one
- * is asked again up to --judge-retries times, then its items are
- * undecided.  Each verdict keeps the raw reply.
+ * Our reply is read by lw_parse; an unparseable or incomplete one is asked
+ * again once (unless --judge-retries is 0), the reply shown back with a
+ * short correction (lw_correction), then its items are undecided.  Under
+ * --compat the question is the published one (a system message, the
+ * published prompt, temperature 0.7 and 8192 tokens) and the reply is read
+ * as published (lw_parse_published), never asked again: what that reading
+ * cannot use is undecided.  Each verdict keeps the raw reply.
  *
  * LongWeave cf, with --cf-relevance: one question per record, the
  * published relevance judge (lw_cf.c), read strictly (asked again up to
@@ -74,6 +78,7 @@ typedef struct {
 	cJSON **items;		/* LongWeave: the verdicts of the batch */
 	int nitems;
 	char *prompt;
+	char *bad;		/* LongWeave: the unreadable reply asked about */
 	int tries;
 	int cf;			/* LongWeave cf: the relevance question */
 } job;
@@ -87,7 +92,7 @@ struct run {
 	cf_asker *cfa;		/* --cf-relevance, else NULL */
 	pend *cur;		/* the record being begun (ask) */
 	judge_counts jc;
-	unsigned long calls, failed, undecided, records;
+	unsigned long calls, failed, undecided, records, lw_records;
 	int bad;
 	failfast ff;		/* a wrong setup stops the run */
 	unsigned long written, decided;	/* records out, model checks settled */
@@ -138,37 +143,55 @@ stopped(run *r, int sig)
 	progress_die(sig);
 }
 
+static void
+add_message(cJSON *msgs, const char *role, const char *content)
+{
+	cJSON *m = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(m, "role", role);
+	cJSON_AddStringToObject(m, "content", content);
+	cJSON_AddItemToArray(msgs, m);
+}
+
 /*
- * The request: chat unless --compat asks a LongGenBench check; a LongWeave
- * batch (lw) with our own max_tokens and temperature even under --compat,
- * whose published values (50 tokens) would cut a verdict list.
+ * The request: chat unless --compat asks a LongGenBench check.  A LongWeave
+ * batch (lw) has its own decoding (the published one under --compat, with
+ * the published system message); asked again (bad), the unreadable reply
+ * and the correction follow the question.
  */
 static char *
-request_body(const run *r, const char *prompt, int attempt, int chat, int lw)
+request_body(const run *r, const job *j, int chat)
 {
 	const llm_opts *o = r->o;
-	cJSON *b = cJSON_CreateObject(), *msgs, *m;
+	int lw = j->items != NULL, attempt = j->tries;
+	cJSON *b = cJSON_CreateObject(), *msgs;
+	double top_p = lw ? o->lw_top_p : o->top_p;
+	int has_seed = lw ? o->lw_has_seed : o->has_seed;
+	long seed = lw ? o->lw_seed : o->seed;
 	char *s;
 
 	cJSON_AddStringToObject(b, "model", o->model);
 	if (!chat) {
-		cJSON_AddStringToObject(b, "prompt", prompt);
+		cJSON_AddStringToObject(b, "prompt", j->prompt);
 	} else {
 		msgs = cJSON_AddArrayToObject(b, "messages");
-		m = cJSON_CreateObject();
-		cJSON_AddStringToObject(m, "role", "user");
-		cJSON_AddStringToObject(m, "content", prompt);
-		cJSON_AddItemToArray(msgs, m);
+		if (lw && o->lw_compat)
+			add_message(msgs, "system", "You are a helpful assistant.");
+		add_message(msgs, "user", j->prompt);
+		if (lw && j->bad != NULL) {
+			add_message(msgs, "assistant", j->bad);
+			add_message(msgs, "user", lw_correction(j->p->lw));
+		}
 	}
 	cJSON_AddNumberToObject(b, "temperature", lw ? o->lw_temperature :
 	    o->temperature);
-	if (o->top_p >= 0)
-		cJSON_AddNumberToObject(b, "top_p", o->top_p);
+	if (top_p >= 0)
+		cJSON_AddNumberToObject(b, "top_p", top_p);
 	cJSON_AddNumberToObject(b, "max_tokens", (double)(lw ? o->lw_max_tokens :
 	    o->max_tokens));
 	/* asking again is a new draw, and a new cache key */
-	if (o->has_seed)
-		cJSON_AddNumberToObject(b, "seed", (double)(o->seed + attempt));
+	if (has_seed)
+		cJSON_AddNumberToObject(b, "seed", (double)(seed + attempt));
 	else if (attempt > 0)
 		cJSON_AddNumberToObject(b, "seed", attempt);
 	cJSON_AddBoolToObject(b, "stream", 0);
@@ -186,7 +209,7 @@ submit(run *r, job *j)
 
 	http_submit(r->e, chat ? HTTP_CHAT : HTTP_COMPLETIONS, r->o->model, 0,
 	    j->cf ? cf_body(r->cfa, r->o, j->prompt, j->tries) :
-	    request_body(r, j->prompt, j->tries, chat, j->items != NULL), done, j);
+	    request_body(r, j, chat), done, j);
 	r->calls++;
 }
 
@@ -234,11 +257,12 @@ static void
 finish(pend *p)
 {
 	run *r = p->r;
+	judge_at at = { p->ej->file, p->ej->line };
 
 	if (p->mine)
-		verdicts_finish(p->ej->rec);
+		verdicts_finish(p->ej->rec, &at);
 	if (p->lw != NULL)
-		lw_tally(p->lw, p->ej->rec);
+		lw_tally(p->lw, p->ej->rec, r->o->lw_compat, &at);
 	if (p->cf)
 		cf_tally(p->ej->rec);
 	if (p->status == REC_BAD)
@@ -255,6 +279,7 @@ job_end(job *j)
 	pend *p = j->p;
 
 	free(j->prompt);
+	free(j->bad);
 	free(j->items);
 	free(j);
 	if (--p->waiting == 0)
@@ -288,10 +313,11 @@ settle(job *j, int pass, const char *by, const char *reply, const char *why,
 	job_end(j);
 }
 
-/* A LongWeave batch: val NULL for undecided items, with why. */
+/* A LongWeave batch: val NULL for undecided items, with why; extra (or
+ * NULL) nw's results beyond the batch, kept on its last verdict. */
 static void
 settle_lw(job *j, const int *val, const char *by, const char *reply,
-    const char *why)
+    const char *why, const long *extra)
 {
 	const lw_task *t = j->p->lw;
 	run *r = j->p->r;
@@ -306,11 +332,20 @@ settle_lw(job *j, const int *val, const char *by, const char *reply,
 			r->undecided++;
 		}
 		cJSON_AddStringToObject(v, "by", by);
+		if (r->o->lw_compat)
+			cJSON_AddStringToObject(v, "compat", LW_COMPAT_PROMPT);
 		if (reply != NULL)
 			cJSON_AddStringToObject(v, "reply", reply);
 		if (why != NULL)
 			cJSON_AddStringToObject(v, "problem", why);
 		r->decided++;
+	}
+	if (extra != NULL && (extra[0] > 0 || extra[1] > 0) && j->nitems > 0) {
+		cJSON *x = cJSON_CreateObject();
+
+		cJSON_AddNumberToObject(x, "present", (double)extra[0]);
+		cJSON_AddNumberToObject(x, "compliant", (double)extra[1]);
+		cJSON_AddItemToObject(j->items[j->nitems - 1], "extra", x);
 	}
 	job_end(j);
 }
@@ -321,22 +356,37 @@ done_lw(run *r, job *j, const char *by, const http_result *res)
 	const lw_task *t = j->p->lw;
 	const char *c = res->content ? res->content : "", *why;
 	int *val = xcalloc((size_t)j->nitems * (size_t)t->nfields, sizeof *val);
+	long extra[2];
 
-	if (lw_parse(t, c, res->content_len, j->nitems, val, &why)) {
-		settle_lw(j, val, by, c, NULL);
+	if (r->o->lw_compat) {
+		/* as published: whatever the reading gets, never asked again */
+		if (lw_parse_published(r->lwa, t, c, res->content_len, j->nitems,
+		    val, extra))
+			settle_lw(j, val, by, c, NULL, extra);
+		else {
+			r->jc.unparsed += (unsigned long)j->nitems;
+			settle_lw(j, NULL, by, c, res->truncated ?
+			    "unreadable reply, cut at --judge-max-tokens" :
+			    "unreadable reply", NULL);
+		}
+	} else if (lw_parse(t, c, res->content_len, j->nitems, val, &why)) {
+		settle_lw(j, val, by, c, NULL, NULL);
 	} else if (res->truncated) {
 		/* a reply cut before its end would be cut again: no retry */
 		char *m = xasprintf("reply cut at --judge-max-tokens %ld",
 		    r->o->lw_max_tokens);
 
-		settle_lw(j, NULL, by, c, m);
+		settle_lw(j, NULL, by, c, m, NULL);
 		free(m);
-	} else if (j->tries < r->o->judge_retries) {
+	} else if (j->tries < 1 && j->tries < r->o->judge_retries) {
+		/* once, the reply shown back with what was wanted */
 		j->tries++;
+		free(j->bad);
+		j->bad = xstrndup(c, res->content_len);
 		submit(r, j);
 	} else {
 		r->jc.unparsed += (unsigned long)j->nitems;
-		settle_lw(j, NULL, by, c, why);
+		settle_lw(j, NULL, by, c, why, NULL);
 	}
 	free(val);
 }
@@ -399,7 +449,7 @@ done(void *user, const http_result *res)
 		r->failed++;
 		if (j->items != NULL)
 			settle_lw(j, NULL, by, NULL, res->error ? res->error :
-			    "request failed");
+			    "request failed", NULL);
 		else if (j->cf)
 			settle_cf(j, -1, 0, by, NULL, res->error ? res->error :
 			    "request failed");
@@ -457,12 +507,22 @@ ask_lw(run *r, pend *p, const int *idx, int n, const char *category)
 	j->items = xcalloc((size_t)n, sizeof *j->items);
 	for (k = 0; k < n; k++)
 		j->items[k] = cJSON_GetArrayItem(vs, idx[k]);
+	p->waiting++;
+	r->jc.by_model += (unsigned long)n;
+	if (r->o->lw_compat && p->lw->id == LW_NW &&
+	    !lw_published_category(r->lwa, category)) {
+		/* the published code skips it; no question, no verdict */
+		char *by = xasprintf("llm:%s", r->o->model);
+
+		settle_lw(j, NULL, by, NULL, "no such category in the published "
+		    "AP rubric", NULL);
+		free(by);
+		return;
+	}
 	j->prompt = lw_prompt(r->lwa, p->lw, p->text, items, idx, n, category,
 	    r->o->lw_compat, &err);
 	if (j->prompt == NULL)
 		lg_die(LG_SYS, "%s", err);
-	p->waiting++;
-	r->jc.by_model += (unsigned long)n;
 	submit(r, j);
 }
 
@@ -487,6 +547,7 @@ start_lw(run *r, pend *p, const lw_task *t, const judge_at *at)
 		return;		/* the gold is bad: said so, nothing to ask */
 	p->lw = t;
 	r->records++;
+	r->lw_records++;
 	p->text = lw_judged(t, rec, r->o->lw_compat, &len);
 	ask = xcalloc((size_t)n, sizeof *ask);
 	i = 0;
@@ -601,24 +662,28 @@ turn(void *arg, engine *eng)
 	}
 }
 
-/* The closing line: who decided what, and what it cost. */
+/* The closing line: who decided what, and what it cost; LongWeave's
+ * questions, when there were some, with their own judge and tokens. */
 static void
 summary(const run *r, const http_stats *st)
 {
-	char cf[64] = "";
+	char cf[64] = "", lw[96] = "";
 
 	if (r->o->cf.on)
 		snprintf(cf, sizeof cf, ", cf relevance %ld", r->o->cf.max_tokens);
+	if (r->lw_records > 0)
+		snprintf(lw, sizeof lw, "; LongWeave: the %s judge, max tokens %ld",
+		    r->o->lw_compat ? "published" : "own", r->o->lw_max_tokens);
 	lg_warn("%lu checks: %lu by rules, %lu by the model, %lu undecided "
 	    "(%lu unparseable, %lu failed requests); %lu judge calls "
 	    "(%.2f per record), %ld prompt and %ld output tokens, %lu "
-	    "cache hits; lg %s, judge llm:%s%s%s, max tokens %ld%s",
+	    "cache hits; lg %s, judge llm:%s%s%s, max tokens %ld%s%s",
 	    r->jc.checks, r->jc.by_rules, r->jc.by_model, r->undecided,
 	    r->jc.unparsed, r->failed, r->calls, r->records > 0 ?
 	    (double)r->calls / (double)r->records : 0, st->prompt_tokens,
 	    st->output_tokens, st->cache_hits, LG_VERSION, r->o->model,
 	    r->o->compat ? " with " : "", r->o->compat ? r->o->compat : "",
-	    r->o->max_tokens, cf);
+	    r->o->max_tokens, cf, lw);
 }
 
 int

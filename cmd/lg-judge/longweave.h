@@ -38,6 +38,10 @@ char *lw_word_text(const char *s, size_t len, long n, int compat,
 
 enum { LW_BIOG, LW_SR, LW_NW };
 
+/* The compat of a verdict the published LongWeave judge decided (--resume
+ * tells it from our own judge's). */
+#define LW_COMPAT_PROMPT "longweave-published"
+
 typedef struct {
 	const char *task;
 	int id;			/* LW_BIOG, ... */
@@ -68,35 +72,54 @@ int lw_clear(const lw_task *t, const cJSON *v);
 cJSON *lw_item_vars(const lw_task *t, const cJSON *it, int n);
 /* The model's booleans (t->fields order) into verdict v. */
 void lw_apply(const lw_task *t, cJSON *v, const int *val);
-/* The scores from the verdicts, whoever decided them. */
-void lw_tally(const lw_task *t, cJSON *rec);
+/*
+ * The scores from the verdicts, whoever decided them, over the decided
+ * ones: scores.undecided counts the others (when there are), and with no
+ * verdict decided the record has no score nor rates, and a warning at in.
+ * compat: rates rounded to four decimals as published (biog, sr), nw's
+ * extra results counted.
+ */
+void lw_tally(const lw_task *t, cJSON *rec, int compat, const judge_at *in);
 
 /*
  * lw_ask.c: the question for a batch of items, from the task's rubric
  * (share/rubrics/longweave/TASK.tmpl; nw adds the category's criteria
- * from share/rubrics/longweave/nw/rubric.json), and the strict reading of
- * the reply.
+ * from share/rubrics/longweave/nw/rubric.json) or under --compat the
+ * published one (TASK-published.tmpl; nw/AP_Style_Evaluation.json), and
+ * the reading of the reply, ours or the published.
  */
 typedef struct lw_asker lw_asker;
 lw_asker *lw_asker_new(void);
 void lw_asker_free(lw_asker *a);
 /*
  * The prompt for items idx[0..n) of gold list items (numbered 1..n in the
- * prompt), with text fenced; category for nw.  compat: the nw spans as
- * the published truncation leaves them (words joined by spaces), as the
- * text is.  NULL and *err (caller frees) when a rubric cannot be read or
- * rendered.
+ * prompt), with text fenced; category for nw.  compat: the published
+ * prompt, text as it is.  NULL and *err (caller frees) when a rubric
+ * cannot be read or rendered.
  */
 char *lw_prompt(lw_asker *a, const lw_task *t, const char *text,
     const cJSON *items, const int *idx, int n, const char *category,
     int compat, char **err);
+/* Is category one of the published AP rubric's (nw --compat)? */
+int lw_published_category(lw_asker *a, const char *category);
 /*
  * Read a reply about n items: 1 and val[k * t->nfields + f] set for item
  * k+1, field f; 0 and *why ("unparseable reply", "incomplete reply").
- * The reply must be one JSON object {"verdicts": [...]} (a Markdown code
- * fence around it is allowed) with each item once, each field a boolean.
+ * The reply must hold one JSON object {"verdicts": [...]} (alone, in a
+ * Markdown code fence or in prose) with each item once, each field a
+ * boolean.
  */
 int lw_parse(const lw_task *t, const char *reply, size_t len, int n, int *val,
     const char **why);
+/* What to say when asking again after a reply lw_parse() could not read. */
+const char *lw_correction(const lw_task *t);
+/*
+ * Read a reply as the published code reads it (--compat): 1 and val set
+ * as for lw_parse() (items the reply lacks false); extra[0..1] the
+ * present and compliant results nw's reply gives beyond its n statements
+ * (counted as published).  0: the published code reads nothing from it.
+ */
+int lw_parse_published(lw_asker *a, const lw_task *t, const char *reply,
+    size_t len, int n, int *val, long extra[2]);
 
 #endif

@@ -5,8 +5,9 @@
  * punctuation intact (biog and sr count white-space separated words, nw
  * \w+ words as the published scorer did); with --compat, biog and nw
  * judge the published truncation, the first gold.words \w+ words joined
- * by single spaces.  A missing, empty or failed answer is judged by no
- * one: every item fails (by rules).
+ * by single spaces, and sr the whole answer, as published.  A missing,
+ * empty or failed answer is judged by no one: every item fails (by
+ * rules).
  *
  * What the rules decide clearly (--hybrid), the model never sees:
  *   biog  a fact covered (object, subject and dates in one sentence), or
@@ -19,6 +20,8 @@
  * other numbers, a statement in neither or both forms) goes to the model,
  * which may see a paraphrase the rules cannot.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "longweave.h"
@@ -34,6 +37,10 @@ lw_judged(const lw_task *t, const cJSON *rec, int compat, size_t *len)
 
 	if (out == NULL || n == 0 || rec_get(rec, "error") != NULL)
 		return NULL;
+	if (t->id == LW_SR && compat) {	/* the published sr judge sees it all */
+		*len = n;
+		return xstrndup(out, n);
+	}
 	if (t->id == LW_NW || (t->id == LW_BIOG && compat))
 		return lw_word_text(out, n, words > 0 ? words : -1, compat, len);
 	*len = words > 0 ? lw_upto_words(out, n, words) : n;
@@ -146,29 +153,61 @@ hmean(double a, double b)
 	return a > 0 && b > 0 ? 2 * a * b / (a + b) : 0;
 }
 
+/* Python's round(x, 4): the nearest double to x correctly rounded. */
+static double
+round4(double x)
+{
+	char b[64];
+
+	snprintf(b, sizeof b, "%.4f", x);
+	return strtod(b, NULL);
+}
+
+/* The published sr total: 2 / (1/a + 1/c) when both exceed 1e-9. */
+static double
+published_hmean(double a, double c)
+{
+	return a > 1e-9 && c > 1e-9 ? 2.0 / (1.0 / a + 1.0 / c) : 0;
+}
+
+static int
+undecided(const cJSON *v)
+{
+	return cJSON_IsTrue(rec_get(v, "undecided"));
+}
+
+/* nw: recall and compliance, the means over the categories with a decided
+ * statement of each one's present / decided and compliant / decided;
+ * results the judge gave beyond the statements (--compat) count too. */
 static void
-tally_nw(const cJSON *rec, cJSON *sc, long n)
+tally_nw(const cJSON *rec, cJSON *sc, int compat)
 {
 	const cJSON *cats = rec_get(rec_get(rec, "gold"), "categories"), *c, *v;
 	double recall = 0, comp = 0;
-	long npres = 0, ncomp = 0, ncat = cJSON_GetArraySize(cats);
+	long npres = 0, ncomp = 0, ncat = 0;
 
 	cJSON_ArrayForEach(c, cats) {
 		long tot = 0, pres = 0, ok = 0;
 
 		cJSON_ArrayForEach(v, rec_get(rec, "verdicts")) {
 			const char *vc = rec_str(v, "category");
+			const cJSON *x = rec_get(v, "extra");
 
 			if (!cJSON_IsString(c) || vc == NULL ||
-			    strcmp(vc, c->valuestring) != 0)
+			    strcmp(vc, c->valuestring) != 0 || undecided(v))
 				continue;
 			tot++;
 			pres += cJSON_IsTrue(rec_get(v, "present"));
 			ok += cJSON_IsTrue(rec_get(v, "compliant"));
+			if (compat && x != NULL) {
+				pres += rec_long(x, "present", 0);
+				ok += rec_long(x, "compliant", 0);
+			}
 		}
 		if (tot > 0) {
 			recall += (double)pres / (double)tot;
 			comp += (double)ok / (double)tot;
+			ncat++;
 		}
 		npres += pres;
 		ncomp += ok;
@@ -177,53 +216,83 @@ tally_nw(const cJSON *rec, cJSON *sc, long n)
 		recall /= (double)ncat;
 		comp /= (double)ncat;
 	}
-	rec_set_num(sc, "score", hmean(recall, comp));
+	rec_set_num(sc, "score", compat ? published_hmean(comp, recall) :
+	    hmean(recall, comp));
 	rec_set_num(sc, "recall", recall);
 	rec_set_num(sc, "compliance", comp);
-	rec_set_num(sc, "statements", (double)n);
 	rec_set_num(sc, "present", (double)npres);
 	rec_set_num(sc, "compliant", (double)ncomp);
 }
 
+/* What a task's scores hold beyond its totals: gone when nothing is
+ * decided. */
+static const char *const decided_keys[] = {
+	"score", "coverage", "facts_covered", "answered", "correct",
+	"answered_rate", "correct_rate", "recall", "compliance", "present",
+	"compliant",
+};
+
 void
-lw_tally(const lw_task *t, cJSON *rec)
+lw_tally(const lw_task *t, cJSON *rec, int compat, const judge_at *in)
 {
 	const cJSON *v, *vs = rec_get(rec, "verdicts");
 	cJSON *sc;
-	long n = 0, pass = 0, ans = 0, undecided = 0;
+	long n = 0, pass = 0, ans = 0, und = 0, dec;
+	double r, a;
+	size_t i;
 
 	if (!cJSON_IsArray(vs) || cJSON_GetArraySize(vs) == 0)
 		return;
 	sc = rec_obj(rec, "scores");
 	cJSON_ArrayForEach(v, vs) {
 		n++;
+		if (undecided(v)) {
+			und++;
+			continue;
+		}
 		pass += cJSON_IsTrue(rec_get(v, "pass"));
 		ans += cJSON_IsTrue(rec_get(v, "answered"));
-		undecided += cJSON_IsTrue(rec_get(v, "undecided"));
+	}
+	dec = n - und;
+	rec_set_num(sc, t->id == LW_BIOG ? "facts_total" : t->id == LW_SR ?
+	    "questions" : "statements", (double)n);
+	/* only when some item is undecided, so rule scores keep their shape */
+	if (und > 0)
+		rec_set_num(sc, "undecided", (double)und);
+	else
+		cJSON_DeleteItemFromObjectCaseSensitive(sc, "undecided");
+	if (dec == 0) {
+		/* no score stands for "could not judge" */
+		for (i = 0; i < sizeof decided_keys / sizeof decided_keys[0]; i++)
+			cJSON_DeleteItemFromObjectCaseSensitive(sc, decided_keys[i]);
+		judge_warn(in, "%s: the judge decided none of its %ld items: no score",
+		    rec_id(rec), n);
+		return;
 	}
 	switch (t->id) {
 	case LW_BIOG:
+		r = (double)pass / (double)dec;
+		if (compat)
+			r = round4(r);
 		rec_set_num(sc, "facts_covered", (double)pass);
-		rec_set_num(sc, "facts_total", (double)n);
-		rec_set_num(sc, "coverage", (double)pass / (double)n);
-		rec_set_num(sc, "score", (double)pass / (double)n);
+		rec_set_num(sc, "coverage", r);
+		rec_set_num(sc, "score", r);
 		break;
 	case LW_SR:
+		a = (double)ans / (double)dec;
+		r = (double)pass / (double)dec;
+		if (compat) {
+			a = round4(a);
+			r = round4(r);
+		}
 		rec_set_num(sc, "answered", (double)ans);
 		rec_set_num(sc, "correct", (double)pass);
-		rec_set_num(sc, "questions", (double)n);
-		rec_set_num(sc, "answered_rate", (double)ans / (double)n);
-		rec_set_num(sc, "correct_rate", (double)pass / (double)n);
-		rec_set_num(sc, "score", hmean((double)ans / (double)n,
-		    (double)pass / (double)n));
+		rec_set_num(sc, "answered_rate", a);
+		rec_set_num(sc, "correct_rate", r);
+		rec_set_num(sc, "score", compat ? published_hmean(a, r) : hmean(a, r));
 		break;
 	default:
-		tally_nw(rec, sc, n);
+		tally_nw(rec, sc, compat);
 		break;
 	}
-	/* only when some item is undecided, so rule scores keep their shape */
-	if (undecided > 0)
-		rec_set_num(sc, "undecided", (double)undecided);
-	else
-		cJSON_DeleteItemFromObjectCaseSensitive(sc, "undecided");
 }

@@ -32,9 +32,10 @@ static const char usage[] =
 "\n"
 "  --rules             decide by rules: content words, normalised\n"
 "  --hybrid            rules decide what they find clearly; the model the rest\n"
-"  --compat            the published judge: its prompt as a raw completion,\n"
-"                      its decoding, \"yes\" anywhere in the reply passes;\n"
-"                      and LongWeave's published truncation\n"
+"  --compat            the published judges: LongGenBench's prompt as a raw\n"
+"                      completion, its decoding, \"yes\" anywhere in the reply\n"
+"                      passes; LongWeave's prompts, decoding, truncation and\n"
+"                      reading of the reply\n"
 "  --compat-prompt a|b the published prompt: a, the paper's (default), or b,\n"
 "                      the later one with three examples\n"
 "  --cf-relevance      LongWeave cf, after lg-flake8: ask whether the code is\n"
@@ -45,15 +46,15 @@ static const char usage[] =
 "  -P N                requests in flight (default 8)\n"
 "  --retries N         HTTP retries per request (default 6)\n"
 "  --judge-retries N   asks again after an unparseable or incomplete reply\n"
-"                      (default 2)\n"
+"                      (default 2; a LongWeave batch at most once)\n"
 "  --judge-max-tokens N  tokens per reply, reasoning included (default 2048;\n"
-"                      with --compat 50, cf relevance 8192)\n"
+"                      with --compat 50, LongWeave and cf relevance 8192)\n"
 "  --judge-temperature X  sampling temperature (default 0; with --compat\n"
-"                      0.95, cf relevance 0.7)\n"
-"  --judge-top-p X     nucleus mass (default not sent; with --compat 0.95,\n"
-"                      but for cf relevance)\n"
-"  --judge-seed N      sampling seed (default not sent; with --compat 42,\n"
-"                      but for cf relevance)\n"
+"                      0.95, LongWeave and cf relevance 0.7)\n"
+"  --judge-top-p X     nucleus mass (default not sent; 0.95 with --compat,\n"
+"                      LongGenBench)\n"
+"  --judge-seed N      sampling seed (default not sent; 42 with --compat,\n"
+"                      LongGenBench)\n"
 "  --cache DIR         response cache shared with lg-infer\n"
 "  --resume FILE       skip records whose id is already in FILE, judged\n"
 "                      by this judge\n"
@@ -191,9 +192,15 @@ judge_parse(int argc, char **argv, judge_args *a)
 		lg_die(LG_USAGE, "--compat asks the model every check with the "
 		    "published prompt: it excludes %s",
 		    o->hybrid ? "--hybrid" : "--rubric");
-	/* LongWeave questions: our own decoding, unless an option says otherwise */
-	o->lw_max_tokens = o->max_tokens > 0 ? o->max_tokens : JUDGE_MAX_TOKENS;
-	o->lw_temperature = o->temperature >= 0 ? o->temperature : 0;
+	/* LongWeave questions: ours or the published decoding, unless an
+	 * option says otherwise */
+	o->lw_max_tokens = o->max_tokens > 0 ? o->max_tokens : a->compat ?
+	    JUDGE_LW_COMPAT_MAX_TOKENS : JUDGE_MAX_TOKENS;
+	o->lw_temperature = o->temperature >= 0 ? o->temperature : a->compat ?
+	    JUDGE_LW_COMPAT_TEMPERATURE : 0;
+	o->lw_top_p = o->top_p;
+	o->lw_seed = o->seed;
+	o->lw_has_seed = o->has_seed;
 	/* cf relevance: the published decoding under --compat (temperature
 	 * 0.7, 8192 tokens, nothing else), ours otherwise */
 	o->cf.max_tokens = o->max_tokens > 0 ? o->max_tokens : a->compat ? 8192 :

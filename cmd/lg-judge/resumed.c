@@ -1,7 +1,8 @@
 /*
  * resumed.c: what --resume may take from its file.  A record a judge model
  * decided counts as done only when this run would ask the same judge (the
- * same model, the same published prompt or none); otherwise the resume is
+ * same model, the same published prompt or none, LongWeave's published
+ * judge for its records); otherwise the resume is
  * refused, or with --redo-changed the record is judged again.  With
  * --retry-errors, records with undecided checks or a judge error are
  * judged again too.
@@ -9,17 +10,20 @@
 #include <string.h>
 
 #include "judge.h"
+#include "longweave.h"
 #include "record.h"
 #include "xalloc.h"
 
 static char *
 changed(const judge_resume *c, const cJSON *rec)
 {
+	const char *rec_want = c->compat != NULL && lw_find(rec) != NULL ?
+	    LW_COMPAT_PROMPT : c->compat;
 	const cJSON *v;
 
 	cJSON_ArrayForEach(v, rec_get(rec, "verdicts")) {
 		const char *by = rec_str(v, "by"), *compat = rec_str(v, "compat");
-		const char *kind = rec_str(v, "kind"), *want = c->compat;
+		const char *kind = rec_str(v, "kind"), *want = rec_want;
 
 		if (by == NULL || strncmp(by, "llm:", 4) != 0)
 			continue;

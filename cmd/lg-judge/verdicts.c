@@ -54,9 +54,12 @@ count(tally *t, const char *kind, int pass, int judged, int undecided)
 	t->total[3]++;
 }
 
+/* The scores; score over the decided checks, none (and a warning at in)
+ * when the judge decided no check. */
 static void
-set_scores(cJSON *rec, const tally *t)
+set_scores(cJSON *rec, const tally *t, const judge_at *in)
 {
+	long decided = t->total[3] - t->undecided;
 	cJSON *sc = rec_obj(rec, "scores");
 	char key[32];
 	int i;
@@ -77,7 +80,14 @@ set_scores(cJSON *rec, const tally *t)
 		snprintf(key, sizeof key, "%s_total", kinds[i]);
 		rec_set_num(sc, key, (double)t->total[i]);
 	}
-	rec_set_num(sc, "score", t->total[3] ? (double)t->pass[3] / (double)t->total[3] : 0);
+	if (t->undecided > 0 && decided == 0) {
+		/* no score stands for "could not judge" */
+		cJSON_DeleteItemFromObjectCaseSensitive(sc, "score");
+		judge_warn(in, "%s: the judge decided none of its %ld checks: no score",
+		    rec_id(rec), t->total[3]);
+		return;
+	}
+	rec_set_num(sc, "score", decided > 0 ? (double)t->pass[3] / (double)decided : 0);
 }
 
 /* A verdict decided here, as text: what its object prints as. */
@@ -232,12 +242,12 @@ verdicts_start(cJSON *rec, const judge_at *in, int mode, ask_fn ask, void *arg,
 	if (j.bad)
 		rec_error(rec, "judge", "some checks could not be judged");
 	if (j.verdicts == NULL)	/* after the error, as verdicts_finish() */
-		set_scores(rec, &j.t);
+		set_scores(rec, &j.t, in);
 	return j.bad ? REC_BAD : REC_OK;
 }
 
 void
-verdicts_finish(cJSON *rec)
+verdicts_finish(cJSON *rec, const judge_at *in)
 {
 	const cJSON *v;
 	tally t = { { 0 }, { 0 }, { 0 }, 0 };
@@ -246,7 +256,7 @@ verdicts_finish(cJSON *rec)
 		count(&t, rec_str(v, "kind"), cJSON_IsTrue(rec_get(v, "pass")),
 		    cJSON_IsTrue(rec_get(v, "judged")),
 		    cJSON_IsTrue(rec_get(v, "undecided")));
-	set_scores(rec, &t);
+	set_scores(rec, &t, in);
 }
 
 void

@@ -28,6 +28,8 @@
  *                   when it is one of them, else by the prompt's hash
  *   a line "SAY:"   the answer is the rest of that line, one space after
  *                   SAY: dropped ("SAY: I'd say yes" answers "I'd say yes")
+ *   SAYHEX_HEX      the answer is the bytes HEX spells (a word that the
+ *                   published truncation, words joined by spaces, keeps)
  *   lg-judge's LongWeave rubrics (a fenced text, items "[N] ...", a reply
  *                   form {"verdicts": [{"item": 1, "covered"|"answered"|
  *                   "present"...) are answered as a careful judge would,
@@ -35,7 +37,9 @@
  *                   text JUDGEBAD:garbage or JUDGEBAD:partial (*N: the first
  *                   N times) makes the reply prose or drop the last item,
  *                   JUDGEBAD:fenced wraps it in a Markdown code fence
- *                   (ECHO: comes first)
+ *                   (ECHO: comes first); only the first user message is
+ *                   read, and counted, so that asked again with the reply
+ *                   shown back it is the same question
  * Faults: 429 (with Retry-After), 408, 500, 503, 400, 401, reset (RST at
  * once), cut (the stream or body stops halfway, connection closed), stall
  * (nothing more for --stall seconds, then close), malformed (bad JSON),
@@ -763,6 +767,42 @@ say_answer(const char *text)
 	return NULL;
 }
 
+/* The bytes spelt by the hex digits after the first "SAYHEX_", or NULL. */
+static char *
+sayhex_answer(const char *text)
+{
+	const char *j = strstr(text, "SAYHEX_"), *p;
+	buf b = { 0 };
+
+	if (j == NULL)
+		return NULL;
+	for (p = j + 7; isxdigit((unsigned char)p[0]) &&
+	    isxdigit((unsigned char)p[1]); p += 2) {
+		char h[3] = { p[0], p[1], 0 };
+
+		buf_putc(&b, (char)strtol(h, NULL, 16));
+	}
+	buf_putc(&b, '\0');
+	return buf_take(&b);
+}
+
+/* The first user message of a chat request (borrowed), or NULL. */
+static const char *
+first_user(const cJSON *req)
+{
+	const cJSON *m;
+
+	cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(req, "messages")) {
+		const char *role = cJSON_GetStringValue(
+		    cJSON_GetObjectItemCaseSensitive(m, "role"));
+
+		if (role != NULL && strcmp(role, "user") == 0)
+			return cJSON_GetStringValue(
+			    cJSON_GetObjectItemCaseSensitive(m, "content"));
+	}
+	return NULL;
+}
+
 static FILE *recordf;	/* --record: the request bodies */
 
 static char *
@@ -1225,7 +1265,18 @@ api(conn *c, const char *path, const char *body, size_t len, const char *auth)
 		const char *wm = strstr(text, "WORDS:");
 		long nw = wm ? strtol(wm + 6, NULL, 10) : S.words;
 
-		if ((a.content = lwjudge_answer(text, h)) == NULL &&
+		const char *q = chat ? first_user(req) : NULL;
+		uint64_t hq = h;
+
+		if (q != NULL) {
+			char qhex[65];
+
+			sha256_hex(q, strlen(q), qhex);
+			for (i = 0, hq = 0; i < 8; i++)
+				hq = hq << 8 | (uint64_t)(unsigned char)qhex[i];
+		}
+		if ((a.content = sayhex_answer(text)) == NULL &&
+		    (a.content = lwjudge_answer(q != NULL ? q : text, hq)) == NULL &&
 		    (a.content = judge_answer(text, hex)) == NULL &&
 		    (a.content = say_answer(text)) == NULL) {
 			if (strstr(text, "ECHO:") != NULL)

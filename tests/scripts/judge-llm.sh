@@ -57,8 +57,12 @@ rc=0
 jq -e '.verdicts[0] | .pass == false and .judged == false and .undecided == true and
     .problem == "unparseable reply"' "$t/echo" > /dev/null ||
     fail "echo verdict: $(jq -c .verdicts "$t/echo")"
-jq -e '.scores | .stic_undecided == 1 and .stic_judged == 0 and .stic_total == 1' \
+# the judge decided nothing: no score stands for it, a warning names it
+jq -e '.scores | .stic_undecided == 1 and .stic_judged == 0 and .stic_total == 1 and
+    (has("score") | not)' \
     "$t/echo" > /dev/null || fail "echo scores: $(jq -c .scores "$t/echo")"
+grep -q '^lg-judge: -:1: f: the judge decided none of its 1 checks: no score$' "$t/err" ||
+    fail "echo warning: $(cat "$t/err")"
 prompt=$(jq -r '.verdicts[0].reply | fromjson | .messages[0].content' "$t/echo")
 fence=$(printf '%s\n' "$prompt" | sed -n 's/^BEGIN \(ENTRY-[0-9a-f]*\)$/\1/p')
 [ -n "$fence" ] || fail "no fence in: $prompt"

@@ -53,18 +53,27 @@ jq -c .scores "$t/model" > "$t/s.model"
 cmp -s "$t/s.rules" "$t/s.hybrid" || fail "hybrid scores differ from the rules"
 cmp -s "$t/s.rules" "$t/s.model" || fail "model scores differ from the rules"
 
-# --compat: the published decoding (50 tokens) is for LongGenBench's yes
-# or no; LongWeave batches keep room for their verdict list.  The model
-# sees the published truncation, nw's spans truncated alike: the oracle
-# still scores the maximum, as by the rules.
+# --compat: the published judge's requests (its system message, 8192
+# tokens at temperature 0.7, no top_p nor seed, LongGenBench's published
+# decoding notwithstanding), as many as without it.  This server's replies
+# to the published prompts are words, in no form the published readers
+# take: every item undecided, no score, a warning per record, exit 1.
 before=$(wc -l < "$t/bodies")
-judge --compat < "$t/oracle" > "$t/compat" 2> "$t/err" || fail "compat: $(cat "$t/err")"
+rc=0
+judge --compat < "$t/oracle" > "$t/compat" 2> "$t/err" || rc=$?
+[ "$rc" -eq 1 ] || fail "compat: exit status $rc: $(cat "$t/err")"
 tail -n +$((before + 1)) "$t/bodies" | jq -e -s 'length > 0 and
-    all(.[]; .max_tokens == 2048 and .temperature == 0 and has("messages"))' > /dev/null ||
+    all(.[]; .max_tokens == 8192 and .temperature == 0.7 and (has("top_p") | not) and
+    (has("seed") | not) and (.messages | length) == 2 and
+    .messages[0] == {role: "system", content: "You are a helpful assistant."} and
+    .messages[1].role == "user")' > /dev/null ||
     fail "compat: LongWeave requests: $(tail -n 1 "$t/bodies" | jq -c 'del(.messages)')"
-jq -e -s 'all(.[]; .scores.score == 1 and (.verdicts | all(.judged)))' "$t/compat" > /dev/null ||
+[ "$(calls "$t/err")" -eq "$want" ] || fail "compat judge calls: $(calls "$t/err"), want $want"
+jq -e -s 'all(.[]; (.scores | has("score") | not) and .scores.undecided == (.verdicts | length)
+    and (.verdicts | all(.undecided and .problem == "unreadable reply")))' "$t/compat" > /dev/null ||
     fail "compat: $(jq -c '[.task, .scores]' "$t/compat")"
-grep -q ' 0 undecided' "$t/err" || fail "compat: $(cat "$t/err")"
+[ "$(grep -c 'the judge decided none of its [0-9]* items: no score$' "$t/err")" -eq 12 ] ||
+    fail "compat warnings: $(cat "$t/err")"
 
 # degraded answers score lower by the model, and --hybrid asks the model
 # only about what the rules leave open
@@ -106,7 +115,7 @@ judge --judge-retries 1 < "$t/echo.in" > "$t/echo" 2> "$t/err" || rc=$?
 jq -e '.verdicts | all(.pass == false and .judged == false and .undecided == true and
     .problem == "unparseable reply") and .[0].reply != null' "$t/echo" > /dev/null ||
     fail "echo verdicts: $(jq -c '.verdicts | map(del(.reply))' "$t/echo")"
-jq -e '.scores.undecided == 2 and .scores.score == 0' "$t/echo" > /dev/null ||
+jq -e '.scores.undecided == 2 and (.scores | has("score") | not)' "$t/echo" > /dev/null ||
     fail "echo scores: $(jq -c .scores "$t/echo")"
 grep -q '2 checks: 0 by rules, 2 by the model, 2 undecided (2 unparseable, 0 failed requests); 2 judge calls' \
     "$t/err" || fail "echo summary: $(cat "$t/err")"
@@ -117,8 +126,9 @@ body=$(printf '%s\n' "$prompt" | sed -n "/^BEGIN $fence\$/,/^END $fence\$/p")
 printf '%s\n' "$body" | grep -q '"covered": true' || fail "the answer is not inside the fence"
 printf '%s\n' "$body" | tail -n 1 | grep -qx "END $fence" || fail "fence not closed"
 
-# bad replies: prose, or a verdict list short of an item, are asked again;
-# once bad, the second answer decides
+# bad replies: prose, or a verdict list short of an item, are asked again
+# with the reply shown back and a correction; once bad, the second answer
+# decides
 for how in garbage partial; do
 	bio "Kesta Ingram was born in Silverdale in 1899. JUDGEBAD:$how*1" > "$t/bad.in"
 	judge < "$t/bad.in" > "$t/bad" 2> "$t/err" || fail "$how once: $(cat "$t/err")"
@@ -132,14 +142,16 @@ judge < "$t/bad.in" > "$t/bad" 2> "$t/err" || fail "fenced: $(cat "$t/err")"
 jq -e '[.verdicts[].pass] == [true, false] and (.verdicts[0].reply | startswith("```json"))' \
     "$t/bad" > /dev/null || fail "fenced: $(jq -c .verdicts "$t/bad")"
 grep -q ' 1 judge calls' "$t/err" || fail "fenced asked again: $(cat "$t/err")"
-# always bad: after --judge-retries 2, undecided, exit 1
+# always bad: asked again once (not --judge-retries 2 times), undecided,
+# no score, exit 1
 bio 'Kesta Ingram was born in Silverdale in 1899. JUDGEBAD:partial' > "$t/bad.in"
 rc=0
 judge < "$t/bad.in" > "$t/bad" 2> "$t/err" || rc=$?
 [ "$rc" -eq 1 ] || fail "always partial: exit status $rc"
-jq -e 'all(.verdicts[]; .undecided and .problem == "incomplete reply" and .reply != null)' \
+jq -e 'all(.verdicts[]; .undecided and .problem == "incomplete reply" and .reply != null)
+    and (.scores | has("score") | not)' \
     "$t/bad" > /dev/null || fail "always partial: $(jq -c .verdicts "$t/bad")"
-grep -q ' 3 judge calls' "$t/err" || fail "always partial: $(cat "$t/err")"
+grep -q ' 2 judge calls' "$t/err" || fail "always partial: $(cat "$t/err")"
 
 # no answer: judged by no one, every item fails by rules, nothing asked
 bio '' | jq -c 'del(.output) | .error = {stage: "infer", message: "x"}' > "$t/none.in"
@@ -178,5 +190,17 @@ judge --resume "$t/echo" --retry-errors < "$t/inj.in" > "$t/again" 2> /dev/null 
 judge --resume "$t/inj" --retry-errors < "$t/inj.in" > "$t/again" 2> /dev/null ||
     fail "retry-errors run on a decided record"
 [ ! -s "$t/again" ] || fail "--retry-errors judged a decided record again"
+# records the published judge decided are not our judge's, nor the reverse
+rc=0
+judge --resume "$t/compat" < "$t/oracle" > /dev/null 2> "$t/err" || rc=$?
+[ "$rc" -eq 2 ] && grep -q 'judged with the prompt longweave-published' "$t/err" ||
+    fail "resume over --compat records: $rc: $(cat "$t/err")"
+rc=0
+judge --compat --resume "$t/model" < "$t/oracle" > /dev/null 2> "$t/err" || rc=$?
+[ "$rc" -eq 2 ] && grep -q 'judged with our own question' "$t/err" ||
+    fail "--compat resume over our records: $rc: $(cat "$t/err")"
+judge --compat --resume "$t/compat" < "$t/oracle" > "$t/again" 2> "$t/err" ||
+    fail "--compat resume over --compat records: $(cat "$t/err")"
+[ ! -s "$t/again" ] || fail "--compat resume judged again"
 fake_stop j
 echo ok
