@@ -23,6 +23,25 @@
 #include "xalloc.h"
 
 /* Would the published pipeline have left this record out of its means? */
+/*
+ * Did LongWeave's published judge (lg-judge --compat) score the record?
+ * Its nw scorer counts every result the judge returns, so a score above 1
+ * is what the published code gives, and is kept as it is.
+ */
+static int
+published_judge(const cJSON *rec)
+{
+	const cJSON *v;
+
+	cJSON_ArrayForEach(v, rec_get(rec, "verdicts")) {
+		const char *c = rec_str(v, "compat");
+
+		if (c != NULL && strcmp(c, "longweave-published") == 0)
+			return 1;
+	}
+	return 0;
+}
+
 static int
 published_skips(const cJSON *rec, const cJSON *sc)
 {
@@ -80,7 +99,8 @@ score_read(const cJSON *rec, jsonl *in, const struct opts *o, struct score *d)
 		jsonl_warn(in, "scores.score: not a number");
 		return -1;
 	}
-	if (v != NULL && !(v->valuedouble >= 0 && v->valuedouble <= 1)) {
+	if (v != NULL && !(v->valuedouble >= 0 && (v->valuedouble <= 1 ||
+	    (isfinite(v->valuedouble) && published_judge(rec))))) {
 		jsonl_warn(in, "scores.score: %g is outside [0, 1]",
 		    v->valuedouble);
 		return -1;
