@@ -1,6 +1,6 @@
 /*
- * agree.c: two judgings paired record by record (by id, within bench and
- * task) and item by item (by place), the 2x2 table of their outcomes per
+ * agree.c: two judgings paired record by record (by id and gen.model,
+ * within bench and task) and item by item (by place), the 2x2 table of their outcomes per
  * group, the agreement, Cohen's kappa with a bootstrap interval over the
  * records, and the items where they disagree.
  *
@@ -51,7 +51,8 @@ cmp_rec(const void *x, const void *y)
 		return c;
 	if ((c = strcmp(a->task, b->task)) != 0)
 		return c;
-	if ((c = strcmp(a->id, b->id)) != 0)
+	if ((c = strcmp(a->id, b->id)) != 0 ||
+	    (c = strcmp(a->model, b->model)) != 0)
 		return c;
 	return (a->line > b->line) - (a->line < b->line);
 }
@@ -63,9 +64,10 @@ cmp_group3(const struct jrec *a, const struct jrec *b)
 
 	if ((c = strcmp(a->bench, b->bench)) != 0)
 		return c;
-	if ((c = strcmp(a->task, b->task)) != 0)
+	if ((c = strcmp(a->task, b->task)) != 0 ||
+	    (c = strcmp(a->id, b->id)) != 0)
 		return c;
-	return strcmp(a->id, b->id);
+	return strcmp(a->model, b->model);
 }
 
 static void
@@ -73,14 +75,21 @@ warn_rec(const struct judging *j, const struct jrec *r, const char *fmt,
     const char *arg, const char *arg2)
 {
 	char *id = nulkey_show(r->id), *file = xstrdup(j->file);
+	char *model = nulkey_show(r->model);
 	char msg[512];
 
 	lg_sanitize(id);
 	lg_sanitize(file);
+	lg_sanitize(model);
 	snprintf(msg, sizeof msg, fmt, arg, arg2);
 	lg_sanitize(msg);
-	lg_warn("%s:%ld: id %s: %s", file, r->line, id, msg);
+	if (strcmp(r->model, "-") != 0)
+		lg_warn("%s:%ld: id %s, model %s: %s", file, r->line, id, model,
+		    msg);
+	else
+		lg_warn("%s:%ld: id %s: %s", file, r->line, id, msg);
 	free(id);
+	free(model);
 	free(file);
 }
 
@@ -387,7 +396,7 @@ agree(struct judging *a, struct judging *b, const struct opts *o)
 		lg_sanitize(fa);
 		lg_sanitize(fb);
 		lg_warn("no record in common: %s has %zu, %s has %zu (paired "
-		    "by id within bench and task)", fa, a->n, fb, b->n);
+		    "by id and gen.model within bench and task)", fa, a->n, fb, b->n);
 		free(fa);
 		free(fb);
 		bad = 1;

@@ -4,7 +4,7 @@
  * person to label, read back as a third judging.
  *
  * A judging is the list of its records, each reduced to its group
- * (bench, task), id, line and the outcome of each verdict; the texts are
+ * (bench, task), id, model, line and the outcome of each verdict; the texts are
  * not kept.  The judging owns its records and their items.
  */
 #ifndef LG_AGREE_H
@@ -32,6 +32,8 @@ struct item {
 struct jrec {
 	char *bench, *task;	/* "-" when absent */
 	char *id;		/* a key (nulkey.h) */
+	char *model;		/* gen.model, a key, or "-": the answers of
+				 * two models to one case are two records */
 	long line;
 	int failed;		/* an error from a stage */
 	int sampled;		/* items carry "index": a labelled sample */

@@ -27,7 +27,7 @@ static const char *const head[] = {
 #define NHEAD (sizeof head / sizeof head[0])
 
 static const char *const dhead[] = {
-	"bench", "task", "id", "index", "item", "a", "b"
+	"bench", "task", "id", "model", "index", "item", "a", "b"
 };
 #define NDHEAD (sizeof dhead / sizeof dhead[0])
 
@@ -97,10 +97,11 @@ dcells(const struct group *g, const struct diff *d, char **c, int tsv)
 	c[0] = text(g->bench, tsv);
 	c[1] = text(g->task, tsv);
 	c[2] = text(d->ra->id, tsv);
-	c[3] = xasprintf("%ld", d->a->idx);
-	c[4] = text(d->a->key ? d->a->key : d->b->key ? d->b->key : "-", tsv);
-	c[5] = xstrdup(d->a->v == V_PASS ? "pass" : "fail");
-	c[6] = xstrdup(d->b->v == V_PASS ? "pass" : "fail");
+	c[3] = text(d->ra->model, tsv);
+	c[4] = xasprintf("%ld", d->a->idx);
+	c[5] = text(d->a->key ? d->a->key : d->b->key ? d->b->key : "-", tsv);
+	c[6] = xstrdup(d->a->v == V_PASS ? "pass" : "fail");
+	c[7] = xstrdup(d->b->v == V_PASS ? "pass" : "fail");
 }
 
 /* Rows of ncols cells, aligned (text) or tab-separated; cells freed. */
@@ -206,6 +207,11 @@ print_json(const struct group *g, size_t ng, const struct judging *a,
 			cJSON_AddItemToObject(j, "bench", nulkey_json(g[i].bench));
 			cJSON_AddItemToObject(j, "task", nulkey_json(g[i].task));
 			cJSON_AddItemToObject(j, "id", nulkey_json(d->ra->id));
+			if (strcmp(d->ra->model, "-") != 0)
+				cJSON_AddItemToObject(j, "model",
+				    nulkey_json(d->ra->model));
+			else
+				cJSON_AddNullToObject(j, "model");
 			cJSON_AddNumberToObject(j, "index", (double)d->a->idx);
 			if (key)
 				cJSON_AddStringToObject(j, "item", key);

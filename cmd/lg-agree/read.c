@@ -63,6 +63,7 @@ jrec_free(struct jrec *r)
 	free(r->bench);
 	free(r->task);
 	free(r->id);
+	free(r->model);
 }
 
 static int
@@ -134,6 +135,9 @@ group_value(const cJSON *rec, const char *key)
 	return nulkey_of(s, len);
 }
 
+static char gen_name[] = "gen", model_name[] = "model";
+static char *model_part[] = { gen_name, model_name };
+
 static int
 one(struct judging *j, const cJSON *rec, jsonl *in)
 {
@@ -149,6 +153,8 @@ one(struct judging *j, const cJSON *rec, jsonl *in)
 		return -1;
 	}
 	r.id = nulkey_of(id, len);
+	if ((r.model = nulkey_at(rec, model_part, 2)) == NULL)
+		r.model = xstrdup("-");
 	r.bench = group_value(rec, "bench");
 	r.task = group_value(rec, "task");
 	r.line = jsonl_lineno(in);

@@ -2,7 +2,7 @@
  * sheet.c: a random sample of judged items as a TSV sheet for a person to
  * label, and the labelled sheet read back as a judging.
  *
- * The sheet's columns: id, bench, task, index (the verdict's place in its
+ * The sheet's columns: id, bench, task, model (gen.model, or -), index (the verdict's place in its
  * record), item (what it judges), want (the check's wanted text, or the
  * gold element the item stands for), answer (the part of the answer the
  * check reads, or the whole answer, cut to --cut bytes) and label, empty.
@@ -12,7 +12,8 @@
  * verdicts are not on the sheet.
  *
  * Read back, each labelled row becomes a verdict {"index", "key", "pass",
- * "judged", "by"} of a record with the row's id, bench and task; a row
+ * "judged", "by"} of a record with the row's id, bench, task and
+ * gen.model; a row
  * whose label is empty or "?" becomes an undecided verdict.
  */
 #include <errno.h>
@@ -30,8 +31,8 @@
 #include "xalloc.h"
 
 static const char sheet_head[] =
-    "id\tbench\ttask\tindex\titem\twant\tanswer\tlabel";
-enum { S_ID, S_BENCH, S_TASK, S_INDEX, S_ITEM, S_WANT, S_ANSWER, S_LABEL,
+    "id\tbench\ttask\tmodel\tindex\titem\twant\tanswer\tlabel";
+enum { S_ID, S_BENCH, S_TASK, S_MODEL, S_INDEX, S_ITEM, S_WANT, S_ANSWER, S_LABEL,
     NCOL };
 
 #define MAX_LINE (16L << 20)
@@ -183,6 +184,9 @@ answer(buf *b, const cJSON *rec, const cJSON *v, size_t max)
 	cut_text(b, s, len, max);
 }
 
+static char gen_name[] = "gen", model_name[] = "model";
+static char *model_part[] = { gen_name, model_name };
+
 struct row {
 	unsigned long long seq;
 	char *line;		/* the cells but the label */
@@ -191,10 +195,10 @@ struct row {
 static char *
 row_line(const cJSON *rec, const cJSON *v, long pos, const struct opts *o)
 {
-	buf b = { 0 };
+	buf b = { 0 }, raw = { 0 };
 	const char *id, *bench = rec_str(rec, "bench"), *task = rec_str(rec,
 	    "task");
-	char *key = verdict_key(v);
+	char *key = verdict_key(v), *model;
 	size_t len;
 
 	id = rec_idn(rec, &len);
@@ -203,6 +207,14 @@ row_line(const cJSON *rec, const cJSON *v, long pos, const struct opts *o)
 	tsv_escape(&b, bench ? bench : "-", strlen(bench ? bench : "-"));
 	buf_putc(&b, '\t');
 	tsv_escape(&b, task ? task : "-", strlen(task ? task : "-"));
+	buf_putc(&b, '\t');
+	if ((model = nulkey_at(rec, model_part, 2)) != NULL) {
+		nulkey_bytes(&raw, model);
+		tsv_escape(&b, raw.s ? raw.s : "", raw.len);
+		buf_free(&raw);
+		free(model);
+	} else
+		buf_putc(&b, '-');
 	buf_printf(&b, "\t%ld\t", pos);
 	if (key != NULL)
 		tsv_escape(&b, key, strlen(key));
@@ -291,7 +303,7 @@ sheet_export(char **files, int nfiles, const struct opts *o)
 
 /* A labelled row. */
 struct lrow {
-	char *id, *bench, *task, *key;	/* id, bench, task: keys */
+	char *id, *bench, *task, *model, *key;	/* keys */
 	long idx;
 	int v;				/* V_PASS, V_FAIL or V_UNDECIDED */
 	const char *file;		/* borrowed: the sheet's name */
@@ -346,8 +358,8 @@ parse_row(char *line, struct lrow *r, const char **why)
 			*p++ = '\0';
 	}
 	if (p != NULL || n < NCOL - 1) {
-		*why = "not 8 tab-separated cells (id, bench, task, index, "
-		    "item, want, answer, label)";
+		*why = "not 9 tab-separated cells (id, bench, task, model, "
+		    "index, item, want, answer, label)";
 		return -1;
 	}
 	if (n == NCOL - 1)
@@ -362,9 +374,11 @@ parse_row(char *line, struct lrow *r, const char **why)
 		return -1;
 	}
 	r->idx = ix;
-	for (i = 0; i < 4; i++) {
-		static const int col[] = { S_ID, S_BENCH, S_TASK, S_ITEM };
-		char **out[] = { &r->id, &r->bench, &r->task, &r->key };
+	for (i = 0; i < 5; i++) {
+		static const int col[] = { S_ID, S_BENCH, S_TASK, S_MODEL,
+		    S_ITEM };
+		char **out[] = { &r->id, &r->bench, &r->task, &r->model,
+		    &r->key };
 
 		buf_reset(&b);
 		if (tsv_unescape(&b, c[col[i]]) < 0) {
@@ -389,6 +403,7 @@ lrow_free(struct lrow *r)
 	free(r->id);
 	free(r->bench);
 	free(r->task);
+	free(r->model);
 	free(r->key);
 }
 
@@ -400,7 +415,8 @@ cmp_item(const struct lrow *a, const struct lrow *b)
 
 	if ((c = strcmp(a->bench, b->bench)) != 0 ||
 	    (c = strcmp(a->task, b->task)) != 0 ||
-	    (c = strcmp(a->id, b->id)) != 0)
+	    (c = strcmp(a->id, b->id)) != 0 ||
+	    (c = strcmp(a->model, b->model)) != 0)
 		return c;
 	return (a->idx > b->idx) - (a->idx < b->idx);
 }
@@ -427,9 +443,13 @@ write_records(struct lrow *r, size_t n, const char *by)
 			cJSON_AddItemToObject(rec, "bench", nulkey_json(r[i].bench));
 		if (strcmp(r[i].task, "-") != 0)
 			cJSON_AddItemToObject(rec, "task", nulkey_json(r[i].task));
+		if (strcmp(r[i].model, "-") != 0)
+			cJSON_AddItemToObject(cJSON_AddObjectToObject(rec, "gen"),
+			    "model", nulkey_json(r[i].model));
 		for (j = i; j < n && strcmp(r[i].bench, r[j].bench) == 0 &&
 		    strcmp(r[i].task, r[j].task) == 0 &&
-		    strcmp(r[i].id, r[j].id) == 0; j++) {
+		    strcmp(r[i].id, r[j].id) == 0 &&
+		    strcmp(r[i].model, r[j].model) == 0; j++) {
 			cJSON *v = cJSON_CreateObject();
 
 			cJSON_AddNumberToObject(v, "index", (double)r[j].idx);
@@ -478,7 +498,8 @@ read_sheet(const char *file, char *name, struct lrow **r, size_t *n,
 			    strncmp(line, sheet_head, sizeof sheet_head - 7) != 0) {
 				lg_warnat(name, 1, "not a sheet of lg-agree "
 				    "--sheet: its first line is not: %s",
-				    "id bench task index item want answer label");
+				    "id bench task model index item want answer "
+				    "label");
 				bad = 1;
 				break;
 			}

@@ -48,7 +48,10 @@ jq -e -s 'map(select(.row == "agreement"))[0] | .lo < 0.4 and .hi > 0.4 and .lo 
 # a judged suite: LongGenBench (split, by rules) and LongWeave biog, sr, nw
 ./lg-gen longgenbench -l 16k -n 2 -s 3 | ./lg-prompt | ./lg-oracle --drop 0.3 -s 2 |
     ./lg-split | ./lg-judge --rules > "$t/rules" 2> "$t/err" || fail "lgb: $(cat "$t/err")"
-./lg-gen longweave -t biog,sr,nw -l 1k,2k -n 1 | ./lg-prompt | ./lg-oracle --drop 0.4 -s 5 > "$t/lw"
+# answered by two models: records of one id, told apart by gen.model
+./lg-gen longweave -t biog,sr,nw -l 1k,2k -n 1 | ./lg-prompt > "$t/lwcases"
+./lg-oracle --drop 0.4 -s 5 < "$t/lwcases" > "$t/lw"
+./lg-oracle --model weak --drop 0.7 -s 6 < "$t/lwcases" >> "$t/lw"
 ./lg-judge --rules < "$t/lw" >> "$t/rules" 2> "$t/err" || fail "lw: $(cat "$t/err")"
 
 # a judging against itself: 100 %, kappa 1, nothing listed
@@ -60,29 +63,29 @@ jq -e -s 'all(.[]; .row != "disagree")' "$t/self" > /dev/null || fail "self disa
 # the sheet: 40 decided items, seeded, in reading order, label empty
 ./lg-agree --sheet 40 -s 4 --cut 300 "$t/rules" > "$t/sheet" || fail "sheet"
 [ "$(wc -l < "$t/sheet")" -eq 41 ] || fail "sheet: $(wc -l < "$t/sheet") lines"
-head -n 1 "$t/sheet" | grep -qx "$(printf 'id\tbench\ttask\tindex\titem\twant\tanswer\tlabel')" ||
+head -n 1 "$t/sheet" | grep -qx "$(printf 'id\tbench\ttask\tmodel\tindex\titem\twant\tanswer\tlabel')" ||
     fail "sheet head"
-awk -F'\t' 'NR > 1 && (NF != 8 || $8 != "" || $6 == "" || $7 == "" || length($7) > 330) { exit 1 }' \
+awk -F'\t' 'NR > 1 && (NF != 9 || $9 != "" || $4 !~ /^(lg-oracle|weak)$/ || $7 == "" || $8 == "" || length($8) > 330) { exit 1 }' \
     "$t/sheet" || fail "sheet rows: $(head -n 3 "$t/sheet")"
 ./lg-agree --sheet 40 -s 4 --cut 300 < "$t/rules" | cmp -s - "$t/sheet" || fail "sheet not seeded"
 ./lg-agree --sheet 40 -s 5 --cut 300 "$t/rules" | cmp -s - "$t/sheet" && fail "sheet ignores the seed"
 [ "$(cut -f2 "$t/sheet" | sort -u | wc -l)" -eq 3 ] || fail "sheet: not both benches"
 # only decided items: every row's verdict is judged and not undecided
-jq -r '[.id, .verdicts] as [$id, $v] | $v | to_entries[] |
-    [$id, (.key | tostring), (if .value.pass then "pass" else "fail" end),
+jq -r '[.id, (.gen.model // "-"), .verdicts] as [$id, $m, $v] | $v | to_entries[] |
+    [$id, $m, (.key | tostring), (if .value.pass then "pass" else "fail" end),
      (if .value.judged and (.value.undecided | not) then "d" else "u" end)] | @tsv' \
     "$t/rules" > "$t/truth"
-awk -F'\t' 'NR == FNR { v[$1 "\t" $2] = $3; d[$1 "\t" $2] = $4; next }
-    FNR > 1 && d[$1 "\t" $4] != "d" { exit 1 }' "$t/truth" "$t/sheet" ||
+awk -F'\t' 'NR == FNR { v[$1 "\t" $2 "\t" $3] = $4; d[$1 "\t" $2 "\t" $3] = $5; next }
+    FNR > 1 && d[$1 "\t" $4 "\t" $5] != "d" { exit 1 }' "$t/truth" "$t/sheet" ||
     fail "an undecided or unjudged item on the sheet"
 
 # a person who labels as the rules judged: 100 % over the 40 items
 label() {	# FLIP: the row whose label is turned
-	awk -F'\t' -v OFS='\t' -v flip="$1" 'NR == FNR { v[$1 "\t" $2] = $3; next }
+	awk -F'\t' -v OFS='\t' -v flip="$1" 'NR == FNR { v[$1 "\t" $2 "\t" $3] = $4; next }
 	    FNR == 1 { print; next }
-	    { l = v[$1 "\t" $4] == "pass" ? "yes" : "no"
+	    { l = v[$1 "\t" $4 "\t" $5] == "pass" ? "yes" : "no"
 	      if (FNR == flip) l = l == "yes" ? "no" : "yes"
-	      $8 = l; print }' "$t/truth" "$t/sheet"
+	      $9 = l; print }' "$t/truth" "$t/sheet"
 }
 label 0 > "$t/labelled"
 ./lg-agree --labels "$t/labelled" > "$t/person" || fail "labels"
@@ -94,15 +97,18 @@ jq -e -s 'map(select(.row == "total"))[0] | .items == 40 and .agree == 1 and .mi
     "$t/rp" > /dev/null || fail "round trip: $(cat "$t/rp")"
 # one label turned: one disagreement, on that row's id and index
 label 7 > "$t/labelled"
-row=$(sed -n 7p "$t/sheet" | cut -f1,4)
+row=$(sed -n 7p "$t/sheet" | cut -f1,4,5)
 ./lg-agree --labels "$t/labelled" > "$t/person"
 ./lg-agree -f json "$t/rules" "$t/person" > "$t/rp"
 jq -e -s 'map(select(.row == "total"))[0] | .items == 40 and .agree == 0.975' "$t/rp" > /dev/null ||
     fail "one turned: $(grep total "$t/rp")"
-[ "$(jq -r 'select(.row == "disagree") | [.id, .index] | @tsv' "$t/rp")" = "$row" ] ||
+[ "$(jq -r 'select(.row == "disagree") | [.id, .model, .index] | @tsv' "$t/rp")" = "$row" ] ||
     fail "the turned row is not the one listed: $row"
+# both models are on the sheet, and their records pair apart
+[ "$(cut -f4 "$t/sheet" | sed 1d | sort -u | tr '\n' ' ')" = "lg-oracle weak " ] ||
+    fail "sheet models: $(cut -f4 "$t/sheet" | sort -u)"
 # a sheet row sent to another record's place is refused
-awk -F'\t' -v OFS='\t' 'FNR == 2 { $4 = 99999 } { print }' "$t/labelled" |
+awk -F'\t' -v OFS='\t' 'FNR == 2 { $5 = 99999 } { print }' "$t/labelled" |
     ./lg-agree --labels > "$t/person"
 rc=0
 ./lg-agree "$t/rules" "$t/person" > /dev/null 2> "$t/err" || rc=$?
