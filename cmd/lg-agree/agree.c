@@ -316,10 +316,11 @@ static void
 unpaired(const struct judging *j, const struct judging *other, size_t count,
     const struct jrec *first)
 {
-	char n[32], *f = xstrdup(other->file);
+	char n[32], *f;
 
 	if (count == 0)
 		return;
+	f = xstrdup(other->file);
 	lg_sanitize(f);
 	snprintf(n, sizeof n, "%zu", count);
 	warn_rec(j, first, "no partner in %s (the first of %s records "

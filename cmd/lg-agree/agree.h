@@ -59,6 +59,8 @@ struct opts {
 };
 
 /* read.c */
+/* nulkey_of(), an empty string included; caller frees. */
+char *key_of(const char *s, size_t len);
 /* The key of a verdict: "kind at N" (kind or type, at or item), the
  * kind alone, or NULL; caller frees. */
 char *verdict_key(const cJSON *v);

@@ -17,6 +17,12 @@
 #include "xalloc.h"
 
 char *
+key_of(const char *s, size_t len)
+{
+	return len ? nulkey_of(s, len) : xstrdup("");
+}
+
+char *
 verdict_key(const cJSON *v)
 {
 	const cJSON *kind = cJSON_GetObjectItemCaseSensitive(v, "kind");
@@ -132,7 +138,7 @@ group_value(const cJSON *rec, const char *key)
 	if (s == NULL)
 		return xstrdup("-");
 	s = rec_strn(rec, key, &len);
-	return nulkey_of(s, len);
+	return key_of(s, len);
 }
 
 static char gen_name[] = "gen", model_name[] = "model";
@@ -152,7 +158,7 @@ one(struct judging *j, const cJSON *rec, jsonl *in)
 		    "not a non-empty string" : "missing");
 		return -1;
 	}
-	r.id = nulkey_of(id, len);
+	r.id = key_of(id, len);
 	if ((r.model = nulkey_at(rec, model_part, 2)) == NULL)
 		r.model = xstrdup("-");
 	r.bench = group_value(rec, "bench");

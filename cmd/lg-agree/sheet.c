@@ -387,7 +387,7 @@ parse_row(char *line, struct lrow *r, const char **why)
 			buf_free(&b);
 			return -1;
 		}
-		*out[i] = nulkey_of(b.s ? b.s : "", b.len);
+		*out[i] = key_of(b.s ? b.s : "", b.len);
 	}
 	buf_free(&b);
 	if (*r->id == '\0') {
