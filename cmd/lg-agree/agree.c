@@ -1,0 +1,417 @@
+/*
+ * agree.c: two judgings paired record by record (by id and gen.model,
+ * within bench and task) and item by item (by place), the 2x2 table of their outcomes per
+ * group, the agreement, Cohen's kappa with a bootstrap interval over the
+ * records, and the items where they disagree.
+ *
+ * An item undecided or unjudged on either side is left out and counted
+ * apart; so is a record that failed on either side.  Records whose items
+ * do not match (another number of verdicts, or a verdict that judges
+ * something else at the same place) are reported and left out.  A side
+ * that is a labelled sample (its verdicts carry "index") pairs only the
+ * items it has.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agree.h"
+#include "buf.h"
+#include "diag.h"
+#include "nulkey.h"
+#include "paired.h"
+#include "record.h"
+#include "rng.h"
+#include "xalloc.h"
+
+double
+kappa(const long n[4])
+{
+	double t = (double)(n[0] + n[1] + n[2] + n[3]), po, pe;
+
+	if (t == 0)
+		return NAN;
+	po = (double)(n[0] + n[3]) / t;
+	pe = ((double)(n[0] + n[1]) * (double)(n[0] + n[2]) +
+	    (double)(n[2] + n[3]) * (double)(n[1] + n[3])) / (t * t);
+	if (pe >= 1)
+		return NAN;
+	return (po - pe) / (1 - pe);
+}
+
+static int
+cmp_rec(const void *x, const void *y)
+{
+	const struct jrec *a = x, *b = y;
+	int c;
+
+	if ((c = strcmp(a->bench, b->bench)) != 0)
+		return c;
+	if ((c = strcmp(a->task, b->task)) != 0)
+		return c;
+	if ((c = strcmp(a->id, b->id)) != 0 ||
+	    (c = strcmp(a->model, b->model)) != 0)
+		return c;
+	return (a->line > b->line) - (a->line < b->line);
+}
+
+static int
+cmp_group3(const struct jrec *a, const struct jrec *b)
+{
+	int c;
+
+	if ((c = strcmp(a->bench, b->bench)) != 0)
+		return c;
+	if ((c = strcmp(a->task, b->task)) != 0 ||
+	    (c = strcmp(a->id, b->id)) != 0)
+		return c;
+	return strcmp(a->model, b->model);
+}
+
+static void
+warn_rec(const struct judging *j, const struct jrec *r, const char *fmt,
+    const char *arg, const char *arg2)
+{
+	char *id = nulkey_show(r->id), *file = xstrdup(j->file);
+	char *model = nulkey_show(r->model);
+	char msg[512];
+
+	lg_sanitize(id);
+	lg_sanitize(file);
+	lg_sanitize(model);
+	snprintf(msg, sizeof msg, fmt, arg, arg2);
+	lg_sanitize(msg);
+	if (strcmp(r->model, "-") != 0)
+		lg_warn("%s:%ld: id %s, model %s: %s", file, r->line, id, model,
+		    msg);
+	else
+		lg_warn("%s:%ld: id %s: %s", file, r->line, id, msg);
+	free(id);
+	free(model);
+	free(file);
+}
+
+/* Mark the second and later records of an id (reported); 1 if any. */
+static int
+dedup(struct judging *j)
+{
+	size_t i, first = 0;
+	int bad = 0;
+
+	qsort(j->r, j->n, sizeof *j->r, cmp_rec);
+	for (i = 1; i < j->n; i++) {
+		if (cmp_group3(&j->r[first], &j->r[i]) != 0) {
+			first = i;
+			continue;
+		}
+		{
+			char line[32];
+
+			snprintf(line, sizeof line, "%ld", j->r[first].line);
+			warn_rec(j, &j->r[i], "seen before, on line %s; left "
+			    "out%s", line, "");
+		}
+		j->r[i].dup = 1;
+		bad = 1;
+	}
+	return bad;
+}
+
+static struct group *
+group_for(struct group **g, size_t *ng, const struct jrec *r)
+{
+	struct group *x;
+
+	if (*ng > 0 && strcmp((*g)[*ng - 1].bench, r->bench) == 0 &&
+	    strcmp((*g)[*ng - 1].task, r->task) == 0)
+		return &(*g)[*ng - 1];
+	if (*ng % 16 == 0)
+		*g = xreallocarray(*g, *ng + 16, sizeof **g);
+	x = &(*g)[(*ng)++];
+	memset(x, 0, sizeof *x);
+	x->bench = r->bench;
+	x->task = r->task;
+	x->k = x->lo = x->hi = NAN;
+	return x;
+}
+
+/* An item of the sampled side with no partner, or two that judge
+ * different things: 0 when the items match, -1 (reported) when not. */
+static int
+match(const struct judging *ja, const struct jrec *ra,
+    const struct judging *jb, const struct jrec *rb)
+{
+	size_t i = 0, j = 0;
+	char where[64], what[600];
+
+	if (!ra->sampled && !rb->sampled && ra->n != rb->n) {
+		snprintf(where, sizeof where, "%zu", ra->n);
+		snprintf(what, sizeof what, "%zu in %.400s", rb->n, jb->file);
+		warn_rec(ja, ra, "%s verdicts here, %s: not the same items; "
+		    "left out", where, what);
+		return -1;
+	}
+	while (i < ra->n || j < rb->n) {
+		const struct item *a = i < ra->n ? &ra->it[i] : NULL;
+		const struct item *b = j < rb->n ? &rb->it[j] : NULL;
+
+		if (a != NULL && b != NULL && a->idx == b->idx) {
+			if (a->key != NULL && b->key != NULL &&
+			    strcmp(a->key, b->key) != 0) {
+				snprintf(where, sizeof where, "%ld", a->idx);
+				snprintf(what, sizeof what, "\"%.150s\" here, "
+				    "\"%.150s\" in %.200s", a->key, b->key,
+				    jb->file);
+				warn_rec(ja, ra, "verdict %s judges %s: not the "
+				    "same items; left out", where, what);
+				return -1;
+			}
+			i++, j++;
+		} else if (b == NULL || (a != NULL && a->idx < b->idx)) {
+			if (ra->sampled) {
+				snprintf(where, sizeof where, "%ld", a->idx);
+				warn_rec(ja, ra, "verdict index %s: not in %s; "
+				    "left out", where, jb->file);
+				return -1;
+			}
+			i++;
+		} else {
+			if (rb->sampled) {
+				snprintf(where, sizeof where, "%ld", b->idx);
+				warn_rec(jb, rb, "verdict index %s: not in %s; "
+				    "left out", where, ja->file);
+				return -1;
+			}
+			j++;
+		}
+	}
+	return 0;
+}
+
+static void
+count(struct group *g, const struct jrec *ra, const struct jrec *rb)
+{
+	size_t i = 0, j = 0;
+	struct pair p;
+
+	memset(&p, 0, sizeof p);
+	while (i < ra->n && j < rb->n) {
+		const struct item *a = &ra->it[i], *b = &rb->it[j];
+
+		if (a->idx < b->idx) {
+			i++;
+			continue;
+		}
+		if (b->idx < a->idx) {
+			j++;
+			continue;
+		}
+		i++, j++;
+		if (a->v == V_UNDECIDED || b->v == V_UNDECIDED)
+			g->undecided++;
+		else if (a->v == V_UNJUDGED || b->v == V_UNJUDGED)
+			g->unjudged++;
+		else {
+			p.n[(a->v == V_FAIL) * 2 + (b->v == V_FAIL)]++;
+			if (a->v != b->v) {
+				if (g->nd % 64 == 0)
+					g->d = xreallocarray(g->d, g->nd + 64,
+					    sizeof *g->d);
+				g->d[g->nd].ra = ra;
+				g->d[g->nd].a = a;
+				g->d[g->nd++].b = b;
+			}
+		}
+	}
+	for (i = 0; i < 4; i++)
+		g->n[i] += p.n[i];
+	if (g->np % 64 == 0)
+		g->p = xreallocarray(g->p, g->np + 64, sizeof *g->p);
+	g->p[g->np++] = p;
+}
+
+static int
+cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a > b) - (a < b);
+}
+
+/* Kappa and its interval: the records drawn with replacement. */
+static void
+interval(struct group *g, const struct opts *o)
+{
+	const char *val[2] = { g->bench, g->task };
+	double *k;
+	long d, m = 0;
+	size_t i;
+	rng r;
+
+	g->k = kappa(g->n);
+	if (g->np == 0 || isnan(g->k))
+		return;
+	k = xcalloc((size_t)o->resamples, sizeof *k);
+	paired_seed(&r, o->seed, val, 2, 3);
+	for (d = 0; d < o->resamples; d++) {
+		long n[4] = { 0, 0, 0, 0 };
+		double x;
+		int c;
+
+		for (i = 0; i < g->np; i++) {
+			const struct pair *p = &g->p[rng_below(&r, g->np)];
+
+			for (c = 0; c < 4; c++)
+				n[c] += p->n[c];
+		}
+		if (!isnan(x = kappa(n)))
+			k[m++] = x;
+	}
+	g->kdraws = m;
+	if (m > 0) {
+		qsort(k, (size_t)m, sizeof *k, cmp_double);
+		g->lo = paired_quantile(k, (size_t)m, 0.025);
+		g->hi = paired_quantile(k, (size_t)m, 0.975);
+	}
+	free(k);
+}
+
+/* The pooled row, g[ng], over every group's records (room made). */
+static void
+total(struct group **gp, size_t ng, const struct opts *o)
+{
+	struct group *g, *t;
+	size_t i, k;
+
+	*gp = xreallocarray(*gp, ng + 1, sizeof **gp);
+	g = *gp;
+	t = &g[ng];
+	memset(t, 0, sizeof *t);
+	t->bench = t->task = "(all)";
+	for (i = 0; i < ng; i++) {
+		t->records += g[i].records;
+		t->only[0] += g[i].only[0];
+		t->only[1] += g[i].only[1];
+		t->failed += g[i].failed;
+		t->mismatched += g[i].mismatched;
+		t->undecided += g[i].undecided;
+		t->unjudged += g[i].unjudged;
+		t->np += g[i].np;
+		for (k = 0; k < 4; k++)
+			t->n[k] += g[i].n[k];
+	}
+	t->p = xcalloc(t->np + 1, sizeof *t->p);
+	for (i = 0, k = 0; i < ng; i++) {
+		memcpy(t->p + k, g[i].p, g[i].np * sizeof *t->p);
+		k += g[i].np;
+	}
+	t->k = t->lo = t->hi = NAN;
+	interval(t, o);
+}
+
+/* Report the records of side s that found no partner. */
+static void
+unpaired(const struct judging *j, const struct judging *other, size_t count,
+    const struct jrec *first)
+{
+	char n[32], *f;
+
+	if (count == 0)
+		return;
+	f = xstrdup(other->file);
+	lg_sanitize(f);
+	snprintf(n, sizeof n, "%zu", count);
+	warn_rec(j, first, "no partner in %s (the first of %s records "
+	    "without one)", f, n);
+	free(f);
+}
+
+static int
+all_sampled(const struct judging *j)
+{
+	size_t i;
+
+	for (i = 0; i < j->n; i++)
+		if (!j->r[i].sampled && !j->r[i].dup)
+			return 0;
+	return j->n > 0;
+}
+
+int
+agree(struct judging *a, struct judging *b, const struct opts *o)
+{
+	struct group *g = NULL, *x;	/* ng groups, then the pooled one */
+	size_t ng = 0, i = 0, j = 0, only[2] = { 0, 0 }, paired = 0;
+	const struct jrec *first[2] = { NULL, NULL };
+	int bad = 0, quiet[2];
+
+	bad |= dedup(a);
+	bad |= dedup(b);
+	/* a labelled sample leaves most records of the other side alone */
+	quiet[0] = all_sampled(b);
+	quiet[1] = all_sampled(a);
+	while (i < a->n || j < b->n) {
+		const struct jrec *ra = i < a->n ? &a->r[i] : NULL;
+		const struct jrec *rb = j < b->n ? &b->r[j] : NULL;
+		int c;
+
+		if (ra != NULL && ra->dup) {
+			i++;
+			continue;
+		}
+		if (rb != NULL && rb->dup) {
+			j++;
+			continue;
+		}
+		c = ra == NULL ? 1 : rb == NULL ? -1 : cmp_group3(ra, rb);
+		x = group_for(&g, &ng, c <= 0 ? ra : rb);
+		if (c != 0) {
+			int s = c < 0 ? 0 : 1;
+
+			x->only[s]++;
+			if (only[s]++ == 0)
+				first[s] = s ? rb : ra;
+			s ? j++ : i++;
+			continue;
+		}
+		i++, j++;
+		x->records++;
+		paired++;
+		if (ra->failed || rb->failed)
+			x->failed++;
+		else if (match(a, ra, b, rb) < 0) {
+			x->mismatched++;
+			bad = 1;
+		} else
+			count(x, ra, rb);
+	}
+	if (!quiet[0])
+		unpaired(a, b, only[0], first[0]);
+	if (!quiet[1])
+		unpaired(b, a, only[1], first[1]);
+	if (paired == 0) {
+		char *fa = xstrdup(a->file), *fb = xstrdup(b->file);
+
+		lg_sanitize(fa);
+		lg_sanitize(fb);
+		lg_warn("no record in common: %s has %zu, %s has %zu (paired "
+		    "by id and gen.model within bench and task)", fa, a->n, fb, b->n);
+		free(fa);
+		free(fb);
+		bad = 1;
+	} else {
+		for (i = 0; i < ng; i++)
+			interval(&g[i], o);
+		total(&g, ng, o);
+		print_all(g, ng, a, b, o);
+		free(g[ng].p);
+	}
+	for (i = 0; i < ng; i++) {
+		free(g[i].p);
+		free(g[i].d);
+	}
+	free(g);
+	return bad ? LG_BAD : LG_OK;
+}

@@ -1,0 +1,119 @@
+/*
+ * agree.h: lg-agree, two judgings of the same answers compared item by
+ * item (agreement and Cohen's kappa), and a sheet of judged items for a
+ * person to label, read back as a third judging.
+ *
+ * A judging is the list of its records, each reduced to its group
+ * (bench, task), id, model, line and the outcome of each verdict; the texts are
+ * not kept.  The judging owns its records and their items.
+ */
+#ifndef LG_AGREE_H
+#define LG_AGREE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "buf.h"
+#include "jsonl.h"
+
+enum { FMT_TABLE, FMT_TSV, FMT_JSON };
+
+/* The outcome of a verdict. */
+enum { V_FAIL, V_PASS, V_UNDECIDED, V_UNJUDGED };
+
+struct item {
+	long idx;		/* its position in verdicts, or its "index" */
+	char *key;		/* what it judges: "kind at N", or NULL */
+	int v;			/* V_ */
+};
+
+struct jrec {
+	char *bench, *task;	/* "-" when absent */
+	char *id;		/* a key (nulkey.h) */
+	char *model;		/* gen.model, a key, or "-": the answers of
+				 * two models to one case are two records */
+	long line;
+	int failed;		/* an error from a stage */
+	int sampled;		/* items carry "index": a labelled sample */
+	int dup;		/* the id seen before on its side: left out */
+	struct item *it;
+	size_t n;
+};
+
+struct judging {
+	const char *file;	/* display name */
+	struct jrec *r;
+	size_t n, cap;
+};
+
+struct opts {
+	long resamples;		/* -b */
+	uint64_t seed;		/* -s */
+	long top;		/* -n: disagreements listed per group */
+	int fmt;
+	long sheet;		/* --sheet N, 0 when not exporting */
+	size_t cut;		/* --cut: bytes of text per cell */
+	const char *by;		/* --by: the judge a sheet names */
+};
+
+/* read.c */
+/* nulkey_of(), an empty string included; caller frees. */
+char *key_of(const char *s, size_t len);
+/* The key of a verdict: "kind at N" (kind or type, at or item), the
+ * kind alone, or NULL; caller frees. */
+char *verdict_key(const cJSON *v);
+/* The outcome of verdict v: V_, or -1 when pass is not a boolean. */
+int verdict_outcome(const cJSON *v);
+/* Read a judging from file ("-": the standard input); returns 0, or 1
+ * when some records were bad (reported), LG_SYS on a read error. */
+int judging_read(struct judging *j, const char *file);
+void judging_free(struct judging *j);
+
+/* agree.c */
+/* An item where the two disagree. */
+struct diff {
+	const struct jrec *ra;
+	const struct item *a, *b;
+};
+
+/* A paired record's table. */
+struct pair {
+	long n[4];
+};
+
+/* The pairs of one bench and task: borrowed texts, owned arrays. */
+struct group {
+	const char *bench, *task;
+	size_t records, only[2], failed, mismatched;
+	long undecided, unjudged;
+	long n[4];
+	struct pair *p;
+	size_t np;
+	struct diff *d;
+	size_t nd;
+	double k, lo, hi;
+	long kdraws;		/* draws with a defined kappa */
+};
+
+/* The agreement of A and B, printed; returns the exit status. */
+int agree(struct judging *a, struct judging *b, const struct opts *o);
+
+/* Cohen's kappa of a 2x2 table: n[0] both pass, n[1] A pass B fail,
+ * n[2] A fail B pass, n[3] both fail; NAN when not defined (no items,
+ * or both judges gave one and the same answer to every item). */
+double kappa(const long n[4]);
+
+/* print.c: the groups as a table, TSV or JSON Lines. */
+void print_all(const struct group *g, size_t ng, const struct judging *a,
+    const struct judging *b, const struct opts *o);
+
+/* sheet.c */
+/* s[0..len) as one TSV cell: \\, \t, \n, \r and other control bytes
+ * as \xHH; appended to b. */
+void tsv_escape(buf *b, const char *s, size_t len);
+int sheet_export(char **files, int nfiles, const struct opts *o);
+int sheet_import(char **files, int nfiles, const struct opts *o);
+
+#endif
