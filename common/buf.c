@@ -18,6 +18,7 @@ buf_grow(buf *b, size_t more)
 	while (b->cap < need)
 		b->cap *= 2;
 	b->s = xrealloc(b->s, b->cap);
+	b->s[b->len] = '\0';	/* a new buffer is an empty string too */
 }
 
 void
