@@ -363,11 +363,12 @@ int
 lw_rules_biog(cJSON *rec, const judge_at *in, const judge_opts *jo)
 {
 	const cJSON *gold = rec_get(rec, "gold"), *facts, *f, *d;
-	const char *text, *first, *last;
+	const char *text, *first, *last, *why;
 	size_t tlen = 0, end;
 	long target, covered = 0, total = 0;
 	words t = { 0 }, names = { 0 };
 	cJSON *verdicts, *sc;
+	int ret = REC_OK;
 
 	if (!cJSON_IsObject(gold))
 		return judge_fail(rec, in, "no gold object");
@@ -405,6 +406,9 @@ lw_rules_biog(cJSON *rec, const judge_at *in, const judge_opts *jo)
 	cut(last, strlen(last), -1, &names, &end);
 
 	text = rec_strn(rec, "output", &tlen);
+	(void)rec_answer(rec, &why);
+	if (why != NULL)
+		ret = judge_fail(rec, in, why);
 	if (text != NULL) {
 		if (jo->compat)
 			cut(text, tlen, target, &t, &end);
@@ -434,7 +438,7 @@ lw_rules_biog(cJSON *rec, const judge_at *in, const judge_opts *jo)
 	rec_set_num(sc, "score", (double)covered / (double)total);
 	words_free(&t);
 	words_free(&names);
-	return REC_OK;
+	return ret;
 }
 
 void

@@ -196,7 +196,8 @@ lw_rules_sr(cJSON *rec, const judge_at *in, const judge_opts *o)
 {
 	const cJSON *gold = rec_get(rec, "gold"), *items, *it;
 	size_t len = 0;
-	const char *out = rec_strn(rec, "output", &len);
+	const char *out, *why;
+	int ret = REC_OK;
 	long words, n, answered = 0, correct = 0, i = 0;
 	double ar, cr;
 	char *t;
@@ -227,7 +228,10 @@ lw_rules_sr(cJSON *rec, const judge_at *in, const judge_opts *o)
 	words = rec_long(gold, "words", 0);
 	if (words < 0)
 		words = 0;
-	if (out == NULL || rec_get(rec, "error") != NULL)
+	out = rec_answer_len(rec, &len, &why);
+	if (why != NULL)
+		ret = judge_fail(rec, in, why);
+	if (rec_get(rec, "error") != NULL)
 		out = "", len = 0;
 	t = fold(out, len, words);
 	verdicts = cJSON_CreateArray();
@@ -258,5 +262,5 @@ lw_rules_sr(cJSON *rec, const judge_at *in, const judge_opts *o)
 	rec_set_num(sc, "answered_rate", ar);
 	rec_set_num(sc, "correct_rate", cr);
 	rec_set_num(sc, "score", ar > 0 && cr > 0 ? 2 * ar * cr / (ar + cr) : 0);
-	return REC_OK;
+	return ret;
 }
