@@ -11,8 +11,8 @@
  * What the rules decide clearly (--hybrid), the model never sees:
  *   biog  a fact covered (object, subject and dates in one sentence), or
  *         one whose object is named nowhere in the text;
- *   sr    an item answered correctly, or one whose entities (or cue) no
- *         sentence names;
+ *   sr    an item answered correctly and given no other answer, or one
+ *         whose entities (or cue) no sentence names;
  *   nw    a statement found in exactly one of its forms, corrected or
  *         flawed.
  * The rest (an object named without its dates nearby, an entity with
@@ -52,8 +52,9 @@ lw_clear(const lw_task *t, const cJSON *v)
 	case LW_BIOG:
 		return cJSON_IsTrue(rec_get(v, "pass")) || (cJSON_GetArraySize(m) == 1 &&
 		    cJSON_IsString(m->child) && strcmp(m->child->valuestring, "object") == 0);
-	case LW_SR:
-		return cJSON_IsTrue(rec_get(v, "pass")) ||
+	case LW_SR:	/* the right answer given alone */
+		return (cJSON_IsTrue(rec_get(v, "pass")) &&
+		    rec_get(v, "other_answers") == NULL) ||
 		    !cJSON_IsTrue(rec_get(v, "answered"));
 	default:
 		return found != NULL && (strcmp(found, "fix") == 0 ||
