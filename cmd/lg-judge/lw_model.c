@@ -13,8 +13,8 @@
  *         one whose object is named nowhere in the text;
  *   sr    an item answered correctly and given no other answer, or one
  *         whose entities (or cue) no sentence names;
- *   nw    a statement found in exactly one of its forms, corrected or
- *         flawed.
+ *   nw    a statement found in prose in exactly one of its forms,
+ *         corrected or flawed.
  * The rest (an object named without its dates nearby, an entity with
  * other numbers, a statement in neither or both forms) goes to the model,
  * which may see a paraphrase the rules cannot.
