@@ -9,8 +9,8 @@
  * one: every item fails (by rules).
  *
  * What the rules decide clearly (--hybrid), the model never sees:
- *   biog  a fact covered (object, subject and dates in one sentence), or
- *         one whose object is named nowhere in the text;
+ *   biog  a fact covered (object, subject, relation and dates in one
+ *         sentence), or one whose object is named nowhere in the text;
  *   sr    an item answered correctly and given no other answer, or one
  *         whose entities (or cue) no sentence names;
  *   nw    a statement found in prose in exactly one of its forms,
