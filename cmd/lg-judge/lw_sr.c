@@ -21,8 +21,8 @@
  * entities (or the cue), as many as wanted; none when it holds fewer, or
  * more than one beyond those wanted (a list of candidates is no answer),
  * or two as near where one is taken.  Other answers are what the
- * sentences that hold the cue (and the entities) and name no other item
- * state otherwise.  Tolerance: money within one dollar or 0.1% of the
+ * sentences that name the item and no other (none of its entities or
+ * cue), and state no other item's right answer, state otherwise.  Tolerance: money within one dollar or 0.1% of the
  * value, whichever is larger; percentages within 0.1 point; counts
  * exactly.  Scores: answered_rate and correct_rate over all items, score
  * their harmonic mean (0 when either is 0).  An output that is empty or
@@ -502,67 +502,77 @@ names_other(const sentence *st, const keyset *ks, const unsigned char *own)
 	return 0;
 }
 
+/* Does the sentence state the right answer of an item but x? */
+static int
+answers_other(const sentence *st, const wanted *all, size_t nall, size_t x)
+{
+	size_t y, ka[MAXNUMS + 1], kb[MAXNUMS + 1];
+	double got[MAXNUMS];
+
+	for (y = 0; y < nall; y++)
+		if (y != x && all[y].n > 0 && names_item(st, &all[y], ka, kb) &&
+		    stated(st, &all[y], ka, kb, got) > 0 && right(&all[y], got))
+			return 1;
+	return 0;
+}
+
 /*
- * Judge one item over the sentences: sets *ans, *ok and *wrong, the
+ * Judge item x of all over the sentences: sets *ans, *ok and *wrong, the
  * number of other answers the text gives it in sentences that name no
- * other item (at most MAXWRONG).
+ * other item and answer none (at most MAXWRONG).
  */
 static void
-judge_item(const sentences *ss, const keyset *ks, const cJSON *item, int *ans,
-    int *ok, int *wrong)
+judge_item(const sentences *ss, const keyset *ks, const wanted *all, size_t nall,
+    size_t x, const cJSON *item, int *ans, int *ok, int *wrong)
 {
-	wanted w;
+	const wanted *wp = &all[x];
 	double other[MAXWRONG][MAXNUMS];
 	size_t i, ka[MAXNUMS + 1], kb[MAXNUMS + 1], cuelen = 0;
 	unsigned char own[MAXKEYS];
 	char *cue = NULL;
 	int k, j, nother = 0, checked = 0;
 
-	wanted_load(item, &w);
 	if (rec_str(item, "cue") != NULL)
 		cue = fold_needle(rec_str(item, "cue"), &cuelen);
 	for (k = 0; k < ks->n; k++)
-		own[k] = (unsigned char)own_key(ks, k, &w, cue, cuelen);
+		own[k] = (unsigned char)own_key(ks, k, wp, cue, cuelen);
 	*ans = *ok = *wrong = 0;
 	for (i = 0; i < ss->n; i++) {
 		const sentence *st = &ss->v[i];
 		double got[MAXNUMS];
 
-		if (!names_item(st, &w, ka, kb))
+		if (!names_item(st, wp, ka, kb))
 			continue;
-		if (w.byentity || st->nnum > 0)
+		if (wp->byentity || st->nnum > 0)
 			*ans = 1;
-		if (w.n == 0) {
+		if (wp->n == 0) {
 			*ok = 1;
 			continue;
 		}
-		if (stated(st, &w, ka, kb, got) == 0)
+		if (stated(st, wp, ka, kb, got) == 0)
 			continue;
-		if (right(&w, got)) {
+		if (right(wp, got)) {
 			*ok = 1;
 			continue;
 		}
-		if (nother == MAXWRONG || checked == MAXCHECKED ||
-		    (w.byentity && (cue == NULL ||
-		    find_word(st->s, st->e, cue, cuelen) == NULL)))
-			continue;	/* not stated for this item's cue */
+		if (nother == MAXWRONG || checked == MAXCHECKED)
+			continue;
 		for (k = 0; k < nother; k++) {
-			for (j = 0; j < w.n && other[k][j] == got[j]; j++)
+			for (j = 0; j < wp->n && other[k][j] == got[j]; j++)
 				;
-			if (j == w.n)
+			if (j == wp->n)
 				break;
 		}
 		if (k < nother)
 			continue;	/* an answer given already */
 		checked++;
-		if (names_other(st, ks, own))
+		if (names_other(st, ks, own) || answers_other(st, all, nall, x))
 			continue;	/* maybe another item's answer */
-		memcpy(other[nother], got, (size_t)w.n * sizeof *got);
+		memcpy(other[nother], got, (size_t)wp->n * sizeof *got);
 		nother++;
 	}
 	*wrong = nother;
 	free(cue);
-	wanted_free(&w);
 }
 
 int
@@ -576,6 +586,8 @@ lw_rules_sr(cJSON *rec, const judge_at *in, const judge_opts *o)
 	double ar, cr;
 	char *t;
 	sentences ss = { 0 };
+	wanted *all;
+	long k;
 	keyset ks;
 	cJSON *verdicts, *sc;
 
@@ -611,6 +623,10 @@ lw_rules_sr(cJSON *rec, const judge_at *in, const judge_opts *o)
 		out = "", len = 0;
 	t = fold(out, len, words);
 	cut(t, &ss);
+	all = xcalloc((size_t)n, sizeof *all);
+	k = 0;
+	cJSON_ArrayForEach(it, items)
+		wanted_load(it, &all[k++]);
 	ks.n = 0;
 	keys_load(&ks, items);
 	verdicts = cJSON_CreateArray();
@@ -620,7 +636,7 @@ lw_rules_sr(cJSON *rec, const judge_at *in, const judge_opts *o)
 		const char *type = rec_str(it, "type");
 		int a, c, r, wrong;
 
-		judge_item(&ss, &ks, it, &a, &r, &wrong);
+		judge_item(&ss, &ks, all, (size_t)n, (size_t)i, it, &a, &r, &wrong);
 		c = r && wrong <= 1;
 		answered += a;
 		correct += c;
@@ -634,6 +650,9 @@ lw_rules_sr(cJSON *rec, const judge_at *in, const judge_opts *o)
 		cJSON_AddStringToObject(v, "by", "rules");
 		cJSON_AddItemToArray(verdicts, v);
 	}
+	for (k = 0; k < n; k++)
+		wanted_free(&all[k]);
+	free(all);
 	free(ss.v);
 	free(ss.nums);
 	keys_free(&ks);
