@@ -366,6 +366,7 @@ lw_rules_nw(cJSON *rec, const judge_at *in, const judge_opts *o)
 		    *fl = norm_span(rec_str(st, "flaw"), o->compat);
 		int same = strcasecmp(fx, fl) == 0, keep = same && strcmp(fx, fl) != 0;
 		int hfix, hflaw, inprose, pres, ok;
+		cJSON *v;
 
 		context_load(&ctx, st);
 		hfix = found(text, tlen, fx, keep, &ctx, o->compat, ctx.words);
@@ -373,7 +374,7 @@ lw_rules_nw(cJSON *rec, const judge_at *in, const judge_opts *o)
 		inprose = hflaw && found(text, tlen, fl, keep, &ctx, o->compat, ctx.words);
 		pres = hfix || inprose;
 		ok = hfix && !hflaw;
-		cJSON *v = cJSON_CreateObject();
+		v = cJSON_CreateObject();
 
 		for (k = 0; strcmp(c, cJSON_GetArrayItem(cats, (int)k)->valuestring) != 0; k++)
 			;
