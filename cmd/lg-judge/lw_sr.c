@@ -16,7 +16,7 @@
  * run of digits with optional thousands commas and decimals ("1,093,253",
  * "12.3"); signs and scale words are not read.  Its kind is what the text
  * marks: money after "$" or "usd" or before "dollars" or "usd", a
- * percentage before "%" or "percent", else a count.  A sentence states,
+ * percentage before "%", "percent" or "percentage points", else a count.  A sentence states,
  * for each kind the item wants, the numbers of that kind nearest to the
  * entities (or the cue), as many as wanted; none when it holds fewer, or
  * more than one beyond those wanted (a list of candidates is no answer),
@@ -140,7 +140,9 @@ static int
 kind_of(const char *s, const char *e, const char *p, const char *q)
 {
 	if (suffix_at(q, e, "%") || suffix_at(q, e, " %") ||
-	    suffix_at(q, e, " percent") || suffix_at(q, e, " per cent"))
+	    suffix_at(q, e, " percent") || suffix_at(q, e, " per cent") ||
+	    suffix_at(q, e, " percentage point") ||
+	    suffix_at(q, e, " percentage points"))
 		return K_PCT;
 	if (prefix_at(s, p, "$") || prefix_at(s, p, "$ ") ||
 	    prefix_at(s, p, "usd") || prefix_at(s, p, "usd ") ||
