@@ -1,7 +1,11 @@
 /*
  * lw_biog.c: the rules of the LongWeave biog task.  One verdict per fact of
- * gold.facts: the fact is covered when the object's name, the subject and
- * every date of the fact are found near each other in the judged text.
+ * gold.facts: the fact is covered when the object's name, the subject, the
+ * relation and every date of the fact are found near each other in the
+ * judged text.  The relation is said by a word of its list (relations[])
+ * before the object with no object of another relation in between, or
+ * after it when no other object follows closely; the dates are looked for
+ * between the other facts' objects named around it.
  *
  * Text and names are cut into words as \w+ (Unicode), lowercased; the
  * object is its words in a row (a leading "the" optional).  Near: the
@@ -26,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "diag.h"
 #include "longweave.h"
@@ -66,7 +71,7 @@ words_free(words *t)
 static const char *const abbrevs[] = {
 	"mr", "mrs", "ms", "dr", "st", "prof", "jr", "sr", "mt", "ft", "no",
 	"vs", "sc", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
-	"sept", "oct", "nov", "dec", "inc", "co", "corp", "ltd",
+	"sept", "oct", "nov", "dec", "inc", "co", "corp", "ltd", "ph",
 };
 
 /* Does the gap between words end a sentence?  A '.', '!' or '?' before a
@@ -303,29 +308,245 @@ around(const words *t, size_t i, size_t e, int compat, size_t *a, size_t *b,
 		;
 }
 
+/*
+ * The words that say each relation (lowercase \w+ words; a trailing '*'
+ * makes a prefix).  A relation not in the table is said by its own words
+ * but for in, at, of, by and to.
+ */
+static const struct {
+	const char *pred;
+	const char *words[24];
+} relations[] = {
+	{ "born in", { "born", "birth*", "native", NULL } },
+	{ "died in", { "died", "die", "dies", "death", "dying", "passed", NULL } },
+	{ "grew up in", { "grew", "grow*", "raised", "childhood", "upbringing",
+	    "youth", "brought", "boyhood", "girlhood", NULL } },
+	{ "child of", { "child", "son", "daughter", "father", "mother", "parent*",
+	    "born", NULL } },
+	{ "educated at", { "educat*", "stud*", "graduat*", "degree*", "attend*",
+	    "enrol*", "alumn*", "earned", "completed", "diploma", "doctorate",
+	    "class",
+	    "b", "ba", "bsc", "ma", "msc", "phd", "jd", "md", "sc", NULL } },
+	{ "worked at", { "work*", "employ*", "job", "joined", "join", "served",
+	    "serving", "hired", "career", "position", NULL } },
+	{ "member of", { "member*", "joined", "join", "elected", "fellow*",
+	    "trustee", "volunteer*", "chair*", "belong*", NULL } },
+	{ "founded", { "found", "founded", "founder*", "founding", "co",
+	    "establish*", "start*", "launch*", "set", "creat*", NULL } },
+	{ "married", { "marri*", "marry*", "wed", "wedding", "wedded", "spouse",
+	    "husband", "wife", NULL } },
+	{ "awarded", { "award*", "receiv*", "won", "win*", "honou*", "honor*",
+	    "prize", "given", "granted", NULL } },
+	{ "wrote", { "wrote", "writ*", "author*", "publish*", "penned", "book*",
+	    "novel*", "memoir*", "essay*", "poem*", NULL } },
+	{ "created", { "creat*", "compos*", "paint*", "produc*", "made", "mak*",
+	    "design*", "sculpt*", "direct*", "film*", "develop*", "wrote", NULL } },
+	{ "invested in", { "invest*", "backed", "backing", "fund*", "stake",
+	    "financ*", NULL } },
+	{ "participated in", { "particip*", "part", "took", "involv*", "joined",
+	    "attend*", NULL } },
+	{ "lived in", { "lived", "liv*", "moved", "mov*", "settl*", "resid*",
+	    "relocat*", "home", NULL } },
+	{ "knows", { "knew", "know*", "friend*", "colleague*", "collaborat*",
+	    "confidant*", "mentor*", "rival*", "counted", "acquaint*",
+	    "companion*", "partner*", NULL } },
+	{ "influenced by", { "influen*", "inspir*", "shap*", "admir*",
+	    "mentor*", NULL } },
+	{ "parent of", { "parent*", "child*", "son", "daughter", "father*",
+	    "mother*", "born", NULL } },
+};
+
+/* The row of relations[] of pred, or -1. */
+static int
+relation_row(const char *pred)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof relations / sizeof relations[0]; i++)
+		if (strcmp(relations[i].pred, pred) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* Is word w one that says the relation pred (its row of relations[])? */
+static int
+says(const char *pred, int row, const char *w)
+{
+	size_t i, k, n;
+
+	if (row >= 0) {
+		for (k = 0; relations[row].words[k] != NULL; k++) {
+			const char *r = relations[row].words[k];
+
+			n = strlen(r);
+			if (r[n - 1] == '*' ? strncmp(w, r, n - 1) == 0 :
+			    strcmp(w, r) == 0)
+				return 1;
+		}
+		return 0;
+	}
+	/* its own words */
+	for (i = 0; pred[i] != '\0'; i += n) {
+		i += strspn(pred + i, " ");
+		n = strcspn(pred + i, " ");
+		if (n > 0 && strlen(w) == n && strncasecmp(pred + i, w, n) == 0 &&
+		    strcmp(w, "in") != 0 && strcmp(w, "at") != 0 &&
+		    strcmp(w, "of") != 0 && strcmp(w, "by") != 0 &&
+		    strcmp(w, "to") != 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The facts of a record as the text names them: each fact's object words,
+ * and for each word of the text the fact whose object is named from it
+ * (the first fact listed, +1; 0: none) and where that name ends.
+ */
+typedef struct {
+	words *obj;		/* per fact */
+	const char **pred;	/* per fact */
+	int *row;		/* per fact: its row of relations[], or -1 */
+	size_t nfacts;
+	size_t *owner, *oend;	/* per word of the text */
+} named;
+
+static void
+named_free(named *nm)
+{
+	size_t i;
+
+	for (i = 0; i < nm->nfacts; i++)
+		words_free(&nm->obj[i]);
+	free(nm->obj);
+	free(nm->pred);
+	free(nm->row);
+	free(nm->owner);
+	free(nm->oend);
+	memset(nm, 0, sizeof *nm);
+}
+
+static void
+named_load(named *nm, const words *t, const cJSON *facts)
+{
+	const cJSON *f;
+	size_t i, k = 0, e, end, seen;
+
+	nm->nfacts = (size_t)cJSON_GetArraySize(facts);
+	nm->obj = xcalloc(nm->nfacts, sizeof *nm->obj);
+	nm->pred = xcalloc(nm->nfacts, sizeof *nm->pred);
+	nm->row = xcalloc(nm->nfacts, sizeof *nm->row);
+	nm->owner = xcalloc(t->n + 1, sizeof *nm->owner);
+	nm->oend = xcalloc(t->n + 1, sizeof *nm->oend);
+	cJSON_ArrayForEach(f, facts) {
+		const char *obj = rec_str(f, "object"), *pred = rec_str(f, "predicate");
+
+		nm->pred[k] = pred != NULL ? pred : "";
+		nm->row[k] = relation_row(nm->pred[k]);
+		cut(obj, strlen(obj), -1, &nm->obj[k], &end);
+		for (i = 0, seen = 0; nm->obj[k].n > 0 && i < t->n &&
+		    seen < MENTIONS; i++)
+			if (object_at(t, i, &nm->obj[k], &e)) {
+				seen++;
+				if (nm->owner[i] == 0) {
+					nm->owner[i] = k + 1;
+					nm->oend[i] = e;
+				}
+			}
+		k++;
+	}
+}
+
+/* Does a mention at word j name another fact's object, of another
+ * relation than fact k's when other is set? */
+static int
+other_at(const named *nm, size_t j, size_t k, int other)
+{
+	size_t o = nm->owner[j];
+
+	return o != 0 && o - 1 != k && (!other ||
+	    strcmp(nm->pred[o - 1], nm->pred[k]) != 0);
+}
+
+#define FOLLOW 6	/* a relation word this near an object says its relation */
+
+/*
+ * Is fact k's relation said about its object at words [i, e), within
+ * [lo, hi)?  By a word before it, with no object of another relation in
+ * between (objects of the same relation may be: "worked at A and B"), or
+ * by a word after it that no other object follows closely ("The Restless
+ * Frontier, a symphony she created").
+ */
+static int
+relation_near(const words *t, const named *nm, size_t k, size_t i, size_t e,
+    size_t lo, size_t hi)
+{
+	size_t j, m;
+
+	for (j = i; j > lo; j--) {
+		if (other_at(nm, j - 1, k, 1))
+			break;
+		if (says(nm->pred[k], nm->row[k], t->w[j - 1]))
+			return 1;
+	}
+	for (j = e; j < hi; j++) {
+		if (other_at(nm, j, k, 0))
+			break;
+		if (!says(nm->pred[k], nm->row[k], t->w[j]))
+			continue;
+		for (m = j + 1; m < hi && m <= j + FOLLOW && !other_at(nm, m, k, 0); m++)
+			;
+		if (m >= hi || m > j + FOLLOW)
+			return 1;
+	}
+	return 0;
+}
+
+/* The dates are looked for between the objects of other facts named
+ * before and after [i, e). */
+static void
+between(const named *nm, size_t k, size_t i, size_t e, size_t *a, size_t *b)
+{
+	size_t j;
+
+	for (j = i; j > *a; j--)
+		if (other_at(nm, j - 1, k, 0)) {
+			*a = nm->oend[j - 1] < i ? nm->oend[j - 1] : i;
+			break;
+		}
+	for (j = e; j < *b; j++)
+		if (other_at(nm, j, k, 0)) {
+			*b = j;
+			break;
+		}
+}
+
 /* One fact against the text; adds "missing" to v when not covered. */
 static int
-judge_fact(const words *t, const words *names, const cJSON *f, int compat,
-    cJSON *v)
+judge_fact(const words *t, const words *names, const named *nm, size_t k,
+    const cJSON *f, int compat, cJSON *v)
 {
-	words o = { 0 };
+	const words *o = &nm->obj[k];
 	const cJSON *dates = rec_get(f, "dates"), *d;
-	size_t i, e, a, b, sa, end;
-	const char *obj = rec_str(f, "object");
+	size_t i, e, a, b, sa, ra, rb;
 	int found = 0, best = -1, pass = 0;
 	cJSON *missing = NULL;
 
-	cut(obj, strlen(obj), -1, &o, &end);
-	for (i = 0; o.n > 0 && i < t->n && !pass; i++) {
-		int got = 0, all = 1;
+	for (i = 0; o->n > 0 && i < t->n && !pass; i++) {
+		int got = 0, all = 1, subj, rel;
 
-		if (!object_at(t, i, &o, &e))
+		if (!object_at(t, i, o, &e))
 			continue;
 		if (found++ == MENTIONS)
 			break;
 		around(t, i, e, compat, &a, &b, &sa);
-		got = subject_near(t, sa, b, names);
-		all = got;
+		ra = a;
+		rb = b;
+		between(nm, k, i, e, &a, &b);
+		subj = subject_near(t, sa, rb, names);
+		rel = relation_near(t, nm, k, i, e, ra, rb);
+		got = subj + rel;
+		all = subj && rel;
 		cJSON_ArrayForEach(d, dates) {
 			int ok = date_near(t, a, b, d->valuestring);
 
@@ -339,8 +560,10 @@ judge_fact(const words *t, const words *names, const cJSON *f, int compat,
 			best = got;
 			cJSON_Delete(missing);
 			missing = cJSON_CreateArray();
-			if (!subject_near(t, sa, b, names))
+			if (!subj)
 				cJSON_AddItemToArray(missing, cJSON_CreateString("subject"));
+			if (!rel)
+				cJSON_AddItemToArray(missing, cJSON_CreateString("relation"));
 			cJSON_ArrayForEach(d, dates)
 				if (!date_near(t, a, b, d->valuestring))
 					cJSON_AddItemToArray(missing,
@@ -355,7 +578,6 @@ judge_fact(const words *t, const words *names, const cJSON *f, int compat,
 		cJSON_AddItemToObject(v, "missing", missing);
 	else
 		cJSON_Delete(missing);
-	words_free(&o);
 	return pass;
 }
 
@@ -363,11 +585,13 @@ int
 lw_rules_biog(cJSON *rec, const judge_at *in, const judge_opts *jo)
 {
 	const cJSON *gold = rec_get(rec, "gold"), *facts, *f, *d;
-	const char *text, *first, *last;
+	const char *text, *first, *last, *why;
 	size_t tlen = 0, end;
 	long target, covered = 0, total = 0;
 	words t = { 0 }, names = { 0 };
+	named nm = { 0 };
 	cJSON *verdicts, *sc;
+	int ret = REC_OK;
 
 	if (!cJSON_IsObject(gold))
 		return judge_fail(rec, in, "no gold object");
@@ -387,11 +611,11 @@ lw_rules_biog(cJSON *rec, const judge_at *in, const judge_opts *jo)
 		const cJSON *dates = rec_get(f, "dates");
 
 		if (!cJSON_IsObject(f) || !field_ok(f, "object") ||
-		    !field_ok(f, "subject") || !cJSON_IsArray(dates) ||
-		    cJSON_GetArraySize(dates) > 4)
+		    !field_ok(f, "subject") || !field_ok(f, "predicate") ||
+		    !cJSON_IsArray(dates) || cJSON_GetArraySize(dates) > 4)
 			return judge_fail(rec, in,
 			    "a fact of gold.facts lacks subject, "
-			    "object or dates");
+			    "predicate, object or dates");
 		cJSON_ArrayForEach(d, dates)
 			if (!cJSON_IsString(d) || *d->valuestring == '\0' ||
 			    strlen(d->valuestring) > 10)
@@ -405,17 +629,22 @@ lw_rules_biog(cJSON *rec, const judge_at *in, const judge_opts *jo)
 	cut(last, strlen(last), -1, &names, &end);
 
 	text = rec_strn(rec, "output", &tlen);
+	(void)rec_answer(rec, &why);
+	if (why != NULL)
+		ret = judge_fail(rec, in, why);
 	if (text != NULL) {
 		if (jo->compat)
 			cut(text, tlen, target, &t, &end);
 		else
 			cut(text, lw_upto_words(text, tlen, target), -1, &t, &end);
 	}
+	named_load(&nm, &t, facts);
 	verdicts = cJSON_CreateArray();
 	rec_set(rec, "verdicts", verdicts);
 	cJSON_ArrayForEach(f, facts) {
 		cJSON *v = cJSON_CreateObject();
-		int pass = text != NULL && judge_fact(&t, &names, f, jo->compat, v);
+		int pass = text != NULL && judge_fact(&t, &names, &nm, (size_t)total,
+		    f, jo->compat, v);
 
 		cJSON_AddItemToArray(verdicts, v);
 		cJSON_AddStringToObject(v, "kind", "fact");
@@ -432,9 +661,10 @@ lw_rules_biog(cJSON *rec, const judge_at *in, const judge_opts *jo)
 	rec_set_num(sc, "judged_words", (double)t.n);
 	rec_set_num(sc, "coverage", (double)covered / (double)total);
 	rec_set_num(sc, "score", (double)covered / (double)total);
+	named_free(&nm);
 	words_free(&t);
 	words_free(&names);
-	return REC_OK;
+	return ret;
 }
 
 void

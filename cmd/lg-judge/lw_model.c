@@ -10,12 +10,12 @@
  * rules).
  *
  * What the rules decide clearly (--hybrid), the model never sees:
- *   biog  a fact covered (object, subject and dates in one sentence), or
- *         one whose object is named nowhere in the text;
- *   sr    an item answered correctly, or one whose entities (or cue) no
- *         sentence names;
- *   nw    a statement found in exactly one of its forms, corrected or
- *         flawed.
+ *   biog  a fact covered (object, subject, relation and dates in one
+ *         sentence), or one whose object is named nowhere in the text;
+ *   sr    an item answered correctly and given no other answer, or one
+ *         whose entities (or cue) no sentence names;
+ *   nw    a statement found in prose in exactly one of its forms,
+ *         corrected or flawed.
  * The rest (an object named without its dates nearby, an entity with
  * other numbers, a statement in neither or both forms) goes to the model,
  * which may see a paraphrase the rules cannot.
@@ -59,8 +59,9 @@ lw_clear(const lw_task *t, const cJSON *v)
 	case LW_BIOG:
 		return cJSON_IsTrue(rec_get(v, "pass")) || (cJSON_GetArraySize(m) == 1 &&
 		    cJSON_IsString(m->child) && strcmp(m->child->valuestring, "object") == 0);
-	case LW_SR:
-		return cJSON_IsTrue(rec_get(v, "pass")) ||
+	case LW_SR:	/* the right answer given alone */
+		return (cJSON_IsTrue(rec_get(v, "pass")) &&
+		    rec_get(v, "other_answers") == NULL) ||
 		    !cJSON_IsTrue(rec_get(v, "answered"));
 	default:
 		return found != NULL && (strcmp(found, "fix") == 0 ||

@@ -14,10 +14,17 @@
  * Case is ignored, except when the two forms differ only in case: then it
  * counts, save for the span's first character.
  *
+ * A form counts as found only inside running prose that carries its
+ * statement: the sentence around it holds at least half of the
+ * statement's own words (the content words of gold "correct", else
+ * "statement", that are in neither span); under --compat, which leaves no
+ * sentences, the words as many as the statement has either side.  Spans
+ * alone make no article.
+ *
  *   present    fix or flaw found
- *   compliant  fix found and flaw not found (when the two forms are the
- *              same after normalisation, as punctuation-only flaws are
- *              under --compat, fix found)
+ *   compliant  fix found and flaw not found anywhere, in prose or not
+ *              (when the two forms are the same after normalisation, as
+ *              punctuation-only flaws are under --compat, fix found)
  *
  * recall and compliance are the means over gold.categories of each
  * category's present / statements and compliant / statements; score is
@@ -31,11 +38,14 @@
 #include "longweave.h"
 #include "re.h"
 #include "record.h"
+#include "words.h"
 #include "xalloc.h"
 
 #define MAXSTMTS 10000
 #define MAXSPAN 1000
 #define MAXWORDS 1000000L
+#define MAXCTX 64	/* a statement's own words looked for */
+#define MAXTRIES 100	/* places of a span looked at */
 
 static lg_re *
 word_re(void)
@@ -121,15 +131,160 @@ span_pattern(const char *s, int keepcase)
 	return buf_take(&b);
 }
 
-/* 1 when span is in text. */
+/*
+ * The statement's own words: the content words (words.h) of its corrected
+ * sentence that are not words of either span, each once.
+ */
+typedef struct {
+	buf w;			/* the words, each ended by a NUL */
+	size_t off[MAXCTX];
+	unsigned char hit[MAXCTX];
+	int n, left;
+	long words;		/* of the corrected sentence, stop words too */
+	const char *fix, *flaw;	/* while gathering: the spans */
+} context;
+
+typedef struct {
+	const char *w;
+	size_t n;
+	int found;
+} lookfor;
+
 static int
-found(const char *text, size_t len, const char *span, int keepcase)
+look(const char *w, size_t n, void *arg)
+{
+	lookfor *l = arg;
+
+	if (n == l->n && memcmp(w, l->w, n) == 0)
+		l->found = 1;
+	return l->found;
+}
+
+static int
+ctx_word(const char *w, size_t n, void *arg)
+{
+	context *c = arg;
+	lookfor l = { w, n, 0 };
+	int i;
+
+	c->words++;
+	if (words_stop(w, n) || c->n == MAXCTX)
+		return 0;
+	words_each(c->fix, strlen(c->fix), look, &l);
+	if (!l.found)
+		words_each(c->flaw, strlen(c->flaw), look, &l);
+	for (i = 0; i < c->n && !l.found; i++)
+		if (strlen(c->w.s + c->off[i]) == n &&
+		    memcmp(c->w.s + c->off[i], w, n) == 0)
+			l.found = 1;
+	if (l.found)
+		return 0;
+	c->off[c->n++] = c->w.len;
+	buf_add(&c->w, w, n);
+	buf_putc(&c->w, '\0');
+	return 0;
+}
+
+static void
+context_load(context *c, const cJSON *st)
+{
+	const char *s = rec_str(st, "correct");
+
+	if (s == NULL)
+		s = rec_str(st, "statement");
+	buf_reset(&c->w);
+	c->n = 0;
+	c->words = 0;
+	c->fix = rec_str(st, "fix");
+	c->flaw = rec_str(st, "flaw");
+	if (s != NULL)
+		words_each(s, strlen(s), ctx_word, c);
+}
+
+static int
+ctx_seen(const char *w, size_t n, void *arg)
+{
+	context *c = arg;
+	int i;
+
+	for (i = 0; i < c->n; i++)
+		if (!c->hit[i] && strlen(c->w.s + c->off[i]) == n &&
+		    memcmp(c->w.s + c->off[i], w, n) == 0) {
+			c->hit[i] = 1;
+			c->left--;
+		}
+	return c->left <= 0;
+}
+
+/* Does [s, e) hold at least half of the statement's own words? */
+static int
+in_context(context *c, const char *s, const char *e)
+{
+	int need = (c->n + 1) / 2;
+
+	if (c->n == 0)
+		return 1;
+	memset(c->hit, 0, sizeof c->hit);
+	c->left = need;
+	words_each(s, (size_t)(e - s), ctx_seen, c);
+	return c->left <= 0;
+}
+
+/* A sentence ends at '.', '!' or '?' before white space, or at a line
+ * break. */
+static int
+ends_at(const char *t, size_t len, size_t i)
+{
+	return t[i] == '\n' || t[i] == '\r' ||
+	    ((t[i] == '.' || t[i] == '!' || t[i] == '?') &&
+	    (i + 1 == len || t[i + 1] == ' ' || t[i + 1] == '\t' ||
+	    t[i + 1] == '\n' || t[i + 1] == '\r'));
+}
+
+/*
+ * Where the statement's words are looked for around a match [a, b): its
+ * sentence (compat: no sentences are left, so the n words either side).
+ */
+static void
+around(const char *t, size_t len, size_t a, size_t b, int compat, long n,
+    size_t *s, size_t *e)
+{
+	long k;
+
+	*s = a;
+	*e = b;
+	if (compat) {
+		for (k = 0; *s > 0 && k <= n; (*s)--)
+			k += t[*s - 1] == ' ';
+		for (k = 0; *e < len && k <= n; (*e)++)
+			k += t[*e] == ' ';
+		return;
+	}
+	while (*s > 0 && !ends_at(t, len, *s - 1))
+		(*s)--;
+	while (*e < len && !(*e > b && ends_at(t, len, *e - 1)))
+		(*e)++;
+}
+
+/*
+ * 1 when span is in text, at a place whose sentence carries the
+ * statement (c, or anywhere when c is NULL).
+ */
+static int
+found(const char *text, size_t len, const char *span, int keepcase,
+    context *c, int compat, long n)
 {
 	char *pat = span_pattern(span, keepcase);
 	lg_re *re = re_compile(pat, RE_ICASE);
-	size_t ov[2];
-	int hit = re_match(re, text, len, 0, ov, 1) > 0;
+	size_t ov[2], at = 0, s, e;
+	int hit = 0, tries;
 
+	for (tries = 0; !hit && tries < MAXTRIES && at <= len &&
+	    re_match(re, text, len, at, ov, 1) > 0; tries++) {
+		around(text, len, ov[0], ov[1], compat, n, &s, &e);
+		hit = c == NULL || in_context(c, text + s, text + e);
+		at = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
+	}
 	re_free(re);
 	free(pat);
 	return hit;
@@ -150,6 +305,7 @@ int
 lw_rules_nw(cJSON *rec, const judge_at *in, const judge_opts *o)
 {
 	cJSON *gold = rec_get(rec, "gold"), *cats, *stmts, *st, *verdicts, *sc;
+	context ctx = { 0 };
 	const char *answer, *why;
 	char *text;
 	size_t len, tlen, ncat, i, k;
@@ -209,10 +365,16 @@ lw_rules_nw(cJSON *rec, const judge_at *in, const judge_opts *o)
 		char *fx = norm_span(rec_str(st, "fix"), o->compat),
 		    *fl = norm_span(rec_str(st, "flaw"), o->compat);
 		int same = strcasecmp(fx, fl) == 0, keep = same && strcmp(fx, fl) != 0;
-		int hfix = found(text, tlen, fx, keep);
-		int hflaw = strcmp(fx, fl) != 0 && found(text, tlen, fl, keep);
-		int pres = hfix || hflaw, ok = hfix && !hflaw;
-		cJSON *v = cJSON_CreateObject();
+		int hfix, hflaw, inprose, pres, ok;
+		cJSON *v;
+
+		context_load(&ctx, st);
+		hfix = found(text, tlen, fx, keep, &ctx, o->compat, ctx.words);
+		hflaw = strcmp(fx, fl) != 0 && found(text, tlen, fl, keep, NULL, 0, 0);
+		inprose = hflaw && found(text, tlen, fl, keep, &ctx, o->compat, ctx.words);
+		pres = hfix || inprose;
+		ok = hfix && !hflaw;
+		v = cJSON_CreateObject();
 
 		for (k = 0; strcmp(c, cJSON_GetArrayItem(cats, (int)k)->valuestring) != 0; k++)
 			;
@@ -230,7 +392,7 @@ lw_rules_nw(cJSON *rec, const judge_at *in, const judge_opts *o)
 		cJSON_AddBoolToObject(v, "present", pres);
 		cJSON_AddBoolToObject(v, "compliant", ok);
 		cJSON_AddStringToObject(v, "found", hfix && hflaw ? "both" :
-		    hfix ? "fix" : hflaw ? "flaw" : "none");
+		    hfix ? "fix" : inprose ? "flaw" : "none");
 		cJSON_AddBoolToObject(v, "judged", 1);
 		cJSON_AddStringToObject(v, "by", "rules");
 		cJSON_AddItemToArray(verdicts, v);
@@ -257,5 +419,6 @@ lw_rules_nw(cJSON *rec, const judge_at *in, const judge_opts *o)
 	free(compliant);
 	free(total);
 	free(text);
+	buf_free(&ctx.w);
 	return ret;
 }

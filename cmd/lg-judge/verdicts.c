@@ -119,6 +119,7 @@ typedef struct {
 	buf vt;
 	tally t;
 	int bad, *asked;
+	char why[160];		/* what the first bad check was */
 	judge_counts *jc;
 } judging;
 
@@ -138,15 +139,17 @@ one_check(judging *j, const char *kind, long at, const char *want)
 	j->jc->checks++;
 	if (kind_index(kind) < 0 || want == NULL || at < 0) {
 		if (!j->bad)
-			judge_warn(j->in, "%s: a check lacks kind, at or want", rec_id(j->rec));
+			snprintf(j->why, sizeof j->why, "a check lacks kind, at or want");
 		j->bad = 1;
 	} else if (j->text != NULL && (p = part_find(&pidx, at)) != NULL) {
 		long off = p->off, len = p->len;
 
-		if (off < 0 || len < 0 || (size_t)(off + len) > j->tlen) {
+		if (off < 0 || len < 0 || (size_t)off > j->tlen ||
+		    (size_t)len > j->tlen - (size_t)off) {
 			if (!j->bad)
-				judge_warn(j->in, "%s: part %ld lies outside the output",
-				    rec_id(j->rec), at);
+				snprintf(j->why, sizeof j->why, "part %ld: off %ld and len "
+				    "%ld run past the output (%zu bytes)", at, off, len,
+				    j->tlen);
 			j->bad = 1;
 		} else {
 			judged = 1;
@@ -192,11 +195,12 @@ verdicts_start(cJSON *rec, const judge_at *in, int mode, ask_fn ask, void *arg,
 	const cJSON *checks = NULL, *c;
 	const char *bench = rec_str(rec, "bench");
 	judging j = { rec, in, mode, ask, arg, NULL, 0, NULL, { 0 },
-	    { { 0 }, { 0 }, { 0 }, 0 }, 0, asked, jc };
+	    { { 0 }, { 0 }, { 0 }, 0 }, 0, asked, "", jc };
 	cJSON *raw;
 	int isarray, partsbad, exact;
 	size_t i;
 	char msg[96];
+	const char *why;
 
 	*asked = 0;
 	*mine = bench != NULL && strcmp(bench, "longgenbench") == 0;
@@ -214,6 +218,10 @@ verdicts_start(cJSON *rec, const judge_at *in, int mode, ask_fn ask, void *arg,
 	if (!exact && !cJSON_IsArray(checks = rec_get(rec, "checks"))) {
 		return judge_fail(rec, in, "checks is not an array");
 	}
+	/* no output string: a bad record, unless an earlier stage failed */
+	(void)rec_answer(rec, &why);
+	if (why != NULL)
+		return judge_fail(rec, in, why);
 	if (j.text != NULL && !isarray) {
 		return judge_fail(rec, in, "no parts (run lg-split first)");
 	}
@@ -240,7 +248,7 @@ verdicts_start(cJSON *rec, const judge_at *in, int mode, ask_fn ask, void *arg,
 		buf_free(&j.vt);
 	}
 	if (j.bad)
-		rec_error(rec, "judge", "some checks could not be judged");
+		judge_fail(rec, in, j.why);
 	if (j.verdicts == NULL)	/* after the error, as verdicts_finish() */
 		set_scores(rec, &j.t, in);
 	return j.bad ? REC_BAD : REC_OK;

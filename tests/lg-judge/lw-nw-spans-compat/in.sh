@@ -1,0 +1,2 @@
+# the answers of lw-nw-spans under --compat
+sh ../lw-nw-spans/in.sh

@@ -1,0 +1,2 @@
+# the reports of lw-sr-decoys under --compat
+sh ../lw-sr-decoys/in.sh
