@@ -130,6 +130,7 @@ lw_apply(const lw_task *t, cJSON *v, const int *val)
 
 	cJSON_DeleteItemFromObjectCaseSensitive(v, "missing");
 	cJSON_DeleteItemFromObjectCaseSensitive(v, "found");
+	cJSON_DeleteItemFromObjectCaseSensitive(v, "other_answers");
 	cJSON_DeleteItemFromObjectCaseSensitive(v, "by");
 	switch (t->id) {
 	case LW_BIOG:
