@@ -8,7 +8,9 @@
  * (records in, a value out) drawn from share/templates/longweave/cf/
  * functions.txt, and main() runs them in order under a main guard.
  * Functions are added until the clean program is about 3.5 bytes per token
- * of the tier.  Each function is rendered twice with the same draws: clean
+ * of the tier (or of --code-tokens; the library runs out near 10,000
+ * tokens).  The table has 6 to 9 rows at 1k, 4 more each tier up, or
+ * --rows (then nothing is drawn for its size).  Each function is rendered twice with the same draws: clean
  * (gold.clean, what the oracle answers) and polluted (vars.code, what the
  * model sees).  Pollution, each with probability --rate (default 0.85):
  * the marked places of the library (bugbear B, simplify SIM,
@@ -42,7 +44,8 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 {
 	program p;
 	size_t *order, nf = cf_lib.nfrag, i, k, stale;
-	double target = BYTES_PER_TOKEN * (double)tier_tokens(c->tier);
+	double target = BYTES_PER_TOKEN * (double)(c->opts->code_tokens ?
+	    c->opts->code_tokens : tier_tokens(c->tier));
 	buf rowtext = { 0 };
 	char *clean, *dirty;
 	cJSON *vars, *checks, *o, *gold, *planted;
