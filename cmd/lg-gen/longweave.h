@@ -24,6 +24,7 @@ typedef struct {
 	long facts;			/* biog */
 	long records;			/* sr: orders in the table */
 	long categories, statements;	/* nw */
+	long words;			/* biog, sr, nw: the text's word target */
 } lw_opts;
 
 /* The knobs' ranges, each checked by longweave.c. */
@@ -38,6 +39,8 @@ typedef struct {
 #define LW_MAX_RECORDS		100000
 #define LW_NW_CATEGORIES	10	/* the rubric's */
 #define LW_MAX_STATEMENTS	10000	/* per category */
+#define LW_MAX_WORDS		100000
+#define LW_MAX_ANSWER		(64L << 20)	/* kvg: bytes of the dictionary */
 
 typedef struct {
 	const char *task;	/* kvg, sms, pr, cf, biog */

@@ -18,7 +18,8 @@
  * --categories k replaces the tier's count (all ten, in the published
  * order, when k is 10), --statements m the statements per category; above
  * six, each statement of the category is taken m / 6 times and sample(6,
- * m mod 6) more, in file order, each with its own slot values.
+ * m mod 6) more, in file order, each with its own slot values.  --words
+ * replaces the article's word target (1024 to 8192 by tier).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -492,6 +493,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	    ncats[c->tier_index];
 	int ns = c->opts->statements ? (int)c->opts->statements :
 	    nstmts[c->tier_index], num = 1;
+	long nwords = c->opts->words ? c->opts->words : words[c->tier_index];
 	cJSON *vars, *vcats, *gold, *gcats, *gst;
 	picker p;
 	int ret = 0;
@@ -507,8 +509,8 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	vars = cJSON_CreateObject();
 	gold = cJSON_CreateObject();
 	cJSON_AddStringToObject(vars, "topic", pick(&p, L_TOPICS));
-	cJSON_AddNumberToObject(vars, "words", words[c->tier_index]);
-	cJSON_AddNumberToObject(gold, "words", words[c->tier_index]);
+	cJSON_AddNumberToObject(vars, "words", (double)nwords);
+	cJSON_AddNumberToObject(gold, "words", (double)nwords);
 	vcats = cJSON_AddArrayToObject(vars, "categories");
 	gcats = cJSON_AddArrayToObject(gold, "categories");
 	gst = cJSON_AddArrayToObject(gold, "statements");

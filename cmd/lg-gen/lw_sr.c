@@ -14,7 +14,8 @@
  * order: day, representative (weights 3.5 top, 0.2 bottom), product
  * (weight 3.5 top), new customer or not, quantity, price noise.  Orders:
  * 50, 100, 200, 400 at 1k to 8k, or --records.  Once every name of
- * stem and suffix is taken, new customers' names get a number: 2, 3, ....  The regional target and the previous
+ * stem and suffix is taken, new customers' names get a number: 2, 3, ....
+ * --words replaces the report's word target (1024 to 8192 by tier).  The regional target and the previous
  * month's sales are set from the drawn total so that the planted outcome
  * holds; representatives' targets scatter around an even share.
  * Questions: 16, 32, 48 drawn from the question types at 1k to 4k, every
@@ -802,6 +803,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	static const int wtarget[] = { 1024, 2048, 4096, 8192 };
 	size_t ri[NREPS], *used, ncombo = nstems * nsufs, nq, i, k;
 	size_t nused = NEXIST, round = 0;
+	long nwords = c->opts->words ? c->opts->words : wtarget[c->tier_index];
 	size_t *qi;
 	int otarget, growth, top, bottom, topprod, newrate;
 	double *cum, w, acc;
@@ -977,7 +979,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	}
 	cJSON_AddStringToObject(vars, "csv", buf_str(&csv));
 	cJSON_AddNumberToObject(vars, "rows", (double)t.n);
-	cJSON_AddNumberToObject(vars, "words", wtarget[c->tier_index]);
+	cJSON_AddNumberToObject(vars, "words", (double)nwords);
 	qs = cJSON_AddArrayToObject(vars, "questions");
 	gold = cJSON_CreateObject();
 	{
@@ -993,7 +995,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 		cJSON_AddStringToObject(bias, "top_product", prods[topprod].name);
 		cJSON_AddStringToObject(bias, "new_customer", nr[newrate]);
 	}
-	cJSON_AddNumberToObject(gold, "words", wtarget[c->tier_index]);
+	cJSON_AddNumberToObject(gold, "words", (double)nwords);
 	items = cJSON_AddArrayToObject(gold, "items");
 	for (i = 0; i < nq; i++) {
 		cJSON *q = cJSON_CreateObject(), *g = cJSON_CreateObject();

@@ -70,6 +70,7 @@ run lw.sr.names lg-gen longweave -t sr -l 1k -n 1 --records 5000
 run lw.nw.knobs lg-gen longweave -t nw -l 1k -n 2 --categories 10 \
     --statements 9
 run lw.nw.few lg-gen longweave -t nw -l 8k -n 2 --categories 3 --statements 2
+run lw.words lg-gen longweave -t biog,sr,nw -l 1k -n 1 --words 3000
 
 run ada.tsort lg-gen adaleval -t tsort -l 2k,4k,8k -n 2 --corpus "$t/books"
 run ada.tsort.stride lg-gen adaleval -t tsort -l 2k -n 2 --stride 7 \

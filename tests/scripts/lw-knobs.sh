@@ -1,10 +1,13 @@
 #!/bin/sh
 # The LongWeave difficulty knobs make bigger cases that still score: every
 # knob past its tier's size (and past the former fixed limits: keys over 64
-# characters, more than 16 pr segments, more than 6 nw statements per
-# category) shows in the record as asked, and lg-oracle's answer scores 1
+# characters in lg-gen and 1024 in lg-oracle, more than 16 pr segments,
+# more than 6 nw statements per category, more than 1000 biog facts in
+# lg-judge) shows in the record as asked, and lg-oracle's answer scores 1
 # with every scorer (lg-kvcheck, lg-fsmcheck, lg-tau, lg-flake8, lg-judge
-# --rules).  sr names its customers past the name lists.  The cases are bigger than the 8k tier's, the prompt of each
+# --rules).  A cf table bigger than the program's size still comes with its
+# functions (no unused variable in main()); sr names its customers past
+# the name lists.  The cases are bigger than the 8k tier's, the prompt of each
 # longer than that of the same case without the knob.
 set -eu
 . "$TOP/tests/lib.sh"
@@ -17,13 +20,13 @@ gen() {	# task, knobs...
 	./lg-gen longweave -t "$task" -l 8k -n 2 -s 5 --corpus "$t/corpus" "$@"
 }
 {
-	gen kvg --entries 500 --key-length 100 --value-length 80
+	gen kvg --entries 500 --key-length 1100 --value-length 80
 	gen sms --steps 3000
 	gen pr --segments 24 --segment-words 400
-	gen cf --rows 200 --code-tokens 12000
-	gen biog --facts 300
+	gen cf --rows 600 --code-tokens 4000
+	gen biog --facts 1100 --words 12000
 	gen sr --records 900
-	gen nw --categories 7 --statements 15
+	gen nw --categories 7 --statements 15 --words 9000
 } | ./lg-prompt > "$t/cases"
 {
 	for task in kvg sms pr cf biog sr nw; do
@@ -35,14 +38,14 @@ expect() {	# task, jq condition its records must meet
 	n=$(jq -c --arg t "$1" "select(.task == \$t) | select($2)" "$t/cases" | wc -l)
 	[ "$n" -eq 2 ] || fail "$1: $n of 2 records meet $2"
 }
-expect kvg '.vars.entries == 500 and (.vars.key | length) == 100 and
-    (.vars.value | length) == 80 and .gold.key_length == 100'
+expect kvg '.vars.entries == 500 and (.vars.key | length) == 1100 and
+    (.vars.value | length) == 80 and .gold.key_length == 1100'
 expect sms '(.vars.input | length) == 3000 and (.gold.trace | length) == 3000'
 expect pr '.vars.n == 24 and (.gold.order | length) == 24'
-expect cf '(.gold.clean | split("\n") | map(select(test("^    \\([0-9]+, "))) | length) == 200'
-expect biog '(.gold.facts | length) == 300'
+expect cf '(.gold.clean | split("\n") | map(select(test("^    \\([0-9]+, "))) | length) == 600 and .gold.functions > 2'
+expect biog '(.gold.facts | length) == 1100 and .gold.words == 12000'
 expect sr '.vars.rows == 900 and (.vars.csv | split("\n") | map(select(length > 0)) | length) == 901'
-expect nw '(.vars.categories | length) == 7 and
+expect nw '(.vars.categories | length) == 7 and .vars.words == 9000 and
     (.vars.categories | map(.statements | length) | unique) == [15] and
     (.gold.statements | length) == 105'
 # each prompt is longer than its case's without the knobs
