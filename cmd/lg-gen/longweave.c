@@ -50,9 +50,52 @@ take(int c, const char *arg, void *ctx)
 	case 'S': o->states = (int)opt_num("--states", arg, 2, 26); break;
 	case 'I': o->inputs = (int)opt_num("--inputs", arg, 2, 10); break;
 	case 'R': o->rate = opt_frac("--rate", arg); break;
+	case 'E': o->entries = opt_num("--entries", arg, 2, LW_MAX_ENTRIES); break;
+	case 'K': o->key_length = opt_num("--key-length", arg, 2, LW_MAX_KEY); break;
+	case 'A': o->value_length = opt_num("--value-length", arg, 2, LW_MAX_KEY);
+		break;
+	case 'T': o->steps = opt_num("--steps", arg, 4, LW_MAX_STEPS); break;
+	case 'G': o->segments = opt_num("--segments", arg, 2, LW_MAX_SEGMENTS);
+		break;
+	case 'W': o->segment_words = opt_num("--segment-words", arg, 1,
+	    LW_MAX_SEGMENT_WORDS);
+		break;
+	case 'P': o->code_tokens = opt_num("--code-tokens", arg, 256,
+	    LW_MAX_CODE_TOKENS);
+		break;
+	case 'Q': o->rows = opt_num("--rows", arg, 1, LW_MAX_ROWS); break;
+	case 'F': o->facts = opt_num("--facts", arg, 4, LW_MAX_FACTS); break;
+	case 'O': o->records = opt_num("--records", arg, 1, LW_MAX_RECORDS); break;
+	case 'N': o->categories = opt_num("--categories", arg, 1, LW_NW_CATEGORIES);
+		break;
+	case 'D': o->words = opt_num("--words", arg, 1, LW_MAX_WORDS); break;
+	case 'M': o->statements = opt_num("--statements", arg, 1,
+	    LW_MAX_STATEMENTS);
+		break;
 	default: return -1;
 	}
 	return 0;
+}
+
+/*
+ * kvg: the other keys must be distinct (the 26 letters give 26^k keys of
+ * length k) and the dictionary must fit a record.
+ */
+static void
+kvg_check(const lw_opts *o)
+{
+	long n = o->entries ? o->entries : 160, k = o->key_length ? o->key_length : 32;
+	long v = o->value_length ? o->value_length : 32, i;
+	double keys = 1;
+
+	for (i = 0; i < k && keys < 2.0 * (double)n + 1; i++)
+		keys *= 26;
+	if (keys < 2.0 * (double)n + 1)
+		lg_die(LG_USAGE, "kvg: %ld entries are more than half the %.0f "
+		    "keys of length %ld", n, keys, k);
+	if ((double)n * (double)(k + v + 8) > (double)LW_MAX_ANSWER)
+		lg_die(LG_USAGE, "kvg: a dictionary of %ld entries of %ld-character "
+		    "keys and %ld-character values would exceed 64M", n, k, v);
 }
 
 /* One case: the record, seeded as published, filled by the task. */
@@ -150,16 +193,30 @@ gen_longweave(int argc, char **argv)
 		{ "states", required_argument, NULL, 'S' },
 		{ "inputs", required_argument, NULL, 'I' },
 		{ "rate", required_argument, NULL, 'R' },
+		{ "entries", required_argument, NULL, 'E' },
+		{ "key-length", required_argument, NULL, 'K' },
+		{ "value-length", required_argument, NULL, 'A' },
+		{ "steps", required_argument, NULL, 'T' },
+		{ "segments", required_argument, NULL, 'G' },
+		{ "segment-words", required_argument, NULL, 'W' },
+		{ "code-tokens", required_argument, NULL, 'P' },
+		{ "rows", required_argument, NULL, 'Q' },
+		{ "facts", required_argument, NULL, 'F' },
+		{ "records", required_argument, NULL, 'O' },
+		{ "categories", required_argument, NULL, 'N' },
+		{ "statements", required_argument, NULL, 'M' },
+		{ "words", required_argument, NULL, 'D' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *names[NTASKS];
-	lw_opts o = { NULL, 3, 3, 0.85, 0 };
+	lw_opts o = { .states = 3, .inputs = 3, .rate = 0.85 };
 	gen_opts g;
 	char **tv, **lv;
 	size_t nt, nl, i;
 	int status;
 
 	gen_parse(argc, argv, longopts, take, &o, &g);
+	kvg_check(&o);
 	o.seed = g.seed;
 	for (i = 0; i < NTASKS; i++)
 		names[i] = tasks[i]->name;

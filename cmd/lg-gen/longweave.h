@@ -16,7 +16,31 @@ typedef struct {
 	int states, inputs;	/* --states, --inputs (sms) */
 	double rate;		/* --rate (cf) */
 	uint64_t seed;		/* -s: 0 means the published seeds */
+	/* the difficulty knobs; 0 keeps the tier's published size */
+	long entries, key_length, value_length;	/* kvg */
+	long steps;			/* sms: input symbols */
+	long segments, segment_words;	/* pr */
+	long code_tokens, rows;		/* cf: program size, table rows */
+	long facts;			/* biog */
+	long records;			/* sr: orders in the table */
+	long categories, statements;	/* nw */
+	long words;			/* biog, sr, nw: the text's word target */
 } lw_opts;
+
+/* The knobs' ranges, each checked by longweave.c. */
+#define LW_MAX_ENTRIES		1000000
+#define LW_MAX_KEY		1000000	/* --key-length, --value-length */
+#define LW_MAX_STEPS		1000000
+#define LW_MAX_SEGMENTS		10000
+#define LW_MAX_SEGMENT_WORDS	100000
+#define LW_MAX_CODE_TOKENS	1000000
+#define LW_MAX_ROWS		100000
+#define LW_MAX_FACTS		10000
+#define LW_MAX_RECORDS		100000
+#define LW_NW_CATEGORIES	10	/* the rubric's */
+#define LW_MAX_STATEMENTS	10000	/* per category */
+#define LW_MAX_WORDS		100000
+#define LW_MAX_ANSWER		(64L << 20)	/* kvg: bytes of the dictionary */
 
 typedef struct {
 	const char *task;	/* kvg, sms, pr, cf, biog */

@@ -18,7 +18,8 @@
  *
  * Facts per tier: 15, 30, 60, 120 at 1k to 8k, so that a biography that
  * states each fact in about 60 words fills the word target of 1024, 2048,
- * 4096, 8192 words.
+ * 4096, 8192 words.  --facts replaces the tier's count, --words the word
+ * target; once the name lists run short, objects may repeat.
  *
  * Draw order: archetype, background, sex, first name, last name, birth year,
  * month, day, lifespan, death month and day, then the facts one by one.
@@ -452,7 +453,9 @@ draw_relation(rng *r, int arch)
 static int
 gen(const lw_case *cs, cJSON *rec, rng *r)
 {
-	long n = nfacts[cs->tier_index], nwords = words[cs->tier_index], i, j;
+	long n = cs->opts->facts ? cs->opts->facts : nfacts[cs->tier_index];
+	long nwords = cs->opts->words ? cs->opts->words : words[cs->tier_index];
+	long i, j;
 	int arch, bg, sex, bm, bd, dm, dd, dead;
 	char *S, *bdate, *triples;
 	const char *first;

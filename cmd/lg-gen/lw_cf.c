@@ -8,7 +8,10 @@
  * (records in, a value out) drawn from share/templates/longweave/cf/
  * functions.txt, and main() runs them in order under a main guard.
  * Functions are added until the clean program is about 3.5 bytes per token
- * of the tier.  Each function is rendered twice with the same draws: clean
+ * of the tier (or of --code-tokens; the library runs out near 10,000
+ * tokens).  The table has 6 to 9 rows at 1k, 4 more each tier up, or
+ * --rows (then nothing is drawn for its size, and the table comes on top
+ * of the functions' size).  Each function is rendered twice with the same draws: clean
  * (gold.clean, what the oracle answers) and polluted (vars.code, what the
  * model sees).  Pollution, each with probability --rate (default 0.85):
  * the marked places of the library (bugbear B, simplify SIM,
@@ -41,8 +44,9 @@ static int
 gen(const lw_case *c, cJSON *rec, rng *r)
 {
 	program p;
-	size_t *order, nf = cf_lib.nfrag, i, k, stale;
-	double target = BYTES_PER_TOKEN * (double)tier_tokens(c->tier);
+	size_t *order, nf = cf_lib.nfrag, i, k, stale, rows;
+	double target = BYTES_PER_TOKEN * (double)(c->opts->code_tokens ?
+	    c->opts->code_tokens : tier_tokens(c->tier));
 	buf rowtext = { 0 };
 	char *clean, *dirty;
 	cJSON *vars, *checks, *o, *gold, *planted;
@@ -54,6 +58,8 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	p.rate = c->opts->rate;
 	p.d = &cf_lib.dom[rng_choice(r, cf_lib.ndom)];
 	cf_rows(&p, &rowtext);
+	/* a table of --rows comes on top of the program's functions */
+	rows = c->opts->rows ? 0 : rowtext.len;
 	cf_strs_add(&p.names, xasprintf("load_%s", p.d->plural));
 	cf_strs_add(&p.names, xstrdup("main"));
 	p.defs = 2;
@@ -72,7 +78,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 
 			if (f->kind == K_HELPER)
 				continue;
-			if (rowtext.len + p.clean.len + p.mclean.len + 400 >= target)
+			if (rows + p.clean.len + p.mclean.len + 400 >= target)
 				break;
 			if ((got = cf_add_frag(&p, f, 0)) < 0) {
 				ret = -1;
@@ -80,7 +86,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 			}
 			added += got;
 		}
-		if (rowtext.len + p.clean.len + p.mclean.len + 400 >= target)
+		if (rows + p.clean.len + p.mclean.len + 400 >= target)
 			break;
 		stale = added ? 0 : stale + 1;
 	}

@@ -221,7 +221,8 @@ void
 cf_rows(program *p, buf *b)
 {
 	const domain *d = p->d;
-	long n = 6 + 4 * p->c->tier_index + (long)rng_below(p->r, 4), i;
+	long n = p->c->opts->rows ? p->c->opts->rows :
+	    6 + 4 * p->c->tier_index + (long)rng_below(p->r, 4), i;
 
 	buf_printf(b, "FIELDS = (\"id\", \"%s\", \"%s\", \"%s\", \"%s\", \"%s\")\n",
 	    d->text, d->cat, d->ints[0], d->ints[1], d->num);

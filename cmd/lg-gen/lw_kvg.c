@@ -8,13 +8,19 @@
  * the percent, choice(5, 10, ..., 95).  The index is round(percent / 100 *
  * (n - 1)), halves to even, as Python's round() on the same double.  The
  * other entries are the model's to invent, so nothing more is drawn.
+ *
+ * --entries, --key-length and --value-length replace the tier's entry count
+ * and the lengths 32 (the published generator's num_entries, key_length and
+ * value_length); the draws stay the same.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
 #include "longweave.h"
 #include "record.h"
+#include "xalloc.h"
 
 #define KEYLEN 32
 #define VALLEN 32
@@ -26,23 +32,27 @@ static const long entries[] = { 20, 40, 80, 160 };	/* 1k 2k 4k 8k */
 static void
 draw(rng *r, const char *alpha, char *out, size_t k)
 {
-	size_t idx[64], i;
+	size_t *idx = xreallocarray(NULL, k, sizeof *idx), i;
 
 	rng_choices(r, strlen(alpha), idx, k);
 	for (i = 0; i < k; i++)
 		out[i] = alpha[idx[i]];
 	out[k] = '\0';
+	free(idx);
 }
 
 static int
 gen(const lw_case *c, cJSON *rec, rng *r)
 {
-	char key[KEYLEN + 1], val[VALLEN + 1];
-	long n = entries[c->tier_index], percent, index;
+	const lw_opts *o = c->opts;
+	long n = o->entries ? o->entries : entries[c->tier_index], percent, index;
+	long kl = o->key_length ? o->key_length : KEYLEN;
+	long vl = o->value_length ? o->value_length : VALLEN;
+	char *key = xmalloc((size_t)kl + 1), *val = xmalloc((size_t)vl + 1);
 	cJSON *vars, *checks, *check, *gold;
 
-	draw(r, upper, key, KEYLEN);
-	draw(r, lower, val, VALLEN);
+	draw(r, upper, key, (size_t)kl);
+	draw(r, lower, val, (size_t)vl);
 	percent = 5 + 5 * (long)rng_choice(r, 19);
 	index = (long)rint((double)percent / 100.0 * (double)(n - 1));
 	if (index < 0)
@@ -55,8 +65,8 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	cJSON_AddStringToObject(vars, "key", key);
 	cJSON_AddStringToObject(vars, "value", val);
 	cJSON_AddNumberToObject(vars, "index", (double)index);
-	cJSON_AddNumberToObject(vars, "key_length", KEYLEN);
-	cJSON_AddNumberToObject(vars, "value_length", VALLEN);
+	cJSON_AddNumberToObject(vars, "key_length", (double)kl);
+	cJSON_AddNumberToObject(vars, "value_length", (double)vl);
 	rec_set(rec, "vars", vars);
 
 	checks = cJSON_CreateArray();
@@ -74,9 +84,11 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	cJSON_AddNumberToObject(gold, "index", (double)index);
 	cJSON_AddNumberToObject(gold, "percent", (double)percent);
 	cJSON_AddNumberToObject(gold, "entries", (double)n);
-	cJSON_AddNumberToObject(gold, "key_length", KEYLEN);
-	cJSON_AddNumberToObject(gold, "value_length", VALLEN);
+	cJSON_AddNumberToObject(gold, "key_length", (double)kl);
+	cJSON_AddNumberToObject(gold, "value_length", (double)vl);
 	rec_set(rec, "gold", gold);
+	free(key);
+	free(val);
 	return 0;
 }
 

@@ -13,7 +13,13 @@
  * at 1k, 2k, 4k as published (all ten in the published order at 8k); the
  * topic; then per category the statements, sample(6, m) with m = 4, 4, 5, 6
  * kept in file order, and the values of each statement's slot.  Names,
- * places and titles are not repeated within a case.
+ * places and titles are not repeated within a case while the lists last.
+ *
+ * --categories k replaces the tier's count (all ten, in the published
+ * order, when k is 10), --statements m the statements per category; above
+ * six, each statement of the category is taken m / 6 times and sample(6,
+ * m mod 6) more, in file order, each with its own slot values.  --words
+ * replaces the article's word target (1024 to 8192 by tier).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -467,17 +473,34 @@ render(const char *text, const char *slot_flaw, const char *slot_fix, int form,
 	return buf_take(&b);
 }
 
+/* More than PERCAT statements: each m / PERCAT times, sample the rest. */
+static void
+take_statements(rng *r, size_t *sidx, size_t m)
+{
+	size_t k, extra = m % PERCAT;
+
+	for (k = 0; k < m - extra; k++)
+		sidx[k] = k % PERCAT;
+	if (extra > 0)
+		rng_sample(r, PERCAT, sidx + m - extra, extra);
+}
+
 static int
 gen(const lw_case *c, cJSON *rec, rng *r)
 {
-	size_t cidx[NCAT], sidx[PERCAT], i, j, k, l;
-	int nc = ncats[c->tier_index], ns = nstmts[c->tier_index], num = 1;
+	size_t cidx[NCAT], *sidx, i, j, k, l;
+	int nc = c->opts->categories ? (int)c->opts->categories :
+	    ncats[c->tier_index];
+	int ns = c->opts->statements ? (int)c->opts->statements :
+	    nstmts[c->tier_index], num = 1;
+	long nwords = c->opts->words ? c->opts->words : words[c->tier_index];
 	cJSON *vars, *vcats, *gold, *gcats, *gst;
 	picker p;
 	int ret = 0;
 
 	memset(&p, 0, sizeof p);
 	p.r = r;
+	sidx = xreallocarray(NULL, (size_t)ns, sizeof *sidx);
 	if (nc == NCAT)
 		for (i = 0; i < NCAT; i++)
 			cidx[i] = i;
@@ -486,8 +509,8 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	vars = cJSON_CreateObject();
 	gold = cJSON_CreateObject();
 	cJSON_AddStringToObject(vars, "topic", pick(&p, L_TOPICS));
-	cJSON_AddNumberToObject(vars, "words", words[c->tier_index]);
-	cJSON_AddNumberToObject(gold, "words", words[c->tier_index]);
+	cJSON_AddNumberToObject(vars, "words", (double)nwords);
+	cJSON_AddNumberToObject(gold, "words", (double)nwords);
 	vcats = cJSON_AddArrayToObject(vars, "categories");
 	gcats = cJSON_AddArrayToObject(gold, "categories");
 	gst = cJSON_AddArrayToObject(gold, "statements");
@@ -509,7 +532,10 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 		cJSON_AddStringToObject(vc, "incorrect", rec_str(rc, "incorrect"));
 		cJSON_AddStringToObject(vc, "correct", rec_str(rc, "correct"));
 		vs = cJSON_AddArrayToObject(vc, "statements");
-		rng_sample(r, PERCAT, sidx, (size_t)ns);
+		if (ns <= PERCAT)
+			rng_sample(r, PERCAT, sidx, (size_t)ns);
+		else
+			take_statements(r, sidx, (size_t)ns);
 		/* in file order */
 		for (k = 1; k < (size_t)ns; k++)
 			for (l = k; l > 0 && sidx[l - 1] > sidx[l]; l--) {
@@ -560,6 +586,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	}
 	for (i = 0; i < NLISTS; i++)
 		free(p.perm[i]);
+	free(sidx);
 	rec_set(rec, "vars", vars);
 	rec_set(rec, "gold", gold);
 	return ret;

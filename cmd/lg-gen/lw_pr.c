@@ -20,7 +20,8 @@
  *
  * so that the answer, every segment written back with its label, stays
  * within about three quarters of the tier's output budget (as long as no
- * paragraph is longer than a segment).  Draws from the
+ * paragraph is longer than a segment).  --segments and --segment-words
+ * replace the table's numbers for every tier of the run.  Draws from the
  * case seed, as Python's random would make them: choice() of a document
  * among those with at least one window for the tier, choice() of the
  * window's first paragraph among those that give one, then shuffle() of the
@@ -49,12 +50,12 @@
 #include "xalloc.h"
 
 #define NTIERS 4
-#define MAXSEGS 16
-
-static const struct {
+typedef struct {
 	size_t segs;
 	size_t words;
-} tiers[NTIERS] = {
+} shape;
+
+static const shape published[NTIERS] = {
 	{ 5, 120 },	/* 1k */
 	{ 8, 150 },	/* 2k */
 	{ 12, 200 },	/* 4k */
@@ -70,6 +71,7 @@ typedef struct {
 	size_t nstarts[NTIERS];
 } doc;
 
+static shape tiers[NTIERS];	/* this run's: published, or the options */
 static doc *docs;
 static size_t ndocs;
 static int warned[NTIERS];
@@ -186,11 +188,19 @@ static int
 init(const lw_opts *o)
 {
 	struct stat st;
+	size_t t;
 	int ret;
 
 	if (o->corpus == NULL)
 		lg_die(LG_USAGE, "longweave pr needs --corpus FILE|DIR: plain-text "
 		    "documents, paragraphs separated by blank lines");
+	for (t = 0; t < NTIERS; t++) {
+		tiers[t] = published[t];
+		if (o->segments)
+			tiers[t].segs = (size_t)o->segments;
+		if (o->segment_words)
+			tiers[t].words = (size_t)o->segment_words;
+	}
 	if (stat(o->corpus, &st) < 0) {
 		lg_warn("--corpus %s: %s", o->corpus, strerror(errno));
 		return -1;
@@ -211,7 +221,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	int t = c->tier_index;
 	size_t nseg = tiers[t].segs, target = tiers[t].words;
 	size_t *elig, ne = 0, i, k, p, q, total = 0;
-	size_t idx[MAXSEGS], where[MAXSEGS];
+	size_t *idx, *where;
 	cJSON *vars, *segs, *checks, *check, *gold, *order;
 	const doc *d;
 	buf *text;
@@ -234,6 +244,8 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	p = d->starts[t][rng_choice(r, d->nstarts[t])];
 
 	text = xcalloc(nseg, sizeof *text);
+	idx = xreallocarray(NULL, nseg, sizeof *idx);
+	where = xreallocarray(NULL, nseg, sizeof *where);
 	for (k = 0, q = p; k < nseg; k++) {
 		size_t e = seg_end(d, q, target);
 
@@ -282,6 +294,8 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	for (k = 0; k < nseg; k++)
 		buf_free(&text[k]);
 	free(text);
+	free(idx);
+	free(where);
 	return 0;
 }
 

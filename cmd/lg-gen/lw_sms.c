@@ -10,7 +10,8 @@
  * the machine has 3 states and 3 inputs.  Any other size (--states,
  * --inputs) is drawn after the input string: for each state S0, S1, ... and
  * each input 0, 1, ..., the next state randint(0, states-1), then the output
- * randint(0, inputs-1).  Outputs use the input alphabet.
+ * randint(0, inputs-1).  Outputs use the input alphabet.  --steps
+ * replaces the tier's input length.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,7 +91,7 @@ row_arr(int state, int in, int next, int out)
 static int
 gen(const lw_case *c, cJSON *rec, rng *r)
 {
-	long steps = 55L << c->tier_index, k;
+	long steps = c->opts->steps ? c->opts->steps : 55L << c->tier_index, k;
 	size_t *idx = xreallocarray(NULL, (size_t)steps, sizeof *idx);
 	char *input = xmalloc((size_t)steps + 1);
 	cJSON *vars, *rules, *example, *checks, *check, *gold, *trace;

@@ -13,7 +13,9 @@
  * low/medium/high); 30 existing customers (names and cities); then per
  * order: day, representative (weights 3.5 top, 0.2 bottom), product
  * (weight 3.5 top), new customer or not, quantity, price noise.  Orders:
- * 50, 100, 200, 400 at 1k to 8k.  The regional target and the previous
+ * 50, 100, 200, 400 at 1k to 8k, or --records.  Once every name of
+ * stem and suffix is taken, new customers' names get a number: 2, 3, ....
+ * --words replaces the report's word target (1024 to 8192 by tier).  The regional target and the previous
  * month's sales are set from the drawn total so that the planted outcome
  * holds; representatives' targets scatter around an even share.
  * Questions: 16, 32, 48 drawn from the question types at 1k to 4k, every
@@ -800,6 +802,8 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	static const size_t nquest[] = { 16, 32, 48, NQ };
 	static const int wtarget[] = { 1024, 2048, 4096, 8192 };
 	size_t ri[NREPS], *used, ncombo = nstems * nsufs, nq, i, k;
+	size_t nused = NEXIST, round = 0;
+	long nwords = c->opts->words ? c->opts->words : wtarget[c->tier_index];
 	size_t *qi;
 	int otarget, growth, top, bottom, topprod, newrate;
 	double *cum, w, acc;
@@ -834,7 +838,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 		ecust[i] = xasprintf("%s %s", stems[x / nsufs], sufs[x % nsufs]);
 		ecity[i] = (int)rng_below(r, ncities);
 	}
-	t.n = (size_t)nord[c->tier_index];
+	t.n = (size_t)(c->opts->records ? c->opts->records : nord[c->tier_index]);
 	t.o = xcalloc(t.n, sizeof *t.o);
 	cum = xcalloc(NREPS > nprods ? NREPS : nprods, sizeof *cum);
 	for (i = 0; i < t.n; i++) {
@@ -861,11 +865,19 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 		if (o->isnew) {
 			size_t x;
 
+			if (nused == ncombo) {	/* every name taken: a new round */
+				memset(used, 0, ncombo * sizeof *used);
+				nused = 0;
+				round++;
+			}
 			do
 				x = rng_below(r, ncombo);
 			while (used[x]);
 			used[x] = 1;
-			o->cust = xasprintf("%s %s", stems[x / nsufs], sufs[x % nsufs]);
+			nused++;
+			o->cust = round == 0 ? xasprintf("%s %s", stems[x / nsufs],
+			    sufs[x % nsufs]) : xasprintf("%s %s %zu", stems[x / nsufs],
+			    sufs[x % nsufs], round + 1);
 			o->city = (int)rng_below(r, ncities);
 		} else {
 			k = rng_below(r, NEXIST);
@@ -967,7 +979,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	}
 	cJSON_AddStringToObject(vars, "csv", buf_str(&csv));
 	cJSON_AddNumberToObject(vars, "rows", (double)t.n);
-	cJSON_AddNumberToObject(vars, "words", wtarget[c->tier_index]);
+	cJSON_AddNumberToObject(vars, "words", (double)nwords);
 	qs = cJSON_AddArrayToObject(vars, "questions");
 	gold = cJSON_CreateObject();
 	{
@@ -983,7 +995,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 		cJSON_AddStringToObject(bias, "top_product", prods[topprod].name);
 		cJSON_AddStringToObject(bias, "new_customer", nr[newrate]);
 	}
-	cJSON_AddNumberToObject(gold, "words", wtarget[c->tier_index]);
+	cJSON_AddNumberToObject(gold, "words", (double)nwords);
 	items = cJSON_AddArrayToObject(gold, "items");
 	for (i = 0; i < nq; i++) {
 		cJSON *q = cJSON_CreateObject(), *g = cJSON_CreateObject();

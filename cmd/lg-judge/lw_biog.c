@@ -41,7 +41,7 @@
 #define NEAR 40		/* --compat: words either side of the object */
 #define WIDE 100	/* a sentence is read at most this far either side */
 #define MENTIONS 100	/* mentions of an object looked at */
-#define MAXFACTS 1000
+#define MAXFACTS 10000
 #define MAXFIELD 1000
 #define MAXWORDS 100000L
 
@@ -600,7 +600,7 @@ lw_rules_biog(cJSON *rec, const judge_at *in, const judge_opts *jo)
 	if (!cJSON_IsArray(facts) || cJSON_GetArraySize(facts) < 1 ||
 	    cJSON_GetArraySize(facts) > MAXFACTS)
 		return judge_fail(rec, in,
-		    "gold.facts must be an array of 1 to 1000 facts");
+		    "gold.facts must be an array of 1 to 10000 facts");
 	if (target < 1 || target > MAXWORDS)
 		return judge_fail(rec, in,
 		    "gold.words must be a word count from 1 to 100000");

@@ -29,7 +29,7 @@ static const char keychars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ_";
 static const char valchars[] = "abcdefghijklmnopqrstuvwxyz0123456789";
 
 #define MAXENTRIES 1000000L
-#define MAXLEN 1024L
+#define MAXLEN 1000000L
 
 typedef struct {
 	char *key, *val;
@@ -124,7 +124,7 @@ lw_oracle_kvg(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 		    "gold.index must be an integer from 0 to gold.entries-1");
 	if (klen < 2 || klen > MAXLEN || vlen < 2 || vlen > MAXLEN)
 		return rec_fail(rec, in, "oracle",
-		    "gold.key_length and gold.value_length must be integers from 2 to 1024");
+		    "gold.key_length and gold.value_length must be integers from 2 to 1000000");
 
 	e = xcalloc((size_t)n, sizeof *e);
 	/* at most 2n + 1 keys: a load under one half */

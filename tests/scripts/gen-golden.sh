@@ -1,9 +1,9 @@
 #!/bin/sh
 # Every generator gives the same bytes as the reference list
 # gen-golden.sums: LongGenBench each task and tier, LongWeave each task and
-# tier (pr on the synthetic corpus of tests/mkcorpus.sh) with its options,
-# Ada-LEval tsort and bestanswer (built, and imported with their options),
-# and the defaults of -n and -l.  Each line is the SHA-256 of one run's
+# tier (pr on the synthetic corpus of tests/mkcorpus.sh) with its options
+# and difficulty knobs, Ada-LEval tsort and bestanswer (built, and imported
+# with their options), and the defaults of -n and -l.  Each line is the SHA-256 of one run's
 # stdout, stderr and exit status, and the run's name; a failure names the
 # runs that differ.  After a change meant to alter generated cases, write
 # the list again with
@@ -54,6 +54,23 @@ run lw.cf.more lg-gen longweave -t cf -l 1k,2k,4k,8k -n 6 -s 3
 run lw.default lg-gen longweave -n 2
 run lw.default-corpus lg-gen longweave -n 1 --corpus "$t/corpus"
 run lw.twice lg-gen longweave -t kvg,kvg -l 1k -n 1
+# the difficulty knobs
+run lw.kvg.knobs lg-gen longweave -t kvg -l 1k,8k -n 2 --entries 300 \
+    --key-length 70 --value-length 5
+run lw.sms.steps lg-gen longweave -t sms -l 2k -n 2 --steps 700
+run lw.sms.steps-shape lg-gen longweave -t sms -l 8k -n 1 --steps 300 \
+    --states 5 --inputs 4
+run lw.pr.knobs lg-gen longweave -t pr -l 1k,8k -n 2 --segments 20 \
+    --segment-words 90 --corpus "$t/corpus"
+run lw.cf.knobs lg-gen longweave -t cf -l 1k -n 2 --code-tokens 3000 --rows 40
+run lw.cf.rows lg-gen longweave -t cf -l 8k -n 1 --rows 3
+run lw.biog.facts lg-gen longweave -t biog -l 2k -n 2 --facts 90
+run lw.sr.records lg-gen longweave -t sr -l 1k -n 2 --records 700
+run lw.sr.names lg-gen longweave -t sr -l 1k -n 1 --records 5000
+run lw.nw.knobs lg-gen longweave -t nw -l 1k -n 2 --categories 10 \
+    --statements 9
+run lw.nw.few lg-gen longweave -t nw -l 8k -n 2 --categories 3 --statements 2
+run lw.words lg-gen longweave -t biog,sr,nw -l 1k -n 1 --words 3000
 
 run ada.tsort lg-gen adaleval -t tsort -l 2k,4k,8k -n 2 --corpus "$t/books"
 run ada.tsort.stride lg-gen adaleval -t tsort -l 2k -n 2 --stride 7 \
