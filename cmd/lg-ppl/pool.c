@@ -26,6 +26,7 @@ static void
 score_one(fetcher *f, const ppl_opts *o, ppl_cand *c, buf *reply)
 {
 	char *body = ppl_body(o, c->text), *err = NULL;
+	double chars = ppl_chars(c->text);
 	fetch_result fr;
 	int k, rc;
 
@@ -33,7 +34,7 @@ score_one(fetcher *f, const ppl_opts *o, ppl_cand *c, buf *reply)
 	for (k = 0;; k++) {
 		if (fetch_post(f, body, reply, &fr) < 0)
 			break;
-		rc = ppl_read(buf_str(reply), reply->len, c->text, &c->nll,
+		rc = ppl_read(buf_str(reply), reply->len, chars, &c->nll,
 		    &c->tokens, &err);
 		if (rc == 0)
 			break;

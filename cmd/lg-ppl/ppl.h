@@ -3,8 +3,8 @@
  *
  * opts.c reads the options into a ppl_opts (owned by main), main.c runs
  * the filter; fetch.c sends one completions request with retries and gives
- * the whole reply body; score.c builds the 24 candidate texts of a case,
- * reads the prompt log-probabilities of each reply and picks the order;
+ * the whole reply body; score.c builds the 24 candidate texts of a case;
+ * reply.c reads the prompt log-probabilities of each reply;
  * pool.c scores the candidates of a case in parallel; resumed.c reads
  * what --resume skips.  main.c also owns the status line (progress.h).
  */
@@ -81,12 +81,16 @@ char *ppl_candidate(const cJSON *vars, const int order[PPL_NPARTS],
     const char **why);
 /* The request body for text (the caller frees it). */
 char *ppl_body(const ppl_opts *o, const char *text);
+/* The characters (code points) of UTF-8 text. */
+double ppl_chars(const char *s);
+
 /*
- * Read a reply: the mean negative log-likelihood of the prompt tokens of
- * text and their count.  0, or with *why (the caller frees it) -2 when
- * the reply is not JSON (worth another attempt), -1 otherwise.
+ * reply.c: read a reply, in time linear in len: the mean negative
+ * log-likelihood of the prompt tokens of a text of chars characters and
+ * their count.  0, or with *why (the caller frees it) -2 when the reply is
+ * not JSON (worth another attempt), -1 otherwise.
  */
-int ppl_read(const char *reply, size_t len, const char *text, double *nll,
+int ppl_read(const char *reply, size_t len, double chars, double *nll,
     long *tokens, char **why);
 
 /* pool.c */

@@ -1,5 +1,5 @@
 /*
- * The candidates of a TSort case and their scores.
+ * The candidates of a TSort case.
  *
  * Candidate i (0..23) is the i-th order of the labels 1..4 in
  * lexicographic order ([1, 2, 3, 4] first, [4, 3, 2, 1] last).  Its text is
@@ -7,14 +7,7 @@
  * joined by single newlines (the way lg-gen joins paragraphs), an empty
  * before or after text left out with its newline: the book's passage as it
  * would read in that order, with no instruction around it.
- *
- * Its score is the mean negative log-likelihood of its tokens: the prompt
- * log-probabilities the server returns with echo, the first token (which
- * has none) left out.  The prompt tokens are those whose text_offset
- * falls inside the text (in characters), or without text_offset the first
- * usage.prompt_tokens of them.
  */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,86 +99,12 @@ ppl_body(const ppl_opts *o, const char *text)
 	return s;
 }
 
-/* Characters (code points) of valid UTF-8 text. */
-static double
-chars(const char *s)
+double
+ppl_chars(const char *s)
 {
 	double n = 0;
 
 	for (; *s; s++)
 		n += ((unsigned char)*s & 0xc0) != 0x80;
 	return n;
-}
-
-int
-ppl_read(const char *reply, size_t len, const char *text, double *nll,
-    long *tokens, char **why)
-{
-	cJSON *j = cJSON_ParseWithLength(reply, len);
-	const cJSON *c0, *lp, *tl, *off, *u, *v;
-	long n, np = -1, i, counted = 0;
-	double sum = 0;
-
-	*why = NULL;
-	c0 = cJSON_GetArrayItem(rec_get(j, "choices"), 0);
-	lp = rec_get(c0, "logprobs");
-	tl = rec_get(lp, "token_logprobs");
-	if (!cJSON_IsObject(j)) {
-		*why = xstrdup("the reply is not JSON");
-		cJSON_Delete(j);
-		return -2;
-	}
-	if (!cJSON_IsArray(tl)) {
-		*why = xstrdup("the reply has no choices[0].logprobs.token_logprobs "
-		    "(does the server give log-probabilities on /v1/completions?)");
-		goto out;
-	}
-	n = cJSON_GetArraySize(tl);
-	off = rec_get(lp, "text_offset");
-	u = rec_get(rec_get(j, "usage"), "prompt_tokens");
-	if (cJSON_IsArray(off) && cJSON_GetArraySize(off) == n) {
-		double end = chars(text);
-
-		np = 0;
-		cJSON_ArrayForEach(v, off) {
-			if (!cJSON_IsNumber(v) || v->valuedouble < 0) {
-				*why = xstrdup("logprobs.text_offset: not offsets");
-				goto out;
-			}
-			np += v->valuedouble < end;
-		}
-	} else if (cJSON_IsNumber(u) && u->valuedouble >= 0 &&
-	    u->valuedouble <= (double)n) {
-		np = (long)u->valuedouble;
-	} else {
-		*why = xstrdup("the reply says neither logprobs.text_offset nor "
-		    "usage.prompt_tokens: cannot tell the prompt's tokens");
-		goto out;
-	}
-	if (np < 2) {
-		*why = xasprintf("the reply holds log-probabilities of %ld prompt "
-		    "token%s: the server does not echo the prompt's (it needs "
-		    "echo with logprobs on /v1/completions)", np, np == 1 ? "" : "s");
-		goto out;
-	}
-	for (i = 0; i < np; i++) {
-		v = cJSON_GetArrayItem(tl, (int)i);
-		if (i == 0 && cJSON_IsNull(v))
-			continue;
-		if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) ||
-		    v->valuedouble > 1e-3 || v->valuedouble < -1e6) {
-			*why = xasprintf("logprobs.token_logprobs[%ld]: want a "
-			    "log-probability (a number up to 0)", i);
-			goto out;
-		}
-		if (i == 0)
-			continue;	/* a first token has no context */
-		sum += v->valuedouble > 0 ? 0 : -v->valuedouble;
-		counted++;
-	}
-	*nll = sum / (double)counted;
-	*tokens = np;
-out:
-	cJSON_Delete(j);
-	return *why == NULL ? 0 : -1;
 }
