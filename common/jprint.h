@@ -19,6 +19,8 @@
 int jprint(buf *b, const cJSON *item);
 /* Append a key or string value, quoted and escaped. */
 void jprint_string(buf *b, const char *s);
+/* The same without the quotes: a piece of a string value. */
+void jprint_chars(buf *b, const char *s);
 /* Append a number. */
 void jprint_number(buf *b, double d);
 

@@ -35,6 +35,7 @@ struct fetcher {
 };
 
 typedef struct {
+	CURL *c;
 	buf *out;
 	size_t max;
 	int too_large;
@@ -46,7 +47,20 @@ on_body(char *p, size_t size, size_t n, void *arg)
 {
 	xfer *x = arg;
 	size_t len = size * n;
+	curl_off_t cl = -1;
 
+	if (x->out->len == 0 && curl_easy_getinfo(x->c,
+	    CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &cl) == CURLE_OK && cl > 0) {
+		if ((uint64_t)cl > x->max) {	/* said at once: not read */
+			x->too_large = 1;
+			return 0;
+		}
+		/* room for the whole body at once: no doubling past it */
+		if ((size_t)cl + 1 > x->out->cap) {
+			x->out->s = xrealloc(x->out->s, (size_t)cl + 1);
+			x->out->cap = (size_t)cl + 1;
+		}
+	}
 	if (x->out->len + len > x->max) {
 		x->too_large = 1;
 		return 0;
@@ -174,11 +188,11 @@ pause_for(double d)
 
 /* One attempt: 1 answered, 0 failed retryably, -1 failed for good. */
 static int
-attempt(fetcher *f, const char *body, buf *out, fetch_result *r,
+attempt(fetcher *f, const char *body, size_t len, buf *out, fetch_result *r,
     double left, double *retry_after)
 {
 	const ppl_opts *o = f->o;
-	xfer x = { out, o->net.max_reply, 0, -1 };
+	xfer x = { f->c, out, o->net.max_reply, 0, -1 };
 	char errbuf[CURL_ERROR_SIZE] = "";
 	CURLcode rc;
 	double t0 = mono_now();
@@ -190,7 +204,7 @@ attempt(fetcher *f, const char *body, buf *out, fetch_result *r,
 	curl_easy_setopt(f->c, CURLOPT_HTTPHEADER, f->hdrs);
 	curl_easy_setopt(f->c, CURLOPT_POSTFIELDS, body);
 	curl_easy_setopt(f->c, CURLOPT_POSTFIELDSIZE_LARGE,
-	    (curl_off_t)strlen(body));
+	    (curl_off_t)len);
 	curl_easy_setopt(f->c, CURLOPT_WRITEFUNCTION, on_body);
 	curl_easy_setopt(f->c, CURLOPT_WRITEDATA, &x);
 	curl_easy_setopt(f->c, CURLOPT_HEADERFUNCTION, on_header);
@@ -243,7 +257,8 @@ attempt(fetcher *f, const char *body, buf *out, fetch_result *r,
 }
 
 int
-fetch_post(fetcher *f, const char *body, buf *out, fetch_result *r)
+fetch_post(fetcher *f, const char *body, size_t len, buf *out,
+    fetch_result *r)
 {
 	const ppl_opts *o = f->o;
 	double t0 = mono_now();
@@ -259,7 +274,7 @@ fetch_post(fetcher *f, const char *body, buf *out, fetch_result *r)
 				r->error = xstrdup("timed out");
 			return -1;
 		}
-		k = attempt(f, body, out, r, left, &ra);
+		k = attempt(f, body, len, out, r, left, &ra);
 		if (k > 0) {
 			f->answered = 1;
 			return 0;

@@ -163,10 +163,8 @@ free_cands(ppl_cand *c)
 {
 	int i;
 
-	for (i = 0; i < PPL_NORDERS; i++) {
-		free(c[i].text);
+	for (i = 0; i < PPL_NORDERS; i++)
 		free(c[i].error);
-	}
 }
 
 static int
@@ -175,6 +173,7 @@ one(cJSON *rec, jsonl *in, void *arg)
 	run *r = arg;
 	const cJSON *vars = rec_get(rec, "vars");
 	ppl_cand c[PPL_NORDERS] = { 0 };
+	ppl_case pc;
 	cJSON *cands, *ppl;
 	double best = INFINITY, latency = 0;
 	long attempts = 0, tokens = 0;
@@ -202,18 +201,16 @@ one(cJSON *rec, jsonl *in, void *arg)
 	r->orders = 0;
 	rec_del(rec, "output");
 	rec_del(rec, "reasoning");
-	for (i = 0; i < PPL_NORDERS; i++) {
-		ppl_order(i, order);
-		if ((c[i].text = ppl_candidate(vars, order, &why)) == NULL) {
-			progress_clear(&r->pg);
-			jsonl_warn(in, "%s: %s", rec_id(rec), why);
-			rec_error(rec, "ppl", "%s", why);
-			free_cands(c);
-			r->failed++;
-			return REC_BAD;
-		}
+	if (ppl_case_read(vars, &pc, &why) < 0) {
+		progress_clear(&r->pg);
+		jsonl_warn(in, "%s: %s", rec_id(rec), why);
+		rec_error(rec, "ppl", "%s", why);
+		r->failed++;
+		return REC_BAD;
 	}
-	pool_score(r->f, r->o->parallel, r->o, c, PPL_NORDERS, tick, r);
+	for (i = 0; i < PPL_NORDERS; i++)
+		ppl_order(i, c[i].order);
+	pool_score(r->f, r->o->parallel, r->o, &pc, c, PPL_NORDERS, tick, r);
 	if (progress_stopped()) {
 		free_cands(c);
 		r->written--;	/* this one is not */

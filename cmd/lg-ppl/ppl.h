@@ -3,7 +3,8 @@
  *
  * opts.c reads the options into a ppl_opts (owned by main), main.c runs
  * the filter; fetch.c sends one completions request with retries and gives
- * the whole reply body; score.c builds the 24 candidate texts of a case;
+ * the whole reply body; score.c reads a case and builds the request body
+ * of each of its 24 candidates;
  * reply.c reads the prompt log-probabilities of each reply;
  * pool.c scores the candidates of a case in parallel; resumed.c reads
  * what --resume skips.  main.c also owns the status line (progress.h).
@@ -59,10 +60,13 @@ fetcher *fetch_new(const ppl_opts *o, const char **err);
 void fetch_free(fetcher *f);
 const char *fetch_endpoint(const fetcher *f);
 /*
- * POST body to the completions endpoint; the reply body into out (reset
- * first).  0 on an answer (HTTP 2xx), -1 on failure with r->error.
+ * POST body (len bytes) to the completions endpoint; the reply body into
+ * out (reset first; sized to the Content-Length the server gives, when
+ * within --max-reply).  0 on an answer (HTTP 2xx), -1 on failure with
+ * r->error.
  */
-int fetch_post(fetcher *f, const char *body, buf *out, fetch_result *r);
+int fetch_post(fetcher *f, const char *body, size_t len, buf *out,
+    fetch_result *r);
 /* Sleep the backoff before attempt + 1. */
 void fetch_wait(fetcher *f, int attempt);
 
@@ -72,15 +76,24 @@ void fetch_wait(fetcher *f, int attempt);
 
 /* The order of candidate i (lexicographic), labels 1..4. */
 void ppl_order(int i, int order[PPL_NPARTS]);
+
+/* The texts of a TSort case (borrowed from its vars). */
+typedef struct {
+	const char *before, *after;
+	const char *part[PPL_NPARTS];	/* by label - 1 */
+} ppl_case;
+
+/* Read vars into *c: 0, or -1 with *why when it is not a TSort case's. */
+int ppl_case_read(const cJSON *vars, ppl_case *c, const char **why);
 /*
- * The text of candidate order: the parts of vars in that order between the
- * before and after texts, joined by newlines; NULL with *why when vars is
- * not a TSort case's.  The caller frees it.
+ * The request body for the candidate order of c into b (reset first),
+ * escaped straight from the parts, and the characters of its text.  The
+ * text is the parts in that order between the before and after texts,
+ * joined by newlines; an empty before or after text is left out with its
+ * newline.
  */
-char *ppl_candidate(const cJSON *vars, const int order[PPL_NPARTS],
-    const char **why);
-/* The request body for text (the caller frees it). */
-char *ppl_body(const ppl_opts *o, const char *text);
+void ppl_body(const ppl_opts *o, const ppl_case *c, const int order[PPL_NPARTS],
+    buf *b, double *chars);
 /* The characters (code points) of UTF-8 text. */
 double ppl_chars(const char *s);
 
@@ -95,7 +108,7 @@ int ppl_read(const char *reply, size_t len, double chars, double *nll,
 
 /* pool.c */
 typedef struct {
-	char *text;		/* the candidate's text (the caller's) */
+	int order[PPL_NPARTS];	/* the candidate */
 	double nll;		/* results */
 	long tokens;
 	char *error;		/* on failure (the caller frees) */
@@ -105,12 +118,14 @@ typedef struct {
 } ppl_cand;
 
 /*
- * Score c[0..n) with the fetchers f[0..nf), one thread each.  tick(arg),
+ * Score the candidates c[0..n) of case pc with the fetchers f[0..nf), one
+ * thread each, each building its bodies as it goes (no candidate's text
+ * is kept).  tick(arg),
  * when not NULL, is called after each candidate, one thread at a time.
  * After SIGINT or SIGTERM (progress_stopped()) no candidate is begun:
  * the caller checks progress_stopped() before it reads the results.
  */
-void pool_score(fetcher **f, int nf, const ppl_opts *o, ppl_cand *c, int n,
-    void (*tick)(void *), void *arg);
+void pool_score(fetcher **f, int nf, const ppl_opts *o, const ppl_case *pc,
+    ppl_cand *c, int n, void (*tick)(void *), void *arg);
 
 #endif

@@ -12,10 +12,9 @@
 #include <string.h>
 
 #include "buf.h"
-#include "diag.h"
+#include "jprint.h"
 #include "ppl.h"
 #include "record.h"
-#include "xalloc.h"
 
 void
 ppl_order(int i, int order[PPL_NPARTS])
@@ -33,70 +32,70 @@ ppl_order(int i, int order[PPL_NPARTS])
 	}
 }
 
-char *
-ppl_candidate(const cJSON *vars, const int order[PPL_NPARTS], const char **why)
+int
+ppl_case_read(const cJSON *vars, ppl_case *c, const char **why)
 {
 	const cJSON *parts = rec_get(vars, "parts"), *p;
-	const char *before = rec_str(vars, "before"), *after = rec_str(vars, "after");
-	const char *text[PPL_NPARTS] = { NULL };
-	buf b = { 0 };
-	int k;
 
+	memset(c, 0, sizeof *c);
 	if (!cJSON_IsObject(vars)) {
 		*why = "vars: missing or not an object";
-		return NULL;
+		return -1;
 	}
-	if (before == NULL || after == NULL) {
+	c->before = rec_str(vars, "before");
+	c->after = rec_str(vars, "after");
+	if (c->before == NULL || c->after == NULL) {
 		*why = "vars: before and after must be strings";
-		return NULL;
+		return -1;
 	}
 	if (!cJSON_IsArray(parts) || cJSON_GetArraySize(parts) != PPL_NPARTS) {
 		*why = "vars.parts: want an array of 4 parts";
-		return NULL;
+		return -1;
 	}
 	cJSON_ArrayForEach(p, parts) {
 		long l = rec_long(p, "label", 0);
 		const char *t = rec_str(p, "text");
 
-		if (l < 1 || l > PPL_NPARTS || t == NULL || text[l - 1] != NULL) {
+		if (l < 1 || l > PPL_NPARTS || t == NULL || c->part[l - 1] != NULL) {
 			*why = "vars.parts: want labels 1 to 4, each once, with a "
 			    "text string";
-			return NULL;
+			return -1;
 		}
-		text[l - 1] = t;
+		c->part[l - 1] = t;
 	}
-	if (*before)
-		buf_puts(&b, before);
-	for (k = 0; k < PPL_NPARTS; k++) {
-		if (b.len > 0)
-			buf_putc(&b, '\n');
-		buf_puts(&b, text[order[k] - 1]);
-	}
-	if (*after) {
-		buf_putc(&b, '\n');
-		buf_puts(&b, after);
-	}
-	return buf_take(&b);
+	return 0;
 }
 
-char *
-ppl_body(const ppl_opts *o, const char *text)
+/* One piece of the text, after a newline when nl says so. */
+static void
+piece(buf *b, const char *s, int nl, double *chars)
 {
-	cJSON *b = cJSON_CreateObject();
-	char *s;
+	if (nl) {
+		buf_add(b, "\\n", 2);
+		*chars += 1;
+	}
+	jprint_chars(b, s);
+	*chars += ppl_chars(s);
+}
 
-	cJSON_AddStringToObject(b, "model", o->model);
-	cJSON_AddStringToObject(b, "prompt", text);
-	cJSON_AddNumberToObject(b, "max_tokens", 1);
-	cJSON_AddNumberToObject(b, "temperature", 0);
-	cJSON_AddTrueToObject(b, "echo");
-	cJSON_AddNumberToObject(b, "logprobs", 1);
-	cJSON_AddFalseToObject(b, "stream");
-	s = cJSON_PrintUnformatted(b);
-	cJSON_Delete(b);
-	if (s == NULL)
-		lg_die(LG_SYS, "out of memory");
-	return s;
+void
+ppl_body(const ppl_opts *o, const ppl_case *c, const int order[PPL_NPARTS],
+    buf *b, double *chars)
+{
+	int k;
+
+	buf_reset(b);
+	*chars = 0;
+	buf_puts(b, "{\"model\":");
+	jprint_string(b, o->model);
+	buf_puts(b, ",\"prompt\":\"");
+	piece(b, c->before, 0, chars);
+	for (k = 0; k < PPL_NPARTS; k++)	/* after what came, if any */
+		piece(b, c->part[order[k] - 1], *chars > 0, chars);
+	if (*c->after)
+		piece(b, c->after, 1, chars);
+	buf_puts(b, "\",\"max_tokens\":1,\"temperature\":0,\"echo\":true,"
+	    "\"logprobs\":1,\"stream\":false}");
 }
 
 double
