@@ -3,7 +3,8 @@
  * again as lg-infer does: network errors, HTTP 408, 429 and 5xx are
  * retried up to --retries times after exponential backoff with full
  * jitter, Retry-After honoured up to --backoff-max, all within --timeout
- * from the first attempt.  A reply body past max_reply stops the transfer
+ * from the first attempt; an attempt whose reply stops for --idle-timeout
+ * once begun is ended and tried again.  A reply body past max_reply stops the transfer
  * and fails without a retry.  The key goes only into the Authorization
  * header; messages from the server are scrubbed of it.
  */
@@ -40,7 +41,30 @@ typedef struct {
 	size_t max;
 	int too_large;
 	double retry_after;
+	double idle;		/* --idle-timeout; 0: none */
+	double t_last;		/* when a byte came last */
+	int got_body;		/* the reply's body has begun */
+	int idle_killed;
 } xfer;
+
+/*
+ * The idle timeout: a whole reply is silent until the server has it all,
+ * so the time without a byte counts once its body has begun, as lg-infer
+ * counts it for a request that is not streamed.
+ */
+static int
+on_progress(void *arg, curl_off_t dt, curl_off_t dn, curl_off_t ut,
+    curl_off_t un)
+{
+	xfer *x = arg;
+
+	(void)dt, (void)dn, (void)ut, (void)un;
+	if (x->idle > 0 && x->got_body && mono_now() - x->t_last > x->idle) {
+		x->idle_killed = 1;
+		return 1;	/* ends the transfer */
+	}
+	return 0;
+}
 
 static size_t
 on_body(char *p, size_t size, size_t n, void *arg)
@@ -49,6 +73,8 @@ on_body(char *p, size_t size, size_t n, void *arg)
 	size_t len = size * n;
 	curl_off_t cl = -1;
 
+	x->t_last = mono_now();
+	x->got_body = 1;
 	if (x->out->len == 0 && curl_easy_getinfo(x->c,
 	    CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &cl) == CURLE_OK && cl > 0) {
 		if ((uint64_t)cl > x->max) {	/* said at once: not read */
@@ -75,6 +101,7 @@ on_header(char *p, size_t size, size_t n, void *arg)
 	xfer *x = arg;
 	size_t len = size * n;
 
+	x->t_last = mono_now();
 	if (len > 12 && strncasecmp(p, "retry-after:", 12) == 0 && len < 200) {
 		char v[200];
 		size_t k = len - 12;
@@ -192,7 +219,8 @@ attempt(fetcher *f, const char *body, size_t len, buf *out, fetch_result *r,
     double left, double *retry_after)
 {
 	const ppl_opts *o = f->o;
-	xfer x = { f->c, out, o->net.max_reply, 0, -1 };
+	xfer x = { f->c, out, o->net.max_reply, 0, -1, o->net.idle_timeout, 0, 0,
+	    0 };
 	char errbuf[CURL_ERROR_SIZE] = "";
 	CURLcode rc;
 	double t0 = mono_now();
@@ -209,6 +237,9 @@ attempt(fetcher *f, const char *body, size_t len, buf *out, fetch_result *r,
 	curl_easy_setopt(f->c, CURLOPT_WRITEDATA, &x);
 	curl_easy_setopt(f->c, CURLOPT_HEADERFUNCTION, on_header);
 	curl_easy_setopt(f->c, CURLOPT_HEADERDATA, &x);
+	curl_easy_setopt(f->c, CURLOPT_XFERINFOFUNCTION, on_progress);
+	curl_easy_setopt(f->c, CURLOPT_XFERINFODATA, &x);
+	curl_easy_setopt(f->c, CURLOPT_NOPROGRESS, 0L);
 	curl_easy_setopt(f->c, CURLOPT_ERRORBUFFER, errbuf);
 	curl_easy_setopt(f->c, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(f->c, CURLOPT_PROTOCOLS_STR, "http,https");
@@ -228,6 +259,12 @@ attempt(fetcher *f, const char *body, size_t len, buf *out, fetch_result *r,
 		r->error = xasprintf("reply too large: over %zu bytes (--max-reply)",
 		    o->net.max_reply);
 		return -1;
+	}
+	if (x.idle_killed) {
+		r->error = xasprintf("idle timeout: no data for %g s",
+		    o->net.idle_timeout);
+		r->setup = 0;
+		return 0;	/* tried again */
 	}
 	if (rc != CURLE_OK) {
 		r->error = xstrdup(errbuf[0] ? errbuf : curl_easy_strerror(rc));

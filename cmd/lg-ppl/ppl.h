@@ -26,9 +26,9 @@ typedef struct {
 	const char *model;
 	const char *keyfile;	/* --api-key-file */
 	char *key;		/* from --api-key-file or the environment */
-	http_opts net;		/* connect_timeout, total_timeout, retries,
-				 * backoff, max_reply (bytes of a reply body
-				 * at most), insecure */
+	http_opts net;		/* connect_timeout, idle_timeout,
+				 * total_timeout, retries, backoff, max_reply
+				 * (bytes of a reply body at most), insecure */
 	int quiet;
 	int parallel;		/* -P: candidates in flight */
 	const char *resume;	/* --resume FILE */
