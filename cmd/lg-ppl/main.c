@@ -24,6 +24,7 @@ typedef struct {
 	ppl_opts *o;
 	fetcher **f;		/* one per -P */
 	idset *done;		/* --resume */
+	idset *seen;		/* the ids read (resume_next) */
 	unsigned long skipped;
 	unsigned long cases, passed, failed, requests;
 	int answered;		/* some request was answered */
@@ -186,9 +187,20 @@ one(cJSON *rec, jsonl *in, void *arg)
 	if (progress_stopped())
 		stopped(r);
 	status_draw(r, 0);
-	if (r->done != NULL && resume_check(r->done, rec) == RESUME_DONE) {
+	switch (resume_next(r->done, r->seen, rec, in)) {
+	case RESUME_DONE:
 		r->skipped++;
 		return REC_DROP;
+	case RESUME_DUP:
+		progress_clear(&r->pg);
+		resume_dup_warn(r->seen, rec, in);
+		return REC_DROP_BAD;
+	case RESUME_NOID:	/* refused when resuming */
+		if (r->done == NULL)
+			break;
+		progress_clear(&r->pg);
+		jsonl_warn(in, "%s, skipped", RESUME_NOID_MSG);
+		return REC_DROP_BAD;
 	}
 	r->written++;		/* once this returns */
 	if (!rec_is(rec, "adaleval", "tsort") ||
@@ -308,6 +320,7 @@ ppl_run(ppl_opts *o, char **files, int n)
 			lg_die(LG_USAGE, "%s", err);
 	if (o->resume != NULL)
 		r.done = ppl_resume(o);
+	r.seen = idset_new();
 	progress_start(&r.pg, o->quiet);
 	r.lines = count_lines(files, n);
 	status_draw(&r, 1);
@@ -318,6 +331,7 @@ ppl_run(ppl_opts *o, char **files, int n)
 		stopped(&r);
 	summary(&r);
 	idset_free(r.done);
+	idset_free(r.seen);
 	for (i = 0; i < o->parallel; i++)
 		fetch_free(r.f[i]);
 	free(r.f);
