@@ -6,12 +6,12 @@
 #include "jprint.h"
 
 void
-jprint_chars(buf *b, const char *s)
+jprint_chars(buf *b, const char *s, size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
-	const char *run;
+	const char *run, *end = s + n;
 
-	for (run = s; *s != '\0'; s++) {
+	for (run = s; s < end; s++) {
 		unsigned char c = (unsigned char)*s;
 		const char *esc;
 
@@ -44,7 +44,7 @@ void
 jprint_string(buf *b, const char *s)
 {
 	buf_putc(b, '"');
-	jprint_chars(b, s);
+	jprint_chars(b, s, strlen(s));
 	buf_putc(b, '"');
 }
 

@@ -10,6 +10,7 @@
  */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -81,9 +82,12 @@ on_body(char *p, size_t size, size_t n, void *arg)
 			x->too_large = 1;
 			return 0;
 		}
-		/* room for the whole body at once: no doubling past it */
+		/* room for the whole body at once: no doubling past it, and
+		 * the old buffer let go first (it holds nothing to copy) */
 		if ((size_t)cl + 1 > x->out->cap) {
-			x->out->s = xrealloc(x->out->s, (size_t)cl + 1);
+			free(x->out->s);
+			x->out->s = xmalloc((size_t)cl + 1);
+			x->out->s[0] = '\0';
 			x->out->cap = (size_t)cl + 1;
 		}
 	}
@@ -113,6 +117,23 @@ on_header(char *p, size_t size, size_t n, void *arg)
 		    time(NULL));
 	}
 	return len;
+}
+
+/* The request body, escaped as it goes out (score.c). */
+static size_t
+on_read(char *dst, size_t size, size_t n, void *arg)
+{
+	return ppl_body_read(arg, dst, size * n);
+}
+
+/* libcurl sends a body again (a connection reused that was closed). */
+static int
+on_seek(void *arg, curl_off_t offset, int origin)
+{
+	if (origin != SEEK_SET || offset != 0)
+		return CURL_SEEKFUNC_CANTSEEK;
+	ppl_body_rewind(arg);
+	return CURL_SEEKFUNC_OK;
 }
 
 fetcher *
@@ -150,6 +171,8 @@ fetch_new(const ppl_opts *o, const char **err)
 	else
 		f->url = xasprintf("%.*s/v1/completions", (int)n, b);
 	f->hdrs = curl_slist_append(NULL, "Content-Type: application/json");
+	/* the body at once, not after a 100 Continue a server may not send */
+	f->hdrs = curl_slist_append(f->hdrs, "Expect:");
 	if (o->key != NULL && *o->key != '\0') {
 		char *a = xasprintf("Authorization: Bearer %s", o->key);
 
@@ -215,8 +238,8 @@ pause_for(double d)
 
 /* One attempt: 1 answered, 0 failed retryably, -1 failed for good. */
 static int
-attempt(fetcher *f, const char *body, size_t len, buf *out, fetch_result *r,
-    double left, double *retry_after)
+attempt(fetcher *f, ppl_body *body, buf *out, fetch_result *r, double left,
+    double *retry_after)
 {
 	const ppl_opts *o = f->o;
 	xfer x = { f->c, out, o->net.max_reply, 0, -1, o->net.idle_timeout, 0, 0,
@@ -230,9 +253,14 @@ attempt(fetcher *f, const char *body, size_t len, buf *out, fetch_result *r,
 	curl_easy_reset(f->c);
 	curl_easy_setopt(f->c, CURLOPT_URL, f->url);
 	curl_easy_setopt(f->c, CURLOPT_HTTPHEADER, f->hdrs);
-	curl_easy_setopt(f->c, CURLOPT_POSTFIELDS, body);
+	ppl_body_rewind(body);
+	curl_easy_setopt(f->c, CURLOPT_POST, 1L);
+	curl_easy_setopt(f->c, CURLOPT_READFUNCTION, on_read);
+	curl_easy_setopt(f->c, CURLOPT_READDATA, body);
+	curl_easy_setopt(f->c, CURLOPT_SEEKFUNCTION, on_seek);
+	curl_easy_setopt(f->c, CURLOPT_SEEKDATA, body);
 	curl_easy_setopt(f->c, CURLOPT_POSTFIELDSIZE_LARGE,
-	    (curl_off_t)len);
+	    (curl_off_t)body->len);
 	curl_easy_setopt(f->c, CURLOPT_WRITEFUNCTION, on_body);
 	curl_easy_setopt(f->c, CURLOPT_WRITEDATA, &x);
 	curl_easy_setopt(f->c, CURLOPT_HEADERFUNCTION, on_header);
@@ -294,8 +322,7 @@ attempt(fetcher *f, const char *body, size_t len, buf *out, fetch_result *r,
 }
 
 int
-fetch_post(fetcher *f, const char *body, size_t len, buf *out,
-    fetch_result *r)
+fetch_post(fetcher *f, ppl_body *body, buf *out, fetch_result *r)
 {
 	const ppl_opts *o = f->o;
 	double t0 = mono_now();
@@ -311,7 +338,7 @@ fetch_post(fetcher *f, const char *body, size_t len, buf *out,
 				r->error = xstrdup("timed out");
 			return -1;
 		}
-		k = attempt(f, body, len, out, r, left, &ra);
+		k = attempt(f, body, out, r, left, &ra);
 		if (k > 0) {
 			f->answered = 1;
 			return 0;

@@ -4,6 +4,7 @@
  */
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "diag.h"
 #include "ppl.h"
@@ -25,19 +26,18 @@ typedef struct {
 /* One candidate: its request, tried again on a reply that is not JSON. */
 static void
 score_one(fetcher *f, const ppl_opts *o, const ppl_case *pc, ppl_cand *c,
-    buf *body, buf *reply)
+    ppl_body *body, buf *reply)
 {
 	char *err = NULL;
-	double chars;
 	fetch_result fr;
 	int k, rc;
 
-	ppl_body(o, pc, c->order, body, &chars);
+	ppl_body_init(body, o, pc, c->order);
 	c->attempts = 0;
 	for (k = 0;; k++) {
-		if (fetch_post(f, buf_str(body), body->len, reply, &fr) < 0)
+		if (fetch_post(f, body, reply, &fr) < 0)
 			break;
-		rc = ppl_read(buf_str(reply), reply->len, chars, &c->nll,
+		rc = ppl_read(buf_str(reply), reply->len, body->chars, &c->nll,
 		    &c->tokens, &err);
 		if (rc == 0)
 			break;
@@ -59,8 +59,11 @@ static void *
 work(void *arg)
 {
 	worker *w = arg;
-	buf body = { 0 }, reply = { 0 };
+	ppl_body body;
+	buf reply = { 0 };
 	int i;
+
+	memset(&body, 0, sizeof body);
 
 	for (;;) {
 		pthread_mutex_lock(w->mu);
@@ -75,7 +78,7 @@ work(void *arg)
 			pthread_mutex_unlock(w->mu);
 		}
 	}
-	buf_free(&body);
+	ppl_body_free(&body);
 	buf_free(&reply);
 	return NULL;
 }

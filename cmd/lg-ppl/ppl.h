@@ -54,19 +54,19 @@ typedef struct {
 } fetch_result;
 
 typedef struct fetcher fetcher;
+typedef struct ppl_body ppl_body;	/* score.c */
 
 /* NULL with *err (static) when the URL or libcurl cannot be used. */
 fetcher *fetch_new(const ppl_opts *o, const char **err);
 void fetch_free(fetcher *f);
 const char *fetch_endpoint(const fetcher *f);
 /*
- * POST body (len bytes) to the completions endpoint; the reply body into
- * out (reset first; sized to the Content-Length the server gives, when
- * within --max-reply).  0 on an answer (HTTP 2xx), -1 on failure with
- * r->error.
+ * POST body to the completions endpoint, read out of it as it is sent;
+ * the reply body into out (reset first; sized to the Content-Length the
+ * server gives, when within --max-reply).  0 on an answer (HTTP 2xx), -1
+ * on failure with r->error.
  */
-int fetch_post(fetcher *f, const char *body, size_t len, buf *out,
-    fetch_result *r);
+int fetch_post(fetcher *f, ppl_body *body, buf *out, fetch_result *r);
 /* Sleep the backoff before attempt + 1. */
 void fetch_wait(fetcher *f, int attempt);
 
@@ -81,19 +81,45 @@ void ppl_order(int i, int order[PPL_NPARTS]);
 typedef struct {
 	const char *before, *after;
 	const char *part[PPL_NPARTS];	/* by label - 1 */
+	size_t elen[PPL_NPARTS + 2];	/* before, parts, after: escaped */
+	double chars[PPL_NPARTS + 2];	/* and their characters */
 } ppl_case;
 
 /* Read vars into *c: 0, or -1 with *why when it is not a TSort case's. */
 int ppl_case_read(const cJSON *vars, ppl_case *c, const char **why);
+
 /*
- * The request body for the candidate order of c into b (reset first),
- * escaped straight from the parts, and the characters of its text.  The
- * text is the parts in that order between the before and after texts,
+ * The request body of a candidate, read out in pieces as the transfer
+ * sends it (ppl_body_read): the case's texts are escaped as they go, a
+ * chunk at a time, so that no copy of the text is made.  The text is the
+ * parts in the candidate's order between the before and after texts,
  * joined by newlines; an empty before or after text is left out with its
- * newline.
+ * newline.  One per worker: ppl_body_init for each candidate (the case
+ * must outlive it), ppl_body_rewind before each attempt, ppl_body_free at
+ * the end; zeroed before the first use.
  */
-void ppl_body(const ppl_opts *o, const ppl_case *c, const int order[PPL_NPARTS],
-    buf *b, double *chars);
+struct ppl_body {
+	size_t len;		/* bytes of the whole body */
+	double chars;		/* characters of its text */
+	buf head;		/* {"model":MODEL,"prompt":" */
+	struct {
+		const char *s;
+		size_t len;
+		int esc;	/* escaped as it goes */
+	} seg[2 * PPL_NPARTS + 6];
+	int nseg, at;		/* segments, the one being read */
+	size_t off;		/* bytes of it taken */
+	buf stage;		/* an escaped chunk */
+	size_t soff;		/* bytes of it given */
+};
+
+void ppl_body_init(ppl_body *b, const ppl_opts *o, const ppl_case *c,
+    const int order[PPL_NPARTS]);
+void ppl_body_rewind(ppl_body *b);
+/* Up to n bytes of the body into dst: how many (0 at its end). */
+size_t ppl_body_read(ppl_body *b, char *dst, size_t n);
+void ppl_body_free(ppl_body *b);
+
 /* The characters (code points) of UTF-8 text. */
 double ppl_chars(const char *s);
 
