@@ -158,6 +158,7 @@ reader(void *arg)
 {
 	engine *e = arg;
 	long lines = count_lines(e->o.files, e->o.nfiles);
+	idset *seen = idset_new();
 	jsonl *in;
 	cJSON *rec;
 	int noid = 0, k;
@@ -167,12 +168,15 @@ reader(void *arg)
 	pthread_mutex_unlock(&e->mu);
 	in = jsonl_open(e->o.files, e->o.nfiles);
 	while ((rec = jsonl_next(in)) != NULL) {
-		int where = resume_check(e->o.skip, rec);
+		int where = resume_next(e->o.skip, seen, rec, in);
 		engine_job r;
 
-		if (where == RESUME_NOID) {
+		if (where == RESUME_NOID || where == RESUME_DUP) {
 			/* it could not be told apart from others, nor resumed */
-			jsonl_warn(in, "%s, skipped", RESUME_NOID_MSG);
+			if (where == RESUME_NOID)
+				jsonl_warn(in, "%s, skipped", RESUME_NOID_MSG);
+			else
+				resume_dup_warn(seen, rec, in);
 			rec_free(rec);
 			noid = 1;
 			continue;
@@ -216,6 +220,7 @@ reader(void *arg)
 		e->status = LG_BAD;
 	e->eof = 1;
 	pthread_mutex_unlock(&e->mu);
+	idset_free(seen);
 	jsonl_free(in);
 	wake(e);
 	return NULL;

@@ -85,7 +85,8 @@ typedef struct {
 engine *engine_new(const engine_opts *o);
 /*
  * Work every record; returns the input's exit status (LG_OK, LG_BAD when a
- * line was refused or a record had no id to resume by, LG_SYS).
+ * line was refused or a record had no id to resume by, or the id of an
+ * earlier one: resume_next(), LG_SYS).
  */
 int engine_run(engine *e);
 /* The record is finished: out it goes, now or in its turn. */

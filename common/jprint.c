@@ -6,13 +6,12 @@
 #include "jprint.h"
 
 void
-jprint_string(buf *b, const char *s)
+jprint_chars(buf *b, const char *s, size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
-	const char *run;
+	const char *run, *end = s + n;
 
-	buf_putc(b, '"');
-	for (run = s; *s != '\0'; s++) {
+	for (run = s; s < end; s++) {
 		unsigned char c = (unsigned char)*s;
 		const char *esc;
 
@@ -39,6 +38,13 @@ jprint_string(buf *b, const char *s)
 		}
 	}
 	buf_add(b, run, (size_t)(s - run));
+}
+
+void
+jprint_string(buf *b, const char *s)
+{
+	buf_putc(b, '"');
+	jprint_chars(b, s, strlen(s));
 	buf_putc(b, '"');
 }
 

@@ -11,6 +11,8 @@
 #ifndef LG_JPRINT_H
 #define LG_JPRINT_H
 
+#include <stddef.h>
+
 #include <cjson/cJSON.h>
 
 #include "buf.h"
@@ -19,6 +21,8 @@
 int jprint(buf *b, const cJSON *item);
 /* Append a key or string value, quoted and escaped. */
 void jprint_string(buf *b, const char *s);
+/* The n bytes of s escaped, without quotes: a piece of a string value. */
+void jprint_chars(buf *b, const char *s, size_t n);
 /* Append a number. */
 void jprint_number(buf *b, double d);
 

@@ -1,6 +1,7 @@
 /*
- * The ids of records already in the output of an earlier run (--resume):
- * a hash set of strings, open addressing.
+ * The ids of records already in the output of an earlier run (--resume),
+ * and the ids of a run's input read so far: a hash set of strings, open
+ * addressing.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -11,15 +12,21 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "diag.h"
 #include "resume.h"
 #include "record.h"
 #include "xalloc.h"
 
-/* An id, whole: ids may hold NUL bytes (\u0000), so they go by length. */
+/*
+ * An id, whole: ids may hold NUL bytes (\u0000), so they go by length.
+ * In a set of ids read, where it was read (the file name is the reader's).
+ */
 typedef struct {
 	char *s;
 	size_t len;
+	const char *file;
+	long line;
 } key;
 
 struct idset {
@@ -43,7 +50,8 @@ same(const key *k, const char *id, size_t len)
 	return k->len == len && memcmp(k->s, id, len) == 0;
 }
 
-static void
+/* Add id (taken); its slot. */
+static key *
 add(idset *s, char *id, size_t len)
 {
 	size_t i;
@@ -54,7 +62,7 @@ add(idset *s, char *id, size_t len)
 
 		for (i = 0; i < s->cap; i++)
 			if (s->slot[i].s != NULL)
-				add(&big, s->slot[i].s, s->slot[i].len);
+				*add(&big, s->slot[i].s, s->slot[i].len) = s->slot[i];
 		free(s->slot);
 		*s = big;
 	}
@@ -62,26 +70,39 @@ add(idset *s, char *id, size_t len)
 	    i = (i + 1) & (s->cap - 1)) {
 		if (same(&s->slot[i], id, len)) {
 			free(id);
-			return;
+			return &s->slot[i];
 		}
 	}
 	s->slot[i].s = id;
 	s->slot[i].len = len;
 	s->n++;
+	return &s->slot[i];
+}
+
+static const key *
+find(const idset *s, const char *id, size_t len)
+{
+	size_t i;
+
+	if (s->cap == 0)
+		return NULL;
+	for (i = hash(id, len) & (s->cap - 1); s->slot[i].s != NULL;
+	    i = (i + 1) & (s->cap - 1))
+		if (same(&s->slot[i], id, len))
+			return &s->slot[i];
+	return NULL;
+}
+
+idset *
+idset_new(void)
+{
+	return xcalloc(1, sizeof(idset));
 }
 
 int
 idset_hasn(const idset *s, const char *id, size_t len)
 {
-	size_t i;
-
-	if (s->cap == 0)
-		return 0;
-	for (i = hash(id, len) & (s->cap - 1); s->slot[i].s != NULL;
-	    i = (i + 1) & (s->cap - 1))
-		if (same(&s->slot[i], id, len))
-			return 1;
-	return 0;
+	return find(s, id, len) != NULL;
 }
 
 int
@@ -99,6 +120,51 @@ resume_check(const idset *s, const cJSON *rec)
 	if (id == NULL || len == 0)
 		return RESUME_NOID;
 	return s != NULL && idset_hasn(s, id, len) ? RESUME_DONE : RESUME_TODO;
+}
+
+int
+resume_next(const idset *done, idset *seen, const cJSON *rec, jsonl *in)
+{
+	size_t len;
+	const char *id = rec_idn(rec, &len);
+	key *nk;
+	char *c;
+
+	if (id == NULL || len == 0)
+		return RESUME_NOID;
+	if (find(seen, id, len) != NULL)
+		return RESUME_DUP;
+	c = xmalloc(len + 1);
+	memcpy(c, id, len);
+	c[len] = '\0';
+	nk = add(seen, c, len);
+	nk->file = jsonl_file(in);
+	nk->line = jsonl_lineno(in);
+	return done != NULL && idset_hasn(done, id, len) ? RESUME_DONE :
+	    RESUME_TODO;
+}
+
+void
+resume_dup_warn(const idset *seen, const cJSON *rec, jsonl *in)
+{
+	size_t len;
+	const char *id = rec_idn(rec, &len);
+	const key *k = id != NULL ? find(seen, id, len) : NULL;
+
+	buf b = { 0 };
+	size_t i;
+
+	if (k == NULL)
+		return;
+	for (i = 0; i < len; i++)	/* a NUL shown as JSON writes it */
+		if (id[i] == '\0')
+			buf_puts(&b, "\\u0000");
+		else
+			buf_putc(&b, id[i]);
+	jsonl_warn(in, "duplicate id %s, first at %s:%ld (ids must be unique: "
+	    "a resume could not tell the records apart), skipped", buf_str(&b),
+	    k->file, k->line);
+	buf_free(&b);
 }
 
 void

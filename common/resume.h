@@ -1,7 +1,9 @@
 /*
  * resume.h: the ids of records already in the output of an earlier run
  * (--resume), so that a rerun appending to that file does only what is
- * left.  An idset is a hash set of strings; it owns them (idset_free).
+ * left, and the ids of a run's input read so far, so that an id read
+ * twice is refused.  An idset is a hash set of strings; it owns them
+ * (idset_free).
  */
 #ifndef LG_RESUME_H
 #define LG_RESUME_H
@@ -24,6 +26,8 @@ enum { TAIL_OK, TAIL_NOEOL, TAIL_CUT };
  * not exist is an empty set (a first run).
  */
 int idset_load(idset **out, const char *path, int *tail, long long *keep);
+/* An empty set. */
+idset *idset_new(void);
 int idset_has(const idset *s, const char *id);
 /* The same for an id of len bytes, which may hold NUL bytes. */
 int idset_hasn(const idset *s, const char *id, size_t len);
@@ -64,8 +68,22 @@ int resume_changed(const cJSON *rec, jsonl *in, char *why, int redo,
  * ids), to be reported with RESUME_NOID_MSG.  Ids compare whole, NUL
  * bytes included.
  */
-enum { RESUME_TODO, RESUME_DONE, RESUME_NOID };
+enum { RESUME_TODO, RESUME_DONE, RESUME_NOID, RESUME_DUP };
 #define RESUME_NOID_MSG "id: missing, not a string or empty (a record needs a string id)"
 int resume_check(const idset *s, const cJSON *rec);
+
+/*
+ * resume_check() for the record just read from in, in a run of a tool
+ * that can be resumed: every run, with --resume or not, keeps the ids it
+ * has read in seen (from idset_new()), and a record whose id is there
+ * already is RESUME_DUP, to be reported with resume_dup_warn(), dropped,
+ * and the run to exit 1.  Two records of one id would be two records a
+ * resume cannot tell apart: after a kill between them, the one written
+ * would count for both.  The places kept name the reader's files: in must
+ * outlive seen's use.
+ */
+int resume_next(const idset *done, idset *seen, const cJSON *rec, jsonl *in);
+/* Report a RESUME_DUP at the line being read, with the line of the first. */
+void resume_dup_warn(const idset *seen, const cJSON *rec, jsonl *in);
 
 #endif

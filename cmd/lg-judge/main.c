@@ -20,6 +20,7 @@
 typedef struct {
 	judge_counts jc;
 	const idset *done;
+	idset *seen;		/* the ids read (resume_next) */
 	judge_opts lw;		/* the LongWeave tasks (longweave.c) */
 } rules_ctx;
 
@@ -31,14 +32,17 @@ rules_only(cJSON *rec, jsonl *in, void *arg)
 	judge_at at = { jsonl_file(in), jsonl_lineno(in) };
 	int mine, asked, ret;
 
-	if (c->done != NULL) {
-		switch (resume_check(c->done, rec)) {
-		case RESUME_DONE:
-			return REC_DROP;
-		case RESUME_NOID:
-			jsonl_warn(in, "%s, skipped", RESUME_NOID_MSG);
-			return REC_DROP_BAD;
-		}
+	switch (resume_next(c->done, c->seen, rec, in)) {
+	case RESUME_DONE:
+		return REC_DROP;
+	case RESUME_DUP:
+		resume_dup_warn(c->seen, rec, in);
+		return REC_DROP_BAD;
+	case RESUME_NOID:	/* refused when resuming */
+		if (c->done == NULL)
+			break;
+		jsonl_warn(in, "%s, skipped", RESUME_NOID_MSG);
+		return REC_DROP_BAD;
 	}
 	if (lw_rules(rec, &at, &c->lw, &ret))
 		return ret;
@@ -59,7 +63,9 @@ judge_rules(judge_args *a, char **files, int n)
 	if (a->resume != NULL)
 		done = resume_load_filter(a->resume, judge_resumed, &a->jr);
 	rc.done = done;
+	rc.seen = idset_new();
 	status = rec_filter(files, n, rules_only, &rc);
+	idset_free(rc.seen);
 	rules_fini();
 	lw_rules_fini();
 	idset_free(done);

@@ -3,12 +3,14 @@
  * again as lg-infer does: network errors, HTTP 408, 429 and 5xx are
  * retried up to --retries times after exponential backoff with full
  * jitter, Retry-After honoured up to --backoff-max, all within --timeout
- * from the first attempt.  A reply body past max_reply stops the transfer
+ * from the first attempt; an attempt whose reply stops for --idle-timeout
+ * once begun is ended and tried again.  A reply body past max_reply stops the transfer
  * and fails without a retry.  The key goes only into the Authorization
  * header; messages from the server are scrubbed of it.
  */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -35,18 +37,60 @@ struct fetcher {
 };
 
 typedef struct {
+	CURL *c;
 	buf *out;
 	size_t max;
 	int too_large;
 	double retry_after;
+	double idle;		/* --idle-timeout; 0: none */
+	double t_last;		/* when a byte came last */
+	int got_body;		/* the reply's body has begun */
+	int idle_killed;
 } xfer;
+
+/*
+ * The idle timeout: a whole reply is silent until the server has it all,
+ * so the time without a byte counts once its body has begun, as lg-infer
+ * counts it for a request that is not streamed.
+ */
+static int
+on_progress(void *arg, curl_off_t dt, curl_off_t dn, curl_off_t ut,
+    curl_off_t un)
+{
+	xfer *x = arg;
+
+	(void)dt, (void)dn, (void)ut, (void)un;
+	if (x->idle > 0 && x->got_body && mono_now() - x->t_last > x->idle) {
+		x->idle_killed = 1;
+		return 1;	/* ends the transfer */
+	}
+	return 0;
+}
 
 static size_t
 on_body(char *p, size_t size, size_t n, void *arg)
 {
 	xfer *x = arg;
 	size_t len = size * n;
+	curl_off_t cl = -1;
 
+	x->t_last = mono_now();
+	x->got_body = 1;
+	if (x->out->len == 0 && curl_easy_getinfo(x->c,
+	    CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &cl) == CURLE_OK && cl > 0) {
+		if ((uint64_t)cl > x->max) {	/* said at once: not read */
+			x->too_large = 1;
+			return 0;
+		}
+		/* room for the whole body at once: no doubling past it, and
+		 * the old buffer let go first (it holds nothing to copy) */
+		if ((size_t)cl + 1 > x->out->cap) {
+			free(x->out->s);
+			x->out->s = xmalloc((size_t)cl + 1);
+			x->out->s[0] = '\0';
+			x->out->cap = (size_t)cl + 1;
+		}
+	}
 	if (x->out->len + len > x->max) {
 		x->too_large = 1;
 		return 0;
@@ -61,6 +105,7 @@ on_header(char *p, size_t size, size_t n, void *arg)
 	xfer *x = arg;
 	size_t len = size * n;
 
+	x->t_last = mono_now();
 	if (len > 12 && strncasecmp(p, "retry-after:", 12) == 0 && len < 200) {
 		char v[200];
 		size_t k = len - 12;
@@ -72,6 +117,23 @@ on_header(char *p, size_t size, size_t n, void *arg)
 		    time(NULL));
 	}
 	return len;
+}
+
+/* The request body, escaped as it goes out (score.c). */
+static size_t
+on_read(char *dst, size_t size, size_t n, void *arg)
+{
+	return ppl_body_read(arg, dst, size * n);
+}
+
+/* libcurl sends a body again (a connection reused that was closed). */
+static int
+on_seek(void *arg, curl_off_t offset, int origin)
+{
+	if (origin != SEEK_SET || offset != 0)
+		return CURL_SEEKFUNC_CANTSEEK;
+	ppl_body_rewind(arg);
+	return CURL_SEEKFUNC_OK;
 }
 
 fetcher *
@@ -109,6 +171,8 @@ fetch_new(const ppl_opts *o, const char **err)
 	else
 		f->url = xasprintf("%.*s/v1/completions", (int)n, b);
 	f->hdrs = curl_slist_append(NULL, "Content-Type: application/json");
+	/* the body at once, not after a 100 Continue a server may not send */
+	f->hdrs = curl_slist_append(f->hdrs, "Expect:");
 	if (o->key != NULL && *o->key != '\0') {
 		char *a = xasprintf("Authorization: Bearer %s", o->key);
 
@@ -174,11 +238,12 @@ pause_for(double d)
 
 /* One attempt: 1 answered, 0 failed retryably, -1 failed for good. */
 static int
-attempt(fetcher *f, const char *body, buf *out, fetch_result *r,
-    double left, double *retry_after)
+attempt(fetcher *f, ppl_body *body, buf *out, fetch_result *r, double left,
+    double *retry_after)
 {
 	const ppl_opts *o = f->o;
-	xfer x = { out, o->net.max_reply, 0, -1 };
+	xfer x = { f->c, out, o->net.max_reply, 0, -1, o->net.idle_timeout, 0, 0,
+	    0 };
 	char errbuf[CURL_ERROR_SIZE] = "";
 	CURLcode rc;
 	double t0 = mono_now();
@@ -188,13 +253,21 @@ attempt(fetcher *f, const char *body, buf *out, fetch_result *r,
 	curl_easy_reset(f->c);
 	curl_easy_setopt(f->c, CURLOPT_URL, f->url);
 	curl_easy_setopt(f->c, CURLOPT_HTTPHEADER, f->hdrs);
-	curl_easy_setopt(f->c, CURLOPT_POSTFIELDS, body);
+	ppl_body_rewind(body);
+	curl_easy_setopt(f->c, CURLOPT_POST, 1L);
+	curl_easy_setopt(f->c, CURLOPT_READFUNCTION, on_read);
+	curl_easy_setopt(f->c, CURLOPT_READDATA, body);
+	curl_easy_setopt(f->c, CURLOPT_SEEKFUNCTION, on_seek);
+	curl_easy_setopt(f->c, CURLOPT_SEEKDATA, body);
 	curl_easy_setopt(f->c, CURLOPT_POSTFIELDSIZE_LARGE,
-	    (curl_off_t)strlen(body));
+	    (curl_off_t)body->len);
 	curl_easy_setopt(f->c, CURLOPT_WRITEFUNCTION, on_body);
 	curl_easy_setopt(f->c, CURLOPT_WRITEDATA, &x);
 	curl_easy_setopt(f->c, CURLOPT_HEADERFUNCTION, on_header);
 	curl_easy_setopt(f->c, CURLOPT_HEADERDATA, &x);
+	curl_easy_setopt(f->c, CURLOPT_XFERINFOFUNCTION, on_progress);
+	curl_easy_setopt(f->c, CURLOPT_XFERINFODATA, &x);
+	curl_easy_setopt(f->c, CURLOPT_NOPROGRESS, 0L);
 	curl_easy_setopt(f->c, CURLOPT_ERRORBUFFER, errbuf);
 	curl_easy_setopt(f->c, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(f->c, CURLOPT_PROTOCOLS_STR, "http,https");
@@ -214,6 +287,12 @@ attempt(fetcher *f, const char *body, buf *out, fetch_result *r,
 		r->error = xasprintf("reply too large: over %zu bytes (--max-reply)",
 		    o->net.max_reply);
 		return -1;
+	}
+	if (x.idle_killed) {
+		r->error = xasprintf("idle timeout: no data for %g s",
+		    o->net.idle_timeout);
+		r->setup = 0;
+		return 0;	/* tried again */
 	}
 	if (rc != CURLE_OK) {
 		r->error = xstrdup(errbuf[0] ? errbuf : curl_easy_strerror(rc));
@@ -243,7 +322,7 @@ attempt(fetcher *f, const char *body, buf *out, fetch_result *r,
 }
 
 int
-fetch_post(fetcher *f, const char *body, buf *out, fetch_result *r)
+fetch_post(fetcher *f, ppl_body *body, buf *out, fetch_result *r)
 {
 	const ppl_opts *o = f->o;
 	double t0 = mono_now();

@@ -24,6 +24,7 @@ typedef struct {
 	ppl_opts *o;
 	fetcher **f;		/* one per -P */
 	idset *done;		/* --resume */
+	idset *seen;		/* the ids read (resume_next) */
 	unsigned long skipped;
 	unsigned long cases, passed, failed, requests;
 	int answered;		/* some request was answered */
@@ -163,10 +164,8 @@ free_cands(ppl_cand *c)
 {
 	int i;
 
-	for (i = 0; i < PPL_NORDERS; i++) {
-		free(c[i].text);
+	for (i = 0; i < PPL_NORDERS; i++)
 		free(c[i].error);
-	}
 }
 
 static int
@@ -175,6 +174,7 @@ one(cJSON *rec, jsonl *in, void *arg)
 	run *r = arg;
 	const cJSON *vars = rec_get(rec, "vars");
 	ppl_cand c[PPL_NORDERS] = { 0 };
+	ppl_case pc;
 	cJSON *cands, *ppl;
 	double best = INFINITY, latency = 0;
 	long attempts = 0, tokens = 0;
@@ -187,9 +187,20 @@ one(cJSON *rec, jsonl *in, void *arg)
 	if (progress_stopped())
 		stopped(r);
 	status_draw(r, 0);
-	if (r->done != NULL && resume_check(r->done, rec) == RESUME_DONE) {
+	switch (resume_next(r->done, r->seen, rec, in)) {
+	case RESUME_DONE:
 		r->skipped++;
 		return REC_DROP;
+	case RESUME_DUP:
+		progress_clear(&r->pg);
+		resume_dup_warn(r->seen, rec, in);
+		return REC_DROP_BAD;
+	case RESUME_NOID:	/* refused when resuming */
+		if (r->done == NULL)
+			break;
+		progress_clear(&r->pg);
+		jsonl_warn(in, "%s, skipped", RESUME_NOID_MSG);
+		return REC_DROP_BAD;
 	}
 	r->written++;		/* once this returns */
 	if (!rec_is(rec, "adaleval", "tsort") ||
@@ -202,18 +213,16 @@ one(cJSON *rec, jsonl *in, void *arg)
 	r->orders = 0;
 	rec_del(rec, "output");
 	rec_del(rec, "reasoning");
-	for (i = 0; i < PPL_NORDERS; i++) {
-		ppl_order(i, order);
-		if ((c[i].text = ppl_candidate(vars, order, &why)) == NULL) {
-			progress_clear(&r->pg);
-			jsonl_warn(in, "%s: %s", rec_id(rec), why);
-			rec_error(rec, "ppl", "%s", why);
-			free_cands(c);
-			r->failed++;
-			return REC_BAD;
-		}
+	if (ppl_case_read(vars, &pc, &why) < 0) {
+		progress_clear(&r->pg);
+		jsonl_warn(in, "%s: %s", rec_id(rec), why);
+		rec_error(rec, "ppl", "%s", why);
+		r->failed++;
+		return REC_BAD;
 	}
-	pool_score(r->f, r->o->parallel, r->o, c, PPL_NORDERS, tick, r);
+	for (i = 0; i < PPL_NORDERS; i++)
+		ppl_order(i, c[i].order);
+	pool_score(r->f, r->o->parallel, r->o, &pc, c, PPL_NORDERS, tick, r);
 	if (progress_stopped()) {
 		free_cands(c);
 		r->written--;	/* this one is not */
@@ -311,6 +320,7 @@ ppl_run(ppl_opts *o, char **files, int n)
 			lg_die(LG_USAGE, "%s", err);
 	if (o->resume != NULL)
 		r.done = ppl_resume(o);
+	r.seen = idset_new();
 	progress_start(&r.pg, o->quiet);
 	r.lines = count_lines(files, n);
 	status_draw(&r, 1);
@@ -321,6 +331,7 @@ ppl_run(ppl_opts *o, char **files, int n)
 		stopped(&r);
 	summary(&r);
 	idset_free(r.done);
+	idset_free(r.seen);
 	for (i = 0; i < o->parallel; i++)
 		fetch_free(r.f[i]);
 	free(r.f);

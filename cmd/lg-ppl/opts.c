@@ -23,6 +23,8 @@ static const char usage[] =
 "                       of $LG_BASE_URL)\n"
 "  -P N                 requests in flight, candidates of a case (8)\n"
 "  --connect-timeout S  seconds to connect (10)\n"
+"  --idle-timeout S     seconds without a byte, once a reply has begun,\n"
+"                       that end an attempt (300; 0: none)\n"
 "  --timeout S          seconds a request may take from its first attempt,\n"
 "                       retries and waits included (3600; 0: no limit)\n"
 "  --retries N          attempts after the first (6)\n"
@@ -52,6 +54,7 @@ ppl_parse(int argc, char **argv, ppl_opts *o)
 	static const struct option longopts[] = {
 		{ "base-url", required_argument, NULL, O_BASE },
 		CLIENTOPT_LONGOPTS,
+		CLIENTOPT_IDLE,
 		CLIENTOPT_REPLY,
 		{ "api-key-file", required_argument, NULL, O_KEYFILE },
 		{ "resume", required_argument, NULL, O_RESUME },
@@ -66,6 +69,7 @@ ppl_parse(int argc, char **argv, ppl_opts *o)
 
 	o->parallel = 8;
 	o->net.connect_timeout = 10;
+	o->net.idle_timeout = 300;
 	o->net.total_timeout = 3600;
 	o->net.retries = 6;
 	o->net.backoff_base = 1;

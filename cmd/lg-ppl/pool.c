@@ -4,6 +4,7 @@
  */
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "diag.h"
 #include "ppl.h"
@@ -13,6 +14,7 @@
 typedef struct {
 	fetcher *f;
 	const ppl_opts *o;
+	const ppl_case *pc;
 	ppl_cand *c;
 	int n;
 	int *next;
@@ -23,17 +25,19 @@ typedef struct {
 
 /* One candidate: its request, tried again on a reply that is not JSON. */
 static void
-score_one(fetcher *f, const ppl_opts *o, ppl_cand *c, buf *reply)
+score_one(fetcher *f, const ppl_opts *o, const ppl_case *pc, ppl_cand *c,
+    ppl_body *body, buf *reply)
 {
-	char *body = ppl_body(o, c->text), *err = NULL;
+	char *err = NULL;
 	fetch_result fr;
 	int k, rc;
 
+	ppl_body_init(body, o, pc, c->order);
 	c->attempts = 0;
 	for (k = 0;; k++) {
 		if (fetch_post(f, body, reply, &fr) < 0)
 			break;
-		rc = ppl_read(buf_str(reply), reply->len, c->text, &c->nll,
+		rc = ppl_read(buf_str(reply), reply->len, body->chars, &c->nll,
 		    &c->tokens, &err);
 		if (rc == 0)
 			break;
@@ -45,7 +49,6 @@ score_one(fetcher *f, const ppl_opts *o, ppl_cand *c, buf *reply)
 		c->attempts += fr.attempts;
 		fetch_wait(f, k + 1);
 	}
-	free(body);
 	c->latency = fr.latency_s;
 	c->attempts += fr.attempts;
 	c->error = fr.error;
@@ -56,8 +59,11 @@ static void *
 work(void *arg)
 {
 	worker *w = arg;
+	ppl_body body;
 	buf reply = { 0 };
 	int i;
+
+	memset(&body, 0, sizeof body);
 
 	for (;;) {
 		pthread_mutex_lock(w->mu);
@@ -65,20 +71,21 @@ work(void *arg)
 		pthread_mutex_unlock(w->mu);
 		if (i >= w->n)
 			break;
-		score_one(w->f, w->o, &w->c[i], &reply);
+		score_one(w->f, w->o, w->pc, &w->c[i], &body, &reply);
 		if (w->tick != NULL) {
 			pthread_mutex_lock(w->mu);
 			w->tick(w->arg);
 			pthread_mutex_unlock(w->mu);
 		}
 	}
+	ppl_body_free(&body);
 	buf_free(&reply);
 	return NULL;
 }
 
 void
-pool_score(fetcher **f, int nf, const ppl_opts *o, ppl_cand *c, int n,
-    void (*tick)(void *), void *arg)
+pool_score(fetcher **f, int nf, const ppl_opts *o, const ppl_case *pc,
+    ppl_cand *c, int n, void (*tick)(void *), void *arg)
 {
 	pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 	pthread_t *t = xcalloc((size_t)nf, sizeof *t);
@@ -86,7 +93,7 @@ pool_score(fetcher **f, int nf, const ppl_opts *o, ppl_cand *c, int n,
 	int next = 0, i;
 
 	for (i = 0; i < nf; i++) {
-		w[i] = (worker){ f[i], o, c, n, &next, &mu, tick, arg };
+		w[i] = (worker){ f[i], o, pc, c, n, &next, &mu, tick, arg };
 		if (nf == 1) {
 			work(&w[i]);
 		} else if (pthread_create(&t[i], NULL, work, &w[i]) != 0) {

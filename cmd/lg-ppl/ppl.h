@@ -3,8 +3,9 @@
  *
  * opts.c reads the options into a ppl_opts (owned by main), main.c runs
  * the filter; fetch.c sends one completions request with retries and gives
- * the whole reply body; score.c builds the 24 candidate texts of a case,
- * reads the prompt log-probabilities of each reply and picks the order;
+ * the whole reply body; score.c reads a case and builds the request body
+ * of each of its 24 candidates;
+ * reply.c reads the prompt log-probabilities of each reply;
  * pool.c scores the candidates of a case in parallel; resumed.c reads
  * what --resume skips.  main.c also owns the status line (progress.h).
  */
@@ -25,9 +26,9 @@ typedef struct {
 	const char *model;
 	const char *keyfile;	/* --api-key-file */
 	char *key;		/* from --api-key-file or the environment */
-	http_opts net;		/* connect_timeout, total_timeout, retries,
-				 * backoff, max_reply (bytes of a reply body
-				 * at most), insecure */
+	http_opts net;		/* connect_timeout, idle_timeout,
+				 * total_timeout, retries, backoff, max_reply
+				 * (bytes of a reply body at most), insecure */
 	int quiet;
 	int parallel;		/* -P: candidates in flight */
 	const char *resume;	/* --resume FILE */
@@ -53,16 +54,19 @@ typedef struct {
 } fetch_result;
 
 typedef struct fetcher fetcher;
+typedef struct ppl_body ppl_body;	/* score.c */
 
 /* NULL with *err (static) when the URL or libcurl cannot be used. */
 fetcher *fetch_new(const ppl_opts *o, const char **err);
 void fetch_free(fetcher *f);
 const char *fetch_endpoint(const fetcher *f);
 /*
- * POST body to the completions endpoint; the reply body into out (reset
- * first).  0 on an answer (HTTP 2xx), -1 on failure with r->error.
+ * POST body to the completions endpoint, read out of it as it is sent;
+ * the reply body into out (reset first; sized to the Content-Length the
+ * server gives, when within --max-reply).  0 on an answer (HTTP 2xx), -1
+ * on failure with r->error.
  */
-int fetch_post(fetcher *f, const char *body, buf *out, fetch_result *r);
+int fetch_post(fetcher *f, ppl_body *body, buf *out, fetch_result *r);
 /* Sleep the backoff before attempt + 1. */
 void fetch_wait(fetcher *f, int attempt);
 
@@ -72,26 +76,65 @@ void fetch_wait(fetcher *f, int attempt);
 
 /* The order of candidate i (lexicographic), labels 1..4. */
 void ppl_order(int i, int order[PPL_NPARTS]);
+
+/* The texts of a TSort case (borrowed from its vars). */
+typedef struct {
+	const char *before, *after;
+	const char *part[PPL_NPARTS];	/* by label - 1 */
+	size_t elen[PPL_NPARTS + 2];	/* before, parts, after: escaped */
+	double chars[PPL_NPARTS + 2];	/* and their characters */
+} ppl_case;
+
+/* Read vars into *c: 0, or -1 with *why when it is not a TSort case's. */
+int ppl_case_read(const cJSON *vars, ppl_case *c, const char **why);
+
 /*
- * The text of candidate order: the parts of vars in that order between the
- * before and after texts, joined by newlines; NULL with *why when vars is
- * not a TSort case's.  The caller frees it.
+ * The request body of a candidate, read out in pieces as the transfer
+ * sends it (ppl_body_read): the case's texts are escaped as they go, a
+ * chunk at a time, so that no copy of the text is made.  The text is the
+ * parts in the candidate's order between the before and after texts,
+ * joined by newlines; an empty before or after text is left out with its
+ * newline.  One per worker: ppl_body_init for each candidate (the case
+ * must outlive it), ppl_body_rewind before each attempt, ppl_body_free at
+ * the end; zeroed before the first use.
  */
-char *ppl_candidate(const cJSON *vars, const int order[PPL_NPARTS],
-    const char **why);
-/* The request body for text (the caller frees it). */
-char *ppl_body(const ppl_opts *o, const char *text);
+struct ppl_body {
+	size_t len;		/* bytes of the whole body */
+	double chars;		/* characters of its text */
+	buf head;		/* {"model":MODEL,"prompt":" */
+	struct {
+		const char *s;
+		size_t len;
+		int esc;	/* escaped as it goes */
+	} seg[2 * PPL_NPARTS + 6];
+	int nseg, at;		/* segments, the one being read */
+	size_t off;		/* bytes of it taken */
+	buf stage;		/* an escaped chunk */
+	size_t soff;		/* bytes of it given */
+};
+
+void ppl_body_init(ppl_body *b, const ppl_opts *o, const ppl_case *c,
+    const int order[PPL_NPARTS]);
+void ppl_body_rewind(ppl_body *b);
+/* Up to n bytes of the body into dst: how many (0 at its end). */
+size_t ppl_body_read(ppl_body *b, char *dst, size_t n);
+void ppl_body_free(ppl_body *b);
+
+/* The characters (code points) of UTF-8 text. */
+double ppl_chars(const char *s);
+
 /*
- * Read a reply: the mean negative log-likelihood of the prompt tokens of
- * text and their count.  0, or with *why (the caller frees it) -2 when
- * the reply is not JSON (worth another attempt), -1 otherwise.
+ * reply.c: read a reply, in time linear in len: the mean negative
+ * log-likelihood of the prompt tokens of a text of chars characters and
+ * their count.  0, or with *why (the caller frees it) -2 when the reply is
+ * not JSON (worth another attempt), -1 otherwise.
  */
-int ppl_read(const char *reply, size_t len, const char *text, double *nll,
+int ppl_read(const char *reply, size_t len, double chars, double *nll,
     long *tokens, char **why);
 
 /* pool.c */
 typedef struct {
-	char *text;		/* the candidate's text (the caller's) */
+	int order[PPL_NPARTS];	/* the candidate */
 	double nll;		/* results */
 	long tokens;
 	char *error;		/* on failure (the caller frees) */
@@ -101,12 +144,14 @@ typedef struct {
 } ppl_cand;
 
 /*
- * Score c[0..n) with the fetchers f[0..nf), one thread each.  tick(arg),
+ * Score the candidates c[0..n) of case pc with the fetchers f[0..nf), one
+ * thread each, each building its bodies as it goes (no candidate's text
+ * is kept).  tick(arg),
  * when not NULL, is called after each candidate, one thread at a time.
  * After SIGINT or SIGTERM (progress_stopped()) no candidate is begun:
  * the caller checks progress_stopped() before it reads the results.
  */
-void pool_score(fetcher **f, int nf, const ppl_opts *o, ppl_cand *c, int n,
-    void (*tick)(void *), void *arg);
+void pool_score(fetcher **f, int nf, const ppl_opts *o, const ppl_case *pc,
+    ppl_cand *c, int n, void (*tick)(void *), void *arg);
 
 #endif

@@ -1,28 +1,22 @@
 /*
- * The candidates of a TSort case and their scores.
+ * The candidates of a TSort case.
  *
  * Candidate i (0..23) is the i-th order of the labels 1..4 in
  * lexicographic order ([1, 2, 3, 4] first, [4, 3, 2, 1] last).  Its text is
  * vars.before, then the texts of the parts in that order, then vars.after,
  * joined by single newlines (the way lg-gen joins paragraphs), an empty
  * before or after text left out with its newline: the book's passage as it
- * would read in that order, with no instruction around it.
- *
- * Its score is the mean negative log-likelihood of its tokens: the prompt
- * log-probabilities the server returns with echo, the first token (which
- * has none) left out.  The prompt tokens are those whose text_offset
- * falls inside the text (in characters), or without text_offset the first
- * usage.prompt_tokens of them.
+ * would read in that order, with no instruction around it.  Its request
+ * body is read out as the transfer sends it, the texts escaped a chunk at
+ * a time: a case's text is never copied whole.
  */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
-#include "diag.h"
+#include "jprint.h"
 #include "ppl.h"
 #include "record.h"
-#include "xalloc.h"
 
 void
 ppl_order(int i, int order[PPL_NPARTS])
@@ -40,152 +34,180 @@ ppl_order(int i, int order[PPL_NPARTS])
 	}
 }
 
-char *
-ppl_candidate(const cJSON *vars, const int order[PPL_NPARTS], const char **why)
+#define CHUNK	16384		/* bytes escaped at a time */
+
+/* The bytes of s[0..n) once escaped, and its characters. */
+static size_t
+escaped_len(const char *s, size_t n, double *chars)
+{
+	buf b = { 0 };
+	size_t len = 0, k;
+
+	for (k = 0; k < n; k += CHUNK) {
+		buf_reset(&b);
+		jprint_chars(&b, s + k, n - k < CHUNK ? n - k : CHUNK);
+		len += b.len;
+	}
+	buf_free(&b);
+	*chars = ppl_chars(s);
+	return len;
+}
+
+/* Text i of c: 0 before, 1 to 4 the parts by label, 5 after. */
+static const char *
+text_of(const ppl_case *c, int i)
+{
+	return i == 0 ? c->before : i <= PPL_NPARTS ? c->part[i - 1] : c->after;
+}
+
+int
+ppl_case_read(const cJSON *vars, ppl_case *c, const char **why)
 {
 	const cJSON *parts = rec_get(vars, "parts"), *p;
-	const char *before = rec_str(vars, "before"), *after = rec_str(vars, "after");
-	const char *text[PPL_NPARTS] = { NULL };
-	buf b = { 0 };
 	int k;
 
+	memset(c, 0, sizeof *c);
 	if (!cJSON_IsObject(vars)) {
 		*why = "vars: missing or not an object";
-		return NULL;
+		return -1;
 	}
-	if (before == NULL || after == NULL) {
+	c->before = rec_str(vars, "before");
+	c->after = rec_str(vars, "after");
+	if (c->before == NULL || c->after == NULL) {
 		*why = "vars: before and after must be strings";
-		return NULL;
+		return -1;
 	}
 	if (!cJSON_IsArray(parts) || cJSON_GetArraySize(parts) != PPL_NPARTS) {
 		*why = "vars.parts: want an array of 4 parts";
-		return NULL;
+		return -1;
 	}
 	cJSON_ArrayForEach(p, parts) {
 		long l = rec_long(p, "label", 0);
 		const char *t = rec_str(p, "text");
 
-		if (l < 1 || l > PPL_NPARTS || t == NULL || text[l - 1] != NULL) {
+		if (l < 1 || l > PPL_NPARTS || t == NULL || c->part[l - 1] != NULL) {
 			*why = "vars.parts: want labels 1 to 4, each once, with a "
 			    "text string";
-			return NULL;
+			return -1;
 		}
-		text[l - 1] = t;
+		c->part[l - 1] = t;
 	}
-	if (*before)
-		buf_puts(&b, before);
-	for (k = 0; k < PPL_NPARTS; k++) {
-		if (b.len > 0)
-			buf_putc(&b, '\n');
-		buf_puts(&b, text[order[k] - 1]);
-	}
-	if (*after) {
-		buf_putc(&b, '\n');
-		buf_puts(&b, after);
-	}
-	return buf_take(&b);
+	for (k = 0; k < PPL_NPARTS + 2; k++)
+		c->elen[k] = escaped_len(text_of(c, k), strlen(text_of(c, k)),
+		    &c->chars[k]);
+	return 0;
 }
 
-char *
-ppl_body(const ppl_opts *o, const char *text)
+static void
+seg(ppl_body *b, const char *s, size_t len, int esc)
 {
-	cJSON *b = cJSON_CreateObject();
-	char *s;
-
-	cJSON_AddStringToObject(b, "model", o->model);
-	cJSON_AddStringToObject(b, "prompt", text);
-	cJSON_AddNumberToObject(b, "max_tokens", 1);
-	cJSON_AddNumberToObject(b, "temperature", 0);
-	cJSON_AddTrueToObject(b, "echo");
-	cJSON_AddNumberToObject(b, "logprobs", 1);
-	cJSON_AddFalseToObject(b, "stream");
-	s = cJSON_PrintUnformatted(b);
-	cJSON_Delete(b);
-	if (s == NULL)
-		lg_die(LG_SYS, "out of memory");
-	return s;
+	b->seg[b->nseg].s = s;
+	b->seg[b->nseg].len = len;
+	b->seg[b->nseg].esc = esc;
+	b->nseg++;
 }
 
-/* Characters (code points) of valid UTF-8 text. */
-static double
-chars(const char *s)
+/* A text of the case: after a newline when nl says so. */
+static void
+text_seg(ppl_body *b, const ppl_case *c, int i, int nl)
+{
+	const char *s = text_of(c, i);
+
+	if (nl) {
+		seg(b, "\\n", 2, 0);
+		b->len += 2;
+		b->chars += 1;
+	}
+	seg(b, s, strlen(s), 1);
+	b->len += c->elen[i];
+	b->chars += c->chars[i];
+}
+
+static const char suffix[] = "\",\"max_tokens\":1,\"temperature\":0,"
+    "\"echo\":true,\"logprobs\":1,\"stream\":false}";
+
+void
+ppl_body_init(ppl_body *b, const ppl_opts *o, const ppl_case *c,
+    const int order[PPL_NPARTS])
+{
+	int k;
+
+	buf_reset(&b->head);
+	buf_puts(&b->head, "{\"model\":");
+	jprint_string(&b->head, o->model);
+	buf_puts(&b->head, ",\"prompt\":\"");
+	b->nseg = 0;
+	b->len = b->head.len + sizeof suffix - 1;
+	b->chars = 0;
+	seg(b, b->head.s, b->head.len, 0);
+	text_seg(b, c, 0, 0);
+	for (k = 0; k < PPL_NPARTS; k++)	/* after what came, if any */
+		text_seg(b, c, order[k], b->chars > 0);
+	if (*c->after)
+		text_seg(b, c, PPL_NPARTS + 1, 1);
+	seg(b, suffix, sizeof suffix - 1, 0);
+	ppl_body_rewind(b);
+}
+
+void
+ppl_body_rewind(ppl_body *b)
+{
+	b->at = 0;
+	b->off = 0;
+	buf_reset(&b->stage);
+	b->soff = 0;
+}
+
+size_t
+ppl_body_read(ppl_body *b, char *dst, size_t n)
+{
+	size_t got = 0, k;
+
+	while (got < n) {
+		if (b->soff < b->stage.len) {	/* escaped, not given yet */
+			k = b->stage.len - b->soff;
+			k = k < n - got ? k : n - got;
+			memcpy(dst + got, b->stage.s + b->soff, k);
+			b->soff += k;
+			got += k;
+			continue;
+		}
+		if (b->at == b->nseg)
+			break;
+		if (b->off == b->seg[b->at].len) {
+			b->at++;
+			b->off = 0;
+			continue;
+		}
+		k = b->seg[b->at].len - b->off;
+		if (!b->seg[b->at].esc) {
+			k = k < n - got ? k : n - got;
+			memcpy(dst + got, b->seg[b->at].s + b->off, k);
+			got += k;
+		} else {
+			k = k < CHUNK ? k : CHUNK;
+			buf_reset(&b->stage);
+			b->soff = 0;
+			jprint_chars(&b->stage, b->seg[b->at].s + b->off, k);
+		}
+		b->off += k;
+	}
+	return got;
+}
+
+void
+ppl_body_free(ppl_body *b)
+{
+	buf_free(&b->head);
+	buf_free(&b->stage);
+}
+
+double
+ppl_chars(const char *s)
 {
 	double n = 0;
 
 	for (; *s; s++)
 		n += ((unsigned char)*s & 0xc0) != 0x80;
 	return n;
-}
-
-int
-ppl_read(const char *reply, size_t len, const char *text, double *nll,
-    long *tokens, char **why)
-{
-	cJSON *j = cJSON_ParseWithLength(reply, len);
-	const cJSON *c0, *lp, *tl, *off, *u, *v;
-	long n, np = -1, i, counted = 0;
-	double sum = 0;
-
-	*why = NULL;
-	c0 = cJSON_GetArrayItem(rec_get(j, "choices"), 0);
-	lp = rec_get(c0, "logprobs");
-	tl = rec_get(lp, "token_logprobs");
-	if (!cJSON_IsObject(j)) {
-		*why = xstrdup("the reply is not JSON");
-		cJSON_Delete(j);
-		return -2;
-	}
-	if (!cJSON_IsArray(tl)) {
-		*why = xstrdup("the reply has no choices[0].logprobs.token_logprobs "
-		    "(does the server give log-probabilities on /v1/completions?)");
-		goto out;
-	}
-	n = cJSON_GetArraySize(tl);
-	off = rec_get(lp, "text_offset");
-	u = rec_get(rec_get(j, "usage"), "prompt_tokens");
-	if (cJSON_IsArray(off) && cJSON_GetArraySize(off) == n) {
-		double end = chars(text);
-
-		np = 0;
-		cJSON_ArrayForEach(v, off) {
-			if (!cJSON_IsNumber(v) || v->valuedouble < 0) {
-				*why = xstrdup("logprobs.text_offset: not offsets");
-				goto out;
-			}
-			np += v->valuedouble < end;
-		}
-	} else if (cJSON_IsNumber(u) && u->valuedouble >= 0 &&
-	    u->valuedouble <= (double)n) {
-		np = (long)u->valuedouble;
-	} else {
-		*why = xstrdup("the reply says neither logprobs.text_offset nor "
-		    "usage.prompt_tokens: cannot tell the prompt's tokens");
-		goto out;
-	}
-	if (np < 2) {
-		*why = xasprintf("the reply holds log-probabilities of %ld prompt "
-		    "token%s: the server does not echo the prompt's (it needs "
-		    "echo with logprobs on /v1/completions)", np, np == 1 ? "" : "s");
-		goto out;
-	}
-	for (i = 0; i < np; i++) {
-		v = cJSON_GetArrayItem(tl, (int)i);
-		if (i == 0 && cJSON_IsNull(v))
-			continue;
-		if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) ||
-		    v->valuedouble > 1e-3 || v->valuedouble < -1e6) {
-			*why = xasprintf("logprobs.token_logprobs[%ld]: want a "
-			    "log-probability (a number up to 0)", i);
-			goto out;
-		}
-		if (i == 0)
-			continue;	/* a first token has no context */
-		sum += v->valuedouble > 0 ? 0 : -v->valuedouble;
-		counted++;
-	}
-	*nll = sum / (double)counted;
-	*tokens = np;
-out:
-	cJSON_Delete(j);
-	return *why == NULL ? 0 : -1;
 }

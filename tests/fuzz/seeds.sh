@@ -13,7 +13,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$dir/.work
 rm -rf "$dir"
 mkdir -p "$work"
-for t in jsonl record sse lg-judge lg-split lg-kvcheck lg-fsmcheck lg-tau lg-choice bpe; do
+for t in jsonl record sse lg-judge lg-ppl lg-split lg-kvcheck lg-fsmcheck lg-tau lg-choice bpe; do
 	mkdir -p "$dir/$t"
 done
 export LG_SHARE="$top/share"
@@ -115,6 +115,13 @@ for reply in 'Yes' 'no' '**Yes**.' 'Nope' 'yesterday' '' 'No, it does not. Yes?'
 done
 printf '\000{"error":{"message":"rate limited","code":429}}' > "$dir/lg-judge/error-1"
 printf '\000{"detail":"Not Found"}' > "$dir/lg-judge/error-2"
+
+# lg-ppl replies: prompt log-probabilities (the first byte: the text's
+# characters over 4), by offsets, by usage, and odd ones
+printf '\003{"choices":[{"text":"a b c","logprobs":{"tokens":["a"," b"," c"],"token_logprobs":[null,-1.5,-0.25],"top_logprobs":[null,{" b":-1.5},{" c":-0.25}],"text_offset":[0,1,3]}}],"usage":{"prompt_tokens":3}}' > "$dir/lg-ppl/offsets"
+printf '\001{"choices":[{"logprobs":{"token_logprobs":[null,-2,-3e-1,0]}}],"usage":{"prompt_tokens":3}}' > "$dir/lg-ppl/usage"
+printf '\002{"choices":[{"logprobs":{"token_logprobs":[null,-1],"text_offset":[0,"1"]}},{}],"choices":[]}' > "$dir/lg-ppl/odd-1"
+printf '\002 {"choices":[{"log\\u0070robs":{"token_logprobs":[1e999,-1],"text_offset":[0,9]}}]} ' > "$dir/lg-ppl/odd-2"
 
 # the tokenizer: the fixture's texts (even first byte), and a small table
 # (odd first byte)

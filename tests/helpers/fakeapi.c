@@ -936,8 +936,10 @@ logline(const char *path, const char *fault, int status, const char *hex,
  * prompt back with a log-probability for each of its tokens, as vLLM
  * serves them: choices[0].logprobs with tokens, token_logprobs (null for
  * the first), text_offset (in characters) and top_logprobs, then one
- * generated token (" the") unless max_tokens is 0.  A token is a word with
- * the blanks before it.  --logprobs MODE says how likely each is:
+ * generated token (" the") unless max_tokens is 0.  The faults cut,
+ * malformed and stall (half the body, then --stall seconds of silence)
+ * apply to these replies too.  A token is a word with the blanks before
+ * it.  --logprobs MODE says how likely each is:
  *   ngram  (default) -0.1 when the word ends 4 words seen in a row in the
  *          --ref text (a file, or the regular files of a directory),
  *          -6 when not, -1 for the first three words: the text as the
@@ -1174,6 +1176,12 @@ lp_reply(conn *c, const cJSON *req, const char *text, const char *model,
 	if (strcmp(fault, "cut") == 0) {
 		buf_add(&c->out, s, len / 2);
 		c->after = CLOSE;
+	} else if (strcmp(fault, "stall") == 0) {
+		/* half the body, then nothing for --stall seconds */
+		buf_add(&c->out, s, len / 2);
+		add_seg(c, 0);
+		add_seg(c, S.stall);
+		c->after = CLOSE;
 	} else {
 		buf_add(&c->out, s, len);
 	}
@@ -1245,7 +1253,8 @@ api(conn *c, const char *path, const char *body, size_t len, const char *auth)
 		c->after = RESET;
 		status = 0;
 	} else if (lp_wanted(req, chat) && (strcmp(fault, "-") == 0 ||
-	    strcmp(fault, "cut") == 0 || strcmp(fault, "malformed") == 0)) {
+	    strcmp(fault, "cut") == 0 || strcmp(fault, "malformed") == 0 ||
+	    strcmp(fault, "stall") == 0)) {
 		if (S.delay > 0)	/* --delay-ms holds these replies too */
 			add_seg(c, S.delay);
 		lp_reply(c, req, text, a.model, fault);

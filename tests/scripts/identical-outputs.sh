@@ -50,11 +50,11 @@ for i, line in enumerate(open(sys.argv[1])):
         o = o.replace(" ", "\u0000 ", 5).replace("e", "\u00e9\\\"")
     elif k == 5:
         o = o[::-1]
-    else:
+    r["id"] = r["id"] + "-e%d" % k
+    if k == 6:
         r["output"] = 17
         print(json.dumps(r))
         continue
-    r["id"] = r["id"] + "-e%d" % k
     r["output"] = o
     print(json.dumps(r, ensure_ascii=(i % 2 == 0)))
 ' "$d/a.oracle"

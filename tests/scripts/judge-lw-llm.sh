@@ -162,11 +162,11 @@ grep -q ' 0 judge calls' "$t/err" || fail "no answer asked: $(cat "$t/err")"
 
 # bad gold: reported at its line, an error in the record, nothing asked
 { bio 'Kesta Ingram was born in Silverdale in 1899.'
-  bio 'x' | jq -c '.gold.facts = "none"'; } > "$t/badgold.in"
+  bio 'x' | jq -c '.gold.facts = "none" | .id = "inj/2"'; } > "$t/badgold.in"
 rc=0
 judge < "$t/badgold.in" > "$t/badgold" 2> "$t/err" || rc=$?
 [ "$rc" -eq 1 ] || fail "bad gold: exit status $rc"
-grep -q '^lg-judge: -:2: inj: gold.facts must be' "$t/err" || fail "bad gold message: $(cat "$t/err")"
+grep -q '^lg-judge: -:2: inj/2: gold.facts must be' "$t/err" || fail "bad gold message: $(cat "$t/err")"
 jq -e -s '.[1].error.stage == "judge" and (.[1] | has("verdicts") | not) and .[0].scores.score == 0.5' \
     "$t/badgold" > /dev/null || fail "bad gold record: $(cat "$t/badgold")"
 grep -q ' 1 judge calls' "$t/err" || fail "bad gold asked: $(cat "$t/err")"
