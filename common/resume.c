@@ -111,60 +111,119 @@ idset_has(const idset *s, const char *id)
 	return idset_hasn(s, id, strlen(id));
 }
 
+static int by_model;	/* resume_by_model(): records told apart by model too */
+
+void
+resume_by_model(void)
+{
+	by_model = 1;
+}
+
+/*
+ * What tells rec apart, of len bytes: its id, or after resume_by_model()
+ * the id's length, ':', the id, and when the record has a gen.model a NUL
+ * and the model (so no two different pairs give one key); in b when it is
+ * built.  NULL when the record has no usable id.
+ */
+static const char *
+key_of(const cJSON *rec, size_t *len, buf *b)
+{
+	size_t n, mn;
+	const char *id = rec_idn(rec, &n), *m;
+
+	if (id == NULL || n == 0)
+		return NULL;
+	if (!by_model) {
+		*len = n;
+		return id;
+	}
+	buf_reset(b);
+	buf_printf(b, "%zu:", n);
+	buf_add(b, id, n);
+	if ((m = rec_strn(rec_get(rec, "gen"), "model", &mn)) != NULL) {
+		buf_add(b, "", 1);
+		buf_add(b, m, mn);
+	}
+	*len = b->len;
+	return b->s;
+}
+
 int
 resume_check(const idset *s, const cJSON *rec)
 {
 	size_t len;
-	const char *id = rec_idn(rec, &len);
+	buf b = { 0 };
+	const char *k = key_of(rec, &len, &b);
+	int r = k == NULL ? RESUME_NOID : s != NULL && idset_hasn(s, k, len) ?
+	    RESUME_DONE : RESUME_TODO;
 
-	if (id == NULL || len == 0)
-		return RESUME_NOID;
-	return s != NULL && idset_hasn(s, id, len) ? RESUME_DONE : RESUME_TODO;
+	buf_free(&b);
+	return r;
 }
 
 int
 resume_next(const idset *done, idset *seen, const cJSON *rec, jsonl *in)
 {
 	size_t len;
-	const char *id = rec_idn(rec, &len);
+	buf b = { 0 };
+	const char *k = key_of(rec, &len, &b);
 	key *nk;
 	char *c;
+	int r;
 
-	if (id == NULL || len == 0)
+	if (k == NULL)
 		return RESUME_NOID;
-	if (find(seen, id, len) != NULL)
+	if (find(seen, k, len) != NULL) {
+		buf_free(&b);
 		return RESUME_DUP;
+	}
 	c = xmalloc(len + 1);
-	memcpy(c, id, len);
+	memcpy(c, k, len);
 	c[len] = '\0';
 	nk = add(seen, c, len);
 	nk->file = jsonl_file(in);
 	nk->line = jsonl_lineno(in);
-	return done != NULL && idset_hasn(done, id, len) ? RESUME_DONE :
-	    RESUME_TODO;
+	r = done != NULL && idset_hasn(done, k, len) ? RESUME_DONE : RESUME_TODO;
+	buf_free(&b);
+	return r;
+}
+
+/* s, a NUL shown as JSON writes it, into b */
+static void
+shown(buf *b, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] == '\0')
+			buf_puts(b, "\\u0000");
+		else
+			buf_putc(b, s[i]);
 }
 
 void
 resume_dup_warn(const idset *seen, const cJSON *rec, jsonl *in)
 {
-	size_t len;
-	const char *id = rec_idn(rec, &len);
-	const key *k = id != NULL ? find(seen, id, len) : NULL;
+	size_t len, n, mn;
+	buf kb = { 0 }, b = { 0 };
+	const char *k = key_of(rec, &len, &kb);
+	const key *f = k != NULL ? find(seen, k, len) : NULL;
+	const char *id = rec_idn(rec, &n), *m;
 
-	buf b = { 0 };
-	size_t i;
-
-	if (k == NULL)
-		return;
-	for (i = 0; i < len; i++)	/* a NUL shown as JSON writes it */
-		if (id[i] == '\0')
-			buf_puts(&b, "\\u0000");
-		else
-			buf_putc(&b, id[i]);
-	jsonl_warn(in, "duplicate id %s, first at %s:%ld (ids must be unique: "
-	    "a resume could not tell the records apart), skipped", buf_str(&b),
-	    k->file, k->line);
+	if (f != NULL) {
+		shown(&b, id, n);
+		if (by_model && (m = rec_strn(rec_get(rec, "gen"), "model",
+		    &mn)) != NULL) {
+			buf_puts(&b, " of model ");
+			shown(&b, m, mn);
+		}
+		jsonl_warn(in, "duplicate id %s, first at %s:%ld (ids must be "
+		    "unique%s: a resume could not tell the records apart), "
+		    "skipped", buf_str(&b), f->file, f->line, by_model ?
+		    " for each model" : "");
+	}
 	buf_free(&b);
+	buf_free(&kb);
 }
 
 void
@@ -258,7 +317,8 @@ idset_load_filter(idset **out, const char *path, int *tail, long long *keep,
 	in = jsonl_open(files, 1);
 	while ((rec = jsonl_next(in)) != NULL) {
 		size_t len;
-		const char *id = rec_idn(rec, &len);
+		buf b = { 0 };
+		const char *id = key_of(rec, &len, &b);
 
 		if (id != NULL && fn != NULL && fn(rec, in, arg) == RESUME_TODO) {
 			(*redo)++;
@@ -269,6 +329,7 @@ idset_load_filter(idset **out, const char *path, int *tail, long long *keep,
 			c[len] = '\0';
 			add(s, c, len);
 		}
+		buf_free(&b);
 		rec_free(rec);
 	}
 	fd = jsonl_syserrors(in);

@@ -83,6 +83,12 @@ int resume_check(const idset *s, const cJSON *rec);
  * outlive seen's use.
  */
 int resume_next(const idset *done, idset *seen, const cJSON *rec, jsonl *in);
+/*
+ * For a tool whose input may hold several models' records of one case (a
+ * judge's): from now on, for the whole process, records are told apart by
+ * id and gen.model, in every function here.  Call before any set is made.
+ */
+void resume_by_model(void);
 /* Report a RESUME_DUP at the line being read, with the line of the first. */
 void resume_dup_warn(const idset *seen, const cJSON *rec, jsonl *in);
 

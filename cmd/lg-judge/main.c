@@ -124,6 +124,8 @@ main(int argc, char **argv)
 	int first;
 
 	lg_init(argv[0]);
+	/* a judge's input holds one case answered by several models */
+	resume_by_model();
 	first = judge_parse(argc, argv, &a);
 	if (a.rules)
 		return judge_rules(&a, argv + first, argc - first);
