@@ -9,11 +9,14 @@
 rec='"bench":"longgenbench","task":"floor","checks":[],"parts":[],"output":""'
 printf '%s\n' "{\"id\":\"a\",$rec}" "{\"id\":\"b\",$rec}" "{\"id\":\"a\",$rec}" > "$t/in"
 fake_start j
-for how in rules model; do
-	case $how in
+judge_for() {	# rules | model: the command in $judge
+	case $1 in
 	rules) judge="lg-judge --rules" ;;
 	model) judge="lg-judge --judge-base-url $url --judge-model fake" ;;
 	esac
+}
+for how in rules model; do
+	judge_for $how
 	rc=0
 	$judge "$t/in" > "$t/out" 2> "$t/err" || rc=$?
 	no_crash "$t/err"
@@ -39,10 +42,7 @@ printf '%s\n' "{\"id\":\"c\",\"gen\":{\"model\":\"m1\"},$m}" \
     "{\"id\":\"c\",\"gen\":{\"model\":\"m2\"},$m}" \
     "{\"id\":\"c\",\"gen\":{\"model\":\"m1\"},$m}" > "$t/two"
 for how in rules model; do
-	case $how in
-	rules) judge="lg-judge --rules" ;;
-	model) judge="lg-judge --judge-base-url $url --judge-model fake" ;;
-	esac
+	judge_for $how
 	rc=0
 	$judge "$t/two" > "$t/out" 2> "$t/err" || rc=$?
 	[ "$rc" -eq 1 ] || fail "$how two models: exit status $rc: $(cat "$t/err")"
