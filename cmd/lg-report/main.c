@@ -44,6 +44,14 @@ struct group {
 	long nlat;
 	double cost_in, cost_out;
 	long priced, unpriced;
+	long repeats;		/* records repeating an id, without a case */
+};
+
+/* A record without a case member: its group (an index into the report's
+ * groups) and its model and id, to find repeated ids. */
+struct seen {
+	size_t g;
+	char *key;
 };
 
 struct report {
@@ -55,6 +63,8 @@ struct report {
 	size_t max_text;
 	const struct prices *prices;	/* none when n is 0 */
 	pairs *pairs;
+	struct seen *seen;
+	size_t nseen, capseen;
 };
 
 static char bench_k[] = "bench", task_k[] = "task", length_k[] = "length",
@@ -294,6 +304,15 @@ add(struct report *r, const cJSON *rec, int bad)
 		}
 		cost(r, g, gen);
 	}
+	if (kase == NULL && rec_get(rec, "id") != NULL) {
+		if (r->nseen == r->capseen) {
+			r->capseen = r->capseen ? 2 * r->capseen : 64;
+			r->seen = xreallocarray(r->seen, r->capseen,
+			    sizeof *r->seen);
+		}
+		r->seen[r->nseen].g = (size_t)(g - r->g);
+		r->seen[r->nseen++].key = xstrdup(id);
+	}
 	pairs_add(r->pairs, bench, task, length, mkey, kase != NULL &&
 	    *kase != '\0' ? kase : id, failed ? 0 : s, und);
 	status = bad ? "bad" : failed ? "failed" : und ? "undecided" :
@@ -353,6 +372,59 @@ add(struct report *r, const cJSON *rec, int bad)
 	free(kase);
 	free(mkey);
 	return ret;
+}
+
+static int
+cmp_seen(const void *a, const void *b)
+{
+	const struct seen *x = a, *y = b;
+
+	if (x->g != y->g)
+		return x->g < y->g ? -1 : 1;
+	return strcmp(x->key, y->key);
+}
+
+/*
+ * Once per group (bench, task, length, model): records that repeat an id
+ * without a case member (a run appended to its output twice) each count
+ * as a case; say so, with the count, and how to fix it, as lg-agg does.
+ */
+static void
+warn_repeats(struct report *r)
+{
+	size_t i;
+
+	qsort(r->seen, r->nseen, sizeof *r->seen, cmp_seen);
+	for (i = 1; i < r->nseen; i++)
+		if (r->seen[i].g == r->seen[i - 1].g &&
+		    strcmp(r->seen[i].key, r->seen[i - 1].key) == 0)
+			r->g[r->seen[i].g].repeats++;
+	for (i = 0; i < r->nseen; i++)
+		free(r->seen[i].key);
+	free(r->seen);
+	r->seen = NULL;
+	r->nseen = r->capseen = 0;
+	for (i = 0; i < r->ng; i++) {
+		struct group *g = &r->g[i];
+		char *b, *t, *l, *m;
+
+		if (g->repeats == 0)
+			continue;
+		b = nulkey_show(g->bench);
+		t = nulkey_show(g->task);
+		l = nulkey_show(g->length);
+		m = nulkey_show(g->model);
+		lg_warn("%s %s %s %s: %ld record%s repeat%s an id without a "
+		    "case member, each counted as a case of its own: remove "
+		    "the repeats (a file appended to twice?), let lg-infer "
+		    "--resume add only what is missing, or write repeated "
+		    "samples with lg-infer --samples", b, t, l, m, g->repeats,
+		    g->repeats == 1 ? "" : "s", g->repeats == 1 ? "s" : "");
+		free(b);
+		free(t);
+		free(l);
+		free(m);
+	}
 }
 
 static int
@@ -592,6 +664,7 @@ run(char **files, int n, const char *title, int compat, size_t max_text,
 	if (status == LG_OK)
 		status = jsonl_status(in);
 	jsonl_free(in);
+	warn_repeats(&r);
 	if (status == LG_OK && bad)
 		status = LG_BAD;
 	if (status == LG_SYS)
