@@ -1,15 +1,16 @@
 /*
  * boot.c: uncertainty.  A group keeps one unit per case (its records'
- * sums: one record, or the K samples of a case) when intervals are asked
- * for or the records are repeated samples; the bootstrap draws the units
- * with replacement and recomputes every metric from the drawn units' sums,
- * so pooled metrics (STIC-1/2) are recomputed from numerators and
- * denominators and the interval respects the clustering of checks within a
- * case.  The percentile interval of --bootstrap N resamples, seeded from
- * --seed and the group's key, so a group's interval does not depend on the
- * other groups or on the order of the records.  The closed-form standard
- * error of a mean of per-case values is sd / sqrt(n), the sample standard
- * deviation (n - 1), as lm-evaluation-harness reports its stderr.
+ * sums: one record, or the K samples of a case; a record that repeats an
+ * id of the group without a case member is counted as a repeat, and is a
+ * unit of its own).  The bootstrap draws the units with replacement and
+ * recomputes every metric from the drawn units' sums, so pooled metrics
+ * (STIC-1/2) are recomputed from numerators and denominators and the
+ * interval respects the clustering of checks within a case.  The
+ * percentile interval of --bootstrap N resamples (default 1000), seeded
+ * from --seed and the group's key, so a group's interval does not depend
+ * on the other groups or on the order of the records.  The closed-form
+ * standard error of a mean of per-case values is sd / sqrt(n), the sample
+ * standard deviation (n - 1), as lm-evaluation-harness reports its stderr.
  */
 #include <math.h>
 #include <stdint.h>

@@ -166,7 +166,8 @@ scores_ci(scores *s, size_t grp, const char *const *key, size_t nkey,
 void
 scores_sort(scores *s)
 {
-	qsort(s->e, s->n, sizeof *s->e, cmp_entry);
+	if (s->n > 0)
+		qsort(s->e, s->n, sizeof *s->e, cmp_entry);
 }
 
 void

@@ -406,7 +406,8 @@ warn_repeats(struct report *r)
 {
 	size_t i;
 
-	qsort(r->seen, r->nseen, sizeof *r->seen, cmp_seen);
+	if (r->nseen > 0)
+		qsort(r->seen, r->nseen, sizeof *r->seen, cmp_seen);
 	for (i = 1; i < r->nseen; i++)
 		if (r->seen[i].g == r->seen[i - 1].g &&
 		    strcmp(r->seen[i].key, r->seen[i - 1].key) == 0)
