@@ -134,6 +134,8 @@ struct units {
 	size_t n, cap;
 	size_t *slot, nslot, nids;
 	int multi;		/* some case has several records (samples) */
+	long dups;		/* records whose id, without a case, was seen
+				 * before in the group */
 };
 
 /* A group's uncertainty: the percentile interval of each metric, the
@@ -153,7 +155,7 @@ struct group {
 	struct lgb lgb;
 	struct score sc;
 	struct ada ada;
-	struct units units;	/* per case, when intervals or samples need them */
+	struct units units;	/* per case (intervals, samples, repeated ids) */
 	struct ci ci;
 	struct usage *use;	/* --usage */
 	struct group **cells;	/* average rows: the cells averaged */

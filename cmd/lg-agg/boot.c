@@ -1,15 +1,16 @@
 /*
  * boot.c: uncertainty.  A group keeps one unit per case (its records'
- * sums: one record, or the K samples of a case) when intervals are asked
- * for or the records are repeated samples; the bootstrap draws the units
- * with replacement and recomputes every metric from the drawn units' sums,
- * so pooled metrics (STIC-1/2) are recomputed from numerators and
- * denominators and the interval respects the clustering of checks within a
- * case.  The percentile interval of --bootstrap N resamples, seeded from
- * --seed and the group's key, so a group's interval does not depend on the
- * other groups or on the order of the records.  The closed-form standard
- * error of a mean of per-case values is sd / sqrt(n), the sample standard
- * deviation (n - 1), as lm-evaluation-harness reports its stderr.
+ * sums: one record, or the K samples of a case; a record that repeats an
+ * id of the group without a case member is counted as a repeat, and is a
+ * unit of its own).  The bootstrap draws the units with replacement and
+ * recomputes every metric from the drawn units' sums, so pooled metrics
+ * (STIC-1/2) are recomputed from numerators and denominators and the
+ * interval respects the clustering of checks within a case.  The
+ * percentile interval of --bootstrap N resamples (default 1000), seeded
+ * from --seed and the group's key, so a group's interval does not depend
+ * on the other groups or on the order of the records.  The closed-form
+ * standard error of a mean of per-case values is sd / sqrt(n), the sample
+ * standard deviation (n - 1), as lm-evaluation-harness reports its stderr.
  */
 #include <math.h>
 #include <stdint.h>
@@ -37,33 +38,26 @@ nmet_of(int kind)
 	return kind == K_LGB ? NMET_LGB : kind == K_ADA ? NMET_ADA : 1;
 }
 
-#define K_ALL (-1)	/* unit_add: every sum, the sample spread too */
-
-/* Add b's sums to a: those that kind's metrics read, or all. */
+/* Add b's sums to a: a case's samples. */
 static void
-unit_add(struct unit *a, const struct unit *b, int kind)
+unit_add(struct unit *a, const struct unit *b)
 {
 	int t;
 
 	a->w += b->w;
 	a->sum += b->sum;
-	if (kind == K_LGB || kind == K_ALL) {
-		a->pass += b->pass;
-		a->judged += b->judged;
-		a->total += b->total;
-		for (t = 0; t < NTYPES; t++) {
-			a->tpass[t] += b->tpass[t];
-			a->ttotal[t] += b->ttotal[t];
-		}
-		a->words += b->words;
-		a->len_cases += b->len_cases;
+	a->pass += b->pass;
+	a->judged += b->judged;
+	a->total += b->total;
+	for (t = 0; t < NTYPES; t++) {
+		a->tpass[t] += b->tpass[t];
+		a->ttotal[t] += b->ttotal[t];
 	}
-	if (kind == K_ADA || kind == K_ALL)
-		ada_merge(&a->ada, &b->ada);
-	if (kind == K_ALL) {
-		a->s += b->s;
-		a->ss += b->ss;
-	}
+	a->words += b->words;
+	a->len_cases += b->len_cases;
+	ada_merge(&a->ada, &b->ada);
+	a->s += b->s;
+	a->ss += b->ss;
 }
 
 static double
@@ -109,24 +103,37 @@ unit_metrics(const struct unit *u, int kind, double *m)
 
 /* --- the units of a group ------------------------------------------- */
 
+/* The unit whose id is kind and id, or NULL; *at: its slot, or the free
+ * slot where it goes. */
+static struct unit *
+units_find(const struct units *us, int kind, const char *id, size_t *at)
+{
+	size_t s = hash_text(id) & (us->nslot - 1), i;
+
+	while (us->slot[s] != 0) {
+		i = us->slot[s] - 1;
+		if (us->ids[i][0] == kind && strcmp(us->ids[i] + 1, id) == 0) {
+			*at = s;
+			return &us->v[i];
+		}
+		s = (s + 1) & (us->nslot - 1);
+	}
+	*at = s;
+	return NULL;
+}
+
 static void
 slots_grow(struct units *us)
 {
-	size_t i, n = us->nslot ? 2 * us->nslot : 64;
+	size_t i, s, n = us->nslot ? 2 * us->nslot : 64;
 
 	free(us->slot);
 	us->slot = xcalloc(n, sizeof *us->slot);
 	us->nslot = n;
-	for (i = 0; i < us->n; i++) {
-		size_t s;
-
-		if (us->ids[i] == NULL || us->ids[i][0] != 'c')
-			continue;
-		s = hash_text(us->ids[i] + 1) & (n - 1);
-		while (us->slot[s] != 0)
-			s = (s + 1) & (n - 1);
-		us->slot[s] = i + 1;
-	}
+	for (i = 0; i < us->n; i++)
+		if (us->ids[i] != NULL &&
+		    units_find(us, us->ids[i][0], us->ids[i] + 1, &s) == NULL)
+			us->slot[s] = i + 1;	/* a repeated id: its first */
 }
 
 /* A unit; its id is "c" and the case, "r" and the record's id, or NULL. */
@@ -147,29 +154,31 @@ void
 units_add(struct units *us, const char *case_id, const char *rec_id,
     const struct unit *u)
 {
+	const char *id = case_id != NULL ? case_id : rec_id;
+	int kind = case_id != NULL ? 'c' : 'r';
 	struct unit *d;
 	size_t s;
 
-	if (case_id == NULL) {
-		d = units_new(us, 'r', rec_id);
-		*d = *u;
+	if (id == NULL) {
+		*units_new(us, 'r', NULL) = *u;
 		return;
 	}
 	if (2 * (us->nids + 1) > us->nslot)
 		slots_grow(us);
-	s = hash_text(case_id) & (us->nslot - 1);
-	while (us->slot[s] != 0) {
-		d = &us->v[us->slot[s] - 1];
-		if (strcmp(us->ids[us->slot[s] - 1] + 1, case_id) == 0) {
-			unit_add(d, u, K_ALL);
-			if (u->w > 0)
-				us->multi = 1;
-			return;
-		}
-		s = (s + 1) & (us->nslot - 1);
+	if ((d = units_find(us, kind, id, &s)) != NULL && kind == 'c') {
+		unit_add(d, u);
+		if (u->w > 0)
+			us->multi = 1;
+		return;
 	}
-	d = units_new(us, 'c', case_id);
-	*d = *u;
+	if (d != NULL) {
+		/* an id seen before, without a case: another case all the
+		 * same (as counted before), but worth a warning */
+		us->dups++;
+		*units_new(us, kind, id) = *u;
+		return;
+	}
+	*units_new(us, kind, id) = *u;
 	us->slot[s] = us->n;
 	us->nids++;
 }
@@ -353,14 +362,160 @@ spread(const struct units *us, struct ci *ci)
 	ci->per_case = n > 0 ? x / n : NAN;
 }
 
+/* --- resampling ----------------------------------------------------- */
+
+/*
+ * The draws read only the sums that the kind's metrics need, packed as
+ * rows of doubles (counts are exact in a double), so that one draw adds a
+ * few adjacent numbers: the sums, and so the metrics, are those of adding
+ * the drawn units whole, in the same order.
+ */
+enum { NCOL_SCORE = 2, NCOL_LGB = 13, NCOL_ADA = 14, NCOL_MAX = 14 };
+
+static int
+ncol_of(int kind)
+{
+	return kind == K_LGB ? NCOL_LGB : kind == K_ADA ? NCOL_ADA : NCOL_SCORE;
+}
+
+static void
+pack(const struct unit *u, int kind, double *c)
+{
+	int t;
+
+	c[0] = u->w;
+	c[1] = u->sum;
+	if (kind == K_LGB) {
+		c[2] = (double)u->pass;
+		c[3] = (double)u->judged;
+		c[4] = (double)u->total;
+		for (t = 0; t < NTYPES; t++) {
+			c[5 + t] = (double)u->tpass[t];
+			c[8 + t] = (double)u->ttotal[t];
+		}
+		c[11] = (double)u->words;
+		c[12] = (double)u->len_cases;
+	} else if (kind == K_ADA) {
+		c[2] = (double)u->ada.scored;
+		c[3] = (double)u->ada.valid;
+		c[4] = (double)u->ada.copy;
+		c[5] = (double)u->ada.expect;
+		c[6] = (double)u->ada.tau_n;
+		c[7] = u->ada.tau;
+		for (t = 0; t < NPOS; t++) {
+			c[8 + t] = (double)u->ada.pos_cases[t];
+			c[11 + t] = (double)u->ada.pos_hits[t];
+		}
+	}
+}
+
+static void
+unpack(const double *c, int kind, struct unit *u)
+{
+	int t;
+
+	memset(u, 0, sizeof *u);
+	u->w = c[0];
+	u->sum = c[1];
+	if (kind == K_LGB) {
+		u->pass = (long)c[2];
+		u->judged = (long)c[3];
+		u->total = (long)c[4];
+		for (t = 0; t < NTYPES; t++) {
+			u->tpass[t] = (long)c[5 + t];
+			u->ttotal[t] = (long)c[8 + t];
+		}
+		u->words = (long)c[11];
+		u->len_cases = (long)c[12];
+	} else if (kind == K_ADA) {
+		u->ada.scored = (long)c[2];
+		u->ada.valid = (long)c[3];
+		u->ada.copy = (long)c[4];
+		u->ada.expect = (long)c[5];
+		u->ada.tau_n = (long)c[6];
+		u->ada.tau = c[7];
+		for (t = 0; t < NPOS; t++) {
+			u->ada.pos_cases[t] = (long)c[8 + t];
+			u->ada.pos_hits[t] = (long)c[11 + t];
+		}
+	}
+}
+
+/* The units of us packed for kind: n rows of ncol_of(kind); caller frees. */
+static double *
+pack_units(const struct units *us, int kind)
+{
+	size_t nc = (size_t)ncol_of(kind), i;
+	double *v = xcalloc(us->n * nc, sizeof *v);
+
+	for (i = 0; i < us->n; i++)
+		pack(&us->v[i], kind, v + i * nc);
+	return v;
+}
+
+/* rng_below(r, n) with its bit count worked out once: the same draws. */
+struct draw {
+	uint64_t n;
+	int shift;		/* 32 - bits of n, or -1: use rng_below */
+};
+
+static void
+draw_init(struct draw *d, uint64_t n)
+{
+	int k = 0;
+
+	d->n = n;
+	while (k < 64 && n >> k)
+		k++;
+	d->shift = n > 0 && k <= 32 ? 32 - k : -1;
+}
+
+static uint64_t
+draw(rng *r, const struct draw *d)
+{
+	uint64_t v;
+
+	if (d->shift < 0)
+		return rng_below(r, d->n);
+	do
+		v = rng_u32(r) >> d->shift;
+	while (v >= d->n);
+	return v;
+}
+
+/* One resample of n packed rows of nc columns, summed into s[nc]. */
+static void
+resample(rng *r, const double *v, size_t n, size_t nc, double *s)
+{
+	struct draw d;
+	const double *row;
+	size_t i, j;
+
+	draw_init(&d, n);
+	memset(s, 0, nc * sizeof *s);
+	if (nc == NCOL_SCORE) {
+		for (i = 0; i < n; i++) {
+			row = v + 2 * draw(r, &d);
+			s[0] += row[0];
+			s[1] += row[1];
+		}
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		row = v + nc * draw(r, &d);
+		for (j = 0; j < nc; j++)
+			s[j] += row[j];
+	}
+}
+
 void
 boot_cell(struct group *g, const struct opts *o)
 {
 	struct units *us = &g->units;
 	int kind = boot_kind(g), lgb = kind == K_LGB;
 	int nmet = nmet_of(kind), k;
-	size_t B = (size_t)o->bootstrap, b, i;
-	double *draws, m[NMET_LGB];	/* NMET_ADA fits */
+	size_t B = (size_t)o->bootstrap, b, nc = (size_t)ncol_of(kind);
+	double *draws, *packed, m[NMET_LGB], s[NCOL_MAX];	/* NMET_ADA fits */
 	struct unit sum;
 	rng r;
 
@@ -376,18 +531,19 @@ boot_cell(struct group *g, const struct opts *o)
 	if (B == 0 || us->n == 0)
 		return;
 	units_sort(us);
+	packed = pack_units(us, kind);
 	draws = xcalloc(B * (size_t)nmet, sizeof *draws);
 	group_seed(&r, g, o);
 	for (b = 0; b < B; b++) {
-		memset(&sum, 0, sizeof sum);
-		for (i = 0; i < us->n; i++)
-			unit_add(&sum, &us->v[rng_below(&r, us->n)], kind);
+		resample(&r, packed, us->n, nc, s);
+		unpack(s, kind, &sum);
 		unit_metrics(&sum, kind, m);
 		for (k = 0; k < nmet; k++)
 			draws[b * (size_t)nmet + (size_t)k] = m[k];
 	}
 	percentiles(draws, B, nmet, &g->ci);
 	free(draws);
+	free(packed);
 }
 
 /*
@@ -399,8 +555,8 @@ void
 boot_avg(struct group *a, struct group **cells, size_t n,
     const struct opts *o)
 {
-	size_t B = (size_t)o->bootstrap, b, c, i, used = 0;
-	double *draws, var = 0, x;
+	size_t B = (size_t)o->bootstrap, b, c, used = 0;
+	double *draws, **packed, var = 0, x;
 	int ok = 1;
 	rng r;
 
@@ -418,27 +574,28 @@ boot_avg(struct group *a, struct group **cells, size_t n,
 	a->ci.se = ok && used ? 100.0 * sqrt(var) / (double)used : NAN;
 	if (B == 0 || used == 0)
 		return;
-	for (c = 0; c < n; c++)
+	packed = xcalloc(n, sizeof *packed);
+	for (c = 0; c < n; c++) {
 		units_sort(&cells[c]->units);
+		packed[c] = pack_units(&cells[c]->units, K_SCORE);
+	}
 	draws = xcalloc(B, sizeof *draws);
 	group_seed(&r, a, o);
 	for (b = 0; b < B; b++) {
-		double tot = 0;
+		double tot = 0, s[NCOL_SCORE];
 
 		for (c = 0; c < n; c++) {
-			const struct units *us = &cells[c]->units;
-			struct unit sum;
-
-			if (us->n == 0)
+			if (cells[c]->units.n == 0)
 				continue;
-			memset(&sum, 0, sizeof sum);
-			for (i = 0; i < us->n; i++)
-				unit_add(&sum, &us->v[rng_below(&r, us->n)],
-				    K_SCORE);
-			tot += ratio(sum.sum, sum.w);
+			resample(&r, packed[c], cells[c]->units.n, NCOL_SCORE,
+			    s);
+			tot += ratio(s[1], s[0]);
 		}
 		draws[b] = 100.0 * tot / (double)used;
 	}
 	percentiles(draws, B, 1, &a->ci);
+	for (c = 0; c < n; c++)
+		free(packed[c]);
+	free(packed);
 	free(draws);
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "cmdline.h"
 #include "agg.h"
 #include "diag.h"
@@ -30,7 +31,7 @@ static const char usage[] =
 "  --layout LAYOUT    long (default: one row per group) or paper (the\n"
 "                     papers' tables, one row per model)\n"
 "  --bootstrap N      95% intervals from N resamples of the cases, and\n"
-"                     standard errors (default 0: none)\n"
+"                     standard errors (default 1000; 0: none)\n"
 "  --seed N           seed of the resampling (default 1)\n"
 "  --usage            what the run spent per group (tokens, requests,\n"
 "                     latency, cost) in place of the scores\n"
@@ -44,13 +45,35 @@ enum { OPT_BYPOS = 256, OPT_LENF, OPT_COMPAT, OPT_MAXREC, OPT_VERSION,
 	OPT_BOOT, OPT_SEED, OPT_LAYOUT, OPT_USAGE, OPT_PRICES };
 
 #define MAX_BOOTSTRAP 1000000L
+#define DEF_BOOTSTRAP 1000L	/* intervals unless asked not to */
 
 static char bench_name[] = "bench";
 static char *bench_parts[] = { bench_name };
 static const struct field bench_field = { bench_name, bench_parts, 1 };
 
-static char case_name[] = "case", id_name[] = "id";
-static char *case_part[] = { case_name }, *id_part[] = { id_name };
+static char case_name[] = "case", id_name[] = "id", gen_name[] = "gen",
+    model_name[] = "model";
+static char *case_part[] = { case_name }, *id_part[] = { id_name },
+    *model_part[] = { gen_name, model_name };
+
+/*
+ * The record's id as a unit's key (nulkey.h), NULL when it has none: the
+ * id, then 0x01 'm' (never in a key) and the model when there is one, so
+ * that a group that holds several models (-g without gen.model) does not
+ * take one case of two models for a repeat.
+ */
+static char *
+rec_key(const cJSON *rec)
+{
+	char *id = nulkey_at(rec, id_part, 1), *m, *k;
+
+	if (id == NULL || (m = nulkey_at(rec, model_part, 2)) == NULL)
+		return id;
+	k = xasprintf("%s\x01m%s", id, m);
+	free(id);
+	free(m);
+	return k;
+}
 
 /* The record's case (repeated samples) as a key (nulkey.h), NULL when it
  * has none; -1 bad. */
@@ -137,9 +160,9 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 		if ((r = lgb_read(rec, in, o, &l)) >= 0) {
 			g = gtab_get(t, bench, vals, NULL);
 			group_params(g, rec);
-			if (r == 0 && (o->bootstrap > 0 || cs != NULL)) {
+			if (r == 0) {
 				unit_lgb(&u, &l);
-				id = nulkey_at(rec, id_part, 1);
+				id = rec_key(rec);
 				units_add(&g->units, cs, id, &u);
 				free(id);
 			}
@@ -158,8 +181,8 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 				ada_merge(&g->ada, &a);
 				u.ada = a;
 			}
-			if (r == 0 && (o->bootstrap > 0 || cs != NULL)) {
-				id = nulkey_at(rec, id_part, 1);
+			if (r == 0) {
+				id = rec_key(rec);
 				units_add(&g->units, cs, id, &u);
 				free(id);
 			}
@@ -174,6 +197,43 @@ done:
 	return r < 0 ? -1 : 0;
 }
 
+/*
+ * Once per group: records that repeat an id without a case member (a run
+ * appended to its own output twice, say) are counted as separate cases,
+ * as lg-compare counts them as samples; say so, and how to fix it.
+ */
+static void
+warn_repeats(struct group **g, size_t n, const struct opts *o)
+{
+	size_t i, k;
+	buf b = { 0 };
+
+	for (i = 0; i < n; i++) {
+		if (g[i]->units.dups == 0)
+			continue;
+		buf_reset(&b);
+		for (k = 0; k < o->nfields; k++)
+			if (strcmp(o->fields[k].path, "bench") == 0)
+				break;
+		if (k == o->nfields)	/* the bench is not a field: name it */
+			buf_puts(&b, g[i]->bench);
+		for (k = 0; k < o->nfields; k++) {
+			char *v = nulkey_show(g[i]->val[k]);
+
+			buf_printf(&b, "%s%s", b.len ? " " : "", v);
+			free(v);
+		}
+		lg_warn("%s: %ld record%s repeat%s an id without a case member, "
+		    "each counted as a case of its own: remove the repeats (a "
+		    "file appended to twice?), let lg-infer --resume add only "
+		    "what is missing, or write repeated samples with lg-infer "
+		    "--samples", buf_str(&b), g[i]->units.dups,
+		    g[i]->units.dups == 1 ? "" : "s",
+		    g[i]->units.dups == 1 ? "s" : "");
+	}
+	buf_free(&b);
+}
+
 static void
 print(gtab *t, const struct opts *o)
 {
@@ -181,6 +241,7 @@ print(gtab *t, const struct opts *o)
 	size_t n, i, j;
 
 	g = gtab_sorted(t, o, &n);
+	warn_repeats(g, n, o);
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && strcmp(g[j]->bench, g[i]->bench) == 0; j++)
 			;
@@ -256,6 +317,7 @@ main(int argc, char **argv)
 
 	lg_init(argv[0]);
 	o.seed = 1;
+	o.bootstrap = DEF_BOOTSTRAP;
 	fields_parse("bench,task,length,gen.model", &o);
 	while ((c = lg_getopt(argc, argv, "g:f:h", longopts, NULL)) != -1) {
 		switch (c) {

@@ -18,21 +18,28 @@
 #include "xalloc.h"
 
 static const char usage[] =
-"usage: lg-report [-t TITLE] [--compat] [--prices FILE] [--max-text SIZE]\n"
-"                 [--max-record SIZE] [file ...]\n"
+"usage: lg-report [-t TITLE] [--compat] [--prices FILE] [--bootstrap N]\n"
+"                 [--max-text SIZE] [--max-record SIZE] [file ...]\n"
 "       lg-report -h | --help | --version\n"
 "\n"
 "  -t TITLE           the page's title (default \"lg report\")\n"
 "  --compat           the position chart as published (see lg-plot)\n"
 "  --prices FILE      USD per million input and output tokens per model:\n"
 "                     cost columns in the tokens table\n"
+"  --bootstrap N      95% intervals of the scores from N resamples of the\n"
+"                     cases (default 1000; 0: none)\n"
 "  --max-text SIZE    keep at most SIZE bytes of each prompt, output and\n"
 "                     text in verdicts, scores, gen and error (default 1M)\n"
 "  --max-record SIZE  record size limit (default 64M)\n"
 "  -h, --help         print this help\n"
 "  --version          print the version\n";
 
-enum { OPT_COMPAT = 256, OPT_PRICES, OPT_MAXTEXT, OPT_MAXREC, OPT_VERSION };
+enum { OPT_COMPAT = 256, OPT_PRICES, OPT_MAXTEXT, OPT_MAXREC, OPT_VERSION,
+	OPT_BOOT };
+
+#define DEF_BOOTSTRAP 1000L	/* as lg-agg: intervals unless asked not to */
+#define MAX_BOOTSTRAP 1000000L
+#define SEED 1			/* lg-agg's default --seed */
 
 /* names and ids are keys (nulkey.h): whole, NUL bytes included */
 struct group {
@@ -44,6 +51,15 @@ struct group {
 	long nlat;
 	double cost_in, cost_out;
 	long priced, unpriced;
+	long repeats;		/* records repeating an id, without a case */
+	size_t id;		/* its number, in the order of first records */
+};
+
+/* A record without a case member: its group (an index into the report's
+ * groups) and its model and id, to find repeated ids. */
+struct seen {
+	size_t g;
+	char *key;
 };
 
 struct report {
@@ -53,8 +69,12 @@ struct report {
 	long ncases;
 	FILE *details;		/* the per-case blocks, until the end */
 	size_t max_text;
+	long draws;		/* --bootstrap */
 	const struct prices *prices;	/* none when n is 0 */
 	pairs *pairs;
+	scores *scores;
+	struct seen *seen;
+	size_t nseen, capseen;
 };
 
 static char bench_k[] = "bench", task_k[] = "task", length_k[] = "length",
@@ -89,8 +109,9 @@ group_of(struct report *r, const char *bench, const char *task,
 		r->capg = r->capg ? 2 * r->capg : 16;
 		r->g = xreallocarray(r->g, r->capg, sizeof *r->g);
 	}
-	g = &r->g[r->ng++];
+	g = &r->g[r->ng];
 	memset(g, 0, sizeof *g);
+	g->id = r->ng++;
 	g->bench = xstrdup(bench);
 	g->task = xstrdup(task);
 	g->length = xstrdup(length);
@@ -294,6 +315,16 @@ add(struct report *r, const cJSON *rec, int bad)
 		}
 		cost(r, g, gen);
 	}
+	if (kase == NULL && rec_get(rec, "id") != NULL) {
+		if (r->nseen == r->capseen) {
+			r->capseen = r->capseen ? 2 * r->capseen : 64;
+			r->seen = xreallocarray(r->seen, r->capseen,
+			    sizeof *r->seen);
+		}
+		r->seen[r->nseen].g = g->id;
+		r->seen[r->nseen++].key = xstrdup(id);
+	}
+	scores_add(r->scores, g->id, kase, id, failed ? 0 : s);
 	pairs_add(r->pairs, bench, task, length, mkey, kase != NULL &&
 	    *kase != '\0' ? kase : id, failed ? 0 : s, und);
 	status = bad ? "bad" : failed ? "failed" : und ? "undecided" :
@@ -353,6 +384,60 @@ add(struct report *r, const cJSON *rec, int bad)
 	free(kase);
 	free(mkey);
 	return ret;
+}
+
+static int
+cmp_seen(const void *a, const void *b)
+{
+	const struct seen *x = a, *y = b;
+
+	if (x->g != y->g)
+		return x->g < y->g ? -1 : 1;
+	return strcmp(x->key, y->key);
+}
+
+/*
+ * Once per group (bench, task, length, model): records that repeat an id
+ * without a case member (a run appended to its output twice) each count
+ * as a case; say so, with the count, and how to fix it, as lg-agg does.
+ */
+static void
+warn_repeats(struct report *r)
+{
+	size_t i;
+
+	if (r->nseen > 0)
+		qsort(r->seen, r->nseen, sizeof *r->seen, cmp_seen);
+	for (i = 1; i < r->nseen; i++)
+		if (r->seen[i].g == r->seen[i - 1].g &&
+		    strcmp(r->seen[i].key, r->seen[i - 1].key) == 0)
+			r->g[r->seen[i].g].repeats++;
+	for (i = 0; i < r->nseen; i++)
+		free(r->seen[i].key);
+	free(r->seen);
+	r->seen = NULL;
+	r->nseen = r->capseen = 0;
+	for (i = 0; i < r->ng; i++) {
+		struct group *g = &r->g[i];
+		char *b, *t, *l, *m;
+
+		if (g->repeats == 0)
+			continue;
+		b = nulkey_show(g->bench);
+		t = nulkey_show(g->task);
+		l = nulkey_show(g->length);
+		m = nulkey_show(g->model);
+		lg_warn("%s %s %s %s: %ld record%s repeat%s an id without a "
+		    "case member, each counted as a case of its own: remove "
+		    "the repeats (a file appended to twice?), let lg-infer "
+		    "--resume add only what is missing, or write repeated "
+		    "samples with lg-infer --samples", b, t, l, m, g->repeats,
+		    g->repeats == 1 ? "" : "s", g->repeats == 1 ? "s" : "");
+		free(b);
+		free(t);
+		free(l);
+		free(m);
+	}
 }
 
 static int
@@ -457,9 +542,18 @@ tables(buf *o, struct report *r)
 	    "either) counts 0; an undecided case (no score and no error: the "
 	    "judge decided none of its items) is left out of the mean, never "
 	    "counted 0; undecided items: those the judge could not decide "
-	    "(<code>scores.undecided</code>).</p>\n<table>"
+	    "(<code>scores.undecided</code>).");
+	if (r->draws > 0)
+		buf_printf(o, " &plusmn;: half the width of the score's 95%% "
+		    "interval, from %ld resamples of the cases (the samples of "
+		    "a case drawn together), as <code>lg-agg</code> computes it.",
+		    r->draws);
+	buf_puts(o, "</p>\n<table>"
 	    "<tr><th>bench</th><th>task</th><th>length</th><th>model</th>"
-	    "<th>score</th><th>cases</th><th>failed</th><th>undecided</th>"
+	    "<th>score</th>");
+	if (r->draws > 0)
+		buf_puts(o, "<th>&plusmn;</th>");
+	buf_puts(o, "<th>cases</th><th>failed</th><th>undecided</th>"
 	    "<th>undecided items</th><th>cut</th></tr>\n");
 	for (i = 0; i < r->ng; i++) {
 		struct group *g = &r->g[i];
@@ -470,6 +564,18 @@ tables(buf *o, struct report *r)
 		else
 			snprintf(t, sizeof t, "-");
 		cell(o, " class=\"num\"", t);
+		if (r->draws > 0) {
+			const char *key[4] = { g->bench, g->task, g->length,
+			    g->model };
+			double lo, hi;
+
+			scores_ci(r->scores, g->id, key, 4, &lo, &hi);
+			if (isnan(lo) || isnan(hi))
+				snprintf(t, sizeof t, "-");
+			else
+				snprintf(t, sizeof t, "%.1f", (hi - lo) / 2);
+			cell(o, " class=\"num\"", t);
+		}
 		buf_printf(o, "<td class=\"num\">%ld</td><td class=\"num\">%ld</td>"
 		    "<td class=\"num\">%ld</td><td class=\"num\">%ld</td>"
 		    "<td class=\"num\">%ld</td></tr>\n", g->cases, g->failed,
@@ -551,7 +657,7 @@ details_file(void)
 
 static int
 run(char **files, int n, const char *title, int compat, size_t max_text,
-    const struct prices *prices)
+    long draws, const struct prices *prices)
 {
 	struct report r = { 0 };
 	struct charts *ch = charts_new(compat, 10);
@@ -570,6 +676,8 @@ run(char **files, int n, const char *title, int compat, size_t max_text,
 		return LG_SYS;
 	}
 	r.pairs = pairs_new();
+	r.draws = draws;
+	r.scores = scores_new(draws, SEED);
 	status = LG_OK;
 	while ((rec = jsonl_next(in)) != NULL) {
 		int b = charts_add(ch, rec, in) < 0;
@@ -592,6 +700,8 @@ run(char **files, int n, const char *title, int compat, size_t max_text,
 	if (status == LG_OK)
 		status = jsonl_status(in);
 	jsonl_free(in);
+	warn_repeats(&r);
+	scores_sort(r.scores);
 	if (status == LG_OK && bad)
 		status = LG_BAD;
 	if (status == LG_SYS)
@@ -668,6 +778,7 @@ out:
 	}
 	free(r.g);
 	pairs_free(r.pairs);
+	scores_free(r.scores);
 	charts_free(ch);
 	return lg_finish(status);
 }
@@ -680,10 +791,12 @@ main(int argc, char **argv)
 		{ "prices", required_argument, NULL, OPT_PRICES },
 		{ "max-text", required_argument, NULL, OPT_MAXTEXT },
 		{ "max-record", required_argument, NULL, OPT_MAXREC },
+		{ "bootstrap", required_argument, NULL, OPT_BOOT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
+	long draws = DEF_BOOTSTRAP;
 	const char *title = "lg report", *pfile = NULL;
 	struct prices prices = { 0 };
 	size_t max_text = (size_t)1 << 20;
@@ -708,6 +821,10 @@ main(int argc, char **argv)
 		case OPT_MAXREC:
 			opt_max_record(optarg);
 			break;
+		case OPT_BOOT:
+			draws = (long)opt_num("--bootstrap", optarg, 0,
+			    MAX_BOOTSTRAP);
+			break;
 		case 'h':
 			lg_usage(usage, 0);
 		case OPT_VERSION:
@@ -722,7 +839,7 @@ main(int argc, char **argv)
 		return status;
 	}
 	status = run(argv + optind, argc - optind, title, compat, max_text,
-	    &prices);
+	    draws, &prices);
 	prices_clear(&prices);
 	return status;
 }

@@ -2,6 +2,7 @@
 #ifndef LG_REPORT_H
 #define LG_REPORT_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "buf.h"
@@ -33,5 +34,22 @@ void pairs_html(buf *o, pairs *p);
 /* How many models the records hold. */
 size_t pairs_models(const pairs *p);
 void pairs_free(pairs *p);
+
+/* ci.c: the 95% interval of each group's mean score, from draws resamples
+ * of its cases (0: none), seeded; one entry per counted record. */
+typedef struct scores scores;
+scores *scores_new(long draws, uint64_t seed);
+/* A counted record of group grp (score in [0, 1], 0 when failed; NAN,
+ * undecided, is not counted); kase its case member (a key) or NULL, id
+ * its id (a key). */
+void scores_add(scores *s, size_t grp, const char *kase, const char *id,
+    double score);
+/* Once every record is in, before scores_ci. */
+void scores_sort(scores *s);
+/* The interval of group grp, in percent, the group seeded by its key
+ * (bench, task, length, model); NAN when none. */
+void scores_ci(scores *s, size_t grp, const char *const *key, size_t nkey,
+    double *lo, double *hi);
+void scores_free(scores *s);
 
 #endif

@@ -1,8 +1,8 @@
 #!/bin/sh
 # lg-agg --bootstrap is deterministic: the same records and seed give the
 # same intervals, whatever the order of the records and whatever other
-# groups the input holds; another seed gives other intervals; without
-# --bootstrap the tables carry no interval columns.
+# groups the input holds; another seed gives other intervals; intervals
+# are on by default (--bootstrap 1000) and --bootstrap 0 turns them off.
 set -eu
 . "$TOP/tests/lib.sh"
 awk 'BEGIN {
@@ -32,10 +32,18 @@ grep -v '"row":"overall"' "$t/b" | grep -v '"row":"avg"' > "$t/b0"
 cmp -s "$t/a0" "$t/b0" || fail "other groups change a group's intervals"
 lg-agg --bootstrap 500 --seed 2 -f json "$t/in" > "$t/b"
 cmp -s "$t/a" "$t/b" && fail "--seed changes nothing"
-# off by default: the same table as --bootstrap 0, without interval columns
-lg-agg "$t/in" > "$t/a"
-lg-agg --bootstrap 0 "$t/in" > "$t/b"
-cmp -s "$t/a" "$t/b" || fail "--bootstrap 0 differs from the default"
-grep -q '±' "$t/a" && fail "interval columns without --bootstrap"
-lg-agg --bootstrap 100 "$t/in" | grep -q '±' || fail "no interval column"
+# on by default: the same tables as --bootstrap 1000, in every format
+for f in table tsv csv md latex json; do
+	lg-agg -f $f "$t/in" > "$t/a"
+	lg-agg -f $f --bootstrap 1000 "$t/in" > "$t/b"
+	cmp -s "$t/a" "$t/b" || fail "-f $f: the default differs from --bootstrap 1000"
+done
+grep -q '"score_lo":' "$t/a" || fail "no score_lo by default"
+lg-agg --layout paper "$t/in" | grep -q '±' || fail "no interval in --layout paper"
+lg-agg "$t/in" | grep -q '±' || fail "no interval column by default"
+# off with --bootstrap 0: no interval column, no _lo, _hi or se
+lg-agg --bootstrap 0 "$t/in" > "$t/a"
+grep -q '±' "$t/a" && fail "interval columns with --bootstrap 0"
+lg-agg --bootstrap 0 -f json "$t/in" > "$t/a"
+grep -q -e '_lo"' -e '_hi"' -e '_se"' "$t/a" && fail "intervals in JSON with --bootstrap 0"
 exit 0

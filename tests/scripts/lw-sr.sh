@@ -17,8 +17,8 @@ lg-gen longweave -t sr -l 1k,2k,4k,8k -n 10 | lg-prompt | cmp -s - "$d/prompted"
     fail "lg-gen is not deterministic"
 lg-oracle "$d/prompted" | lg-judge --rules > "$d/judged"
 lg-agg "$d/judged" > "$d/table"
-for t in 1k 2k 4k 8k avg; do
-	grep -Eq "^longweave +sr +$t +lg-oracle +100\.0 +[0-9]+ +0( |\$)" "$d/table" ||
+for t in 1k 2k 4k 8k avg; do	# score, its interval and se, cases, failed
+	grep -Eq "^longweave +sr +$t +lg-oracle +100\.0 +0\.0 +0\.0 +[0-9]+ +0( |\$)" "$d/table" ||
 	    { cat "$d/table"; fail "sr $t is not 100"; }
 done
 n=$(grep -c '"answered_rate":1,"correct_rate":1,"score":1}' "$d/judged" || :)
