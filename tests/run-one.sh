@@ -16,6 +16,10 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-}${UBSAN_OPTIONS:+:}log_path=$w/san/ubsan
 export XDG_CACHE_HOME="$w/cache"
 : > "$res.log"
 t0=$(date +%s%N)
+# the progress pipe is this run's: a test that runs the suite's scripts
+# itself (harness.sh) must not report its inner tests there
+progress=${RUN_PROGRESS:-}
+unset RUN_PROGRESS
 
 result() {	# pass | skip | fail WHY
 	[ "$1" = fail ] && echo "$2" > "$res.why"
@@ -23,10 +27,10 @@ result() {	# pass | skip | fail WHY
 	rm -rf "$w"
 	# one line as each test ends, for tests/check.sh's progress (a line is
 	# far below PIPE_BUF, so lines of tests ending together never mix)
-	if [ -n "${RUN_PROGRESS:-}" ]; then
+	if [ -n "$progress" ]; then
 		ms=$((($(date +%s%N) - t0) / 1000000))
 		printf '%s %d.%d %s%s\n' "$1" $((ms / 1000)) $((ms % 1000 / 100)) \
-		    "${RUN_LABEL:-}${RUN_LABEL:+: }" "$name" >> "$RUN_PROGRESS"
+		    "${RUN_LABEL:-}${RUN_LABEL:+: }" "$name" >> "$progress"
 	fi
 	exit 0
 }
