@@ -10,16 +10,10 @@
 # blocks, an unclosed block, an upper-case tag, nothing); every score must
 # agree.
 set -u
-py=/usr/bin/python3
-if ! "$py" -m flake8 --version >/dev/null 2>&1; then
-	echo "skipped: no flake8 for $py"
-	exit 0
-fi
-t=$TMPDIR/cfpub.$$
-mkdir -p "$t" || exit 1
-trap 'rm -rf "$t"' EXIT INT TERM
-"$BIN/lg-gen" longweave -t cf -l 1k,2k -n 3 -s 5 | "$BIN/lg-prompt" |
-    "$BIN/lg-oracle" > "$t/o.jsonl" || exit 1
+. "$TOP/tests/lib.sh"
+need_py
+lg-gen longweave -t cf -l 1k,2k -n 3 -s 5 | lg-prompt | lg-oracle \
+    > "$t/o.jsonl" || fail "lg-gen | lg-prompt | lg-oracle"
 "$py" - "$t" "$BIN" <<'PY'
 import ast, json, math, os, re, subprocess, sys
 t, bindir = sys.argv[1:]
