@@ -34,8 +34,8 @@ context_free(infer_opts *o)
 	o->tok = NULL;
 }
 
-static long
-count(bpe *b, const char *s)
+long
+context_tokens(bpe *b, const char *s)
 {
 	size_t n;
 
@@ -72,8 +72,8 @@ context_over(const infer_opts *o, cJSON *rec, const char *system,
 
 	if (o->max_context <= 0)
 		return 0;
-	np = count(o->tok, rec_str(rec, "prompt"));
-	ns = count(o->tok, system);
+	np = context_tokens(o->tok, rec_str(rec, "prompt"));
+	ns = context_tokens(o->tok, system);
 	if (np < 0 || ns < 0)
 		m = xasprintf("prompt could not be counted: over %zu bytes",
 		    (size_t)BPE_MAX_TEXT);

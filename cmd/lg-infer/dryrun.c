@@ -82,18 +82,6 @@ cmp_group(const void *a, const void *b)
 	return 0;
 }
 
-/* Tokens of s, or -1 when it is too long to count. */
-static double
-tokens(bpe *b, const char *s)
-{
-	size_t n;
-
-	if (s == NULL || *s == '\0')
-		return 0;
-	n = bpe_encode(b, s, strlen(s), 0, NULL, NULL);
-	return n == (size_t)-1 ? -1 : (double)n;
-}
-
 /* Count rec into g: NULL, or why a run would refuse it. */
 static const char *
 count(const infer_opts *o, group *g, const cJSON *rec)
@@ -113,8 +101,8 @@ count(const infer_opts *o, group *g, const cJSON *rec)
 		g->passed++;
 		return NULL;
 	}
-	p = tokens(o->tok, rec_str(rec, "prompt"));
-	s = tokens(o->tok, system);
+	p = (double)context_tokens(o->tok, rec_str(rec, "prompt"));
+	s = (double)context_tokens(o->tok, system);
 	if (p < 0 || s < 0 || (o->max_context > 0 && p + s > o->max_context)) {
 		g->over++;
 		return NULL;

@@ -84,6 +84,8 @@ cJSON *request_gen(const infer_opts *o, const char *system_opt,
  * the record's error and gen set, when its prompt is too long to send.
  */
 void context_setup(infer_opts *o, const char *tokenizer);
+/* The tokens of s in b (0 for NULL or ""), -1 when s is too long to count. */
+long context_tokens(bpe *b, const char *s);
 void context_free(infer_opts *o);
 int context_over(const infer_opts *o, cJSON *rec, const char *system,
     const char *sys_opt);
