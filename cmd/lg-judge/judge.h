@@ -128,6 +128,24 @@ typedef struct {
 } judge_resume;
 int judge_resumed(const cJSON *rec, jsonl *in, void *arg);
 
+/* How a judge question is decoded: what the request body says. */
+typedef struct {
+	long max_tokens;
+	double temperature;
+	double top_p;		/* < 0: not sent */
+	long seed;
+	int has_seed;		/* else no seed, but on asking again */
+} judge_decoding;
+
+/*
+ * Add d to the request body b; attempt (0 the first ask) makes a question
+ * asked again a new draw, and a new cache key: the seed plus attempt, or
+ * attempt itself when no seed was asked for.
+ */
+void judge_decoding_add(cJSON *b, const judge_decoding *d, int attempt);
+/* Append the message {role, content} to the array msgs. */
+void judge_message(cJSON *msgs, const char *role, const char *content);
+
 /*
  * --cf-relevance: the LongWeave cf relevance judge (lw_cf.h), its decoding:
  * the published one under --compat, else ours, unless options say
@@ -135,11 +153,7 @@ int judge_resumed(const cJSON *rec, jsonl *in, void *arg);
  */
 typedef struct {
 	int on;
-	long max_tokens;
-	double temperature;
-	double top_p;		/* < 0: not sent */
-	long seed;
-	int has_seed;		/* else no seed, but on asking again */
+	judge_decoding dec;
 } cfrel_opts;
 
 /* The model judge: run over files; returns the exit status. */
@@ -148,21 +162,16 @@ typedef struct {
 	char **base;		/* the judge servers, owned here (http.base_urls) */
 	const char *model;
 	int judge_retries, hybrid;
-	long max_tokens;
-	double temperature;
-	double top_p;		/* < 0: not sent */
-	long seed;
-	int has_seed;		/* else no seed, but on asking again */
+	judge_decoding dec;	/* LongGenBench checks' */
 	const char *compat;	/* the published prompt (share/rubrics/NAME.tmpl)
 				 * as a raw completion, read as published; NULL:
 				 * our own question, read strictly */
 	const char *rubric;
 	int lw_compat;		/* LongWeave: the published judge */
-	long lw_max_tokens;	/* LongWeave: the decoding, ours or under */
-	double lw_temperature;	/* --compat the published one (8192 tokens, */
-	double lw_top_p;	/* 0.7, no top_p, no seed), unless an option */
-	long lw_seed;		/* says otherwise; top_p < 0: not sent */
-	int lw_has_seed;
+	judge_decoding lw;	/* LongWeave: the decoding, ours or under
+				 * --compat the published one (8192 tokens,
+				 * 0.7, no top_p, no seed), unless an option
+				 * says otherwise */
 	cfrel_opts cf;		/* --cf-relevance */
 	char *key;		/* owned here (http.api_key) */
 	const idset *done;	/* --resume: ids to skip, or NULL */

@@ -143,14 +143,28 @@ stopped(run *r, int sig)
 	progress_die(sig);
 }
 
-static void
-add_message(cJSON *msgs, const char *role, const char *content)
+void
+judge_message(cJSON *msgs, const char *role, const char *content)
 {
 	cJSON *m = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(m, "role", role);
 	cJSON_AddStringToObject(m, "content", content);
 	cJSON_AddItemToArray(msgs, m);
+}
+
+void
+judge_decoding_add(cJSON *b, const judge_decoding *d, int attempt)
+{
+	cJSON_AddNumberToObject(b, "temperature", d->temperature);
+	if (d->top_p >= 0)
+		cJSON_AddNumberToObject(b, "top_p", d->top_p);
+	cJSON_AddNumberToObject(b, "max_tokens", (double)d->max_tokens);
+	if (d->has_seed)
+		cJSON_AddNumberToObject(b, "seed", (double)(d->seed + attempt));
+	else if (attempt > 0)
+		cJSON_AddNumberToObject(b, "seed", attempt);
+	cJSON_AddBoolToObject(b, "stream", 0);
 }
 
 /*
@@ -163,11 +177,8 @@ static char *
 request_body(const run *r, const job *j, int chat)
 {
 	const llm_opts *o = r->o;
-	int lw = j->items != NULL, attempt = j->tries;
+	int lw = j->items != NULL;
 	cJSON *b = cJSON_CreateObject(), *msgs;
-	double top_p = lw ? o->lw_top_p : o->top_p;
-	int has_seed = lw ? o->lw_has_seed : o->has_seed;
-	long seed = lw ? o->lw_seed : o->seed;
 	char *s;
 
 	cJSON_AddStringToObject(b, "model", o->model);
@@ -176,25 +187,14 @@ request_body(const run *r, const job *j, int chat)
 	} else {
 		msgs = cJSON_AddArrayToObject(b, "messages");
 		if (lw && o->lw_compat)
-			add_message(msgs, "system", "You are a helpful assistant.");
-		add_message(msgs, "user", j->prompt);
+			judge_message(msgs, "system", "You are a helpful assistant.");
+		judge_message(msgs, "user", j->prompt);
 		if (lw && j->bad != NULL) {
-			add_message(msgs, "assistant", j->bad);
-			add_message(msgs, "user", lw_correction(j->p->lw));
+			judge_message(msgs, "assistant", j->bad);
+			judge_message(msgs, "user", lw_correction(j->p->lw));
 		}
 	}
-	cJSON_AddNumberToObject(b, "temperature", lw ? o->lw_temperature :
-	    o->temperature);
-	if (top_p >= 0)
-		cJSON_AddNumberToObject(b, "top_p", top_p);
-	cJSON_AddNumberToObject(b, "max_tokens", (double)(lw ? o->lw_max_tokens :
-	    o->max_tokens));
-	/* asking again is a new draw, and a new cache key */
-	if (has_seed)
-		cJSON_AddNumberToObject(b, "seed", (double)(seed + attempt));
-	else if (attempt > 0)
-		cJSON_AddNumberToObject(b, "seed", attempt);
-	cJSON_AddBoolToObject(b, "stream", 0);
+	judge_decoding_add(b, lw ? &o->lw : &o->dec, j->tries);
 	s = cJSON_PrintUnformatted(b);
 	cJSON_Delete(b);
 	return s;
@@ -374,7 +374,7 @@ done_lw(run *r, job *j, const char *by, const http_result *res)
 	} else if (res->truncated) {
 		/* a reply cut before its end would be cut again: no retry */
 		char *m = xasprintf("reply cut at --judge-max-tokens %ld",
-		    r->o->lw_max_tokens);
+		    r->o->lw.max_tokens);
 
 		settle_lw(j, NULL, by, c, m, NULL);
 		free(m);
@@ -421,7 +421,7 @@ done_cf(run *r, job *j, const char *by, const http_result *res)
 	if (v < 0 && res->truncated) {
 		/* a reply cut before its end would be cut again: no retry */
 		char *why = xasprintf("reply cut at --judge-max-tokens %ld",
-		    r->o->cf.max_tokens);
+		    r->o->cf.dec.max_tokens);
 
 		settle_cf(j, -1, 0, by, c, why);
 		free(why);
@@ -472,7 +472,7 @@ done(void *user, const http_result *res)
 		/* a reply cut before its answer would be cut again: no retry */
 		if (v < 0 && res->truncated) {
 			char *why = xasprintf("reply cut at --judge-max-tokens %ld "
-			    "before its answer", r->o->max_tokens);
+			    "before its answer", r->o->dec.max_tokens);
 
 			settle(j, -1, by, res->content ? res->content : "", why,
 			    res->reasoning);
@@ -670,10 +670,10 @@ summary(const run *r, const http_stats *st)
 	char cf[64] = "", lw[96] = "";
 
 	if (r->o->cf.on)
-		snprintf(cf, sizeof cf, ", cf relevance %ld", r->o->cf.max_tokens);
+		snprintf(cf, sizeof cf, ", cf relevance %ld", r->o->cf.dec.max_tokens);
 	if (r->lw_records > 0)
 		snprintf(lw, sizeof lw, "; LongWeave: the %s judge, max tokens %ld",
-		    r->o->lw_compat ? "published" : "own", r->o->lw_max_tokens);
+		    r->o->lw_compat ? "published" : "own", r->o->lw.max_tokens);
 	lg_warn("%lu checks: %lu by rules, %lu by the model, %lu undecided "
 	    "(%lu unparseable, %lu failed requests); %lu judge calls "
 	    "(%.2f per record), %ld prompt and %ld output tokens, %lu "
@@ -683,7 +683,7 @@ summary(const run *r, const http_stats *st)
 	    (double)r->calls / (double)r->records : 0, st->prompt_tokens,
 	    st->output_tokens, st->cache_hits, LG_VERSION, r->o->model,
 	    r->o->compat ? " with " : "", r->o->compat ? r->o->compat : "",
-	    r->o->max_tokens, cf, lw);
+	    r->o->dec.max_tokens, cf, lw);
 }
 
 int

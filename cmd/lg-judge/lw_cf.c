@@ -164,29 +164,14 @@ cf_begin(cf_asker *a, cJSON *rec, const judge_at *at, cJSON **verdict,
 char *
 cf_body(const cf_asker *a, const llm_opts *o, const char *prompt, int attempt)
 {
-	cJSON *b = cJSON_CreateObject(), *msgs, *m;
+	cJSON *b = cJSON_CreateObject(), *msgs;
 	char *s;
 
 	cJSON_AddStringToObject(b, "model", o->model);
 	msgs = cJSON_AddArrayToObject(b, "messages");
-	m = cJSON_CreateObject();
-	cJSON_AddStringToObject(m, "role", "system");
-	cJSON_AddStringToObject(m, "content", a->sys);
-	cJSON_AddItemToArray(msgs, m);
-	m = cJSON_CreateObject();
-	cJSON_AddStringToObject(m, "role", "user");
-	cJSON_AddStringToObject(m, "content", prompt);
-	cJSON_AddItemToArray(msgs, m);
-	cJSON_AddNumberToObject(b, "temperature", o->cf.temperature);
-	if (o->cf.top_p >= 0)
-		cJSON_AddNumberToObject(b, "top_p", o->cf.top_p);
-	cJSON_AddNumberToObject(b, "max_tokens", (double)o->cf.max_tokens);
-	/* asking again is a new draw, and a new cache key */
-	if (o->cf.has_seed)
-		cJSON_AddNumberToObject(b, "seed", (double)(o->cf.seed + attempt));
-	else if (attempt > 0)
-		cJSON_AddNumberToObject(b, "seed", attempt);
-	cJSON_AddBoolToObject(b, "stream", 0);
+	judge_message(msgs, "system", a->sys);
+	judge_message(msgs, "user", prompt);
+	judge_decoding_add(b, &o->cf.dec, attempt);
 	s = cJSON_PrintUnformatted(b);
 	cJSON_Delete(b);
 	return s;

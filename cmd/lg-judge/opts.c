@@ -121,9 +121,9 @@ judge_parse(int argc, char **argv, judge_args *a)
 	o->http.parallel = 8;
 	o->http.retries = 6;
 	o->judge_retries = 2;
-	o->max_tokens = 0;	/* defaults below, after the mode is known */
-	o->temperature = -1;
-	o->top_p = -1;
+	o->dec.max_tokens = 0;	/* defaults below, after the mode is known */
+	o->dec.temperature = -1;
+	o->dec.top_p = -1;
 	o->http.connect_timeout = 10;
 	o->http.idle_timeout = 120;
 	o->http.total_timeout = 600;
@@ -142,15 +142,15 @@ judge_parse(int argc, char **argv, judge_args *a)
 			    prompts, 2)];
 			break;
 		case 't':
-			o->temperature = opt_real("--judge-temperature", optarg, 0,
+			o->dec.temperature = opt_real("--judge-temperature", optarg, 0,
 			    MAX_TEMPERATURE);
 			break;
 		case 'o':
-			o->top_p = opt_share("--judge-top-p", optarg);
+			o->dec.top_p = opt_share("--judge-top-p", optarg);
 			break;
 		case 's':
-			o->seed = opt_num("--judge-seed", optarg, 0, 2147483647);
-			o->has_seed = 1;
+			o->dec.seed = opt_num("--judge-seed", optarg, 0, 2147483647);
+			o->dec.has_seed = 1;
 			break;
 		case 'U':
 			o->base = xreallocarray(o->base, o->http.nbase + 1, sizeof *o->base);
@@ -162,7 +162,7 @@ judge_parse(int argc, char **argv, judge_args *a)
 			o->judge_retries = (int)opt_num("--judge-retries", optarg, 0, 100);
 			break;
 		case 'T':
-			o->max_tokens = opt_num("--judge-max-tokens", optarg, 1,
+			o->dec.max_tokens = opt_num("--judge-max-tokens", optarg, 1,
 			    MAX_TOKENS);
 			break;
 		case 'C': o->http.cache_dir = optarg; break;
@@ -192,47 +192,39 @@ judge_parse(int argc, char **argv, judge_args *a)
 		lg_die(LG_USAGE, "--compat asks the model every check with the "
 		    "published prompt: it excludes %s",
 		    o->hybrid ? "--hybrid" : "--rubric");
-	/* LongWeave questions: ours or the published decoding, unless an
-	 * option says otherwise */
-	o->lw_max_tokens = o->max_tokens > 0 ? o->max_tokens : a->compat ?
-	    JUDGE_LW_COMPAT_MAX_TOKENS : JUDGE_MAX_TOKENS;
-	o->lw_temperature = o->temperature >= 0 ? o->temperature : a->compat ?
-	    JUDGE_LW_COMPAT_TEMPERATURE : 0;
-	o->lw_top_p = o->top_p;
-	o->lw_seed = o->seed;
-	o->lw_has_seed = o->has_seed;
-	/* cf relevance: the published decoding under --compat (temperature
-	 * 0.7, 8192 tokens, nothing else), ours otherwise */
-	o->cf.max_tokens = o->max_tokens > 0 ? o->max_tokens : a->compat ? 8192 :
-	    JUDGE_MAX_TOKENS;
-	o->cf.temperature = o->temperature >= 0 ? o->temperature : a->compat ?
-	    0.7 : 0;
-	o->cf.top_p = o->top_p;
-	o->cf.seed = o->seed;
-	o->cf.has_seed = o->has_seed;
+	/* LongWeave questions, biog, sr and nw batches and cf relevance alike:
+	 * ours or the published client's decoding (task_config.yaml), unless
+	 * an option says otherwise */
+	o->lw = o->dec;
+	if (o->lw.max_tokens == 0)
+		o->lw.max_tokens = a->compat ? JUDGE_LW_COMPAT_MAX_TOKENS :
+		    JUDGE_MAX_TOKENS;
+	if (o->lw.temperature < 0)
+		o->lw.temperature = a->compat ? JUDGE_LW_COMPAT_TEMPERATURE : 0;
+	o->cf.dec = o->lw;
 	if (a->compat && !a->rules) {
 		/* the published decoding, unless an option says otherwise */
 		o->compat = prompt != NULL && *prompt == 'b' ? "longgenbench-b" :
 		    "longgenbench-a";
-		if (o->max_tokens == 0)
-			o->max_tokens = 50;
-		if (o->temperature < 0)
-			o->temperature = 0.95;
-		if (o->top_p < 0)
-			o->top_p = 0.95;
-		if (!o->has_seed) {
-			o->seed = 42;
-			o->has_seed = 1;
+		if (o->dec.max_tokens == 0)
+			o->dec.max_tokens = 50;
+		if (o->dec.temperature < 0)
+			o->dec.temperature = 0.95;
+		if (o->dec.top_p < 0)
+			o->dec.top_p = 0.95;
+		if (!o->dec.has_seed) {
+			o->dec.seed = 42;
+			o->dec.has_seed = 1;
 		}
 	} else {
 		/*
 		 * room for a reasoning model's thinking, which servers count
 		 * in max_tokens; a plain model stops after its "yes"
 		 */
-		if (o->max_tokens == 0)
-			o->max_tokens = JUDGE_MAX_TOKENS;
-		if (o->temperature < 0)
-			o->temperature = 0;
+		if (o->dec.max_tokens == 0)
+			o->dec.max_tokens = JUDGE_MAX_TOKENS;
+		if (o->dec.temperature < 0)
+			o->dec.temperature = 0;
 	}
 	if ((a->jr.redo_changed || a->jr.retry_errors) && a->resume == NULL)
 		lg_die(LG_USAGE, "%s goes with --resume FILE", a->jr.redo_changed ?
