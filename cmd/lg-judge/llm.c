@@ -190,8 +190,11 @@ request_body(const run *r, const job *j, int chat)
 			judge_message(msgs, "system", "You are a helpful assistant.");
 		judge_message(msgs, "user", j->prompt);
 		if (lw && j->bad != NULL) {
+			char *c = lw_correction(j->p->lw);
+
 			judge_message(msgs, "assistant", j->bad);
-			judge_message(msgs, "user", lw_correction(j->p->lw));
+			judge_message(msgs, "user", c);
+			free(c);
 		}
 	}
 	judge_decoding_add(b, lw ? &o->lw : &o->dec, j->tries);
@@ -360,8 +363,8 @@ done_lw(run *r, job *j, const char *by, const http_result *res)
 
 	if (r->o->lw_compat) {
 		/* as published: whatever the reading gets, never asked again */
-		if (lw_parse_published(r->lwa, t, c, res->content_len, j->nitems,
-		    val, extra))
+		if (lw_parse_published(t, c, res->content_len, j->nitems, val,
+		    extra))
 			settle_lw(j, val, by, c, NULL, extra);
 		else {
 			r->jc.unparsed += (unsigned long)j->nitems;
@@ -509,8 +512,7 @@ ask_lw(run *r, pend *p, const int *idx, int n, const char *category)
 		j->items[k] = cJSON_GetArrayItem(vs, idx[k]);
 	p->waiting++;
 	r->jc.by_model += (unsigned long)n;
-	if (r->o->lw_compat && p->lw->id == LW_NW &&
-	    !lw_published_category(r->lwa, category)) {
+	if (r->o->lw_compat && !lw_published_category(r->lwa, p->lw, category)) {
 		/* the published code skips it; no question, no verdict */
 		char *by = xasprintf("llm:%s", r->o->model);
 
@@ -634,6 +636,7 @@ start(void *arg, engine *eng, engine_job *ej)
 	if (r->cfa != NULL && cf_mine(ej->rec)) {
 		start_cf(r, p, &at);
 	} else if (t != NULL) {
+		lw_need(t, LW_RULES | (r->o->lw_compat ? LW_COMPAT : LW_MODEL), &at);
 		start_lw(r, p, t, &at);
 	} else {
 		r->cur = p;
@@ -736,6 +739,7 @@ llm_run(char **files, int nfiles, const llm_opts *o)
 	summary(&r, &st);
 	http_free(r.e);
 	lw_asker_free(r.lwa);
+	lw_rules_fini();
 	cf_asker_free(r.cfa);
 	cf_extract_fini();
 	free((char *)r.rubric);

@@ -1,14 +1,70 @@
-/* longweave.c: the LongWeave tasks lg-judge judges. */
+/* longweave.c: the LongWeave tasks lg-judge judges, each one entry. */
+#include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "longweave.h"
 #include "record.h"
 
-static const lw_task judged[] = {
-	{ "biog", LW_BIOG, lw_rules_biog, "facts", 10, { "covered" }, 1 },
-	{ "sr", LW_SR, lw_rules_sr, "items", 5, { "answered", "correct" }, 2 },
-	{ "nw", LW_NW, lw_rules_nw, "statements", 0, { "present", "compliant" }, 2 },
+static const lw_task *const judged[] = {
+	&lw_biog,
+	&lw_sr,
+	&lw_nw,
 };
+
+#define NJUDGED (sizeof judged / sizeof judged[0])
+
+size_t
+lw_ntasks(void)
+{
+	return NJUDGED;
+}
+
+const lw_task *
+lw_task_at(size_t i)
+{
+	return i < NJUDGED ? judged[i] : NULL;
+}
+
+/* Does j judge: a rubric, the items' variables, a reading of the reply? */
+static int
+judge_whole(const lw_judge *j, int published)
+{
+	return j != NULL && j->rubric != NULL && j->item != NULL &&
+	    (published ? j->read != NULL : j->noun != NULL);
+}
+
+int
+lw_provides(const lw_task *t)
+{
+	int model = t->rules != NULL && t->items != NULL && t->nfields > 0 &&
+	    t->nfields <= LW_MAXFIELDS && t->apply != NULL && t->count != NULL &&
+	    t->scored != NULL && t->tally != NULL && t->batch >= 0;
+	int f = 0;
+
+	if (t->rules != NULL)
+		f |= LW_RULES;
+	if (model && judge_whole(t->own, 0))
+		f |= LW_MODEL;
+	/* the published judge, and the rules' published truncation */
+	if (model && judge_whole(t->published, 1))
+		f |= LW_COMPAT;
+	return f;
+}
+
+void
+lw_need(const lw_task *t, int mode, const judge_at *in)
+{
+	int lacks = mode & ~lw_provides(t);
+
+	if (lacks == 0)
+		return;
+	lg_warnat(in->file, in->line, "longweave task %s has %s", t->task,
+	    lacks & LW_RULES ? "no rules: lg-judge cannot judge it" :
+	    lacks & LW_MODEL ? "no model judge: judge it with --rules" :
+	    "no published judge: it cannot be judged with --compat");
+	exit(LG_USAGE);
+}
 
 const lw_task *
 lw_find(const cJSON *rec)
@@ -18,9 +74,9 @@ lw_find(const cJSON *rec)
 
 	if (bench == NULL || task == NULL || strcmp(bench, "longweave") != 0)
 		return NULL;
-	for (i = 0; i < sizeof judged / sizeof judged[0]; i++)
-		if (strcmp(judged[i].task, task) == 0)
-			return &judged[i];
+	for (i = 0; i < NJUDGED; i++)
+		if (strcmp(judged[i]->task, task) == 0)
+			return judged[i];
 	return NULL;
 }
 
@@ -31,6 +87,7 @@ lw_rules(cJSON *rec, const judge_at *in, const judge_opts *o, int *ret)
 
 	if (t == NULL)
 		return 0;
+	lw_need(t, LW_RULES | (o->compat ? LW_COMPAT : 0), in);
 	*ret = t->rules(rec, in, o);
 	return 1;
 }
@@ -38,5 +95,9 @@ lw_rules(cJSON *rec, const judge_at *in, const judge_opts *o, int *ret)
 void
 lw_rules_fini(void)
 {
-	lw_rules_biog_fini();
+	size_t i;
+
+	for (i = 0; i < NJUDGED; i++)
+		if (judged[i]->fini != NULL)
+			judged[i]->fini();
 }

@@ -9,21 +9,9 @@
  * Markdown code fence or prose may stand (the object is then the only one
  * holding "verdicts").
  *
- * --compat: the published prompts (rubrics/longweave/TASK-published.tmpl),
- * and the published readers, written again from core/tasks/ of LongWeave:
- *   biog  the first [...] holding no bracket, single quotes made double,
- *         read as JSON: booleans, or the strings "true"/"false" in any case
- *         and white space; else a reply that starts with true or false read
- *         as a comma-separated list; padded with false, cut to the batch;
- *   sr    the first [{...}, ...] (as the published pattern finds it), else
- *         the span from the first [ to the last ]; an entry that is not an
- *         object with boolean answered and correct counts false; correct
- *         only when answered; padded with false, cut to the batch;
- *   nw    a Markdown fence of backticks taken off, the span from the first
- *         [ to the last ]; each result an object with exists_in_article
- *         (and follows_rules when it exists), read as Python's truth; every
- *         result counts, those beyond the category's statements too.
- * A reply these read nothing from (where the published code logs an error
+ * --compat: the published prompts and the published readers of the
+ * task's published judge (its file, lw_TASK.c, says how it reads).
+ * A reply those read nothing from (where the published code logs an error
  * and counts the batch false) is unreadable: its items are undecided.
  */
 #include <ctype.h>
@@ -32,10 +20,10 @@
 #include <string.h>
 #include <strings.h>
 
+#include "buf.h"
 #include "diag.h"
 #include "judge.h"
 #include "longweave.h"
-#include "re.h"
 #include "record.h"
 #include "sha256.h"
 #include "share.h"
@@ -45,14 +33,17 @@
 
 #define MAXITEMS 1000	/* items in one reply, at most */
 
+/* What a judge's questions need, read when first needed. */
+typedef struct slot {
+	const lw_judge *j;
+	char *tmpl;		/* its rubric */
+	cJSON *criteria;	/* its criteria file */
+	int criteria_read;
+	struct slot *next;
+} slot;
+
 struct lw_asker {
-	char *tmpl[2][3];	/* ours and the published, by task id, read
-				 * when first needed */
-	cJSON *nw;		/* the nw rubric (categories) */
-	int nw_read;
-	cJSON *ap;		/* the published AP rubric (nw --compat) */
-	int ap_read;
-	lg_re *sr_list;		/* the published sr reader's pattern */
+	slot *slots;		/* one per judge asked */
 };
 
 void
@@ -79,18 +70,33 @@ lw_asker_new(void)
 void
 lw_asker_free(lw_asker *a)
 {
-	int i;
+	slot *sl, *next;
 
 	if (a == NULL)
 		return;
-	for (i = 0; i < 3; i++) {
-		free(a->tmpl[0][i]);
-		free(a->tmpl[1][i]);
+	for (sl = a->slots; sl != NULL; sl = next) {
+		next = sl->next;
+		free(sl->tmpl);
+		cJSON_Delete(sl->criteria);
+		free(sl);
 	}
-	cJSON_Delete(a->nw);
-	cJSON_Delete(a->ap);
-	re_free(a->sr_list);
 	free(a);
+}
+
+/* The slot of judge j. */
+static slot *
+slot_of(lw_asker *a, const lw_judge *j)
+{
+	slot *sl;
+
+	for (sl = a->slots; sl != NULL; sl = sl->next)
+		if (sl->j == j)
+			return sl;
+	sl = xcalloc(1, sizeof *sl);
+	sl->j = j;
+	sl->next = a->slots;
+	a->slots = sl;
+	return sl;
 }
 
 static char *
@@ -104,55 +110,39 @@ read_share(const char *rel, char **err)
 	return s;
 }
 
-/* The entry of array list in the share file rel (read once into *doc)
- * whose member key is name, or NULL. */
+/* The entry of judge j's criteria for category, or NULL. */
 static const cJSON *
-share_entry(cJSON **doc, int *read, const char *rel, const char *list,
-    const char *key, const char *name)
+criteria_of(lw_asker *a, const lw_judge *j, const char *category)
 {
+	const lw_criteria *cr = j->criteria;
+	slot *sl = slot_of(a, j);
 	const cJSON *c;
 
-	if (!*read) {
-		char *err = NULL, *s = read_share(rel, &err);
+	if (!sl->criteria_read) {
+		char *err = NULL, *s = read_share(cr->file, &err);
 
-		*read = 1;
+		sl->criteria_read = 1;
 		if (s != NULL)
-			*doc = cJSON_Parse(s);
+			sl->criteria = cJSON_Parse(s);
 		free(s);
 		free(err);
 	}
-	cJSON_ArrayForEach(c, rec_get(*doc, list))
-		if (name != NULL && rec_str(c, key) != NULL &&
-		    strcmp(rec_str(c, key), name) == 0)
+	cJSON_ArrayForEach(c, rec_get(sl->criteria, cr->list))
+		if (category != NULL && rec_str(c, cr->key) != NULL &&
+		    strcmp(rec_str(c, cr->key), category) == 0)
 			return c;
 	return NULL;
 }
 
-/* The nw rubric's entry for category, or NULL. */
-static const cJSON *
-nw_category(lw_asker *a, const char *category)
-{
-	return share_entry(&a->nw, &a->nw_read, "rubrics/longweave/nw/rubric.json",
-	    "categories", "name", category);
-}
-
-/* The published AP rubric's entry for category, or NULL. */
-static const cJSON *
-ap_category(lw_asker *a, const char *category)
-{
-	return share_entry(&a->ap, &a->ap_read,
-	    "rubrics/longweave/nw/AP_Style_Evaluation.json",
-	    "AP_Style_Scoring_Table", "Category", category);
-}
-
 int
-lw_published_category(lw_asker *a, const char *category)
+lw_published_category(lw_asker *a, const lw_task *t, const char *category)
 {
-	return ap_category(a, category) != NULL;
+	return t->published->criteria == NULL ||
+	    criteria_of(a, t->published, category) != NULL;
 }
 
-static void
-copy_str(cJSON *o, const char *key, const cJSON *from, const char *fkey,
+void
+lw_copy_str(cJSON *o, const char *key, const cJSON *from, const char *fkey,
     const char *alt)
 {
 	const char *s = rec_str(from, fkey);
@@ -162,83 +152,62 @@ copy_str(cJSON *o, const char *key, const cJSON *from, const char *fkey,
 	cJSON_AddStringToObject(o, key, s != NULL ? s : "");
 }
 
-/* The variables of the published prompt (rubrics/longweave/TASK-published.tmpl). */
+/* The category's criteria into the variables v: 0 and *err when the
+ * judge has no criteria for it and no fallback. */
+static int
+add_criteria(lw_asker *a, const lw_judge *j, cJSON *v, const char *category,
+    char **err)
+{
+	static const char *const vars[3] = { "criteria", "incorrect", "correct" };
+	const lw_criteria *cr = j->criteria;
+	const cJSON *c = criteria_of(a, j, category);
+	int i;
+
+	if (c == NULL && cr->fallback == NULL) {
+		*err = xasprintf("%s: no category \"%s\"", cr->file,
+		    category ? category : "");
+		return 0;
+	}
+	cJSON_AddStringToObject(v, "category", category ? category : "");
+	for (i = 0; i < 3; i++) {
+		const char *s = rec_str(c, cr->members[i]);
+
+		cJSON_AddStringToObject(v, vars[i], s != NULL ? s :
+		    i == 0 && cr->fallback != NULL ? cr->fallback : "");
+	}
+	return 1;
+}
+
+/* The variables of the prompt of judge j: the text (ours fenced, a batch
+ * size in the published), the items, the category's criteria. */
 static cJSON *
-published_vars(lw_asker *a, const lw_task *t, const char *text,
+prompt_vars(lw_asker *a, const lw_judge *j, int compat, const char *text,
     const cJSON *items, const int *idx, int n, const char *category, char **err)
 {
 	cJSON *v = cJSON_CreateObject(), *arr;
-	const cJSON *c;
-	int k;
-
-	cJSON_AddStringToObject(v, "text", text);
-	cJSON_AddNumberToObject(v, "batch", n);
-	arr = cJSON_AddArrayToObject(v, "items");
-	for (k = 0; k < n; k++) {
-		const cJSON *it = cJSON_GetArrayItem(items, idx[k]);
-		cJSON *o = cJSON_CreateObject();
-
-		cJSON_AddNumberToObject(o, "n", k + 1);
-		cJSON_AddBoolToObject(o, "more", k + 1 < n);
-		switch (t->id) {
-		case LW_BIOG:
-			copy_str(o, "sentence", it, "sentence", NULL);
-			break;
-		case LW_SR:
-			copy_str(o, "question", it, "question", NULL);
-			copy_str(o, "answer", it, "answer", NULL);
-			break;
-		default:
-			copy_str(o, "statement", it, "statement", "flaw");
-			copy_str(o, "expression", it, "correct", "fix");
-			copy_str(o, "flaw", it, "flaw", NULL);
-			copy_str(o, "fix", it, "fix", NULL);
-			break;
-		}
-		cJSON_AddItemToArray(arr, o);
-	}
-	if (t->id == LW_NW) {
-		if ((c = ap_category(a, category)) == NULL) {
-			*err = xasprintf("rubrics/longweave/nw/AP_Style_Evaluation.json: "
-			    "no category \"%s\"", category ? category : "");
-			cJSON_Delete(v);
-			return NULL;
-		}
-		cJSON_AddStringToObject(v, "category", category);
-		copy_str(v, "criteria", c, "Scoring_Criteria", NULL);
-		copy_str(v, "incorrect", c, "Incorrect_Examples", NULL);
-		copy_str(v, "correct", c, "Correct_Examples", NULL);
-	}
-	return v;
-}
-
-/* The variables of our own prompt (rubrics/longweave/TASK.tmpl). */
-static cJSON *
-own_vars(lw_asker *a, const lw_task *t, const char *text, const cJSON *items,
-    const int *idx, int n, const char *category)
-{
-	cJSON *v, *arr;
-	const cJSON *c;
 	char fence[32];
 	int k;
 
-	judge_fence(text, "TEXT", fence);
-	v = cJSON_CreateObject();
-	cJSON_AddStringToObject(v, "fence", fence);
+	if (!compat) {
+		judge_fence(text, "TEXT", fence);
+		cJSON_AddStringToObject(v, "fence", fence);
+	}
 	cJSON_AddStringToObject(v, "text", text);
+	if (compat)
+		cJSON_AddNumberToObject(v, "batch", n);
 	arr = cJSON_AddArrayToObject(v, "items");
-	for (k = 0; k < n; k++)
-		cJSON_AddItemToArray(arr, lw_item_vars(t,
-		    cJSON_GetArrayItem(items, idx[k]), k + 1));
-	if (t->id == LW_NW) {
-		c = nw_category(a, category);
-		cJSON_AddStringToObject(v, "category", category ? category : "");
-		cJSON_AddStringToObject(v, "criteria", c && rec_str(c, "criteria") ?
-		    rec_str(c, "criteria") : "the AP style rules of this category");
-		cJSON_AddStringToObject(v, "incorrect", c && rec_str(c, "incorrect") ?
-		    rec_str(c, "incorrect") : "");
-		cJSON_AddStringToObject(v, "correct", c && rec_str(c, "correct") ?
-		    rec_str(c, "correct") : "");
+	for (k = 0; k < n; k++) {
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddNumberToObject(o, "n", k + 1);
+		if (compat)
+			cJSON_AddBoolToObject(o, "more", k + 1 < n);
+		j->item(o, cJSON_GetArrayItem(items, idx[k]));
+		cJSON_AddItemToArray(arr, o);
+	}
+	if (j->criteria != NULL && !add_criteria(a, j, v, category, err)) {
+		cJSON_Delete(v);
+		return NULL;
 	}
 	return v;
 }
@@ -247,23 +216,17 @@ char *
 lw_prompt(lw_asker *a, const lw_task *t, const char *text, const cJSON *items,
     const int *idx, int n, const char *category, int compat, char **err)
 {
-	char **tmpl = &a->tmpl[compat != 0][t->id], *s;
+	const lw_judge *j = compat ? t->published : t->own;
+	slot *sl = slot_of(a, j);
+	char *s;
 	cJSON *v;
 
-	if (*tmpl == NULL) {
-		char *rel = xasprintf("rubrics/longweave/%s%s.tmpl", t->task,
-		    compat ? "-published" : "");
-
-		*tmpl = read_share(rel, err);
-		free(rel);
-		if (*tmpl == NULL)
-			return NULL;
-	}
-	v = compat ? published_vars(a, t, text, items, idx, n, category, err) :
-	    own_vars(a, t, text, items, idx, n, category);
-	if (v == NULL)
+	if (sl->tmpl == NULL && (sl->tmpl = read_share(j->rubric, err)) == NULL)
 		return NULL;
-	s = tmpl_render(*tmpl, v, err);
+	if ((v = prompt_vars(a, j, compat, text, items, idx, n, category,
+	    err)) == NULL)
+		return NULL;
+	s = tmpl_render(sl->tmpl, v, err);
 	cJSON_Delete(v);
 	return s;
 }
@@ -383,33 +346,31 @@ lw_parse(const lw_task *t, const char *reply, size_t len, int n, int *val,
 	return ok;
 }
 
-const char *
+char *
 lw_correction(const lw_task *t)
 {
-	switch (t->id) {
-	case LW_BIOG:
-		return "Your reply could not be read. Reply again with JSON only, "
-		    "no other text, one entry per numbered fact, in this form:\n"
-		    "{\"verdicts\": [{\"item\": 1, \"covered\": true}, "
-		    "{\"item\": 2, \"covered\": false}]}";
-	case LW_SR:
-		return "Your reply could not be read. Reply again with JSON only, "
-		    "no other text, one entry per numbered question, in this form:\n"
-		    "{\"verdicts\": [{\"item\": 1, \"answered\": true, \"correct\": "
-		    "true}, {\"item\": 2, \"answered\": true, \"correct\": false}]}";
-	default:
-		return "Your reply could not be read. Reply again with JSON only, "
-		    "no other text, one entry per numbered statement, in this form:\n"
-		    "{\"verdicts\": [{\"item\": 1, \"present\": true, \"compliant\": "
-		    "true}, {\"item\": 2, \"present\": true, \"compliant\": false}]}";
+	buf b = { 0 };
+	int k, f;
+
+	buf_printf(&b, "Your reply could not be read. Reply again with JSON only, "
+	    "no other text, one entry per numbered %s, in this form:\n"
+	    "{\"verdicts\": [", t->own->noun);
+	for (k = 1; k <= 2; k++) {
+		buf_printf(&b, "%s{\"item\": %d", k > 1 ? ", " : "", k);
+		for (f = 0; f < t->nfields; f++)
+			buf_printf(&b, ", \"%s\": %s", t->fields[f],
+			    k == 2 && f == t->nfields - 1 ? "false" : "true");
+		buf_puts(&b, "}");
 	}
+	buf_puts(&b, "]}");
+	return buf_take(&b);
 }
 
 /* ---- the published readers (--compat) ---- */
 
 /* Python's json.loads() of s[0..n): one value, white space [ \t\n\r] around
  * it (cJSON would skip any control byte). */
-static cJSON *
+cJSON *
 py_loads(const char *s, size_t n)
 {
 	const char *e = s + n, *end = NULL;
@@ -431,7 +392,7 @@ py_loads(const char *s, size_t n)
 }
 
 /* Python's truth of a JSON value. */
-static int
+int
 py_truth(const cJSON *v)
 {
 	if (cJSON_IsTrue(v))
@@ -446,7 +407,7 @@ py_truth(const cJSON *v)
 }
 
 /* A member as Python's dict holds it: the last of that name, or NULL. */
-static const cJSON *
+const cJSON *
 py_member(const cJSON *o, const char *key)
 {
 	const cJSON *c, *found = NULL;
@@ -458,7 +419,7 @@ py_member(const cJSON *o, const char *key)
 }
 
 /* "true" or "false" after Python's strip() and lower(): 1, 0; else -1. */
-static int
+int
 py_word(const char *s, size_t n)
 {
 	s = utf8_pystrip(s, &n);
@@ -469,207 +430,17 @@ py_word(const char *s, size_t n)
 	return -1;
 }
 
-/* biog: the booleans into val (padded with false, cut to n); 0: none read. */
-static int
-published_biog(const char *reply, size_t len, int n, int *val)
-{
-	size_t sl = len, i, open = (size_t)-1;
-	const char *s = utf8_pystrip(reply, &sl);
-	char *q = xstrndup(s, sl);
-	const cJSON *x;
-	cJSON *j = NULL;
-	int k = 0, ok = 0;
-
-	for (i = 0; i < sl; i++)
-		if (q[i] == '\'')
-			q[i] = '"';
-	/* the first [...] holding no bracket */
-	for (i = 0; i < sl; i++) {
-		if (q[i] == '[')
-			open = i;
-		else if (q[i] == ']' && open != (size_t)-1)
-			break;
-	}
-	if (i < sl) {
-		if ((j = py_loads(q + open, i - open + 1)) == NULL || !cJSON_IsArray(j))
-			goto out;
-		cJSON_ArrayForEach(x, j) {
-			int b = cJSON_IsBool(x) ? cJSON_IsTrue(x) : cJSON_IsString(x) ?
-			    py_word(x->valuestring, strlen(x->valuestring)) : -1;
-
-			if (b < 0)
-				goto out;
-			if (k < n)
-				val[k] = b;
-			k++;
-		}
-	} else {
-		/* true, false, ... without brackets */
-		const char *p = s, *e = s + sl, *c;
-
-		if (!(sl >= 4 && strncasecmp(s, "true", 4) == 0) &&
-		    !(sl >= 5 && strncasecmp(s, "false", 5) == 0))
-			goto out;
-		for (;;) {
-			int b;
-
-			c = memchr(p, ',', (size_t)(e - p));
-			if ((b = py_word(p, (size_t)((c ? c : e) - p))) < 0)
-				goto out;
-			if (k < n)
-				val[k] = b;
-			k++;
-			if (c == NULL)
-				break;
-			p = c + 1;
-		}
-	}
-	for (; k < n; k++)
-		val[k] = 0;
-	ok = 1;
-out:
-	cJSON_Delete(j);
-	free(q);
-	return ok;
-}
-
-/* sr: one entry of the list into val[0..1]. */
-static void
-sr_entry(const cJSON *x, int *val)
-{
-	const cJSON *a = py_member(x, "answered"), *c = py_member(x, "correct");
-
-	val[0] = val[1] = 0;
-	if (cJSON_IsObject(x) && cJSON_IsBool(a) && cJSON_IsBool(c)) {
-		val[0] = cJSON_IsTrue(a);
-		val[1] = val[0] && cJSON_IsTrue(c);
-	}
-}
-
-static int
-published_sr(lw_asker *a, const char *reply, size_t len, int n, int *val)
-{
-	size_t sl = len, ov[2], from, to;
-	const char *s = utf8_pystrip(reply, &sl), *lb, *rb = NULL, *p;
-	const cJSON *x;
-	cJSON *j;
-	int k = 0;
-
-	if (a->sr_list == NULL)
-		a->sr_list = re_compile("\\[\\s*(\\{.*?\\})\\s*(?:,\\s*(\\{.*?\\})\\s*)*\\]",
-		    RE_DOTALL);
-	if (re_match(a->sr_list, s, sl, 0, ov, 1) > 0) {
-		from = ov[0];
-		to = ov[1];
-	} else {
-		/* leniently: from the first [ to the last ] */
-		if ((lb = memchr(s, '[', sl)) == NULL)
-			return 0;
-		for (p = s; p < s + sl; p++)
-			if (*p == ']')
-				rb = p;
-		if (rb == NULL || rb < lb)
-			return 0;
-		from = (size_t)(lb - s);
-		to = (size_t)(rb - s) + 1;
-	}
-	if ((j = py_loads(s + from, to - from)) == NULL)
-		return 0;
-	if (!cJSON_IsArray(j)) {
-		cJSON_Delete(j);
-		return 0;
-	}
-	cJSON_ArrayForEach(x, j) {
-		if (k >= n)
-			break;
-		sr_entry(x, val + 2 * k);
-		k++;
-	}
-	for (; k < n; k++)
-		val[2 * k] = val[2 * k + 1] = 0;
-	cJSON_Delete(j);
-	return 1;
-}
-
-static int
-published_nw(const char *reply, size_t len, int n, int *val, long *extra)
-{
-	const char *s = reply, *e = reply + len, *lb, *rb = NULL, *p;
-	const cJSON *x;
-	cJSON *j;
-	int k = 0;
-
-	/* a Markdown fence: backticks off both ends, then white space */
-	if (len >= 3 && strncmp(s, "```", 3) == 0 && strncmp(e - 3, "```", 3) == 0) {
-		size_t m;
-
-		while (s < e && *s == '`')
-			s++;
-		while (e > s && e[-1] == '`')
-			e--;
-		m = (size_t)(e - s);
-		s = utf8_pystrip(s, &m);
-		e = s + m;
-	}
-	if ((lb = memchr(s, '[', (size_t)(e - s))) == NULL)
-		return 0;
-	for (p = lb; p < e; p++)
-		if (*p == ']')
-			rb = p;
-	if (rb == NULL)
-		return 0;
-	if ((j = py_loads(lb, (size_t)(rb - lb) + 1)) == NULL)
-		return 0;
-	if (!cJSON_IsArray(j))
-		goto bad;
-	/* a result that is no object, or lacks a member read, fails the call */
-	cJSON_ArrayForEach(x, j) {
-		const cJSON *ex = py_member(x, "exists_in_article"), *fo;
-		int pres, comp = 0;
-
-		if (!cJSON_IsObject(x) || ex == NULL)
-			goto bad;
-		if ((pres = py_truth(ex))) {
-			if ((fo = py_member(x, "follows_rules")) == NULL)
-				goto bad;
-			comp = py_truth(fo);
-		}
-		if (k < n) {
-			val[2 * k] = pres;
-			val[2 * k + 1] = comp;
-		} else {
-			extra[0] += pres;
-			extra[1] += comp;
-		}
-		k++;
-	}
-	for (; k < n; k++)
-		val[2 * k] = val[2 * k + 1] = 0;
-	cJSON_Delete(j);
-	return 1;
-bad:
-	cJSON_Delete(j);
-	return 0;
-}
-
 int
-lw_parse_published(lw_asker *a, const lw_task *t, const char *reply,
-    size_t len, int n, int *val, long extra[2])
+lw_parse_published(const lw_task *t, const char *reply, size_t len, int n,
+    int *val, long extra[2])
 {
 	extra[0] = extra[1] = 0;
 	if (n < 1 || n > MAXITEMS || utf8_invalid(reply, len) != len ||
 	    memchr(reply, '\0', len) != NULL)
 		return 0;
-	switch (t->id) {
-	case LW_BIOG:
-		return published_biog(reply, len, n, val);
-	case LW_SR:
-		return published_sr(a, reply, len, n, val);
-	default:
-		if (!published_nw(reply, len, n, val, extra)) {
-			extra[0] = extra[1] = 0;
-			return 0;
-		}
-		return 1;
+	if (!t->published->read(reply, len, n, val, extra)) {
+		extra[0] = extra[1] = 0;
+		return 0;
 	}
+	return 1;
 }

@@ -36,6 +36,7 @@
 #include "longweave.h"
 #include "re.h"
 #include "record.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 #define NEAR 40		/* --compat: words either side of the object */
@@ -581,8 +582,8 @@ judge_fact(const words *t, const words *names, const named *nm, size_t k,
 	return pass;
 }
 
-int
-lw_rules_biog(cJSON *rec, const judge_at *in, const judge_opts *jo)
+static int
+rules(cJSON *rec, const judge_at *in, const judge_opts *jo)
 {
 	const cJSON *gold = rec_get(rec, "gold"), *facts, *f, *d;
 	const char *text, *first, *last, *why;
@@ -667,9 +668,153 @@ lw_rules_biog(cJSON *rec, const judge_at *in, const judge_opts *jo)
 	return ret;
 }
 
-void
-lw_rules_biog_fini(void)
+static void
+fini(void)
 {
 	re_free(word_re);
 	word_re = NULL;
 }
+
+/* ---- the model judge (lw_model.c, lw_ask.c) ---- */
+
+/* Clear: a fact covered, or one whose object is named nowhere. */
+static int
+clear(const cJSON *v)
+{
+	const cJSON *m = rec_get(v, "missing");
+
+	return cJSON_IsTrue(rec_get(v, "pass")) || (cJSON_GetArraySize(m) == 1 &&
+	    cJSON_IsString(m->child) && strcmp(m->child->valuestring, "object") == 0);
+}
+
+static void
+item(cJSON *o, const cJSON *it)
+{
+	lw_copy_str(o, "sentence", it, "sentence", NULL);
+	lw_copy_str(o, "subject", it, "subject", NULL);
+	lw_copy_str(o, "predicate", it, "predicate", NULL);
+	lw_copy_str(o, "object", it, "object", NULL);
+	cJSON_AddItemToObject(o, "dates", cJSON_Duplicate(rec_get(it, "dates"), 1));
+}
+
+static void
+published_item(cJSON *o, const cJSON *it)
+{
+	lw_copy_str(o, "sentence", it, "sentence", NULL);
+}
+
+static void
+apply(cJSON *v, const int *b)
+{
+	cJSON_DeleteItemFromObjectCaseSensitive(v, "missing");
+	lw_set_bool(v, "pass", b[0]);
+}
+
+/* coverage: facts covered / decided (compat: rounded to four decimals as
+ * published). */
+static void
+tally(const cJSON *rec, cJSON *sc, long pass, long ans, long dec, int compat)
+{
+	double r = (double)pass / (double)dec;
+
+	(void)rec;
+	(void)ans;
+	if (compat)
+		r = lw_round4(r);
+	rec_set_num(sc, "facts_covered", (double)pass);
+	rec_set_num(sc, "coverage", r);
+	rec_set_num(sc, "score", r);
+}
+
+/*
+ * The published reader (--compat): the first [...] holding no bracket,
+ * single quotes made double, read as JSON: booleans, or the strings
+ * "true"/"false" in any case and white space; else a reply that starts
+ * with true or false read as a comma-separated list.  The booleans into
+ * val, padded with false, cut to n; 0: none read.
+ */
+static int
+published(const char *reply, size_t len, int n, int *val, long extra[2])
+{
+	size_t sl = len, i, open = (size_t)-1;
+	const char *s = utf8_pystrip(reply, &sl);
+	char *q = xstrndup(s, sl);
+	const cJSON *x;
+	cJSON *j = NULL;
+	int k = 0, ok = 0;
+
+	(void)extra;
+
+	for (i = 0; i < sl; i++)
+		if (q[i] == '\'')
+			q[i] = '"';
+	/* the first [...] holding no bracket */
+	for (i = 0; i < sl; i++) {
+		if (q[i] == '[')
+			open = i;
+		else if (q[i] == ']' && open != (size_t)-1)
+			break;
+	}
+	if (i < sl) {
+		if ((j = py_loads(q + open, i - open + 1)) == NULL || !cJSON_IsArray(j))
+			goto out;
+		cJSON_ArrayForEach(x, j) {
+			int b = cJSON_IsBool(x) ? cJSON_IsTrue(x) : cJSON_IsString(x) ?
+			    py_word(x->valuestring, strlen(x->valuestring)) : -1;
+
+			if (b < 0)
+				goto out;
+			if (k < n)
+				val[k] = b;
+			k++;
+		}
+	} else {
+		/* true, false, ... without brackets */
+		const char *p = s, *e = s + sl, *c;
+
+		if (!(sl >= 4 && strncasecmp(s, "true", 4) == 0) &&
+		    !(sl >= 5 && strncasecmp(s, "false", 5) == 0))
+			goto out;
+		for (;;) {
+			int b;
+
+			c = memchr(p, ',', (size_t)(e - p));
+			if ((b = py_word(p, (size_t)((c ? c : e) - p))) < 0)
+				goto out;
+			if (k < n)
+				val[k] = b;
+			k++;
+			if (c == NULL)
+				break;
+			p = c + 1;
+		}
+	}
+	for (; k < n; k++)
+		val[k] = 0;
+	ok = 1;
+out:
+	cJSON_Delete(j);
+	free(q);
+	return ok;
+}
+
+
+static const char *const scored[] = {
+	"score", "coverage", "facts_covered", NULL
+};
+
+static const lw_judge own = {
+	"rubrics/longweave/biog.tmpl", JUDGED_UPTO, item, NULL,
+	"fact", NULL
+};
+
+/* as published: the first gold.words \w+ words joined by single spaces */
+static const lw_judge pub = {
+	"rubrics/longweave/biog-published.tmpl", JUDGED_WORDS, published_item,
+	NULL, NULL, published
+};
+
+const lw_task lw_biog = {
+	"biog", rules, fini, "facts", 10, { "covered" }, 1, clear, apply,
+	"facts_total", scored, tally, &own, &pub
+};

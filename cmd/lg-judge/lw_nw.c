@@ -38,6 +38,7 @@
 #include "longweave.h"
 #include "re.h"
 #include "record.h"
+#include "utf8.h"
 #include "words.h"
 #include "xalloc.h"
 
@@ -47,14 +48,14 @@
 #define MAXCTX 64	/* a statement's own words looked for */
 #define MAXTRIES 100	/* places of a span looked at */
 
+static lg_re *wre;	/* \w+, compiled when first needed */
+
 static lg_re *
 word_re(void)
 {
-	static lg_re *w;
-
-	if (w == NULL)
-		w = re_compile("\\w+", 0);
-	return w;
+	if (wre == NULL)
+		wre = re_compile("\\w+", 0);
+	return wre;
 }
 
 /*
@@ -301,8 +302,8 @@ norm_span(const char *s, int compat)
 	return lw_word_text(s, strlen(s), MAXWORDS, 1, &n);
 }
 
-int
-lw_rules_nw(cJSON *rec, const judge_at *in, const judge_opts *o)
+static int
+rules(cJSON *rec, const judge_at *in, const judge_opts *o)
 {
 	cJSON *gold = rec_get(rec, "gold"), *cats, *stmts, *st, *verdicts, *sc;
 	context ctx = { 0 };
@@ -422,3 +423,202 @@ lw_rules_nw(cJSON *rec, const judge_at *in, const judge_opts *o)
 	buf_free(&ctx.w);
 	return ret;
 }
+
+/* ---- the model judge (lw_model.c, lw_ask.c) ---- */
+
+static void
+fini(void)
+{
+	re_free(wre);
+	wre = NULL;
+}
+
+/* Clear: a statement found in prose in exactly one of its forms. */
+static int
+clear(const cJSON *v)
+{
+	const char *found = rec_str(v, "found");
+
+	return found != NULL && (strcmp(found, "fix") == 0 ||
+	    strcmp(found, "flaw") == 0);
+}
+
+static void
+item(cJSON *o, const cJSON *it)
+{
+	lw_copy_str(o, "fix", it, "fix", NULL);
+	lw_copy_str(o, "flaw", it, "flaw", NULL);
+	lw_copy_str(o, "category", it, "category", NULL);
+}
+
+static void
+published_item(cJSON *o, const cJSON *it)
+{
+	lw_copy_str(o, "statement", it, "statement", "flaw");
+	lw_copy_str(o, "expression", it, "correct", "fix");
+	lw_copy_str(o, "flaw", it, "flaw", NULL);
+	lw_copy_str(o, "fix", it, "fix", NULL);
+}
+
+static void
+apply(cJSON *v, const int *b)
+{
+	cJSON_DeleteItemFromObjectCaseSensitive(v, "found");
+	lw_set_bool(v, "pass", b[0] && b[1]);
+	lw_set_bool(v, "present", b[0]);
+	lw_set_bool(v, "compliant", b[0] && b[1]);
+}
+
+/* recall and compliance, the means over the categories with a decided
+ * statement of each one's present / decided and compliant / decided;
+ * results the judge gave beyond the statements (--compat) count too. */
+static void
+tally(const cJSON *rec, cJSON *sc, long pass, long ans, long dec, int compat)
+{
+	const cJSON *cats = rec_get(rec_get(rec, "gold"), "categories"), *c, *v;
+	double recall = 0, comp = 0;
+	long npres = 0, ncomp = 0, ncat = 0;
+
+	(void)pass;
+	(void)ans;
+	(void)dec;
+
+	cJSON_ArrayForEach(c, cats) {
+		long tot = 0, pres = 0, ok = 0;
+
+		cJSON_ArrayForEach(v, rec_get(rec, "verdicts")) {
+			const char *vc = rec_str(v, "category");
+			const cJSON *x = rec_get(v, "extra");
+
+			if (!cJSON_IsString(c) || vc == NULL ||
+			    strcmp(vc, c->valuestring) != 0 ||
+			    cJSON_IsTrue(rec_get(v, "undecided")))
+				continue;
+			tot++;
+			pres += cJSON_IsTrue(rec_get(v, "present"));
+			ok += cJSON_IsTrue(rec_get(v, "compliant"));
+			if (compat && x != NULL) {
+				pres += rec_long(x, "present", 0);
+				ok += rec_long(x, "compliant", 0);
+			}
+		}
+		if (tot > 0) {
+			recall += (double)pres / (double)tot;
+			comp += (double)ok / (double)tot;
+			ncat++;
+		}
+		npres += pres;
+		ncomp += ok;
+	}
+	if (ncat > 0) {
+		recall /= (double)ncat;
+		comp /= (double)ncat;
+	}
+	rec_set_num(sc, "score", compat ? lw_published_hmean(comp, recall) :
+	    lw_hmean(recall, comp));
+	rec_set_num(sc, "recall", recall);
+	rec_set_num(sc, "compliance", comp);
+	rec_set_num(sc, "present", (double)npres);
+	rec_set_num(sc, "compliant", (double)ncomp);
+}
+
+/*
+ * The published reader (--compat): a Markdown fence of backticks taken
+ * off, the span from the first [ to the last ]; each result an object
+ * with exists_in_article (and follows_rules when it exists), read as
+ * Python's truth; every result counts, those beyond the category's
+ * statements too (extra[0..1]).  0: none read.
+ */
+static int
+published(const char *reply, size_t len, int n, int *val, long extra[2])
+{
+	const char *s = reply, *e = reply + len, *lb, *rb = NULL, *p;
+	const cJSON *x;
+	cJSON *j;
+	int k = 0;
+
+	/* a Markdown fence: backticks off both ends, then white space */
+	if (len >= 3 && strncmp(s, "```", 3) == 0 && strncmp(e - 3, "```", 3) == 0) {
+		size_t m;
+
+		while (s < e && *s == '`')
+			s++;
+		while (e > s && e[-1] == '`')
+			e--;
+		m = (size_t)(e - s);
+		s = utf8_pystrip(s, &m);
+		e = s + m;
+	}
+	if ((lb = memchr(s, '[', (size_t)(e - s))) == NULL)
+		return 0;
+	for (p = lb; p < e; p++)
+		if (*p == ']')
+			rb = p;
+	if (rb == NULL)
+		return 0;
+	if ((j = py_loads(lb, (size_t)(rb - lb) + 1)) == NULL)
+		return 0;
+	if (!cJSON_IsArray(j))
+		goto bad;
+	/* a result that is no object, or lacks a member read, fails the call */
+	cJSON_ArrayForEach(x, j) {
+		const cJSON *ex = py_member(x, "exists_in_article"), *fo;
+		int pres, comp = 0;
+
+		if (!cJSON_IsObject(x) || ex == NULL)
+			goto bad;
+		if ((pres = py_truth(ex))) {
+			if ((fo = py_member(x, "follows_rules")) == NULL)
+				goto bad;
+			comp = py_truth(fo);
+		}
+		if (k < n) {
+			val[2 * k] = pres;
+			val[2 * k + 1] = comp;
+		} else {
+			extra[0] += pres;
+			extra[1] += comp;
+		}
+		k++;
+	}
+	for (; k < n; k++)
+		val[2 * k] = val[2 * k + 1] = 0;
+	cJSON_Delete(j);
+	return 1;
+bad:
+	cJSON_Delete(j);
+	return 0;
+}
+
+
+
+static const char *const scored[] = {
+	"score", "recall", "compliance", "present", "compliant", NULL
+};
+
+/* a category's criteria: ours, and the published AP rubric's */
+static const lw_criteria criteria = {
+	"rubrics/longweave/nw/rubric.json", "categories", "name",
+	{ "criteria", "incorrect", "correct" },
+	"the AP style rules of this category"
+};
+static const lw_criteria ap = {
+	"rubrics/longweave/nw/AP_Style_Evaluation.json",
+	"AP_Style_Scoring_Table", "Category",
+	{ "Scoring_Criteria", "Incorrect_Examples", "Correct_Examples" }, NULL
+};
+
+static const lw_judge own = {
+	"rubrics/longweave/nw.tmpl", JUDGED_WORDS, item, &criteria,
+	"statement", NULL
+};
+
+static const lw_judge pub = {
+	"rubrics/longweave/nw-published.tmpl", JUDGED_WORDS, published_item,
+	&ap, NULL, published
+};
+
+const lw_task lw_nw = {
+	"nw", rules, fini, "statements", 0, { "present", "compliant" }, 2,
+	clear, apply, "statements", scored, tally, &own, &pub
+};

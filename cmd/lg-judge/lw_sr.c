@@ -36,7 +36,9 @@
 #include "buf.h"
 #include "judge.h"
 #include "longweave.h"
+#include "re.h"
 #include "record.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 #define MAXITEMS 1000
@@ -577,8 +579,8 @@ judge_item(const sentences *ss, const keyset *ks, const wanted *all, size_t nall
 	free(cue);
 }
 
-int
-lw_rules_sr(cJSON *rec, const judge_at *in, const judge_opts *o)
+static int
+rules(cJSON *rec, const judge_at *in, const judge_opts *o)
 {
 	const cJSON *gold = rec_get(rec, "gold"), *items, *it;
 	size_t len = 0;
@@ -670,3 +672,166 @@ lw_rules_sr(cJSON *rec, const judge_at *in, const judge_opts *o)
 	rec_set_num(sc, "score", ar > 0 && cr > 0 ? 2 * ar * cr / (ar + cr) : 0);
 	return ret;
 }
+
+/* ---- the model judge (lw_model.c, lw_ask.c) ---- */
+
+static lg_re *list_re;		/* the published reader's pattern */
+
+static void
+fini(void)
+{
+	re_free(list_re);
+	list_re = NULL;
+}
+
+/* Clear: the right answer given alone, or no sentence names the item. */
+static int
+clear(const cJSON *v)
+{
+	return (cJSON_IsTrue(rec_get(v, "pass")) &&
+	    rec_get(v, "other_answers") == NULL) ||
+	    !cJSON_IsTrue(rec_get(v, "answered"));
+}
+
+/* The question, the answer, and as keys the entities (else the cue) and
+ * the numbers' text. */
+static void
+item(cJSON *o, const cJSON *it)
+{
+	cJSON *keys;
+	const cJSON *x;
+
+	lw_copy_str(o, "question", it, "question", NULL);
+	lw_copy_str(o, "answer", it, "answer", NULL);
+	keys = cJSON_AddArrayToObject(o, "keys");
+	cJSON_ArrayForEach(x, rec_get(it, "entities"))
+		if (cJSON_IsString(x))
+			cJSON_AddItemToArray(keys, cJSON_CreateString(x->valuestring));
+	if (cJSON_GetArraySize(keys) == 0 && rec_str(it, "cue") != NULL)
+		cJSON_AddItemToArray(keys, cJSON_CreateString(rec_str(it, "cue")));
+	cJSON_ArrayForEach(x, rec_get(it, "numbers"))
+		if (rec_str(x, "text") != NULL)
+			cJSON_AddItemToArray(keys, cJSON_CreateString(rec_str(x, "text")));
+}
+
+static void
+published_item(cJSON *o, const cJSON *it)
+{
+	lw_copy_str(o, "question", it, "question", NULL);
+	lw_copy_str(o, "answer", it, "answer", NULL);
+}
+
+static void
+apply(cJSON *v, const int *b)
+{
+	cJSON_DeleteItemFromObjectCaseSensitive(v, "other_answers");
+	lw_set_bool(v, "answered", b[0]);
+	lw_set_bool(v, "pass", b[0] && b[1]);
+}
+
+/* answered_rate and correct_rate over the decided items (compat: rounded
+ * to four decimals as published), score their harmonic mean. */
+static void
+tally(const cJSON *rec, cJSON *sc, long pass, long ans, long dec, int compat)
+{
+	double a = (double)ans / (double)dec, r = (double)pass / (double)dec;
+
+	(void)rec;
+	if (compat) {
+		a = lw_round4(a);
+		r = lw_round4(r);
+	}
+	rec_set_num(sc, "answered", (double)ans);
+	rec_set_num(sc, "correct", (double)pass);
+	rec_set_num(sc, "answered_rate", a);
+	rec_set_num(sc, "correct_rate", r);
+	rec_set_num(sc, "score", compat ? lw_published_hmean(a, r) :
+	    lw_hmean(a, r));
+}
+
+/* sr: one entry of the list into val[0..1]. */
+static void
+sr_entry(const cJSON *x, int *val)
+{
+	const cJSON *a = py_member(x, "answered"), *c = py_member(x, "correct");
+
+	val[0] = val[1] = 0;
+	if (cJSON_IsObject(x) && cJSON_IsBool(a) && cJSON_IsBool(c)) {
+		val[0] = cJSON_IsTrue(a);
+		val[1] = val[0] && cJSON_IsTrue(c);
+	}
+}
+
+/*
+ * The published reader (--compat): the first [{...}, ...] (as the
+ * published pattern finds it), else the span from the first [ to the
+ * last ]; an entry that is not an object with boolean answered and
+ * correct counts false; correct only when answered; padded with false,
+ * cut to the batch.  0: none read.
+ */
+static int
+published(const char *reply, size_t len, int n, int *val, long extra[2])
+{
+	size_t sl = len, ov[2], from, to;
+	const char *s = utf8_pystrip(reply, &sl), *lb, *rb = NULL, *p;
+	const cJSON *x;
+	cJSON *j;
+	int k = 0;
+
+	(void)extra;
+	if (list_re == NULL)
+		list_re = re_compile("\\[\\s*(\\{.*?\\})\\s*(?:,\\s*(\\{.*?\\})\\s*)*\\]",
+		    RE_DOTALL);
+	if (re_match(list_re, s, sl, 0, ov, 1) > 0) {
+		from = ov[0];
+		to = ov[1];
+	} else {
+		/* leniently: from the first [ to the last ] */
+		if ((lb = memchr(s, '[', sl)) == NULL)
+			return 0;
+		for (p = s; p < s + sl; p++)
+			if (*p == ']')
+				rb = p;
+		if (rb == NULL || rb < lb)
+			return 0;
+		from = (size_t)(lb - s);
+		to = (size_t)(rb - s) + 1;
+	}
+	if ((j = py_loads(s + from, to - from)) == NULL)
+		return 0;
+	if (!cJSON_IsArray(j)) {
+		cJSON_Delete(j);
+		return 0;
+	}
+	cJSON_ArrayForEach(x, j) {
+		if (k >= n)
+			break;
+		sr_entry(x, val + 2 * k);
+		k++;
+	}
+	for (; k < n; k++)
+		val[2 * k] = val[2 * k + 1] = 0;
+	cJSON_Delete(j);
+	return 1;
+}
+
+
+static const char *const scored[] = {
+	"score", "answered", "correct", "answered_rate", "correct_rate", NULL
+};
+
+static const lw_judge own = {
+	"rubrics/longweave/sr.tmpl", JUDGED_UPTO, item, NULL,
+	"question", NULL
+};
+
+/* as published: the whole answer */
+static const lw_judge pub = {
+	"rubrics/longweave/sr-published.tmpl", JUDGED_ALL, published_item,
+	NULL, NULL, published
+};
+
+const lw_task lw_sr = {
+	"sr", rules, fini, "items", 5, { "answered", "correct" }, 2, clear,
+	apply, "questions", scored, tally, &own, &pub
+};
