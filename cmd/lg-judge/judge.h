@@ -194,6 +194,7 @@ typedef struct {
 	const char *keyfile;	/* --api-key-file */
 	int rules;		/* --rules */
 	int compat;		/* --compat */
+	int list_tasks;		/* --list-tasks */
 } judge_args;
 int judge_parse(int argc, char **argv, judge_args *a);
 

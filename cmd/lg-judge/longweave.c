@@ -1,4 +1,5 @@
 /* longweave.c: the LongWeave tasks lg-judge judges, each one entry. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,6 +65,29 @@ lw_need(const lw_task *t, int mode, const judge_at *in)
 	    lacks & LW_MODEL ? "no model judge: judge it with --rules" :
 	    "no published judge: it cannot be judged with --compat");
 	exit(LG_USAGE);
+}
+
+void
+lw_list_tasks(void)
+{
+	static const char *const facts[] = { "rules", "model", "compat" };
+	size_t i, f;
+
+	for (i = 0; i < NJUDGED; i++) {
+		int has = lw_provides(judged[i]);
+		const char *sep = "\t";
+
+		printf("longweave\t%s", judged[i]->task);
+		for (f = 0; f < 3; f++)
+			if (has & 1 << f) {
+				printf("%s%s", sep, facts[f]);
+				sep = ",";
+			}
+		putchar('\n');
+	}
+	/* not a table entry: the question of --cf-relevance, ours or the
+	 * published */
+	printf("longweave\tcf\tmodel,compat\n");
 }
 
 const lw_task *

@@ -119,6 +119,10 @@ const lw_task *lw_task_at(size_t i);
 /* What an entry provides, LW_RULES | LW_MODEL | LW_COMPAT. */
 enum { LW_RULES = 1, LW_MODEL = 2, LW_COMPAT = 4 };
 int lw_provides(const lw_task *t);
+/* --list-tasks: "longweave<TAB>TASK<TAB>rules,model,compat" (what the
+ * entry provides) to stdout, one line per entry of judged[] in its order,
+ * then cf (--cf-relevance, lw_cf.c). */
+void lw_list_tasks(void);
 /*
  * What a mode needs of task t (LW_RULES, with LW_MODEL for our model judge
  * or LW_COMPAT under --compat), for a record read at in: when the entry

@@ -127,6 +127,10 @@ main(int argc, char **argv)
 	/* a judge's input holds one case answered by several models */
 	resume_by_model();
 	first = judge_parse(argc, argv, &a);
+	if (a.list_tasks) {
+		lw_list_tasks();
+		return lg_finish(LG_OK);
+	}
 	if (a.rules)
 		return judge_rules(&a, argv + first, argc - first);
 	judge_env(&a);

@@ -29,6 +29,7 @@ static const char usage[] =
 "                [--connect-timeout S] [--idle-timeout S] [--timeout S]\n"
 "                [--backoff-base S] [--backoff-max S] [--insecure]\n"
 "                [--max-record SIZE] [file ...]\n"
+"       lg-judge --list-tasks\n"
 "\n"
 "  --rules             decide by rules: content words, normalised\n"
 "  --hybrid            rules decide what they find clearly; the model the rest\n"
@@ -76,6 +77,9 @@ static const char usage[] =
 "                      (default 60)\n"
 "  --insecure          do not verify TLS certificates\n"
 "  --max-record SIZE   record size limit (default 64M)\n"
+"  --list-tasks        print the LongWeave tasks judged, one a line: bench,\n"
+"                      task and what the judge of each provides: rules,\n"
+"                      model (our model judge), compat (the published one)\n"
 "  -h, --help          print this help\n"
 "  --version           print the version\n";
 
@@ -108,6 +112,7 @@ judge_parse(int argc, char **argv, judge_args *a)
 		CLIENTOPT_LONGOPTS,
 		CLIENTOPT_IDLE,
 		{ "max-record", required_argument, NULL, 'M' },
+		{ "list-tasks", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -175,11 +180,14 @@ judge_parse(int argc, char **argv, judge_args *a)
 		case 'M':
 			opt_max_record(optarg);
 			break;
+		case 'L': a->list_tasks = 1; break;
 		case 'h': lg_usage(usage, 0);
 		case 'V': lg_version();
 		default: lg_usage(usage, LG_USAGE);
 		}
 	}
+	if (a->list_tasks)
+		return optind;	/* nothing else matters */
 	if (a->rules && o->hybrid)
 		lg_die(LG_USAGE, "--rules and --hybrid exclude each other");
 	if (a->rules && o->cf.on)
