@@ -7,6 +7,9 @@
 #include "longweave.h"
 #include "record.h"
 
+/* The entries, each defined in its task's file (lw_TASK.c). */
+extern const lw_task lw_biog, lw_sr, lw_nw;
+
 static const lw_task *const judged[] = {
 	&lw_biog,
 	&lw_sr,

@@ -2,7 +2,8 @@
  * longweave.h: lg-judge's LongWeave tasks, one file per task (lw_TASK.c)
  * holding its rules and what the model judge needs of it, all in the
  * task's entry (an lw_task), and the entries in judged[] of longweave.c:
- * adding a task is its file, its declaration here and its entry there.
+ * adding a task is its file (and its rubrics in share/rubrics/longweave/)
+ * and its entry there.
  * lw_model.c and lw_ask.c run any entry: the judged text, the items, how
  * many go in one call, the reply's booleans, what the rules decide
  * clearly, the scores the verdicts add up to.  Other LongWeave tasks pass
@@ -109,8 +110,6 @@ typedef struct {
 	    long dec, int compat);
 	const lw_judge *own, *published;
 } lw_task;
-
-extern const lw_task lw_biog, lw_sr, lw_nw;
 
 /* The entries of judged[], in its order: lw_task_at(i) for i < lw_ntasks(). */
 size_t lw_ntasks(void);
