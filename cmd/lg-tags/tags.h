@@ -51,6 +51,8 @@ typedef struct {
 	int readable;		/* the scorer could read the answer's form */
 	int units_present;	/* the answer holds at least one item or unit */
 	int dup_item;		/* an item written twice */
+	long copies;		/* units that repeat one already counted,
+				 * known without their text */
 	uint64_t *hash;		/* each unit's text, hashed */
 	size_t nunits, capunits;
 } tag_units;

@@ -24,18 +24,31 @@ count_of(const cJSON *v)
 	return (long)v->valuedouble;
 }
 
-/* LongGenBench: entries by their number, from lg-split's parts. */
+/*
+ * LongGenBench: entries by their number, from lg-split's parts.  lg-split
+ * keeps the first entry of a number and counts the others in
+ * scores.duplicates: each is an entry written twice.
+ */
 static const char *
 read_lgb(const cJSON *rec, const char *s, size_t len, tag_units *u)
 {
 	const cJSON *parts = rec_get(rec, "parts"), *p;
 	long want = count_of(rec_get(rec_get(rec, "gold"), "number"));
+	const cJSON *dup = rec_get(rec_get(rec, "scores"), "duplicates");
 
 	if (want < 0)
 		return "gold.number: not a count from 1 to 10000000";
 	if (!cJSON_IsArray(parts))
 		return "parts: missing or not an array (lg-split first)";
+	if (dup != NULL && count_of(dup) < 0 && !(cJSON_IsNumber(dup) &&
+	    dup->valuedouble == 0))
+		return "scores.duplicates: not a count from 0 to 10000000";
 	tag_units_init(u, "entry", want);
+	if (dup != NULL && dup->valuedouble > 0) {
+		u->copies = (long)dup->valuedouble;
+		u->written += u->copies;
+		u->dup_item = 1;
+	}
 	cJSON_ArrayForEach(p, parts) {
 		const cJSON *off = rec_get(p, "off"), *n = rec_get(p, "len");
 		double o, l;

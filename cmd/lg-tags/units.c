@@ -86,11 +86,12 @@ tag_distinct(const tag_units *u)
 
 	if (u->nunits == 0)
 		return -1;
+	/* copies are units, none of them distinct */
 	v = xreallocarray(NULL, u->nunits, sizeof *v);
 	memcpy(v, u->hash, u->nunits * sizeof *v);
 	qsort(v, u->nunits, sizeof *v, by_value);
 	for (i = 1, d = 1; i < u->nunits; i++)
 		d += v[i] != v[i - 1];
 	free(v);
-	return (double)d / (double)u->nunits;
+	return (double)d / ((double)u->nunits + (double)u->copies);
 }
