@@ -74,7 +74,8 @@ decide(const cJSON *rec, const char *s, size_t len, const tag_units *u,
 	memset(on, 0, NTAGS * sizeof *on);
 	if ((on[TAG_REASONING] = cut_reasoning(rec, s, len)))
 		return;	/* no answer to look at */
-	on[TAG_TRUNCATED] = fr != NULL && strcmp(fr, "length") == 0;
+	on[TAG_TRUNCATED] = (fr != NULL && strcmp(fr, "length") == 0) ||
+	    cJSON_IsTrue(rec_get(rec_get(rec, "gen"), "truncated"));
 	on[TAG_LOOPING] = tag_looping(s, len);
 	on[TAG_REPEATED] = u->dup_item || (d >= 0 && d < 1);
 	if (!on[TAG_TRUNCATED] && !u->units_present && tag_refusal(s, len)) {

@@ -296,7 +296,7 @@ read_cf(const cJSON *rec, const char *s, size_t len, tag_units *u)
 
 	if (how == NULL || want < 0 || got < 0 || want > TAG_MAX_UNITS)
 		return "scores.extracted, defs_orig, defs_fixed: missing (lg-flake8 first)";
-	tag_units_init(u, "block", want);
+	tag_units_init(u, "function", want);
 	u->counted = 1;
 	while (i < len) {
 		if (i > start && opens_block(s + i, len - i)) {
