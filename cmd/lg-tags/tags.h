@@ -28,6 +28,9 @@ enum {
 };
 extern const char *const tag_names[NTAGS];
 
+/* The fewest words of a paragraph or an entry compared for repeats. */
+#define TAG_UNIT_WORDS 5
+
 /* The most items or units a record may declare or hold. */
 #define TAG_MAX_UNITS 10000000L
 

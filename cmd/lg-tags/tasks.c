@@ -24,6 +24,17 @@ count_of(const cJSON *v)
 	return (long)v->valuedouble;
 }
 
+/* An entry's text under its header line, of TAG_UNIT_WORDS words or more. */
+static void
+entry_body(tag_units *u, const char *s, size_t len)
+{
+	const char *nl = memchr(s, '\n', len);
+	size_t skip = nl ? (size_t)(nl - s) + 1 : len;
+
+	if (count_words(s + skip, len - skip) >= TAG_UNIT_WORDS)
+		tag_unit(u, s + skip, len - skip);
+}
+
 /*
  * LongGenBench: entries by their number, from lg-split's parts.  lg-split
  * keeps the first entry of a number and counts the others in
@@ -61,7 +72,7 @@ read_lgb(const cJSON *rec, const char *s, size_t len, tag_units *u)
 		if (!(o >= 0 && l >= 0 && o + l <= (double)len))
 			return "parts: off and len outside the output";
 		tag_item(u, rec_long(p, "at", -1));
-		tag_unit(u, s + (size_t)o, (size_t)l);
+		entry_body(u, s + (size_t)o, (size_t)l);
 	}
 	u->readable = u->written > 0;
 	return NULL;
@@ -163,7 +174,7 @@ read_sms(const cJSON *rec, const char *s, size_t len, tag_units *u)
 	size_t i = 0, e, plen = 0, inlen;
 	const char *prev = NULL, *in, *nl;
 	long want;
-	int prefix = 1;
+	int prefix = 1, again = 0;
 
 	if (!cJSON_IsArray(trace) || (want = cJSON_GetArraySize(trace)) < 1 ||
 	    want > TAG_MAX_UNITS)
@@ -179,9 +190,8 @@ read_sms(const cJSON *rec, const char *s, size_t len, tag_units *u)
 
 			u->written++;
 			u->units_present = 1;
-			if (prev != NULL && plen == e - i && memcmp(prev, s + i, plen) == 0 &&
-			    u->written > u->want)
-				u->dup_item = 1;
+			if (prev != NULL && plen == e - i && memcmp(prev, s + i, plen) == 0)
+				again = 1;
 			if (step == NULL || !cJSON_IsString(want_in) ||
 			    strlen(want_in->valuestring) != inlen ||
 			    memcmp(want_in->valuestring, in, inlen) != 0)
@@ -193,6 +203,7 @@ read_sms(const cJSON *rec, const char *s, size_t len, tag_units *u)
 		i = e + 1;
 	}
 	u->present = u->written < want ? u->written : want;
+	u->dup_item = again && u->written > want;
 	u->ends = !prefix;	/* rows missing but not at the end: skipped */
 	u->readable = u->written > 0;
 	return NULL;
@@ -295,7 +306,7 @@ read_cf(const cJSON *rec, const char *s, size_t len, tag_units *u)
 	const char *nl;
 
 	if (how == NULL || want < 0 || got < 0 || want > TAG_MAX_UNITS)
-		return "scores.extracted, defs_orig, defs_fixed: missing (lg-flake8 first)";
+		return "scores.extracted, defs_orig, defs_fixed: missing or not counts (lg-flake8 first)";
 	tag_units_init(u, "function", want);
 	u->counted = 1;
 	while (i < len) {
@@ -407,7 +418,7 @@ read_ada(const cJSON *rec, const char *s, size_t len, tag_units *u)
 	(void)s;
 	(void)len;
 	if (!cJSON_IsNumber(valid))
-		return "scores.valid: missing (lg-choice first)";
+		return "scores.valid: missing or not a number (lg-choice first)";
 	tag_units_init(u, "answer", 1);
 	u->readable = valid->valuedouble == 1;
 	if (u->readable)

@@ -9,7 +9,6 @@
 #define LOOP_MIN_BYTES 256	/* the least a loop covers */
 #define REFUSAL_BYTES 200	/* where a refusal is looked for */
 #define REFUSAL_WORDS 150	/* a refusal is shorter */
-#define UNIT_MIN_WORDS 5	/* a shorter paragraph is not a unit */
 
 static size_t
 trim_end(const char *s, size_t len)
@@ -110,7 +109,7 @@ line_end(const char *s, size_t len, size_t i)
 static void
 flush(tag_units *u, const char *s, size_t from, size_t to)
 {
-	if (from < to && count_words(s + from, to - from) >= UNIT_MIN_WORDS)
+	if (from < to && count_words(s + from, to - from) >= TAG_UNIT_WORDS)
 		tag_unit(u, s + from, to - from);
 }
 
