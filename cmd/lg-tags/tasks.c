@@ -24,6 +24,13 @@ count_of(const cJSON *v)
 	return (long)v->valuedouble;
 }
 
+/* A count in 0..TAG_MAX_UNITS, or -1. */
+static long
+count_or_zero(const cJSON *v)
+{
+	return cJSON_IsNumber(v) && v->valuedouble == 0 ? 0 : count_of(v);
+}
+
 /* An entry's text under its header line, of TAG_UNIT_WORDS words or more. */
 static void
 entry_body(tag_units *u, const char *s, size_t len)
@@ -51,8 +58,7 @@ read_lgb(const cJSON *rec, const char *s, size_t len, tag_units *u)
 		return "gold.number: not a count from 1 to 10000000";
 	if (!cJSON_IsArray(parts))
 		return "parts: missing or not an array (lg-split first)";
-	if (dup != NULL && count_of(dup) < 0 && !(cJSON_IsNumber(dup) &&
-	    dup->valuedouble == 0))
+	if (dup != NULL && count_or_zero(dup) < 0)
 		return "scores.duplicates: not a count from 0 to 10000000";
 	tag_units_init(u, "entry", want);
 	if (dup != NULL && dup->valuedouble > 0) {
@@ -78,11 +84,13 @@ read_lgb(const cJSON *rec, const char *s, size_t len, tag_units *u)
 	return NULL;
 }
 
-/* The end of the JSON string opening at s[i] == '"', past its quote. */
+/* The end of the string opening at s[i] (a quote), past its closing quote. */
 static size_t
 string_end(const char *s, size_t len, size_t i)
 {
-	for (i++; i < len && s[i] != '"'; i++)
+	char q = s[i];
+
+	for (i++; i < len && s[i] != q; i++)
 		if (s[i] == '\\')
 			i++;
 	return i < len ? i + 1 : len;
@@ -96,7 +104,8 @@ skip_blanks(const char *s, size_t len, size_t i)
 	return i;
 }
 
-/* kvg: the pairs of the first object, counted by key. */
+/* kvg: the pairs of the first object (keys in double or single quotes, as
+ * lg-kvcheck reads them), counted by key. */
 static const char *
 read_kvg(const cJSON *rec, const char *s, size_t len, tag_units *u)
 {
@@ -117,7 +126,7 @@ read_kvg(const cJSON *rec, const char *s, size_t len, tag_units *u)
 		if (i < len && s[i] == ',')
 			i++;
 		i = skip_blanks(s, len, i);
-		if (i >= len || s[i] != '"') {
+		if (i >= len || (s[i] != '"' && s[i] != '\'')) {
 			u->ends = i < len && s[i] == '}';
 			break;
 		}
@@ -128,7 +137,7 @@ read_kvg(const cJSON *rec, const char *s, size_t len, tag_units *u)
 		if (i >= len || s[i] != ':')
 			break;
 		i = skip_blanks(s, len, i + 1);
-		if (i < len && s[i] == '"')
+		if (i < len && (s[i] == '"' || s[i] == '\''))
 			i = string_end(s, len, i);
 		else
 			while (i < len && s[i] != ',' && s[i] != '}' && s[i] != '\n')
@@ -141,28 +150,54 @@ read_kvg(const cJSON *rec, const char *s, size_t len, tag_units *u)
 	return NULL;
 }
 
-/* One sms row: "S0 | 2 | S2 | 2"; its input cell in *in, *inlen. */
+/* A cell that names a state: blanks, quotes, asterisks, then S and a digit. */
 static int
-sms_row(const char *s, size_t len, const char **in, size_t *inlen)
+state_cell(const char *s, size_t len)
 {
-	size_t i = skip_blanks(s, len, 0), bars = 0, j;
-	const char *bar;
+	size_t i = 0;
 
+	while (i < len && (isspace((unsigned char)s[i]) || strchr("`'\"*", s[i])))
+		i++;
 	if (i >= len || (s[i] != 'S' && s[i] != 's'))
 		return 0;
 	i = skip_blanks(s, len, i + 1);
-	if (i >= len || !isdigit((unsigned char)s[i]))
+	return i < len && isdigit((unsigned char)s[i]);
+}
+
+/*
+ * One sms row: a line of cells split at "|" (at ",", when it has no "|"),
+ * whose first cell naming a state (a step number before it aside) has
+ * three cells after it, as "S0 | 2 | S2 | 2" or "| 1 | S0 | 2 | S2 | 2 |";
+ * its input cell, trimmed, in *in, *inlen.
+ */
+static int
+sms_row(const char *s, size_t len, const char **in, size_t *inlen)
+{
+	char sep = memchr(s, '|', len) ? '|' : ',';
+	size_t start = 0, end, i, cells = 0, at = 0;
+	const char *c;
+	int found = 0;
+
+	for (;;) {
+		c = memchr(s + start, sep, len - start);
+		end = c ? (size_t)(c - s) : len;
+		if (found)
+			cells++;
+		if (found && cells == 1)
+			at = start;
+		if (!found && state_cell(s + start, end - start))
+			found = 1;
+		if (c == NULL)
+			break;
+		start = end + 1;
+	}
+	if (!found || cells < 3)
 		return 0;
-	for (j = 0; j < len; j++)
-		bars += s[j] == '|';
-	if (bars < 3)
-		return 0;
-	bar = memchr(s, '|', len);
-	i = skip_blanks(s, len, (size_t)(bar - s) + 1);
-	for (j = i; j < len && s[j] != '|' && !isspace((unsigned char)s[j]); j++)
+	i = skip_blanks(s, len, at);
+	for (end = i; end < len && s[end] != sep && !isspace((unsigned char)s[end]); end++)
 		;
 	*in = s + i;
-	*inlen = j - i;
+	*inlen = end - i;
 	return 1;
 }
 
@@ -173,7 +208,7 @@ read_sms(const cJSON *rec, const char *s, size_t len, tag_units *u)
 	const cJSON *trace = rec_get(rec_get(rec, "gold"), "trace"), *step;
 	size_t i = 0, e, plen = 0, inlen;
 	const char *prev = NULL, *in, *nl;
-	long want;
+	long want, rows;
 	int prefix = 1, again = 0;
 
 	if (!cJSON_IsArray(trace) || (want = cJSON_GetArraySize(trace)) < 1 ||
@@ -202,9 +237,15 @@ read_sms(const cJSON *rec, const char *s, size_t len, tag_units *u)
 		}
 		i = e + 1;
 	}
-	u->present = u->written < want ? u->written : want;
 	u->dup_item = again && u->written > want;
 	u->ends = !prefix;	/* rows missing but not at the end: skipped */
+	/* lg-fsmcheck's reading counts; a gap is placed only where ours agrees */
+	if ((rows = count_or_zero(rec_get(rec_get(rec, "scores"), "rows"))) >= 0) {
+		u->ends = u->ends && rows == u->written;
+		u->written = rows;
+		u->units_present = rows > 0;
+	}
+	u->present = u->written < want ? u->written : want;
 	u->readable = u->written > 0;
 	return NULL;
 }
@@ -262,8 +303,9 @@ static const char *
 read_pr(const cJSON *rec, const char *s, size_t len, tag_units *u)
 {
 	const cJSON *order = rec_get(rec_get(rec, "gold"), "order");
+	const cJSON *sc = rec_get(rec, "scores");
 	size_t i, end = 0, text = 0;
-	long want, label, last = -1;
+	long want, label, last = -1, got, miss, dup;
 
 	if (!cJSON_IsArray(order) || (want = cJSON_GetArraySize(order)) < 1 ||
 	    want > 100000)
@@ -283,6 +325,15 @@ read_pr(const cJSON *rec, const char *s, size_t len, tag_units *u)
 		tag_unit(u, s + text, len - text);
 	u->counted = 1;
 	u->present = seen_count(u);
+	/* lg-tau's reading, by label or by content, when it scored the answer */
+	if ((got = count_or_zero(rec_get(sc, "returned"))) >= 0 &&
+	    (miss = count_or_zero(rec_get(sc, "missing"))) >= 0 &&
+	    (dup = count_or_zero(rec_get(sc, "duplicate"))) >= 0) {
+		u->written = got;
+		u->present = miss < want ? want - miss : 0;
+		u->dup_item = u->dup_item || dup > 0;
+		u->units_present = got > 0;
+	}
 	u->readable = u->written > 0;
 	return NULL;
 }
