@@ -19,13 +19,15 @@
 
 static const char usage[] =
 "usage: lg-oracle [-s SEED] [--stop-at F] [--forget-after F] [--drop P]\n"
-"                 [--words N] [--model NAME] [--max-record SIZE] [file ...]\n"
+"                 [--repeat P] [--words N] [--model NAME] [--max-record SIZE]\n"
+"                 [file ...]\n"
 "\n"
 "  --stop-at F       write only the first fraction F of the answer (1)\n"
 "  --forget-after F  stop following instructions after fraction F (1)\n"
 "  --drop P          miss each check with probability P (0)\n"
+"  --repeat P        write each entry or paragraph twice with probability P (0)\n"
 "  --words N         words per entry instead of what the case asks\n"
-"  -s SEED           seed of the --drop draws (default 0)\n"
+"  -s SEED           seed of the --drop and --repeat draws (default 0)\n"
 "  --model NAME      the name recorded in gen.model (default lg-oracle)\n"
 "  --max-record SIZE record size limit (default 64M)\n"
 "  -h, --help        print this help\n"
@@ -43,6 +45,8 @@ add_gen(cJSON *rec, const oracle_opts *o)
 	cJSON_AddNumberToObject(g, "stop_at", o->stop_at);
 	cJSON_AddNumberToObject(g, "forget_after", o->forget_after);
 	cJSON_AddNumberToObject(g, "drop", o->drop);
+	if (o->repeat > 0)	/* only when asked: other answers unchanged */
+		cJSON_AddNumberToObject(g, "repeat", o->repeat);
 	cJSON_AddNumberToObject(g, "words", (double)o->words);
 	cJSON_AddNumberToObject(g, "seed", (double)o->seed);
 	cJSON_AddStringToObject(g, "finish_reason", o->stop_at < 1 ? "length" : "stop");
@@ -85,6 +89,13 @@ answer(cJSON *rec, jsonl *in, void *arg)
 	rng_seed(&r, rng_seed_of_id(key));
 	free(key);
 	ret = writers[i].write(rec, in, o, &r);
+	if (ret == REC_OK && o->repeat > 0) {
+		key = xasprintf("%llu:repeat:%s", (unsigned long long)o->seed,
+		    id ? id : "");
+		rng_seed(&r, rng_seed_of_id(key));
+		free(key);
+		oracle_repeat(rec, o, &r);
+	}
 	add_gen(rec, o);
 	return ret;
 }
@@ -96,6 +107,7 @@ main(int argc, char **argv)
 		{ "stop-at", required_argument, NULL, 'S' },
 		{ "forget-after", required_argument, NULL, 'F' },
 		{ "drop", required_argument, NULL, 'D' },
+		{ "repeat", required_argument, NULL, 'R' },
 		{ "words", required_argument, NULL, 'W' },
 		{ "model", required_argument, NULL, 'm' },
 		{ "max-record", required_argument, NULL, 'M' },
@@ -103,7 +115,7 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	oracle_opts o = { 1, 1, 0, 0, 0, "lg-oracle" };
+	oracle_opts o = { 1, 1, 0, 0, 0, "lg-oracle", 0 };
 	int c;
 
 	lg_init(argv[0]);
@@ -113,6 +125,7 @@ main(int argc, char **argv)
 		case 'S': o.stop_at = opt_frac("--stop-at", optarg); break;
 		case 'F': o.forget_after = opt_frac("--forget-after", optarg); break;
 		case 'D': o.drop = opt_frac("--drop", optarg); break;
+		case 'R': o.repeat = opt_frac("--repeat", optarg); break;
 		case 'm':
 			o.model = optarg;
 			break;

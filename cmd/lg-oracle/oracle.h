@@ -20,6 +20,7 @@ typedef struct {
 	long words;		/* --words: words per entry, 0 = as asked */
 	uint64_t seed;		/* -s */
 	const char *model;	/* --model: gen.model */
+	double repeat;		/* --repeat: probability of writing a unit twice (0) */
 } oracle_opts;
 
 /*
@@ -31,5 +32,11 @@ typedef struct {
 int oracle_longgenbench(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
 int oracle_longweave(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
 int oracle_adaleval(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
+/*
+ * --repeat (repeat.c): write each unit of rec's output twice with
+ * probability o->repeat, drawing from r (its own generator, so the other
+ * dials' draws do not move).
+ */
+void oracle_repeat(cJSON *rec, const oracle_opts *o, rng *r);
 
 #endif
