@@ -375,6 +375,21 @@ for (i = 0; i < heads.length; i++)
 		page = 0;
 		render();
 	};
+/* a chart of more than two bands: the bands (95% intervals) hidden, so
+ * that they do not cover each other, and a box to show them */
+function bands(fig) {
+	var b = fig.querySelectorAll('path[fill-opacity=".13"]');
+	if (b.length <= 2) return;
+	fig.className = 'nobands';
+	var lab = el('label', 'bands'), box = el('input');
+	box.type = 'checkbox';
+	box.onchange = function () { fig.className = box.checked ? '' : 'nobands'; };
+	lab.appendChild(box);
+	lab.appendChild(document.createTextNode(' show the 95% bands of the ' + b.length + ' lines'));
+	fig.parentNode.insertBefore(lab, fig);
+}
+var figs = document.querySelectorAll('figure');
+for (i = 0; i < figs.length; i++) bands(figs[i]);
 var tabs = document.querySelectorAll('table.sortable');
 for (i = 0; i < tabs.length; i++) sortable(tabs[i]);
 render();
@@ -384,10 +399,17 @@ var mm = /^#case=(\d+)$/.exec(location.hash);
 function loaded() {
 	if (mm && +mm[1] < idx.length) show(+mm[1], true);
 	document.body.setAttribute('data-loaded', '1');
+	document.body.setAttribute('data-loaded-ms', String(Math.round(performance.now())));
+	if (window.console) console.log('lg-report: list usable after ' +
+	    document.body.getAttribute('data-ready-ms') + ' ms, page whole after ' +
+	    document.body.getAttribute('data-loaded-ms') + ' ms, case shown: ' +
+	    ($('detail').getAttribute('data-case') || 'none'));
 }
 if (document.readyState === 'loading')
 	document.addEventListener('DOMContentLoaded', loaded);
 else
 	loaded();
 document.body.setAttribute('data-ready', String(idx.length));
+/* when the list was usable and when the page was whole, for bench/report.sh */
+document.body.setAttribute('data-ready-ms', String(Math.round(performance.now())));
 })();

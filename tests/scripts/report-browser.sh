@@ -47,7 +47,7 @@ browse "$t/broken" "file://$t/broken.html" --dump-dom
 browse "$t/dom" "file://$t/report.html#case=0" --dump-dom
 e=$(js_errors "$t/dom")
 [ -z "$e" ] || fail "script errors: $e"
-grep -q "<body data-ready=\"$n\" data-loaded=\"1\"" "$t/dom.out" ||
+grep -q "<body data-ready=\"$n\" data-ready-ms=\"[0-9]*\" data-loaded=\"1\"" "$t/dom.out" ||
     fail "the script did not run to its end ($n cases): $(grep -o '<body[^>]*>' "$t/dom.out")"
 grep -q 'data-case="0"' "$t/dom.out" || fail "case 0 is not shown"
 rows=$(grep -o '<tr class="st-[a-z]*" data-n=' "$t/dom.out" | wc -l)
@@ -57,6 +57,11 @@ rows=$(grep -o '<tr class="st-[a-z]*" data-n=' "$t/dom.out" | wc -l)
 grep -q '<mark class="v-pass"' "$t/dom.out" || fail "no entry marked passed"
 grep -q '<mark class="v-fail"' "$t/dom.out" || fail "no entry marked failed"
 grep -q '<svg' "$t/dom.out" || fail "no chart in the page"
+# the position chart's bands (more than two) hidden behind a box
+grep -q '<figure id="chart-position" class="nobands">' "$t/dom.out" ||
+    fail "the position chart shows its overlapping bands"
+grep -q '<label class="bands"><input type="checkbox"> show the 95% bands of the [0-9]* lines</label>' "$t/dom.out" ||
+    fail "no box to show the bands"
 # the markup record: its text is shown, never run or parsed as markup
 grep -q 'pwned\|<script>alert' "$t/dom.out" && fail "record text became markup"
 last=$((n - 1))
@@ -77,7 +82,7 @@ lg-report "$t/names.jsonl" > "$t/names.html" 2> "$t/names.err" ||
 browse "$t/names" "file://$t/names.html#case=1" --dump-dom
 e=$(js_errors "$t/names")
 [ -z "$e" ] || fail "script errors with names such as hasOwnProperty: $e"
-grep -q '<body data-ready="5" data-loaded="1"' "$t/names.out" ||
+grep -q '<body data-ready="5" data-ready-ms="[0-9]*" data-loaded="1"' "$t/names.out" ||
     fail "the script did not run to its end with names such as hasOwnProperty"
 rows=$(grep -o '<tr class="st-[a-z]*" data-n=' "$t/names.out" | wc -l)
 [ "$rows" -eq 5 ] || fail "$rows rows in the case list of odd names, want 5"
