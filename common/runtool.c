@@ -35,8 +35,7 @@ child(const char *path, const char *name, char *const *argv, int fd,
 	close(pe[1]);
 	if (path != NULL)
 		execv(path, av);
-	else
-		execvp(name, av);
+	execvp(name, av);	/* not beside this program: on PATH */
 	_exit(127);
 }
 
@@ -115,6 +114,10 @@ runtool(const char *self, const char *name, char *const *argv, int fd,
 		}
 	if (r < 0) {
 		lg_warn("%s: wrote more than %zu bytes", name, max);
+		return -1;
+	}
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 127 && err->len == 0) {
+		lg_warn("%s: not found beside %s nor on PATH", name, lg_prog);
 		return -1;
 	}
 	if (WIFSIGNALED(st)) {

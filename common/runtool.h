@@ -12,12 +12,14 @@
 
 /*
  * Run the tool name: the file of that name beside self (this program's
- * argv[0]) when self names a folder, else the one on PATH.  argv[0..]
+ * argv[0]) when self names a folder and it is there, else the one on
+ * PATH.  argv[0..]
  * are its arguments after its name, NULL-terminated.  Its standard input
  * is fd read from its start; what it writes on its standard output is
  * appended to out, on its standard error to err (the caller's), each up
  * to max bytes.  Returns its exit status, or -1 after a message (it could
- * not start, died of a signal, or wrote more than max bytes).
+ * not start or was not found, died of a signal, or wrote more than max
+ * bytes).
  */
 int runtool(const char *self, const char *name, char *const *argv, int fd,
     size_t max, buf *out, buf *err);

@@ -132,7 +132,7 @@ passable(const char *shown)
 }
 
 static void
-comparison(buf *o, const tabs *t, char **models, size_t nm, char **benches,
+comparison(buf *o, tabs *t, char **models, size_t nm, char **benches,
     size_t nb)
 {
 	size_t k;
@@ -204,14 +204,16 @@ static const char cases_html[] =
 "verdicts, output and prompt, beside the same case of another model.</p>"
 "<div id=\"detail\"></div>\n";
 
-/* The page up to the case details, in o. */
-static void
+/* The page up to the case details, in o; 0, or -1 when a table could
+ * not be made (its note in its place). */
+static int
 page(buf *o, struct report *r, struct charts *ch, const struct tabctx *c,
     const char *title)
 {
 	char **benches, **models;
 	size_t nb = names(r, 0, &benches), nm = names(r, 3, &models);
 	tabs t;
+	int ok;
 
 	buf_puts(o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
@@ -252,9 +254,11 @@ page(buf *o, struct report *r, struct charts *ch, const struct tabctx *c,
 	    "--usage</code>, a total per bench.</p>\n");
 	per_bench(o, &t, benches, nb, tabs_usage);
 	buf_puts(o, cases_html);
+	ok = t.ok;
 	tabs_free(&t);
 	split_free(benches, nb);
 	split_free(models, nm);
+	return ok ? 0 : -1;
 }
 
 /* Copy the temporary file f to stdout; -1 when it could not be read. */
@@ -322,7 +326,8 @@ run(char **files, int n, const char *title, int compat, struct tabctx *c,
 	if (status == LG_SYS)
 		goto out;
 	c->fd = fileno(r.records);
-	page(&o, &r, ch, c, title);
+	if (page(&o, &r, ch, c, title) < 0)
+		status = LG_SYS;	/* the page is written all the same */
 	buf_puts(&o, "<script type=\"application/json\" id=\"index\">[");
 	buf_add(&o, r.index.s ? r.index.s : "", r.index.len);
 	buf_puts(&o, "]</script>\n");

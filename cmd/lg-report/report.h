@@ -62,7 +62,7 @@ struct tabctx {
 
 typedef struct tabs {
 	const struct tabctx *ctx;
-	int ok;			/* every run printed its table */
+	int ok;			/* no run failed */
 	buf lng, g1, g2, use;	/* lg-agg's TSV: groups, per bench and model,
 				 * per bench, task and model, --usage */
 	cJSON **paper;	/* lg-agg --layout paper's JSON rows */
@@ -79,7 +79,7 @@ void tabs_long(buf *o, const tabs *t, const char *bench);
 void tabs_usage(buf *o, const tabs *t, const char *bench);
 /* lg-compare of models a and b (by gen.model) per bench and per bench,
  * task and length, for each of benches[0..nb). */
-void tabs_compare(buf *o, const tabs *t, const char *a, const char *b,
+void tabs_compare(buf *o, tabs *t, const char *a, const char *b,
     char *const *benches, size_t nb);
 void tabs_free(tabs *t);
 

@@ -38,7 +38,9 @@ esc_lines(buf *o, const char *s)
 }
 
 /* Run tool with args (NULL-terminated, at most 12) and the options every
- * run shares; 0 and its output in *out, or -1 after a note in the page. */
+ * run shares; 0 and its output in *out, or after a note in the page -1
+ * (it found nothing to show: lg-compare without a case in common) or -2
+ * (it failed). */
 static int
 tool(const struct tabctx *c, buf *o, const char *name, const char *const *args,
     int common, buf *out)
@@ -79,7 +81,7 @@ tool(const struct tabctx *c, buf *o, const char *name, const char *const *args,
 	esc_lines(o, buf_str(&err));
 	buf_free(&err);
 	buf_free(out);
-	return -1;
+	return -2;
 }
 
 /* Split line s (its end at the next newline) at tabs into v[]; returns
@@ -579,7 +581,7 @@ summary(buf *o, const cJSON *j)
 /* The comparison of model a and b (names without NUL, comma or '='):
  * lg-compare per bench, then per bench, task and length. */
 void
-tabs_compare(buf *o, const tabs *t, const char *a, const char *b,
+tabs_compare(buf *o, tabs *t, const char *a, const char *b,
     char *const *benches, size_t nb)
 {
 	static const char *const skip[] = { "row", "bench", "pass_a_only",
@@ -589,13 +591,16 @@ tabs_compare(buf *o, const tabs *t, const char *a, const char *b,
 	const char *args[] = { "-f", "json", "-g", NULL, "--by", arg, NULL };
 	cJSON **r[2] = { NULL, NULL }, **sel;
 	size_t n[2] = { 0, 0 }, i, k, m, s;
+	int st;
 
 	for (k = 0; k < 2; k++) {
 		buf out = { 0 };
 
 		args[3] = by[k];
-		if (tool(t->ctx, o, "lg-compare", args, 0, &out) < 0)
+		if ((st = tool(t->ctx, o, "lg-compare", args, 0, &out)) < 0) {
+			t->ok &= st != -2;
 			break;
+		}
 		n[k] = jlines(buf_str(&out), &r[k]);
 		buf_free(&out);
 	}
