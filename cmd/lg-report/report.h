@@ -63,8 +63,9 @@ struct tabctx {
 typedef struct tabs {
 	const struct tabctx *ctx;
 	int ok;			/* no run failed */
-	buf lng, g1, g2, use;	/* lg-agg's TSV: groups, per bench and model,
-				 * per bench, task and model, --usage */
+	buf lng, pos, g1, g2, use;	/* lg-agg's TSV: groups, --by-position,
+				 * per bench and model, per bench, task
+				 * and model, --usage */
 	cJSON **paper;	/* lg-agg --layout paper's JSON rows */
 	size_t npaper;
 } tabs;

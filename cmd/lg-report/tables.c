@@ -474,6 +474,7 @@ void
 tabs_run(tabs *t, const struct tabctx *c, buf *o)
 {
 	static const char *const lng[] = { "-f", "tsv", NULL };
+	static const char *const pos[] = { "--by-position", "-f", "tsv", NULL };
 	static const char *const pap[] = { "--layout", "paper", "-f", "json",
 	    NULL };
 	static const char *const g1[] = { "-f", "tsv", "-g", "bench,gen.model",
@@ -490,6 +491,7 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 		use[4] = c->prices;
 	}
 	t->ok = tool(c, o, "lg-agg", lng, 1, &t->lng) == 0 &&
+	    tool(c, o, "lg-agg", pos, 1, &t->pos) == 0 &&
 	    tool(c, o, "lg-agg", pap, 1, &p) == 0 &&
 	    tool(c, o, "lg-agg", g1, 1, &t->g1) == 0 &&
 	    tool(c, o, "lg-agg", g2, 1, &t->g2) == 0 &&
@@ -503,6 +505,7 @@ void
 tabs_free(tabs *t)
 {
 	buf_free(&t->lng);
+	buf_free(&t->pos);
 	buf_free(&t->g1);
 	buf_free(&t->g2);
 	buf_free(&t->use);
@@ -551,6 +554,12 @@ void
 tabs_long(buf *o, const tabs *t, const char *bench)
 {
 	tsv_copy(o, &t->lng, bench, NULL, NULL, 0);
+	if (strcmp(bench, "longgenbench") != 0 || t->pos.len == 0)
+		return;
+	buf_puts(o, "<details><summary>pass rate per entry position "
+	    "(<code>lg-agg --by-position</code>)</summary>\n");
+	tsv_copy(o, &t->pos, bench, "at", NULL, 0);
+	buf_puts(o, "</details>\n");
 }
 
 void
