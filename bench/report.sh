@@ -1,43 +1,64 @@
 #!/bin/sh
-# bench/report.sh: lg-report on a large run.  A LongGenBench suite (16k and
-# 32k, N cases per variant) answered by the degraded oracle and scored, its
-# records repeated R times under new ids, then: the records' size, the time
-# and peak memory of lg-report, the page's size, and the time headless
-# Chromium takes to open the page, run its script and show one case (a
-# screenshot after the page is whole), checked not blank.
+# bench/report.sh: lg-report on large runs.  A mixed run (LongWeave kvg,
+# sms, pr, biog, sr and nw at 1k and 2k, Ada-LEval tsort and bestanswer,
+# and, unless LGB=0, LongGenBench at 16k), answered by the oracle and the
+# degraded oracle and scored, its records repeated under new ids up to each
+# size asked for; then per size: the records' size, the time and peak
+# memory of lg-report (which runs lg-agg and lg-compare), the page's size,
+# and in headless Chromium the time until the case list is usable (the
+# page's script has run, from the start of navigation), the time until the
+# page is whole (every case's details parsed), both as the page logs them,
+# and the wall time of starting Chromium, opening the page with its last
+# case shown (#case=N, its details parsed on demand) and taking a
+# screenshot.
 #
-#   sh bench/report.sh               from the top of the tree (N=4 R=20)
-#   N=8 R=50 sh bench/report.sh
+#   sh bench/report.sh                  from the top of the tree: 1000 cases
+#   sh bench/report.sh 1000 100000      each size in turn
+#   LGB=0 sh bench/report.sh 100000     without the long LongGenBench records
+#   MAXTEXT=2k sh bench/report.sh 100000   lg-report --max-text 2k
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-N=${N:-4}
-R=${R:-20}
 PATH=$top/bin:$PATH
 export LG_SHARE=$top/share
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 command -v chromium >/dev/null || { echo "bench: chromium missing (sh mk/deps.sh check)" >&2; exit 1; }
+[ $# -gt 0 ] || set -- 1000
+books=$top/share/corpora/austen
 
-lg-gen longgenbench -l 16k,32k -n "$N" -s 5 | lg-prompt |
-    lg-oracle --model degraded --stop-at 0.8 --forget-after 0.6 --drop 0.2 |
-    lg-split | lg-judge --rules > "$w/one.jsonl"
-i=1
-while [ "$i" -le "$R" ]; do
-	sed "s|\"id\":\"|\"id\":\"r$i/|" "$w/one.jsonl"
-	i=$((i + 1))
-done > "$w/run.jsonl"
-echo "records: $(wc -l < "$w/run.jsonl") cases, $(($(wc -c < "$w/run.jsonl") / 1048576)) MiB"
-/usr/bin/time -f '%e s %M KiB' -o "$w/time" lg-report "$w/run.jsonl" > "$w/report.html"
-echo "lg-report: $(cat "$w/time") (wall time, peak memory)"
-echo "page: $(($(wc -c < "$w/report.html") / 1048576)) MiB"
-last=$(($(wc -l < "$w/run.jsonl") - 1))
-s=$(date +%s.%N)
-timeout 600 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
-    --user-data-dir="$w/profile" --no-first-run --window-size=1000,800 \
-    --virtual-time-budget=60000 --screenshot="$w/shot.png" \
-    "file://$w/report.html#case=$last" 2>/dev/null
-e=$(date +%s.%N)
-echo "chromium: page opened, case $last shown, screenshot taken in $(echo "$e - $s" | bc) s"
-set -- $(/usr/bin/python3 "$top/tests/lg-plot/inked.py" "$w/shot.png")
-echo "screenshot: $1 per mille of the pixels drawn"
-[ "$1" -ge 20 ]
+{
+	lg-gen longweave -t kvg,sms,pr,biog,sr,nw -l 1k,2k -n 4 -s 5 --corpus "$books"
+	lg-gen adaleval -t tsort -l 2k -n 4 -s 5 --corpus "$books" 2>/dev/null
+	lg-gen adaleval -t bestanswer -l 1k -n 4 -s 5 --corpus "$top/tests/adaleval/qa.jsonl" 2>/dev/null
+	[ "${LGB:-1}" = 0 ] || lg-gen longgenbench -l 16k -n 1 -s 5
+} | lg-prompt > "$w/cases"
+{
+	lg-oracle < "$w/cases"
+	lg-oracle --model degraded --stop-at 0.8 --forget-after 0.6 --drop 0.2 < "$w/cases"
+} | lg-split | lg-judge --rules | lg-kvcheck | lg-fsmcheck | lg-tau | lg-choice > "$w/one.jsonl"
+base=$(wc -l < "$w/one.jsonl")
+
+for size in "$@"; do
+	awk -v n="$size" -v b="$base" 'NR == FNR { l[FNR] = $0; next }
+	    END { for (i = 0; i < n; i++) { s = l[i % b + 1];
+	        sub(/"id":"/, "\"id\":\"r" int(i / b) "/", s); print s } }' \
+	    "$w/one.jsonl" /dev/null > "$w/run.jsonl"
+	echo "== $size cases: $(($(wc -c < "$w/run.jsonl") / 1048576)) MiB of records"
+	/usr/bin/time -f '%e s %M KiB' -o "$w/time" lg-report \
+	    ${MAXTEXT:+--max-text "$MAXTEXT"} "$w/run.jsonl" > "$w/report.html"
+	echo "lg-report: $(cat "$w/time") (wall time, peak memory)"
+	echo "page: $(($(wc -c < "$w/report.html") / 1048576)) MiB"
+	last=$((size - 1))
+	s=$(date +%s.%N)
+	timeout 1200 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
+	    --user-data-dir="$w/profile" --no-first-run --window-size=1200,900 \
+	    --enable-logging=stderr --v=0 --screenshot="$w/shot.png" \
+	    "file://$w/report.html#case=$last" 2> "$w/log" > /dev/null || :
+	e=$(date +%s.%N)
+	msg=$(grep -o 'lg-report: list usable[^"]*' "$w/log" | head -1)
+	[ -n "$msg" ] || { echo "bench: the page did not load: $(tail -3 "$w/log")" >&2; exit 1; }
+	echo "chromium: $msg"
+	case $msg in *"case shown: $last") ;; *) echo "bench: case $last not shown" >&2; exit 1 ;; esac
+	echo "chromium opened the page, showed case $last and took its screenshot in $(echo "$e - $s" | bc) s"
+	rm -rf "$w/profile"
+done

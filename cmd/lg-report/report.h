@@ -2,7 +2,9 @@
 #ifndef LG_REPORT_H
 #define LG_REPORT_H
 
-#include <stdint.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
 #include <stdio.h>
 
 #include "buf.h"
@@ -18,38 +20,68 @@ void html_esc(buf *b, const char *s);
  * written \u003c, so no "</script>" or "<!--" can end or change the block. */
 void html_json(buf *b, const char *j);
 
-/* compare.c: the paired comparison of the models, from one entry per
- * record (the pairs own copies of the strings). */
-typedef struct pairs pairs;
-pairs *pairs_new(void);
-/* Names and ids are keys (nulkey.h); score: in [0, 1], 0 for a failed
- * record, NAN when not counted
- * (undecided: no score and no error, counted apart); a record of no model
- * (NULL) is left out. */
-void pairs_add(pairs *p, const char *bench, const char *task,
-    const char *length, const char *model, const char *id, double score,
-    int undecided);
-/* The section, when there are two models or more (sorts the entries). */
-void pairs_html(buf *o, pairs *p);
-/* How many models the records hold. */
-size_t pairs_models(const pairs *p);
-void pairs_free(pairs *p);
+/* cases.c: the case list and each case's details.  Names and ids are
+ * keys (nulkey.h): whole, NUL bytes included. */
+struct rgroup {
+	char *bench, *task, *length, *model;
+	long repeats;		/* records repeating an id, without a case */
+	int anon;		/* its records name no model */
+};
 
-/* ci.c: the 95% interval of each group's mean score, from draws resamples
- * of its cases (0: none), seeded; one entry per counted record. */
-typedef struct scores scores;
-scores *scores_new(long draws, uint64_t seed);
-/* A counted record of group grp (score in [0, 1], 0 when failed; NAN,
- * undecided, is not counted); kase its case member (a key) or NULL, id
- * its id (a key). */
-void scores_add(scores *s, size_t grp, const char *kase, const char *id,
-    double score);
-/* Once every record is in, before scores_ci. */
-void scores_sort(scores *s);
-/* The interval of group grp, in percent, the group seeded by its key
- * (bench, task, length, model); NAN when none. */
-void scores_ci(scores *s, size_t grp, const char *const *key, size_t nkey,
-    double *lo, double *hi);
-void scores_free(scores *s);
+struct seen {			/* a record without a case member */
+	size_t g;		/* its group, an index into the groups */
+	char *key;		/* its id */
+};
+
+struct report {
+	struct rgroup *g;	/* bench, task, length, model */
+	size_t ng, capg;
+	buf index;		/* the case index, a JSON array's items */
+	long ncases;
+	FILE *details;		/* the per-case blocks, until the end */
+	FILE *records;		/* the records, one a line, for lg-agg */
+	size_t max_text;
+	struct seen *seen;
+	size_t nseen, capseen;
+};
+
+/* Add a record (bad: charts found it bad); -1 when a write failed. */
+int report_add(struct report *r, const cJSON *rec, int bad);
+/* Once every record is in: warn of ids repeated without a case member. */
+void report_repeats(struct report *r);
+void report_free(struct report *r);
+
+/* tables.c: lg-agg's and lg-compare's tables, run on the records. */
+struct tabctx {
+	const char *self;	/* this program's argv[0]: its tools beside it */
+	int fd;			/* the records read, one a line */
+	long draws;		/* --bootstrap */
+	const char *max_record;	/* --max-record's argument */
+	const char *prices;	/* --prices FILE, or NULL */
+};
+
+typedef struct tabs {
+	const struct tabctx *ctx;
+	int ok;			/* no run failed */
+	buf lng, pos, g1, g2, use;	/* lg-agg's TSV: groups, --by-position,
+				 * per bench and model, per bench, task
+				 * and model, --usage */
+	cJSON **paper;	/* lg-agg --layout paper's JSON rows */
+	size_t npaper;
+} tabs;
+
+/* Run lg-agg's tables (a note in o for each that failed). */
+void tabs_run(tabs *t, const struct tabctx *c, buf *o);
+/* The tables of one bench (a key without NUL): a row per model of its
+ * headline numbers, the papers' tables, every group, tokens and cost. */
+void tabs_headline(buf *o, const tabs *t, const char *bench);
+void tabs_paper(buf *o, const tabs *t, const char *bench);
+void tabs_long(buf *o, const tabs *t, const char *bench);
+void tabs_usage(buf *o, const tabs *t, const char *bench);
+/* lg-compare of models a and b (by gen.model) per bench and per bench,
+ * task and length, for each of benches[0..nb). */
+void tabs_compare(buf *o, tabs *t, const char *a, const char *b,
+    char *const *benches, size_t nb);
+void tabs_free(tabs *t);
 
 #endif

@@ -6,7 +6,11 @@
 # entries marked, markup in the records stays text, records whose bench,
 # task, length and model are named after the members of an object
 # (hasOwnProperty, __proto__, constructor) are listed like any other, and
-# a screenshot is not blank.
+# a screenshot is not blank.  With two models: a case beside the same case
+# of the other model (a screenshot shows the failed verdict on its side and
+# the passed one on the other), its gold answer (the TSort order), its
+# verdicts as rows (no raw JSON), entries not written called missing (never
+# undecided), and why a case lost points in words.
 set -eu
 . "$TOP/tests/lib.sh"
 command -v chromium >/dev/null || fail "chromium missing (mk/deps.sh check installs it)"
@@ -43,7 +47,7 @@ browse "$t/broken" "file://$t/broken.html" --dump-dom
 browse "$t/dom" "file://$t/report.html#case=0" --dump-dom
 e=$(js_errors "$t/dom")
 [ -z "$e" ] || fail "script errors: $e"
-grep -q "<body data-ready=\"$n\" data-loaded=\"1\"" "$t/dom.out" ||
+grep -q "<body data-ready=\"$n\" data-ready-ms=\"[0-9]*\" data-loaded=\"1\"" "$t/dom.out" ||
     fail "the script did not run to its end ($n cases): $(grep -o '<body[^>]*>' "$t/dom.out")"
 grep -q 'data-case="0"' "$t/dom.out" || fail "case 0 is not shown"
 rows=$(grep -o '<tr class="st-[a-z]*" data-n=' "$t/dom.out" | wc -l)
@@ -53,6 +57,11 @@ rows=$(grep -o '<tr class="st-[a-z]*" data-n=' "$t/dom.out" | wc -l)
 grep -q '<mark class="v-pass"' "$t/dom.out" || fail "no entry marked passed"
 grep -q '<mark class="v-fail"' "$t/dom.out" || fail "no entry marked failed"
 grep -q '<svg' "$t/dom.out" || fail "no chart in the page"
+# the position chart's bands (more than two) hidden behind a box
+grep -q '<figure id="chart-position" class="nobands">' "$t/dom.out" ||
+    fail "the position chart shows its overlapping bands"
+grep -q '<label class="bands"><input type="checkbox"> show the 95% bands of the [0-9]* lines</label>' "$t/dom.out" ||
+    fail "no box to show the bands"
 # the markup record: its text is shown, never run or parsed as markup
 grep -q 'pwned\|<script>alert' "$t/dom.out" && fail "record text became markup"
 last=$((n - 1))
@@ -73,7 +82,7 @@ lg-report "$t/names.jsonl" > "$t/names.html" 2> "$t/names.err" ||
 browse "$t/names" "file://$t/names.html#case=1" --dump-dom
 e=$(js_errors "$t/names")
 [ -z "$e" ] || fail "script errors with names such as hasOwnProperty: $e"
-grep -q '<body data-ready="5" data-loaded="1"' "$t/names.out" ||
+grep -q '<body data-ready="5" data-ready-ms="[0-9]*" data-loaded="1"' "$t/names.out" ||
     fail "the script did not run to its end with names such as hasOwnProperty"
 rows=$(grep -o '<tr class="st-[a-z]*" data-n=' "$t/names.out" | wc -l)
 [ "$rows" -eq 5 ] || fail "$rows rows in the case list of odd names, want 5"
@@ -81,11 +90,97 @@ grep -q '<option value="__proto__">' "$t/names.out" ||
     fail "no __proto__ in the bench filter"
 grep -q 'data-case="1"' "$t/names.out" || fail "case 1 of odd names is not shown"
 
-# a screenshot that is not blank (the charts' first colour is there)
+# a screenshot that is not blank (the charts' first colour is there), the
+# tables above the charts: the headline and the papers' tables
 browse "$t/shot" "file://$t/report.html" --hide-scrollbars \
-    --window-size=1000,900 --screenshot="$t/shot.png"
+    --window-size=1000,3000 --screenshot="$t/shot.png"
 [ -s "$t/shot.png" ] || fail "no screenshot"
 set -- $("$py" "$TOP/tests/lg-plot/inked.py" "$t/shot.png")
 [ "$1" -ge 20 ] || fail "the screenshot is almost blank ($1 per mille drawn)"
 [ "$2" -ge 50 ] || fail "no chart in the screenshot ($2 blue pixels)"
+
+# two models on the same cases: TSort and LongGenBench, the oracle and the
+# degraded oracle (which stops early: entries missing), and a code fixing
+# record that does not compile
+lg-gen adaleval -t tsort -l 2k -n 4 -s 1 --corpus "$TOP/share/corpora/austen" \
+    2>/dev/null | lg-prompt > "$t/tsort.cases"
+lg-gen longgenbench -l 16k -n 1 -s 3 | lg-prompt > "$t/lgb.cases"
+weak() { lg-oracle --model oracle-degraded --stop-at 0.7 --forget-after 0.6 --drop 0.5; }
+{
+	lg-oracle < "$t/tsort.cases"
+	weak < "$t/tsort.cases"
+} | lg-choice > "$t/ab.jsonl"
+{
+	lg-oracle < "$t/lgb.cases"
+	weak < "$t/lgb.cases"
+} | lg-split | lg-judge --rules >> "$t/ab.jsonl"
+printf '%s\n' '{"id":"cf/1","bench":"longweave","task":"cf","length":"1k","gen":{"model":"oracle-degraded"},"scores":{"score":0,"runnable":0,"style":0,"functions":0.5,"defs_fixed":7,"defs_orig":14,"remaining":{"E":2},"extracted":"fenced","compile_error":"IndentationError: expected an indented block (<string>, line 3)","sandbox":{"status":"not-run"}}}' >> "$t/ab.jsonl"
+lg-report -t 'side by side' "$t/ab.jsonl" > "$t/ab.html" 2> "$t/ab.err" ||
+    fail "lg-report on two models: $(cat "$t/ab.err")"
+# the headline: a row per model of LongGenBench's CR, STIC-1, STIC-2 and
+# wAvg with intervals; a summary of the comparison per bench
+for h in '<th>CR</th><th>STIC-1</th><th>STIC-2</th><th>wAvg</th>' \
+    '<h4>adaleval: pooled over its tasks and lengths</h4>' \
+    '<h4>longgenbench: pooled over its tasks and lengths</h4>'; do
+	grep -q "$h" "$t/ab.html" || fail "no $h in the page"
+done
+# the degraded TSort case that failed, with the oracle's beside it
+n=$("$py" -c '
+import json, re, sys
+s = open(sys.argv[1]).read()
+idx = json.loads(re.search(r"id=\"index\">(.*?)</script>", s, re.S).group(1))
+print([r[0] for r in idx if r[3] == "tsort" and r[5] == "oracle-degraded" and r[7] == "fail"][0])
+' "$t/ab.html") || fail "no failed TSort case of the degraded oracle"
+gold=$("$py" -c '
+import json, sys
+for l in open(sys.argv[1]):
+    j = json.loads(l)
+    if j["task"] == "tsort" and j["gen"]["model"] == "oracle-degraded" and j["scores"]["score"] == 0:
+        print(", ".join(map(str, j["gold"]["order"]))); break
+' "$t/ab.jsonl")
+browse "$t/ab" "file://$t/ab.html#case=$n" --dump-dom
+e=$(js_errors "$t/ab")
+[ -z "$e" ] || fail "script errors on the side by side case: $e"
+grep -q "data-case=\"$n\"" "$t/ab.out" || fail "case $n is not shown"
+grep -q 'data-beside="[0-9]*"' "$t/ab.out" || fail "no case beside case $n"
+c=$(grep -o '<p class="gold">order: [0-9, ]*</p>' "$t/ab.out" | sort -u)
+[ "$c" = "<p class=\"gold\">order: $gold</p>" ] ||
+    fail "the gold order shown is '$c', want $gold"
+grep -q '<td class="verdict">fail</td>' "$t/ab.out" || fail "no failed verdict row"
+grep -q '<td class="verdict">pass</td>' "$t/ab.out" || fail "no passed verdict row"
+"$py" -c '
+import sys
+s = open(sys.argv[1]).read()
+s = s[s.index("<div id=\"detail\""):s.index("<script type=\"application/json\" id=\"index\"")]
+sys.exit(1 if "{\"" in s or "{&quot;" in s else 0)
+' "$t/ab.out" || fail "raw JSON in the case's view"
+# the screenshot of that case: the failed verdict (red) on the left, the
+# passed one (green) on the right (ten times as much as on the other side)
+browse "$t/abshot" "file://$t/ab.html#case=$n" --hide-scrollbars \
+    --window-size=1200,700 --screenshot="$t/ab.png"
+set -- $("$py" "$TOP/tests/lg-report/colours.py" "$t/ab.png" f7d4cc d7f0dd)
+[ "$1" -ge 200 ] && [ "$2" -lt $(($1 / 10)) ] ||
+    fail "the failed verdict is not on the left only ($1 left, $2 right)"
+[ "$4" -ge 200 ] && [ "$3" -lt $(($4 / 10)) ] ||
+    fail "the passed verdict is not on the right only ($3 left, $4 right)"
+# a LongGenBench case of the degraded oracle: entries it did not write
+# are missing, never undecided (no judge was asked)
+n=$("$py" -c '
+import json, re, sys
+s = open(sys.argv[1]).read()
+idx = json.loads(re.search(r"id=\"index\">(.*?)</script>", s, re.S).group(1))
+print([r[0] for r in idx if r[2] == "longgenbench" and r[5] == "oracle-degraded"][0])
+' "$t/ab.html")
+browse "$t/lgb" "file://$t/ab.html#case=$n" --dump-dom
+grep -q '<td class="verdict">missing</td>' "$t/lgb.out" || fail "no missing entry"
+grep -q '<td class="verdict">undecided</td>' "$t/lgb.out" &&
+    fail "an entry not written is called undecided"
+grep -q '<li>[0-9]* of [0-9]* entries missing</li>' "$t/lgb.out" ||
+    fail "the missing entries are not counted in words"
+# the code that does not compile: the reason in words
+n=$(($(wc -l < "$t/ab.jsonl") - 1))
+browse "$t/cf" "file://$t/ab.html#case=$n" --dump-dom
+grep -q '<li>does not compile: IndentationError: expected an indented block (&lt;string&gt;, line 3)</li>' "$t/cf.out" ||
+    fail "the code's failure is not given in words"
+grep -q '<li>7 of 14 functions kept</li>' "$t/cf.out" || fail "the functions kept are not given"
 exit 0

@@ -1,0 +1,387 @@
+/*
+ * cases.c: each record as a row of the page's case list (the index, a
+ * JSON array read at once) and a block of its details (a JSON script
+ * element, parsed only when the case is shown), and as a line of the copy
+ * that lg-agg reads.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "nulkey.h"
+#include "record.h"
+#include "report.h"
+#include "splice.h"
+#include "xalloc.h"
+
+static char bench_k[] = "bench", task_k[] = "task", length_k[] = "length",
+    gen_k[] = "gen", model_k[] = "model", id_k[] = "id", case_k[] = "case";
+static char *bench_p[] = { bench_k }, *task_p[] = { task_k },
+    *length_p[] = { length_k }, *model_p[] = { gen_k, model_k },
+    *id_p[] = { id_k }, *case_p[] = { case_k };
+
+/* The key of the string at parts[0..n), or def (NULL: none). */
+static char *
+key_or(const cJSON *rec, char *const *parts, size_t n, const char *def)
+{
+	char *k = nulkey_at(rec, parts, n);
+
+	return k != NULL || def == NULL ? k : xstrdup(def);
+}
+
+
+static struct rgroup *
+group_of(struct report *r, const char *bench, const char *task,
+    const char *length, const char *model)
+{
+	struct rgroup *g;
+	size_t i;
+
+	for (i = 0; i < r->ng; i++) {
+		g = &r->g[i];
+		if (strcmp(g->bench, bench) == 0 && strcmp(g->task, task) == 0 &&
+		    strcmp(g->length, length) == 0 && strcmp(g->model, model) == 0)
+			return g;
+	}
+	if (r->ng == r->capg) {
+		r->capg = r->capg ? 2 * r->capg : 16;
+		r->g = xreallocarray(r->g, r->capg, sizeof *r->g);
+	}
+	g = &r->g[r->ng++];
+	memset(g, 0, sizeof *g);
+	g->bench = xstrdup(bench);
+	g->task = xstrdup(task);
+	g->length = xstrdup(length);
+	g->model = xstrdup(model);
+	return g;
+}
+
+static double
+num(const cJSON *o, const char *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	return cJSON_IsNumber(v) && isfinite(v->valuedouble) ? v->valuedouble : NAN;
+}
+
+/* At most max bytes of s, cut back to a UTF-8 boundary. */
+static size_t
+cut_len(const char *s, size_t len, size_t max)
+{
+	if (len <= max)
+		return len;
+	while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
+		max--;
+	return max;
+}
+
+static void
+add_text(cJSON *d, const char *key, const cJSON *rec, size_t max, int *cut)
+{
+	size_t len, n;
+	const char *s = rec_strn(rec, key, &len);
+	char *t;
+
+	if (s == NULL)
+		return;
+	n = cut_len(s, len, max);
+	*cut |= n < len;
+	t = xstrndup(s, n);
+	cJSON_AddStringToObject(d, key, t);
+	free(t);
+}
+
+/* The output cut along lg-split's parts: [[text, entry or null], ...]. */
+static cJSON *
+segments(const cJSON *rec, size_t max)
+{
+	const cJSON *parts = rec_get(rec, "parts"), *p;
+	size_t len, at = 0;
+	const char *out = rec_strn(rec, "output", &len);
+	cJSON *segs;
+
+	if (out == NULL || !cJSON_IsArray(parts) || cJSON_GetArraySize(parts) == 0)
+		return NULL;
+	len = cut_len(out, len, max);
+	segs = cJSON_CreateArray();
+	cJSON_ArrayForEach(p, parts) {
+		double off = num(p, "off"), n = num(p, "len"), e = num(p, "at");
+		size_t a, b;
+		cJSON *one;
+		char *t;
+
+		if (!(off >= at) || !(n >= 0) || off + n > (double)len)
+			continue;	/* overlapping or past the end: not shown */
+		a = cut_len(out, (size_t)off, (size_t)off);
+		b = (size_t)(off + n);
+		while (b < len && ((unsigned char)out[b] & 0xc0) == 0x80)
+			b++;
+		if (a > at) {
+			one = cJSON_CreateArray();
+			t = xstrndup(out + at, a - at);
+			cJSON_AddItemToArray(one, cJSON_CreateString(t));
+			cJSON_AddItemToArray(one, cJSON_CreateNull());
+			cJSON_AddItemToArray(segs, one);
+			free(t);
+		}
+		one = cJSON_CreateArray();
+		t = xstrndup(out + a, b - a);
+		cJSON_AddItemToArray(one, cJSON_CreateString(t));
+		cJSON_AddItemToArray(one, isnan(e) ? cJSON_CreateNull() :
+		    cJSON_CreateNumber(e));
+		cJSON_AddItemToArray(segs, one);
+		free(t);
+		at = b;
+	}
+	if (at < len) {
+		cJSON *one = cJSON_CreateArray();
+		char *t = xstrndup(out + at, len - at);
+
+		cJSON_AddItemToArray(one, cJSON_CreateString(t));
+		cJSON_AddItemToArray(one, cJSON_CreateNull());
+		cJSON_AddItemToArray(segs, one);
+		free(t);
+	}
+	return segs;
+}
+
+/* Cut every string of v, at any depth, to max bytes; *cut when one was. */
+static void
+cut_strings(cJSON *v, size_t max, int *cut)
+{
+	cJSON *c;
+	size_t len, n;
+
+	if (cJSON_IsString(v) && (len = strlen(v->valuestring)) > max) {
+		n = cut_len(v->valuestring, len, max);
+		v->valuestring[n] = '\0';
+		*cut = 1;
+	}
+	cJSON_ArrayForEach(c, v)
+		cut_strings(c, max, cut);
+}
+
+static void
+copy_item(cJSON *d, const cJSON *rec, const char *k, size_t max, int *cut)
+{
+	const cJSON *v = rec_get(rec, k);
+	cJSON *c;
+
+	if (v == NULL)
+		return;
+	c = cJSON_Duplicate(v, 1);
+	cut_strings(c, max, cut);
+	cJSON_AddItemToObject(d, k, c);
+}
+
+static int
+cmp_seen(const void *a, const void *b)
+{
+	const struct seen *x = a, *y = b;
+
+	if (x->g != y->g)
+		return x->g < y->g ? -1 : 1;
+	return strcmp(x->key, y->key);
+}
+
+/*
+ * Once per group (bench, task, length, model): records that repeat an id
+ * without a case member (a run appended to its output twice) each count
+ * as a case; say so, with the count, and how to fix it, as lg-agg does.
+ */
+void
+report_repeats(struct report *r)
+{
+	size_t i;
+
+	if (r->nseen > 0)
+		qsort(r->seen, r->nseen, sizeof *r->seen, cmp_seen);
+	for (i = 1; i < r->nseen; i++)
+		if (r->seen[i].g == r->seen[i - 1].g &&
+		    strcmp(r->seen[i].key, r->seen[i - 1].key) == 0)
+			r->g[r->seen[i].g].repeats++;
+	for (i = 0; i < r->nseen; i++)
+		free(r->seen[i].key);
+	free(r->seen);
+	r->seen = NULL;
+	r->nseen = r->capseen = 0;
+	for (i = 0; i < r->ng; i++) {
+		struct rgroup *g = &r->g[i];
+		char *b, *t, *l, *m;
+
+		if (g->repeats == 0)
+			continue;
+		b = nulkey_show(g->bench);
+		t = nulkey_show(g->task);
+		l = nulkey_show(g->length);
+		m = nulkey_show(g->model);
+		lg_warn("%s %s %s %s: %ld record%s repeat%s an id without a "
+		    "case member, each counted as a case of its own: remove "
+		    "the repeats (a file appended to twice?), let lg-infer "
+		    "--resume add only what is missing, or write repeated "
+		    "samples with lg-infer --samples", b, t, l, m, g->repeats,
+		    g->repeats == 1 ? "" : "s", g->repeats == 1 ? "s" : "");
+		free(b);
+		free(t);
+		free(l);
+		free(m);
+	}
+}
+
+
+/* The record's status in the list: failed (an error; LongGenBench: no
+ * scores either), undecided (no score and no error: the judge decided
+ * none of its items), else by its score; *s its score or NAN. */
+static const char *
+status_of(const cJSON *rec, const char *bench, int bad, double *s)
+{
+	const cJSON *sc = rec_get(rec, "scores"), *err = rec_get(rec, "error");
+	int failed = (err != NULL && !cJSON_IsNull(err)) ||
+	    (strcmp(bench, "longgenbench") == 0 && !cJSON_IsObject(sc));
+	int und = !failed && cJSON_GetObjectItemCaseSensitive(cJSON_IsObject(sc) ?
+	    sc : NULL, "score") == NULL;
+
+	*s = failed ? NAN : num(sc, "score");
+	if (!(*s >= 0 && *s <= 1))
+		*s = NAN;
+	return bad ? "bad" : failed ? "failed" : und ? "undecided" :
+	    isnan(*s) ? "unscored" : *s >= 1 ? "pass" : *s <= 0 ? "fail" :
+	    "partial";
+}
+
+/* The case's row of the index: [n, id, bench, task, length, model,
+ * score or null, status, case (else id)]. */
+static void
+index_row(struct report *r, char *const *k, double s, const char *status)
+{
+	cJSON *row = cJSON_CreateArray();
+	char *txt;
+	int i;
+
+	cJSON_AddItemToArray(row, cJSON_CreateNumber((double)r->ncases));
+	for (i = 0; i < 5; i++)
+		cJSON_AddItemToArray(row, nulkey_json(k[i]));
+	cJSON_AddItemToArray(row, isnan(s) ? cJSON_CreateNull() :
+	    cJSON_CreateNumber(s));
+	cJSON_AddItemToArray(row, cJSON_CreateString(status));
+	cJSON_AddItemToArray(row, nulkey_json(k[6] != NULL && *k[6] != '\0' ?
+	    k[6] : k[0]));
+	txt = cJSON_PrintUnformatted(row);
+	if (r->ncases > 0)
+		buf_puts(&r->index, ",\n");
+	html_json(&r->index, txt);
+	free(txt);
+	cJSON_Delete(row);
+}
+
+/* The case's details, cut to max_text, as a script element. */
+static int
+details(struct report *r, const cJSON *rec)
+{
+	static const char *const items[] = { "verdicts", "scores", "gold",
+	    "checks", "gen", "error", NULL };
+	cJSON *d = cJSON_CreateObject(), *segs;
+	buf b = { 0 };
+	size_t ol, i;
+	char *txt;
+	int cut = 0, ret = 0;
+
+	add_text(d, "prompt", rec, r->max_text, &cut);
+	add_text(d, "system", rec, r->max_text, &cut);
+	if ((segs = segments(rec, r->max_text)) != NULL)
+		cJSON_AddItemToObject(d, "segs", segs);
+	else
+		add_text(d, "output", rec, r->max_text, &cut);
+	if (rec_strn(rec, "output", &ol) != NULL && ol > r->max_text)
+		cut = 1;
+	for (i = 0; items[i] != NULL; i++)
+		copy_item(d, rec, items[i], r->max_text, &cut);
+	if (cut)
+		cJSON_AddTrueToObject(d, "cut");
+	txt = cJSON_PrintUnformatted(d);
+	cJSON_Delete(d);
+	buf_printf(&b, "<script type=\"application/json\" id=\"d%ld\">",
+	    r->ncases);
+	html_json(&b, txt);
+	buf_puts(&b, "</script>\n");
+	free(txt);
+	if (fwrite(b.s, 1, b.len, r->details) != b.len)
+		ret = -1;
+	buf_free(&b);
+	return ret;
+}
+
+/* The record as a line of the copy lg-agg reads. */
+static int
+spool(struct report *r, const cJSON *rec)
+{
+	buf b = { 0 };
+	int ret = 0;
+
+	if (splice_print(rec, &b)) {
+		buf_putc(&b, '\n');
+		if (fwrite(b.s, 1, b.len, r->records) != b.len)
+			ret = -1;
+	}
+	buf_free(&b);
+	return ret;
+}
+
+int
+report_add(struct report *r, const cJSON *rec, int bad)
+{
+	char *k[7];
+	struct rgroup *g;
+	const char *status;
+	double s;
+	int ret, i, anon;
+
+	k[0] = key_or(rec, id_p, 1, "(no id)");
+	k[1] = key_or(rec, bench_p, 1, "-");
+	k[2] = key_or(rec, task_p, 1, "-");
+	k[3] = key_or(rec, length_p, 1, "-");
+	k[4] = key_or(rec, model_p, 2, NULL);
+	anon = k[4] == NULL;
+	if (anon)
+		k[4] = xstrdup("(no model)");
+	k[5] = NULL;
+	k[6] = key_or(rec, case_p, 1, NULL);
+	g = group_of(r, k[1], k[2], k[3], k[4]);
+	g->anon = anon;
+	if (k[6] == NULL && rec_get(rec, "id") != NULL) {
+		if (r->nseen == r->capseen) {
+			r->capseen = r->capseen ? 2 * r->capseen : 64;
+			r->seen = xreallocarray(r->seen, r->capseen,
+			    sizeof *r->seen);
+		}
+		r->seen[r->nseen].g = (size_t)(g - r->g);
+		r->seen[r->nseen++].key = xstrdup(k[0]);
+	}
+	status = status_of(rec, k[1], bad, &s);
+	index_row(r, k, s, status);
+	ret = details(r, rec) < 0 || spool(r, rec) < 0 ? -1 : 0;
+	r->ncases++;
+	for (i = 0; i < 7; i++)
+		free(k[i]);
+	return ret;
+}
+
+void
+report_free(struct report *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->ng; i++) {
+		free(r->g[i].bench);
+		free(r->g[i].task);
+		free(r->g[i].length);
+		free(r->g[i].model);
+	}
+	free(r->g);
+	for (i = 0; i < r->nseen; i++)
+		free(r->seen[i].key);
+	free(r->seen);
+	buf_free(&r->index);
+}

@@ -1,0 +1,641 @@
+/*
+ * tables.c: the page's tables of numbers, as lg-agg and lg-compare print
+ * them.  lg-report runs them on the records it read (its copy of them)
+ * and shows what they print, in their order and with their intervals,
+ * so that every number of the page is the number of the terminal tools,
+ * computed once, in one place.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "diag.h"
+#include "report.h"
+#include "runtool.h"
+#include "xalloc.h"
+
+#define MAX_OUT ((size_t)256 << 20)	/* what a tool may print */
+#define MAX_COLS 256
+
+/* A tool's messages, line by line, as a note. */
+static void
+esc_lines(buf *o, const char *s)
+{
+	buf_puts(o, "<pre class=\"note\">");
+	while (*s != '\0') {
+		const char *nl = strchr(s, '\n');
+		char *line = xstrndup(s, nl ? (size_t)(nl - s) : strlen(s));
+
+		html_esc(o, line);
+		buf_putc(o, '\n');
+		free(line);
+		s = nl ? nl + 1 : s + strlen(s);
+	}
+	buf_puts(o, "</pre>\n");
+}
+
+/* Run tool with args (NULL-terminated, at most 12) and the options every
+ * run shares; 0 and its output in *out, or after a note in the page -1
+ * (it found nothing to show: lg-compare without a case in common) or -2
+ * (it failed). */
+static int
+tool(const struct tabctx *c, buf *o, const char *name, const char *const *args,
+    int common, buf *out)
+{
+	char *av[24], nb[32];
+	buf err = { 0 };
+	size_t n = 0;
+	int st;
+
+	while (args[n] != NULL && n < 12) {
+		av[n] = (char *)args[n];
+		n++;
+	}
+	if (common) {
+		snprintf(nb, sizeof nb, "%ld", c->draws);
+		av[n++] = (char *)"--bootstrap";
+		av[n++] = nb;
+	}
+	av[n++] = (char *)"--max-record";
+	av[n++] = (char *)c->max_record;
+	av[n] = NULL;
+	st = runtool(c->self, name, av, c->fd, MAX_OUT, out, &err);
+	if (st == LG_BAD && out->len == 0 && err.len > 0) {
+		/* nothing to show, and why (lg-compare: no case in common) */
+		esc_lines(o, buf_str(&err));
+		buf_free(&err);
+		return -1;
+	}
+	if (st == 0 || st == LG_BAD) {
+		buf_free(&err);
+		return 0;
+	}
+	if (st > 0)
+		lg_warn("%s exited with status %d: %s", name, st,
+		    err.len ? buf_str(&err) : "no message");
+	buf_printf(o, "<p class=\"fail\">%s could not make this table.</p>\n",
+	    name);
+	esc_lines(o, buf_str(&err));
+	buf_free(&err);
+	buf_free(out);
+	return -2;
+}
+
+/* Split line s (its end at the next newline) at tabs into v[]; returns
+ * the count and sets *next past the line. */
+static size_t
+split(char *s, char **v, size_t max, char **next)
+{
+	char *nl = strchr(s, '\n'), *p = s;
+	size_t n = 0;
+
+	if (nl != NULL)
+		*nl = '\0';
+	*next = nl != NULL ? nl + 1 : s + strlen(s);
+	while (n < max) {
+		char *t = strchr(p, '\t');
+
+		v[n++] = p;
+		if (t == NULL)
+			break;
+		*t = '\0';
+		p = t + 1;
+	}
+	return n;
+}
+
+static int
+dashed(const char *s)
+{
+	return strcmp(s, "-") == 0;
+}
+
+/*
+ * One block of lg-agg's TSV (a header, rows, up to a blank line) as an
+ * HTML table.  The "±" column after a value joins it: "v ± hw", the half
+ * width of the 95% interval.  keep: the columns shown (NULL: all but
+ * "bench" when the block is of one bench); prune: columns whose every
+ * row is "-" are left out, and named under the table.
+ */
+static void
+block_html(buf *o, char **hdr, size_t nh, char ***rows, const size_t *nr,
+    size_t nrows, const char *const *keep, int prune)
+{
+	unsigned char show[MAX_COLS];
+	size_t i, j, k;
+	int dropped = 0;
+
+	for (j = 0; j < nh; j++) {
+		show[j] = strcmp(hdr[j], "\xc2\xb1") != 0 &&
+		    !(j == 0 && strcmp(hdr[j], "bench") == 0);
+		if (keep != NULL && show[j]) {
+			for (k = 0; keep[k] != NULL && strcmp(keep[k], hdr[j]); k++)
+				;
+			show[j] = keep[k] != NULL;
+		}
+		if (prune && show[j]) {
+			for (i = 0; i < nrows && (j >= nr[i] || dashed(rows[i][j])); i++)
+				;
+			if (i == nrows && nrows > 0) {
+				show[j] = 2;	/* no data */
+				dropped = 1;
+			}
+		}
+	}
+	buf_puts(o, "<table class=\"sortable\"><thead><tr>");
+	for (j = 0; j < nh; j++)
+		if (show[j] == 1) {
+			buf_puts(o, "<th>");
+			html_esc(o, hdr[j]);
+			buf_puts(o, "</th>");
+		}
+	buf_puts(o, "</tr></thead><tbody>\n");
+	for (i = 0; i < nrows; i++) {
+		int total = strcmp(rows[i][0], "total") == 0, first = 1;
+
+		buf_puts(o, total ? "<tr class=\"total\">" : "<tr>");
+		for (j = 0; j < nh; j++) {
+			const char *v = j < nr[i] ? rows[i][j] : "";
+
+			if (show[j] == 1 && first && total && *v == '\0')
+				v = "total";	/* its label was in the bench column */
+			first &= show[j] != 1;
+			int pm = j + 1 < nh && j + 1 < nr[i] &&
+			    strcmp(hdr[j + 1], "\xc2\xb1") == 0;
+			char *end;
+
+			if (show[j] != 1)
+				continue;
+			strtod(v, &end);
+			buf_puts(o, *v != '\0' && (*end == '\0' || dashed(v)) ?
+			    "<td class=\"num\">" : "<td>");
+			html_esc(o, v);
+			if (pm && !dashed(rows[i][j + 1])) {
+				buf_puts(o, "<span class=\"pm\"> \xc2\xb1 ");
+				html_esc(o, rows[i][j + 1]);
+				buf_puts(o, "</span>");
+			}
+			buf_puts(o, "</td>");
+		}
+		buf_puts(o, "</tr>\n");
+	}
+	buf_puts(o, "</tbody></table>\n");
+	if (!dropped)
+		return;
+	buf_puts(o, "<p class=\"note\">No record reports ");
+	for (j = 0, k = 0; j < nh; j++)
+		if (show[j] == 2) {
+			buf_puts(o, k++ ? ", " : "");
+			html_esc(o, hdr[j]);
+		}
+	buf_puts(o, ": those columns are left out.</p>\n");
+}
+
+static int
+has_col(char **hdr, size_t nh, const char *name)
+{
+	size_t j;
+
+	for (j = 0; j < nh; j++)
+		if (strcmp(hdr[j], name) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The blocks of lg-agg's TSV text (edited in place) as tables: the blocks
+ * of bench whose header has column need (NULL: any); a block's caption
+ * (a line without a tab) is left out, the section names it.
+ */
+static void
+tsv_html(buf *o, char *text, const char *bench, const char *need,
+    const char *const *keep, int prune)
+{
+	char *p = text, *next, *hdr[MAX_COLS], ***rows = NULL;
+	size_t nh, *nr = NULL, n, i, cap = 0;
+
+	while (*p != '\0') {
+		char *nl;
+
+		while (*p == '\n')
+			p++;
+		if (*p == '\0')
+			break;
+		nl = strchr(p, '\n');
+		if (strchr(p, '\t') == NULL || (nl != NULL && strchr(p, '\t') > nl))
+			split(p, hdr, 1, &p);	/* the caption */
+		nh = split(p, hdr, MAX_COLS, &next);
+		p = next;
+		for (n = 0; *p != '\0' && *p != '\n'; n++) {
+			if (n == cap) {
+				cap = cap ? 2 * cap : 64;
+				rows = xreallocarray(rows, cap, sizeof *rows);
+				nr = xreallocarray(nr, cap, sizeof *nr);
+			}
+			rows[n] = xcalloc(MAX_COLS, sizeof **rows);
+			nr[n] = split(p, rows[n], MAX_COLS, &p);
+		}
+		if (n > 0 && strcmp(hdr[0], "bench") == 0 &&
+		    strcmp(rows[0][0], bench) == 0 &&
+		    (need == NULL || has_col(hdr, nh, need)))
+			block_html(o, hdr, nh, rows, nr, n, keep, prune);
+		for (i = 0; i < n; i++)
+			free(rows[i]);
+	}
+	free(rows);
+	free(nr);
+}
+
+static int
+skipped(const char *k, const char *const *skip)
+{
+	size_t n = strlen(k);
+
+	if (n > 3 && (strcmp(k + n - 3, "_lo") == 0 || strcmp(k + n - 3, "_hi") == 0))
+		return 1;
+	for (; *skip != NULL; skip++)
+		if (strcmp(k, *skip) == 0)
+			return 1;
+	return 0;
+}
+
+/* Keys that count records or cases: shown whole. */
+static int
+counted(const char *k)
+{
+	static const char *const counts[] = { "cases", "failed", "undecided",
+	    "only_a", "only_b", "paired", "other", NULL };
+	size_t i;
+
+	for (i = 0; counts[i] != NULL; i++)
+		if (strcmp(k, counts[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* A JSON value as a cell: numbers to dec decimals (whole counts as they
+ * are), with "± hw" when the row has KEY_lo and KEY_hi. */
+static void
+json_cell(buf *o, const cJSON *row, const cJSON *v, int dec)
+{
+	char k[256];
+	const cJSON *lo, *hi;
+
+	if (cJSON_IsNumber(v)) {
+		double x = v->valuedouble;
+
+		buf_puts(o, "<td class=\"num\">");
+		if (strcmp(v->string, "p") == 0)
+			buf_printf(o, "%.3g", x);
+		else
+			buf_printf(o, "%.*f", counted(v->string) ? 0 : dec,
+			    x == 0 ? 0 : x);
+		snprintf(k, sizeof k, "%s_lo", v->string);
+		lo = cJSON_GetObjectItemCaseSensitive(row, k);
+		snprintf(k, sizeof k, "%s_hi", v->string);
+		hi = cJSON_GetObjectItemCaseSensitive(row, k);
+		if (cJSON_IsNumber(lo) && cJSON_IsNumber(hi))
+			buf_printf(o, "<span class=\"pm\" title=\"95%% interval "
+			    "%.*f to %.*f\"> \xc2\xb1 %.*f</span>", dec,
+			    lo->valuedouble, dec, hi->valuedouble, dec,
+			    (hi->valuedouble - lo->valuedouble) / 2);
+		buf_puts(o, "</td>");
+	} else if (cJSON_IsString(v)) {
+		buf_puts(o, "<td>");
+		html_esc(o, v->valuestring);
+		buf_puts(o, "</td>");
+	} else {
+		buf_puts(o, "<td class=\"num\">-</td>");
+	}
+}
+
+/* A column's name: lg-compare's keys as its table names them. */
+static const char *
+label(const char *k)
+{
+	static const char *const names[][2] = { { "a", "A" }, { "b", "B" },
+	    { "only_a", "only A" }, { "only_b", "only B" },
+	    { "diff", "B\xe2\x88\x92" "A" }, { "lo", "95% interval" } };
+	size_t i;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(k, names[i][0]) == 0)
+			return names[i][1];
+	return k;
+}
+
+/* JSON rows r[0..n) as one table, columns the keys of r[0] but skip[]
+ * and KEY_lo, KEY_hi (shown with KEY); lo and hi, when r[0] has them,
+ * make a "95% interval" column after diff. */
+static void
+json_table(buf *o, cJSON **r, size_t n, const char *const *skip, int dec)
+{
+	const cJSON *k;
+	size_t i;
+
+	buf_puts(o, "<table class=\"sortable\"><thead><tr>");
+	cJSON_ArrayForEach(k, r[0])
+		if (!skipped(k->string, skip)) {
+			buf_puts(o, "<th>");
+			html_esc(o, label(k->string));
+			buf_puts(o, "</th>");
+		}
+	buf_puts(o, "</tr></thead><tbody>\n");
+	for (i = 0; i < n; i++) {
+		buf_puts(o, "<tr>");
+		cJSON_ArrayForEach(k, r[0]) {
+			const cJSON *v = cJSON_GetObjectItemCaseSensitive(r[i],
+			    k->string), *hi;
+
+			if (skipped(k->string, skip))
+				continue;
+			if (strcmp(k->string, "lo") == 0) {
+				hi = cJSON_GetObjectItemCaseSensitive(r[i], "hi");
+				if (cJSON_IsNumber(v) && cJSON_IsNumber(hi))
+					buf_printf(o, "<td class=\"num\">%.*f..%.*f</td>",
+					    dec, v->valuedouble == 0 ? 0 : v->valuedouble,
+					    dec, hi->valuedouble == 0 ? 0 : hi->valuedouble);
+				else
+					buf_puts(o, "<td class=\"num\">-</td>");
+				continue;
+			}
+			json_cell(o, r[i], v, dec);
+		}
+		buf_puts(o, "</tr>\n");
+	}
+	buf_puts(o, "</tbody></table>\n");
+}
+
+/* A NUL escaped in JSON text (\\u0000) written U+2400 (\\u2400), as the
+ * text tables show it: a string is never cut at its NUL. */
+static void
+nul_shown(char *s)
+{
+	size_t bs = 0;
+
+	for (; *s != '\0'; s++) {
+		if (*s == '\\' && bs % 2 == 0 && strncmp(s, "\\u0000", 6) == 0)
+			memcpy(s + 2, "2400", 4);
+		bs = *s == '\\' ? bs + 1 : 0;
+	}
+}
+
+/* The JSON lines of text: objects in *out (the caller frees them). */
+static size_t
+jlines(const char *text, cJSON ***out)
+{
+	const char *p = text;
+	cJSON **v = NULL;
+	size_t n = 0;
+
+	while (p != NULL && *p != '\0') {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl != NULL ? (size_t)(nl - p) : strlen(p);
+		char *line = xstrndup(p, len);
+		cJSON *j;
+
+		nul_shown(line);
+		j = cJSON_Parse(line);
+		free(line);
+
+		if (cJSON_IsObject(j)) {
+			v = xreallocarray(v, n + 1, sizeof *v);
+			v[n++] = j;
+		} else {
+			cJSON_Delete(j);
+		}
+		p = nl != NULL ? nl + 1 : NULL;
+	}
+	*out = v;
+	return n;
+}
+
+static void
+jfree(cJSON **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		cJSON_Delete(v[i]);
+	free(v);
+}
+
+static const char *
+jstr(const cJSON *o, const char *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+static int
+same(const cJSON *a, const cJSON *b, const char *k)
+{
+	return strcmp(jstr(a, k), jstr(b, k)) == 0;
+}
+
+/* lg-agg --layout paper's rows of bench: a table per paper table (and
+ * per task, where the paper has one per task); model rows only with
+ * models set (the headline: the same table). */
+static void
+paper_html(buf *o, const tabs *t, const char *bench, int caption)
+{
+	static const char *const skip[] = { "bench", "layout", "table",
+	    "lg_version", "gen_params", "task", NULL };
+	size_t i = 0, j;
+
+	while (i < t->npaper) {
+		if (strcmp(jstr(t->paper[i], "bench"), bench) != 0) {
+			i++;
+			continue;
+		}
+		for (j = i + 1; j < t->npaper && same(t->paper[i], t->paper[j],
+		    "bench") && same(t->paper[i], t->paper[j], "table") &&
+		    same(t->paper[i], t->paper[j], "task"); j++)
+			;
+		if (caption) {
+			buf_puts(o, "<p class=\"caption\">As in the paper's Table ");
+			html_esc(o, jstr(t->paper[i], "table"));
+			if (*jstr(t->paper[i], "task") != '\0') {
+				buf_puts(o, ", ");
+				html_esc(o, jstr(t->paper[i], "task"));
+			}
+			buf_puts(o, "</p>\n");
+		}
+		json_table(o, t->paper + i, j - i, skip, 1);
+		i = j;
+	}
+}
+
+void
+tabs_run(tabs *t, const struct tabctx *c, buf *o)
+{
+	static const char *const lng[] = { "-f", "tsv", NULL };
+	static const char *const pos[] = { "--by-position", "-f", "tsv", NULL };
+	static const char *const pap[] = { "--layout", "paper", "-f", "json",
+	    NULL };
+	static const char *const g1[] = { "-f", "tsv", "-g", "bench,gen.model",
+	    NULL };
+	static const char *const g2[] = { "-f", "tsv", "-g",
+	    "bench,task,gen.model", NULL };
+	const char *use[] = { "--usage", "-f", "tsv", NULL, NULL, NULL };
+	buf p = { 0 };
+
+	memset(t, 0, sizeof *t);
+	t->ctx = c;
+	if (c->prices != NULL) {
+		use[3] = "--prices";
+		use[4] = c->prices;
+	}
+	t->ok = tool(c, o, "lg-agg", lng, 1, &t->lng) == 0 &&
+	    tool(c, o, "lg-agg", pos, 1, &t->pos) == 0 &&
+	    tool(c, o, "lg-agg", pap, 1, &p) == 0 &&
+	    tool(c, o, "lg-agg", g1, 1, &t->g1) == 0 &&
+	    tool(c, o, "lg-agg", g2, 1, &t->g2) == 0 &&
+	    tool(c, o, "lg-agg", use, 0, &t->use) == 0;
+	if (p.len > 0)
+		t->npaper = jlines(buf_str(&p), &t->paper);
+	buf_free(&p);
+}
+
+void
+tabs_free(tabs *t)
+{
+	buf_free(&t->lng);
+	buf_free(&t->pos);
+	buf_free(&t->g1);
+	buf_free(&t->g2);
+	buf_free(&t->use);
+	jfree(t->paper, t->npaper);
+}
+
+/* tsv_html on a copy of text. */
+static void
+tsv_copy(buf *o, const buf *text, const char *bench, const char *need,
+    const char *const *keep, int prune)
+{
+	char *s;
+
+	if (text->len == 0)
+		return;
+	s = xstrndup(text->s, text->len);
+	tsv_html(o, s, bench, need, keep, prune);
+	free(s);
+}
+
+void
+tabs_headline(buf *o, const tabs *t, const char *bench)
+{
+	static const char *const lgb[] = { "gen.model", "CR", "STIC-1",
+	    "STIC-2", "wAvg", "cases", "failed", "undecided", NULL };
+	static const char *const ada[] = { "task", "gen.model", "score%",
+	    "IF%", "copy%", "cases", "failed", "undecided", NULL };
+
+	if (strcmp(bench, "longgenbench") == 0)
+		tsv_copy(o, &t->g1, bench, "CR", lgb, 0);
+	else if (strcmp(bench, "longweave") == 0)
+		paper_html(o, t, bench, 0);
+	else if (strcmp(bench, "adaleval") == 0)
+		tsv_copy(o, &t->g2, bench, "score%", ada, 0);
+	else
+		tsv_copy(o, &t->g1, bench, NULL, NULL, 0);
+}
+
+void
+tabs_paper(buf *o, const tabs *t, const char *bench)
+{
+	paper_html(o, t, bench, 1);
+}
+
+void
+tabs_long(buf *o, const tabs *t, const char *bench)
+{
+	tsv_copy(o, &t->lng, bench, NULL, NULL, 0);
+	if (strcmp(bench, "longgenbench") != 0 || t->pos.len == 0)
+		return;
+	buf_puts(o, "<details><summary>pass rate per entry position "
+	    "(<code>lg-agg --by-position</code>)</summary>\n");
+	tsv_copy(o, &t->pos, bench, "at", NULL, 0);
+	buf_puts(o, "</details>\n");
+}
+
+void
+tabs_usage(buf *o, const tabs *t, const char *bench)
+{
+	tsv_copy(o, &t->use, bench, NULL, NULL, 1);
+}
+
+static long
+jlong(const cJSON *o, const char *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	return cJSON_IsNumber(v) ? (long)v->valuedouble : 0;
+}
+
+/* lg-compare's summary row in words. */
+static void
+summary(buf *o, const cJSON *j)
+{
+	buf_printf(o, "<p>%ld cases paired, %ld run by A only, %ld by B only, "
+	    "%ld undecided for A or B.%s</p>\n", jlong(j, "paired"),
+	    jlong(j, "only_a"), jlong(j, "only_b"), jlong(j, "undecided"),
+	    jlong(j, "paired") == 0 ? " No case in common: nothing to "
+	    "compare." : "");
+}
+
+/* The comparison of model a and b (names without NUL, comma or '='):
+ * lg-compare per bench, then per bench, task and length. */
+void
+tabs_compare(buf *o, tabs *t, const char *a, const char *b,
+    char *const *benches, size_t nb)
+{
+	static const char *const skip[] = { "row", "bench", "pass_a_only",
+	    "pass_b_only", "hi", NULL };
+	static const char *const by[2] = { "bench", "bench,task,length" };
+	char *arg = xasprintf("gen.model=%s,%s", a, b);
+	const char *args[] = { "-f", "json", "-g", NULL, "--by", arg, NULL };
+	cJSON **r[2] = { NULL, NULL }, **sel;
+	size_t n[2] = { 0, 0 }, i, k, m, s;
+	int st;
+
+	for (k = 0; k < 2; k++) {
+		buf out = { 0 };
+
+		args[3] = by[k];
+		if ((st = tool(t->ctx, o, "lg-compare", args, 0, &out)) < 0) {
+			t->ok &= st != -2;
+			break;
+		}
+		n[k] = jlines(buf_str(&out), &r[k]);
+		buf_free(&out);
+	}
+	for (i = 0; i < n[0]; i++)
+		if (strcmp(jstr(r[0][i], "row"), "summary") == 0)
+			summary(o, r[0][i]);
+	sel = xcalloc(n[0] + n[1] + 1, sizeof *sel);
+	for (s = 0; s < nb; s++) {
+		for (k = 0; k < 2; k++) {
+			for (i = m = 0; i < n[k]; i++)
+				if (strcmp(jstr(r[k][i], "row"), "metric") == 0 &&
+				    strcmp(jstr(r[k][i], "bench"), benches[s]) == 0)
+					sel[m++] = r[k][i];
+			if (m == 0)
+				continue;
+			buf_puts(o, k == 0 ? "<h4>" : "<details><summary>");
+			html_esc(o, benches[s]);
+			buf_puts(o, k == 0 ? ": pooled over its tasks and lengths"
+			    "</h4>\n" : ": per task and length</summary>\n");
+			json_table(o, sel, m, skip, 2);
+			if (k == 1)
+				buf_puts(o, "</details>\n");
+		}
+	}
+	free(sel);
+	jfree(r[0], n[0]);
+	jfree(r[1], n[1]);
+	free(arg);
+}
