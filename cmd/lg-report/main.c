@@ -660,7 +660,8 @@ run(char **files, int n, const char *title, int compat, size_t max_text,
     long draws, const struct prices *prices)
 {
 	struct report r = { 0 };
-	struct charts *ch = charts_new(compat, 10);
+	struct charts_opts co;
+	struct charts *ch;
 	jsonl *in = jsonl_open(files, n);
 	cJSON *rec;
 	int status, bad = 0, k;
@@ -668,6 +669,11 @@ run(char **files, int n, const char *title, int compat, size_t max_text,
 	char tmp[65536];
 	size_t got;
 
+	charts_defaults(&co);
+	co.compat = compat;
+	co.draws = draws;
+	co.seed = SEED;
+	ch = charts_new(&co);
 	r.max_text = max_text;
 	r.prices = prices;
 	if ((r.details = details_file()) == NULL) {
@@ -720,9 +726,7 @@ run(char **files, int n, const char *title, int compat, size_t max_text,
 	    "&middot; <a href=\"#summary\">Scores</a> &middot; "
 	    "<a href=\"#cost\">Tokens and time</a> &middot; %s<a href=\"#cases\">Cases</a></p>\n",
 	    r.ncases, pairs_models(r.pairs) > 1 ? "<a href=\"#compare\">Comparison</a> &middot; " : "");
-	buf_puts(&o, "<h2 id=\"charts\">Charts</h2>\n<p>Bands and whiskers: 95% "
-	    "Wilson intervals over the cases (over the checks for STIC and the "
-	    "position curve).</p>\n");
+	buf_puts(&o, "<h2 id=\"charts\">Charts</h2>\n");
 	for (k = 0; k < CH_NKINDS; k++) {
 		struct svg_chart c;
 		char id[32];
