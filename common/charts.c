@@ -1023,6 +1023,7 @@ fill(const struct charts *t, const struct svg_chart *c, const char *name,
 	s->y = xcalloc(n + 1, sizeof *s->y);
 	s->lo = xcalloc(n + 1, sizeof *s->lo);
 	s->hi = xcalloc(n + 1, sizeof *s->hi);
+	s->units = xcalloc(n + 1, sizeof *s->units);
 	for (i = 0; i < n; i++) {
 		const struct cell *e = cells[i];
 
@@ -1036,6 +1037,7 @@ fill(const struct charts *t, const struct svg_chart *c, const char *name,
 		s->y[k] = t->val[e->ix];
 		s->lo[k] = s->baseline ? NAN : t->lo[e->ix];
 		s->hi[k] = s->baseline ? NAN : t->hi[e->ix];
+		s->units[k] = e->n;
 		if (s->y[k] > *top)
 			*top = s->y[k];
 		if (!isnan(s->hi[k]) && s->hi[k] > *top)
@@ -1084,6 +1086,7 @@ charts_done(struct svg_chart *c)
 		free(c->s[i].y);
 		free(c->s[i].lo);
 		free(c->s[i].hi);
+		free(c->s[i].units);
 	}
 	free(c->s);
 	for (i = 0; i < c->ncats; i++)

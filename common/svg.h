@@ -22,6 +22,7 @@ struct svg_series {
 	double *x;		/* line: the abscissa; bars: the category index */
 	double *y;		/* NaN: no value */
 	double *lo, *hi;	/* the 95% interval, NaN when none */
+	double *units;		/* behind each point (cases, checks), or NULL */
 	int baseline;		/* a reference line: grey, dotted, no markers */
 };
 

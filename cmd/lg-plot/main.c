@@ -26,7 +26,7 @@ static const char usage[] =
 "  -o DIR             write every chart that has data to DIR/KIND.svg and\n"
 "                     print their names\n"
 "  --data             the chart's points as tab-separated text (series,\n"
-"                     x, label, value, low, high), not SVG\n"
+"                     x, label, value, low, high, n), not SVG\n"
 "  --compat           position: the published curve (absolute position, 16k\n"
 "                     Floor and Block positions past 52 dropped)\n"
 "  --bins N           position: relative position in N bins (default 10)\n"
@@ -76,13 +76,14 @@ num(buf *b, double v)
 		buf_printf(b, "\t%.6g", v);
 }
 
-/* The chart's points: series, x, label, value, low, high, one a line. */
+/* The chart's points: series, x, label, value, low, high and the units
+ * behind the value (cases or checks), one a line. */
 static void
 data(buf *b, const struct svg_chart *c)
 {
 	int i, j;
 
-	buf_puts(b, "series\tx\tlabel\tvalue\tlow\thigh\n");
+	buf_puts(b, "series\tx\tlabel\tvalue\tlow\thigh\tn\n");
 	for (j = 0; j < c->ns; j++)
 		for (i = 0; i < c->s[j].n; i++) {
 			const struct svg_series *s = &c->s[j];
@@ -107,6 +108,7 @@ data(buf *b, const struct svg_chart *c)
 			num(b, s->y[i]);
 			num(b, s->lo[i]);
 			num(b, s->hi[i]);
+			num(b, s->units ? s->units[i] : NAN);
 			buf_putc(b, '\n');
 		}
 }
