@@ -8,7 +8,8 @@
 # oracle's at every tier, and outputs without gen.output_tokens are counted
 # and said so; --smooth is the centred moving average of the unsmoothed
 # points; --min-count leaves out positions with fewer checks;
-# --bootstrap 0 draws no bands; a long model name fits its legend.
+# --bootstrap 0 draws no bands, in lg-plot and lg-report; a long model
+# name fits its legend.
 set -eu
 . "$TOP/tests/lib.sh"
 command -v rsvg-convert >/dev/null || fail "rsvg-convert missing (mk/deps.sh check installs librsvg2-bin)"
@@ -98,6 +99,15 @@ grep -q 'fill-opacity=".10"' "$t/position.svg" || fail "no bands by default"
 lg-plot --bootstrap 0 "$t/both" > "$t/nob.svg"
 ! grep -q 'fill-opacity=".10"' "$t/nob.svg" || fail "bands with --bootstrap 0"
 grep -q 'No intervals (--bootstrap 0)' "$t/nob.svg" || fail "--bootstrap 0 not said"
+
+# lg-report's charts: the same bands, as wide as the page; none with
+# its --bootstrap 0
+lg-report "$t/both" > "$t/page.html"
+grep -q '<svg xmlns="http://www.w3.org/2000/svg" width="100%"' "$t/page.html" ||
+    fail "the report's charts are not as wide as the page"
+grep -q 'fill-opacity=".10"' "$t/page.html" || fail "no bands in the report"
+lg-report --bootstrap 0 "$t/both" > "$t/page0.html"
+! grep -q 'fill-opacity=".10"' "$t/page0.html" || fail "bands in the report with --bootstrap 0"
 
 # a long model name is whole in the legend, and the legend within the chart
 long=a-model-with-a-long-name-as-servers-give-them-v2.5-0.3
