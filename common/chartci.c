@@ -124,14 +124,23 @@ chartci_unit(chartci *ci, const char *gkey, const char *id)
 void
 chartci_add(chartci *ci, size_t cell, double n, double sum)
 {
+	struct unit *u;
+
 	if (ci->draws == 0 || ci->nu == 0)
 		return;
+	u = &ci->u[ci->nu - 1];
+	if (u->k > 0 && ci->c[ci->nc - 1].cell == cell) {
+		/* the same point again (a bin of positions): one sum */
+		ci->c[ci->nc - 1].n += n;
+		ci->c[ci->nc - 1].sum += sum;
+		return;
+	}
 	if (ci->nc == ci->capc) {
 		ci->capc = ci->capc ? 2 * ci->capc : 256;
 		ci->c = xreallocarray(ci->c, ci->capc, sizeof *ci->c);
 	}
 	ci->c[ci->nc++] = (struct contrib){ cell, n, sum };
-	ci->u[ci->nu - 1].k++;
+	u->k++;
 }
 
 double
