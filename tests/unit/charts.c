@@ -57,6 +57,7 @@ main(void)
 	struct charts_opts o;
 	struct svg_chart c;
 	struct charts *t;
+	double lo1;
 
 	charts_defaults(&o);
 	CHECK(charts_tier("16k") == 16384 && charts_tier("2K") == 2048 &&
@@ -87,6 +88,45 @@ main(void)
 	    c.s[0].lo[0], c.s[0].hi[0]);
 	charts_done(&c);
 	charts_free(t);
+
+	/* samples drawn with their case: c (1, 0) and d (1, 1) give 50
+	 * (c twice), 75 or 100 (d twice): the interval is 50..100, the same
+	 * in any order of the records */
+	{
+		static const char *const lw[] = {
+			"{\"id\":\"1\",\"case\":\"c\",\"bench\":\"longweave\",\"task\":\"kvg\","
+			"\"length\":\"1k\",\"gen\":{\"model\":\"m\"},\"scores\":{\"score\":1}}",
+			"{\"id\":\"2\",\"case\":\"c\",\"bench\":\"longweave\",\"task\":\"kvg\","
+			"\"length\":\"1k\",\"gen\":{\"model\":\"m\"},\"scores\":{\"score\":0}}",
+			"{\"id\":\"3\",\"case\":\"d\",\"bench\":\"longweave\",\"task\":\"kvg\","
+			"\"length\":\"1k\",\"gen\":{\"model\":\"m\"},\"scores\":{\"score\":1}}",
+			"{\"id\":\"4\",\"case\":\"d\",\"bench\":\"longweave\",\"task\":\"kvg\","
+			"\"length\":\"1k\",\"gen\":{\"model\":\"m\"},\"scores\":{\"score\":1}}",
+			NULL
+		};
+		const char *r2[5];
+		int i;
+
+		t = charts_new(&o);
+		fold(t, lw);
+		charts_build(t, CH_LONGWEAVE, "w", &c);
+		CHECK(near(c.s[0].y[0], 75) && c.s[0].lo[0] == 50 &&
+		    c.s[0].hi[0] == 100, "cases drawn whole: %f %f %f",
+		    c.s[0].y[0], c.s[0].lo[0], c.s[0].hi[0]);
+		lo1 = c.s[0].lo[0];
+		charts_done(&c);
+		charts_free(t);
+		for (i = 0; i < 4; i++)
+			r2[i] = lw[3 - i];
+		r2[4] = NULL;
+		t = charts_new(&o);
+		fold(t, r2);
+		charts_build(t, CH_LONGWEAVE, "w", &c);
+		CHECK(c.s[0].lo[0] == lo1 && c.s[0].hi[0] == 100,
+		    "order changes nothing");
+		charts_done(&c);
+		charts_free(t);
+	}
 
 	/* no resamples, no intervals */
 	o.draws = 0;
