@@ -1,12 +1,16 @@
 /*
  * charts.c: scored records folded into the charts of lg-plot and
- * lg-report (owned by them).  Every point is a rate: a sum of values in
- * [0, 1] over n units (cases, or checks for the pooled STIC and position
- * rates); its 95% band is the Wilson score interval over those n units.
- * A failed record (an error from any stage; for LongGenBench, no scores
- * either) counts as a case scored 0 whose checks all failed, never left
- * out.  A LongWeave or Ada-LEval record without a score and without an
- * error is undecided: left out of the points, never a 0.  Each kind
+ * lg-report (owned by them).  Every point is a rate: a sum of values over
+ * n units (cases, or checks for the pooled STIC, type and position rates;
+ * output tokens over cases for the length chart); its 95% band is the
+ * bootstrap interval of chartci.c, each record one unit (the records of a
+ * case one) of the group lg-agg would put it in: bench, task, length and
+ * model (lg-agg's default -g) for LongWeave and Ada-LEval, length and
+ * model (lg-agg -g length,gen.model) for LongGenBench and the length
+ * chart.  A failed record (an error from any stage; for LongGenBench, no
+ * scores either) counts as a case scored 0 whose checks all failed, never
+ * left out.  A LongWeave or Ada-LEval record without a score and without
+ * an error is undecided: left out of the points, never a 0.  Each kind
  * counts both, and the undecided checks, for the note under its title.
  */
 #include <math.h>
@@ -14,7 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bpe.h"
 #include "buf.h"
+#include "chartci.h"
 #include "charts.h"
 #include "nulkey.h"
 #include "record.h"
@@ -25,8 +31,12 @@
 				/* Floor and Block */
 
 const char *const charts_kind[CH_NKINDS] = {
-	"position", "lgb-tiers", "longweave", "adaleval", "bias"
+	"position", "lgb-tiers", "lgb-types", "longweave", "length", "adaleval",
+	"bias"
 };
+
+static const char *const type_name[] = { "single", "range", "periodic" };
+#define NTYPES 3
 
 struct cell {
 	int kind;
@@ -36,20 +46,27 @@ struct cell {
 	double minor;		/* bars: the second sort key */
 	int baseline;
 	double n, sum;
+	double mul;		/* the rate is mul sum / n */
+	size_t ix;		/* in all[] */
 	struct cell *next;
 };
 
 /* What a kind's points leave out or count as 0. */
 struct tally {
 	long failed, undecided, checks;
+	long counted;		/* length: outputs lg counted */
 };
 
 struct charts {
-	int compat, bins;
+	struct charts_opts o;
 	struct tally tally[CH_NKINDS];
 	struct cell *bucket[NBUCKET];
 	struct cell **all;
 	size_t ncell, cap;
+	chartci *ci;
+	bpe *tok;		/* length: loaded when first needed */
+	double *val, *lo, *hi;	/* per cell, worked out at the first build */
+	int worked;
 };
 
 /* LongWeave's tasks in the order of the paper's Table 3. */
@@ -57,13 +74,28 @@ static const char *const lw_order[] = {
 	"cf", "biog", "sr", "nw", "kvg", "sms", "pr"
 };
 
+void
+charts_defaults(struct charts_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->bins = 10;
+	o->smooth = 1;
+	o->min_count = 1;
+	o->draws = 1000;
+	o->seed = 1;
+}
+
 struct charts *
-charts_new(int compat, int bins)
+charts_new(const struct charts_opts *o)
 {
 	struct charts *t = xcalloc(1, sizeof *t);
 
-	t->compat = compat;
-	t->bins = bins > 0 ? bins : 10;
+	t->o = *o;
+	if (t->o.bins < 1)
+		t->o.bins = 10;
+	if (t->o.smooth < 1)
+		t->o.smooth = 1;
+	t->ci = chartci_new(o->draws, o->seed);
 	return t;
 }
 
@@ -80,6 +112,11 @@ charts_free(struct charts *t)
 		free(t->all[i]);
 	}
 	free(t->all);
+	chartci_free(t->ci);
+	bpe_free(t->tok);
+	free(t->val);
+	free(t->lo);
+	free(t->hi);
 	free(t);
 }
 
@@ -129,7 +166,8 @@ hash(int kind, const char *series, const char *cat, double x)
 	return h % NBUCKET;
 }
 
-static void
+/* Add n and sum to a point (and to the record's unit, unless a baseline). */
+static struct cell *
 put(struct charts *t, int kind, const char *series, const char *cat,
     double x, double minor, int baseline, double n, double sum)
 {
@@ -148,6 +186,8 @@ put(struct charts *t, int kind, const char *series, const char *cat,
 		c->x = x;
 		c->minor = minor;
 		c->baseline = baseline;
+		c->mul = kind == CH_LENGTH ? 1 : 100;
+		c->ix = t->ncell;
 		c->next = t->bucket[h];
 		t->bucket[h] = c;
 		if (t->ncell == t->cap) {
@@ -158,6 +198,9 @@ put(struct charts *t, int kind, const char *series, const char *cat,
 	}
 	c->n += n;
 	c->sum += sum;
+	if (!baseline)
+		chartci_add(t->ci, c->ix, n, sum);
+	return c;
 }
 
 /* A non-negative integral number, or -1. */
@@ -256,19 +299,33 @@ tally(struct charts *t, int kind, const cJSON *rec, int fail, int und)
 	t->tally[kind].checks += checks_undecided(rec);
 }
 
-/* The positions and outcomes of a LongGenBench record's judged entries. */
+/* The positions and outcomes of a LongGenBench record's judged entries,
+ * and (a failed record's checks) the number of each instruction type. */
 struct pos {
 	long *at;
 	int *pass;
 	int n;
+	long type_total[NTYPES];
 };
+
+static int
+type_of(const cJSON *v)
+{
+	const char *k = rec_str(v, "kind");
+	int i;
+
+	for (i = 0; k != NULL && i < NTYPES; i++)
+		if (strcmp(k, type_name[i]) == 0)
+			return i;
+	return -1;
+}
 
 static int
 lgb_positions(const cJSON *arr, const char *name, int fail, struct pos *p,
     jsonl *in)
 {
 	const cJSON *v;
-	int i = 0;
+	int i = 0, k;
 
 	if (!cJSON_IsArray(arr)) {
 		jsonl_warn(in, "%s: %s, needed for the position chart", name,
@@ -291,6 +348,8 @@ lgb_positions(const cJSON *arr, const char *name, int fail, struct pos *p,
 			jsonl_warn(in, "%s[%d].pass: not true or false", name, i);
 			return -1;
 		}
+		if (fail && (k = type_of(v)) >= 0)
+			p->type_total[k]++;
 		p->at[i] = at;
 		p->pass[i] = !fail && cJSON_IsTrue(ps);
 		i++;
@@ -298,84 +357,148 @@ lgb_positions(const cJSON *arr, const char *name, int fail, struct pos *p,
 	return 0;
 }
 
+/* A LongGenBench record's counts, from its scores or (failed) its checks. */
+struct lgb {
+	long found, expected, pass, judged, total;
+	long tpass[NTYPES], ttotal[NTYPES];
+	struct pos p;
+};
+
 static int
-add_lgb(struct charts *t, const cJSON *rec, const char *model,
-    const char *length, jsonl *in)
+lgb_failed(const cJSON *rec, struct lgb *l, jsonl *in)
+{
+	int k;
+
+	l->expected = count(cJSON_GetObjectItemCaseSensitive(rec_get(rec, "gold"),
+	    "number"));
+	if (l->expected < 1) {
+		jsonl_warn(in, "no scores, and gold.number is not a positive "
+		    "integer: cannot count the record as failed");
+		return -1;
+	}
+	if (lgb_positions(rec_get(rec, "checks"), "checks", 1, &l->p, in) < 0)
+		return -1;
+	l->total = l->p.n;
+	for (k = 0; k < NTYPES; k++)
+		l->ttotal[k] = l->p.type_total[k];
+	return 0;
+}
+
+static int
+lgb_scored(const cJSON *rec, struct lgb *l, jsonl *in)
 {
 	const cJSON *sc = rec_get(rec, "scores");
+	char key[32];
+	int k;
+
+	if (!cJSON_IsObject(sc)) {
+		jsonl_warn(in, "scores: not an object");
+		return -1;
+	}
+	if (score_count(sc, "entries_found", &l->found, in) < 0 ||
+	    score_count(sc, "entries_expected", &l->expected, in) < 0 ||
+	    score_count(sc, "stic_pass", &l->pass, in) < 0 ||
+	    score_count(sc, "stic_judged", &l->judged, in) < 0 ||
+	    score_count(sc, "stic_total", &l->total, in) < 0)
+		return -1;
+	if (l->expected == 0) {
+		jsonl_warn(in, "scores.entries_expected: zero");
+		return -1;
+	}
+	if (l->found > l->expected || l->pass > l->judged || l->judged > l->total) {
+		jsonl_warn(in, "scores: entries_found above entries_expected, "
+		    "or stic_pass above stic_judged above stic_total");
+		return -1;
+	}
+	/* the counts per type, 0 when absent (as lg-agg reads them) */
+	for (k = 0; k < NTYPES; k++) {
+		snprintf(key, sizeof key, "%s_pass", type_name[k]);
+		if (cJSON_GetObjectItemCaseSensitive(sc, key) != NULL &&
+		    score_count(sc, key, &l->tpass[k], in) < 0)
+			return -1;
+		snprintf(key, sizeof key, "%s_total", type_name[k]);
+		if (cJSON_GetObjectItemCaseSensitive(sc, key) != NULL &&
+		    score_count(sc, key, &l->ttotal[k], in) < 0)
+			return -1;
+		if (l->tpass[k] > l->ttotal[k]) {
+			jsonl_warn(in, "scores.%s_pass exceeds scores.%s_total",
+			    type_name[k], type_name[k]);
+			return -1;
+		}
+	}
+	return lgb_positions(rec_get(rec, "verdicts"), "verdicts", 0, &l->p, in);
+}
+
+/* The position chart's abscissa of entry at of expected, or NAN when the
+ * published curve leaves it out. */
+static double
+position_x(const struct charts *t, const cJSON *rec, const char *length,
+    long at, long expected)
+{
 	const char *type = rec_str(rec_get(rec, "gold"), "type");
-	long found = 0, expected, pass = 0, judged = 0, total = 0;
-	int fail = failed(rec), i, r = -1;
-	struct pos p = { 0 };
+	long b;
+
+	if (t->o.compat) {
+		if (strcmp(length, "16k") == 0 && type != NULL &&
+		    (strcmp(type, "Floor") == 0 || strcmp(type, "Block") == 0) &&
+		    at > COMPAT_16K_LAST)
+			return NAN;
+		return (double)at;
+	}
+	b = (at - 1) * t->o.bins / expected;
+	if (b >= t->o.bins)
+		b = t->o.bins - 1;
+	return (b + 0.5) * 100.0 / t->o.bins;
+}
+
+static void
+put_lgb(struct charts *t, const cJSON *rec, const char *model,
+    const char *length, const struct lgb *l)
+{
 	char series[512], cat[128];
-	double tier = charts_tier(length);
+	double tier = charts_tier(length), x;
+	struct cell *c;
+	int i;
 
-	if (fail) {
-		expected = count(cJSON_GetObjectItemCaseSensitive(rec_get(rec, "gold"),
-		    "number"));
-		if (expected < 1) {
-			jsonl_warn(in, "no scores, and gold.number is not a "
-			    "positive integer: cannot count the record as failed");
-			return -1;
-		}
-		if (lgb_positions(rec_get(rec, "checks"), "checks", 1, &p, in) < 0)
-			goto out;
-		total = p.n;
-	} else {
-		if (!cJSON_IsObject(sc)) {
-			jsonl_warn(in, "scores: not an object");
-			return -1;
-		}
-		if (score_count(sc, "entries_found", &found, in) < 0 ||
-		    score_count(sc, "entries_expected", &expected, in) < 0 ||
-		    score_count(sc, "stic_pass", &pass, in) < 0 ||
-		    score_count(sc, "stic_judged", &judged, in) < 0 ||
-		    score_count(sc, "stic_total", &total, in) < 0)
-			return -1;
-		if (expected == 0) {
-			jsonl_warn(in, "scores.entries_expected: zero");
-			return -1;
-		}
-		if (found > expected || pass > judged || judged > total) {
-			jsonl_warn(in, "scores: entries_found above entries_expected, "
-			    "or stic_pass above stic_judged above stic_total");
-			return -1;
-		}
-		if (lgb_positions(rec_get(rec, "verdicts"), "verdicts", 0, &p, in) < 0)
-			goto out;
-	}
-	r = 0;
-	tally(t, CH_LGB_TIERS, rec, fail, 0);
-	tally(t, CH_POSITION, rec, fail, 0);
-	snprintf(series, sizeof series, "%s", model);
 	snprintf(cat, sizeof cat, "CR\n%s", length);
-	put(t, CH_LGB_TIERS, series, cat, tier, 0, 0, 1, (double)found / expected);
+	/* in percent, as lg-agg sums it */
+	c = put(t, CH_LGB_TIERS, model, cat, tier, 0, 0, 1,
+	    100.0 * (double)l->found / (double)l->expected);
+	c->mul = 1;
 	snprintf(cat, sizeof cat, "STIC-1\n%s", length);
-	put(t, CH_LGB_TIERS, series, cat, tier, 1, 0, judged, pass);
+	put(t, CH_LGB_TIERS, model, cat, tier, 1, 0, l->judged, l->pass);
 	snprintf(cat, sizeof cat, "STIC-2\n%s", length);
-	put(t, CH_LGB_TIERS, series, cat, tier, 2, 0, total, pass);
-	snprintf(series, sizeof series, "%s %s", model, length);
-	for (i = 0; i < p.n; i++) {
-		double x;
-
-		if (t->compat) {
-			if (strcmp(length, "16k") == 0 && type != NULL &&
-			    (strcmp(type, "Floor") == 0 || strcmp(type, "Block") == 0) &&
-			    p.at[i] > COMPAT_16K_LAST)
-				continue;
-			x = (double)p.at[i];
-		} else {
-			long b = (p.at[i] - 1) * t->bins / expected;
-
-			if (b >= t->bins)
-				b = t->bins - 1;
-			x = (b + 0.5) * 100.0 / t->bins;
-		}
-		put(t, CH_POSITION, series, "", x, 0, 0, 1, p.pass[i]);
+	put(t, CH_LGB_TIERS, model, cat, tier, 2, 0, l->total, l->pass);
+	for (i = 0; i < NTYPES; i++) {
+		if (l->ttotal[i] == 0)
+			continue;
+		snprintf(cat, sizeof cat, "%s\n%s", type_name[i], length);
+		put(t, CH_LGB_TYPES, model, cat, tier, i, 0, l->ttotal[i],
+		    l->tpass[i]);
 	}
-out:
-	free(p.at);
-	free(p.pass);
+	snprintf(series, sizeof series, "%s %s", model, length);
+	for (i = 0; i < l->p.n; i++)
+		if (!isnan(x = position_x(t, rec, length, l->p.at[i], l->expected)))
+			put(t, CH_POSITION, series, "", x, 0, 0, 1, l->p.pass[i]);
+}
+
+static int
+add_lgb(struct charts *t, const cJSON *rec, const char *model,
+    const char *length, const char *gkey, const char *uid, jsonl *in)
+{
+	struct lgb l = { 0 };
+	int fail = failed(rec), r;
+
+	r = fail ? lgb_failed(rec, &l, in) : lgb_scored(rec, &l, in);
+	if (r == 0) {
+		tally(t, CH_LGB_TIERS, rec, fail, 0);
+		tally(t, CH_LGB_TYPES, rec, fail, 0);
+		tally(t, CH_POSITION, rec, fail, 0);
+		chartci_unit(t->ci, gkey, uid);
+		put_lgb(t, rec, model, length, &l);
+	}
+	free(l.p.at);
+	free(l.p.pass);
 	return r;
 }
 
@@ -390,9 +513,51 @@ lw_index(const char *task)
 	return 99;
 }
 
+/* The output's length in tokens: gen.output_tokens, else the output
+ * counted (cl100k_base); -1 when there is neither. */
+static double
+output_tokens(struct charts *t, const cJSON *rec, jsonl *in)
+{
+	const cJSON *v = rec_get(rec_get(rec, "gen"), "output_tokens");
+	const char *s;
+	size_t len, n;
+
+	if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble < 1e12)
+		return floor(v->valuedouble);
+	if ((s = rec_strn(rec, "output", &len)) == NULL)
+		return -1;
+	if (t->tok == NULL)
+		t->tok = bpe_setup(t->o.tokenizer);
+	if ((n = bpe_encode(t->tok, s, len, 0, NULL, NULL)) == (size_t)-1) {
+		jsonl_warn(in, "output: cannot be counted in tokens");
+		return -1;
+	}
+	t->tally[CH_LENGTH].counted++;
+	return (double)n;
+}
+
+/* The length chart: the output against the tier's target, the record a
+ * case of its length and model (lg-agg -g length,gen.model). */
+static void
+add_length(struct charts *t, const cJSON *rec, const char *model,
+    const char *length, const char *gkey, const char *uid, jsonl *in)
+{
+	double tier = charts_tier(length), n;
+
+	if (tier < 0)
+		return;
+	if (has_error(rec) || (n = output_tokens(t, rec, in)) < 0) {
+		t->tally[CH_LENGTH].failed++;
+		return;
+	}
+	chartci_unit(t->ci, gkey, uid);
+	put(t, CH_LENGTH, model, length, tier, 0, 0, 1, n);
+	put(t, CH_LENGTH, "target length", length, tier, 0, 1, 1, tier);
+}
+
 static int
 add_lw(struct charts *t, const cJSON *rec, const char *model, const char *task,
-    const char *length, jsonl *in)
+    const char *length, const char *const gkey[2], const char *uid, jsonl *in)
 {
 	const cJSON *sc = rec_get(rec, "scores");
 	double s = 0;
@@ -405,9 +570,11 @@ add_lw(struct charts *t, const cJSON *rec, const char *model, const char *task,
 	}
 	if (!fail && !und && score_unit(sc, "score", 0, &s, in) < 0)
 		return -1;
+	add_length(t, rec, model, length, gkey[1], uid, in);
 	tally(t, CH_LONGWEAVE, rec, fail, und);
 	if (und)
 		return 0;
+	chartci_unit(t->ci, gkey[0], uid);
 	snprintf(cat, sizeof cat, "%s\n%s", length, task);
 	put(t, CH_LONGWEAVE, model, cat, lw_index(task) * 1e13 + charts_tier(length),
 	    0, 0, 1, s);
@@ -416,7 +583,7 @@ add_lw(struct charts *t, const cJSON *rec, const char *model, const char *task,
 
 static int
 add_ada(struct charts *t, const cJSON *rec, const char *model, const char *task,
-    const char *length, jsonl *in)
+    const char *length, const char *gkey, const char *uid, jsonl *in)
 {
 	static const char *const where[] = { "front", "middle", "rear" };
 	const cJSON *sc = rec_get(rec, "scores");
@@ -442,6 +609,7 @@ add_ada(struct charts *t, const cJSON *rec, const char *model, const char *task,
 		tally(t, CH_BIAS, rec, fail, und);
 	if (und)
 		return 0;
+	chartci_unit(t->ci, gkey, uid);
 	snprintf(series, sizeof series, "%s %s", model, task);
 	put(t, CH_ADALEVAL, series, length, tier, 0, 0, 1, s);
 	if (!isnan(rnd)) {
@@ -460,16 +628,85 @@ add_ada(struct charts *t, const cJSON *rec, const char *model, const char *task,
 	return 0;
 }
 
+/* A string field whole as a group value, as lg-agg -g takes it ("-" when
+ * absent or not a string). */
+static char *
+key_part(const cJSON *rec, char *a, char *b)
+{
+	char *parts[2] = { a, b };
+	char *k = nulkey_at(rec, parts, b ? 2 : 1);
+
+	return k ? k : xstrdup("-");
+}
+
+/* The record's unit id, as lg-agg keys it: "c" and the case, or "r", the
+ * id, 0x01 'm' and the model; NULL without either. */
+static char *
+unit_id(const cJSON *rec, const char *model)
+{
+	static char case_k[] = "case", id_k[] = "id";
+	char *p[1] = { case_k }, *k;
+
+	if ((k = nulkey_at(rec, p, 1)) != NULL) {
+		char *u = xasprintf("c%s", k);
+
+		free(k);
+		return u;
+	}
+	p[0] = id_k;
+	if ((k = nulkey_at(rec, p, 1)) != NULL) {
+		char *u = model ? xasprintf("r%s\x01m%s", k, model) :
+		    xasprintf("r%s", k);
+
+		free(k);
+		return u;
+	}
+	return NULL;
+}
+
+static int
+add_keyed(struct charts *t, const cJSON *rec, const char *bench,
+    const char *task, const char *length, jsonl *in)
+{
+	static char bench_k[] = "bench", task_k[] = "task", length_k[] = "length",
+	    gen_k[] = "gen", model_k[] = "model";
+	char *m = key_part(rec, gen_k, model_k), *b = key_part(rec, bench_k, NULL);
+	char *tk = key_part(rec, task_k, NULL), *ln = key_part(rec, length_k, NULL);
+	char *model = strcmp(m, "-") == 0 ? xstrdup("(no model)") : xstrdup(m);
+	char *uid = unit_id(rec, strcmp(m, "-") == 0 ? NULL : m), *gk[2];
+	int r;
+
+	/* the group keys of lg-agg's key_text(): default -g
+	 * bench,task,length,gen.model, and -g length,gen.model */
+	gk[0] = xasprintf("%zu:%s,%zu:%s,%zu:%s,%zu:%s,%zu:%s", strlen(b), b,
+	    strlen(b), b, strlen(tk), tk, strlen(ln), ln, strlen(m), m);
+	gk[1] = xasprintf("%zu:%s,%zu:%s,%zu:%s", strlen(b), b, strlen(ln), ln,
+	    strlen(m), m);
+	if (strcmp(bench, "longgenbench") == 0)
+		r = add_lgb(t, rec, model, length, gk[1], uid, in);
+	else if (strcmp(bench, "longweave") == 0)
+		r = add_lw(t, rec, model, task, length, (const char *const *)gk,
+		    uid, in);
+	else
+		r = add_ada(t, rec, model, task, length, gk[0], uid, in);
+	free(gk[0]);
+	free(gk[1]);
+	free(uid);
+	free(model);
+	free(m);
+	free(b);
+	free(tk);
+	free(ln);
+	return r;
+}
+
 int
 charts_add(struct charts *t, const cJSON *rec, jsonl *in)
 {
 	const char *bench = rec_str(rec, "bench");
 	const char *task = rec_str(rec, "task");
 	const char *length = rec_str(rec, "length");
-	static char gen_k[] = "gen", model_k[] = "model";
-	static char *model_p[] = { gen_k, model_k };
-	char *model;
-	int r;
+	const cJSON *kase = rec_get(rec, "case");
 
 	if (bench == NULL) {
 		jsonl_warn(in, "bench: %s", rec_get(rec, "bench") ? "not a string" :
@@ -485,17 +722,12 @@ charts_add(struct charts *t, const cJSON *rec, jsonl *in)
 		    "not a string" : "missing");
 		return -1;
 	}
-	/* the model whole, NUL bytes included: series are keyed by it */
-	if ((model = nulkey_at(rec, model_p, 2)) == NULL)
-		model = xstrdup("(no model)");
-	if (strcmp(bench, "longgenbench") == 0)
-		r = add_lgb(t, rec, model, length, in);
-	else if (strcmp(bench, "longweave") == 0)
-		r = add_lw(t, rec, model, task, length, in);
-	else
-		r = add_ada(t, rec, model, task, length, in);
-	free(model);
-	return r;
+	if (kase != NULL && !cJSON_IsNull(kase) && !cJSON_IsString(kase)) {
+		jsonl_warn(in, "case: not a string");
+		return -1;
+	}
+	t->worked = 0;
+	return add_keyed(t, rec, bench, task, length, in);
 }
 
 long
@@ -506,25 +738,35 @@ charts_points(const struct charts *t, int kind)
 
 	for (i = 0; i < t->ncell; i++)
 		n += t->all[i]->kind == kind && t->all[i]->n > 0;
+	if (kind == CH_LENGTH)	/* records without outputs: no chart */
+		return n;
 	return n + t->tally[kind].failed + t->tally[kind].undecided;
 }
 
 /* "3 failed (counted 0), 2 undecided (left out), 5 checks undecided", or
  * NULL when there is nothing to say. */
 static char *
-note(const struct tally *y, int lgb)
+note(const struct tally *y, int kind)
 {
+	int lgb = kind == CH_POSITION || kind == CH_LGB_TIERS ||
+	    kind == CH_LGB_TYPES;
 	buf b = { 0 };
 
-	if (y->failed > 0)
+	if (kind == CH_LENGTH && y->failed > 0)
+		buf_printf(&b, "%ld failed or without output (left out)",
+		    y->failed);
+	else if (y->failed > 0)
 		buf_printf(&b, "%ld failed (an error: counted 0)", y->failed);
 	if (y->undecided > 0)
 		buf_printf(&b, "%s%ld undecided (no score: left out)",
 		    b.len ? ", " : "", y->undecided);
-	if (y->checks > 0)
+	if (y->checks > 0 && kind != CH_LENGTH)
 		buf_printf(&b, "%s%ld %s the judge could not decide%s",
 		    b.len ? ", " : "", y->checks, lgb ? "checks" : "items",
 		    lgb ? " (not passed)" : "");
+	if (y->counted > 0)
+		buf_printf(&b, "%s%ld without gen.output_tokens (counted in "
+		    "cl100k_base tokens)", b.len ? ", " : "", y->counted);
 	return b.len ? buf_take(&b) : NULL;
 }
 
@@ -546,28 +788,146 @@ cmp_cell(const void *a, const void *b)
 	return strcmp(x->cat, y->cat);
 }
 
+/* Position cells by series, then abscissa. */
+static int
+cmp_series_x(const void *a, const void *b)
+{
+	const struct cell *x = *(struct cell *const *)a, *y = *(struct cell *const *)b;
+	int c = strcmp(x->series, y->series);
+
+	if (c != 0)
+		return c;
+	return (x->x > y->x) - (x->x < y->x);
+}
+
+/*
+ * The window of every cell (chartci.h): itself, but for a position the
+ * positions of its line that have min_count checks, smooth of them
+ * centred on it (fewer at the ends); a position with fewer checks has
+ * none.
+ */
+static void
+windows(const struct charts *t, size_t *start, size_t *win)
+{
+	struct cell **pc = xcalloc(t->ncell + 1, sizeof *pc);
+	size_t *first = xcalloc(t->ncell + 1, sizeof *first);
+	size_t *last = xcalloc(t->ncell + 1, sizeof *last);
+	size_t np = 0, i, j, a, k, nk, w = 0;
+	size_t before = (size_t)(t->o.smooth - 1) / 2, after = (size_t)t->o.smooth / 2;
+
+	for (i = 0; i < t->ncell; i++) {
+		first[i] = i;
+		last[i] = i + 1;
+		if (t->all[i]->kind == CH_POSITION)
+			pc[np++] = t->all[i];
+	}
+	qsort(pc, np, sizeof *pc, cmp_series_x);
+	for (a = 0; a < np; a = j) {
+		for (j = a; j < np && strcmp(pc[j]->series, pc[a]->series) == 0; j++)
+			first[pc[j]->ix] = last[pc[j]->ix] = SIZE_MAX;
+		for (i = a, nk = 0; i < j; i++)
+			if (pc[i]->n >= (double)t->o.min_count)
+				pc[a + nk++] = pc[i];	/* the kept, in order */
+		for (k = 0; k < nk; k++) {
+			first[pc[a + k]->ix] = a + (k > before ? k - before : 0);
+			last[pc[a + k]->ix] = a + (k + after + 1 < nk ? k + after + 1 : nk);
+		}
+	}
+	for (i = 0; i < t->ncell; i++) {
+		start[i] = w;
+		if (t->all[i]->kind != CH_POSITION)
+			win[w++] = i;
+		else if (first[i] != SIZE_MAX)
+			for (k = first[i]; k < last[i]; k++)
+				win[w++] = pc[k]->ix;
+	}
+	start[t->ncell] = w;
+	free(pc);
+	free(first);
+	free(last);
+}
+/* The value and interval of every cell, once. */
+static void
+work(struct charts *t)
+{
+	size_t n = t->ncell, i, *start, *win;
+	double *cn, *cs, *mul;
+	struct chartci_win w;
+
+	if (t->worked)
+		return;
+	free(t->val);
+	free(t->lo);
+	free(t->hi);
+	t->val = xcalloc(n + 1, sizeof *t->val);
+	t->lo = xcalloc(n + 1, sizeof *t->lo);
+	t->hi = xcalloc(n + 1, sizeof *t->hi);
+	start = xcalloc(n + 1, sizeof *start);
+	win = xcalloc((size_t)t->o.smooth * n + 1, sizeof *win);
+	cn = xcalloc(n + 1, sizeof *cn);
+	cs = xcalloc(n + 1, sizeof *cs);
+	mul = xcalloc(n + 1, sizeof *mul);
+	for (i = 0; i < n; i++) {
+		cn[i] = t->all[i]->n;
+		cs[i] = t->all[i]->sum;
+		mul[i] = t->all[i]->mul;
+	}
+	windows(t, start, win);
+	w = (struct chartci_win){ n, start, win, mul };
+	chartci_run(t->ci, &w, cn, cs, t->val, t->lo, t->hi);
+	free(start);
+	free(win);
+	free(cn);
+	free(cs);
+	free(mul);
+	t->worked = 1;
+}
+
 static const char *const titles[CH_NKINDS][3] = {
 	{ "LongGenBench: pass rate by entry position",
 	  "position of the entry in the output (% of the entries)",
 	  "checks passed (%)" },
 	{ "LongGenBench: completion rate and instruction adherence by length",
 	  "metric and length tier", "%" },
+	{ "LongGenBench: instructions followed by type",
+	  "instruction type and length tier", "checks passed (%)" },
 	{ "LongWeave: mean score by task and length", "length tier and task",
 	  "mean score (x 100)" },
+	{ "LongWeave: output length against the target length",
+	  "target length of the tier (tokens, log2 scale)",
+	  "output length (tokens, mean)" },
 	{ "Ada-LEval: accuracy against input length",
 	  "input length (tokens, log2 scale)", "accuracy (%)" },
 	{ "Ada-LEval: accuracy by position of the accepted answer",
 	  "position of the accepted answer, task and length", "accuracy (%)" },
 };
 
-void
-charts_build(const struct charts *t, int kind, const char *id,
-    struct svg_chart *c)
+/* What the bands are, and for the position curve how it is drawn. */
+static char *
+caption(const struct charts *t, int kind, int bars)
 {
-	struct cell **cells = xcalloc(t->ncell + 1, sizeof *cells);
-	char **names = xcalloc(t->ncell + 1, sizeof *names);
-	size_t n = 0, nn = 0, i, j;
-	int bars = kind != CH_POSITION && kind != CH_ADALEVAL;
+	buf b = { 0 };
+
+	if (t->o.draws > 0)
+		buf_printf(&b, "%s: 95%% bootstrap intervals, %ld resamples of "
+		    "the cases (as lg-agg)", bars ? "Whiskers" : "Bands",
+		    t->o.draws);
+	else
+		buf_puts(&b, "No intervals (--bootstrap 0)");
+	if (kind == CH_POSITION && t->o.smooth > 1)
+		buf_printf(&b, "; moving average of %d positions", t->o.smooth);
+	if (kind == CH_POSITION && t->o.min_count > 1)
+		buf_printf(&b, "; positions with fewer than %ld checks left out",
+		    t->o.min_count);
+	return buf_take(&b);
+}
+
+/* The labels, ranges and notes of a kind. */
+static void
+setup(const struct charts *t, int kind, const char *id, struct svg_chart *c)
+{
+	int bars = kind != CH_POSITION && kind != CH_ADALEVAL &&
+	    kind != CH_LENGTH;
 
 	memset(c, 0, sizeof *c);
 	c->kind = bars ? SVG_BARS : SVG_LINE;
@@ -577,43 +937,55 @@ charts_build(const struct charts *t, int kind, const char *id,
 	c->ylabel = titles[kind][2];
 	c->ymin = 0;
 	c->ymax = 100;
-	c->xlog2 = kind == CH_ADALEVAL;
-	c->note = note(&t->tally[kind], kind == CH_POSITION ||
-	    kind == CH_LGB_TIERS);
-	if (kind == CH_POSITION && t->compat)
+	c->xlog2 = kind == CH_ADALEVAL || kind == CH_LENGTH;
+	c->note = note(&t->tally[kind], kind);
+	c->caption = caption(t, kind, bars);
+	if (kind == CH_POSITION && t->o.compat)
 		c->xlabel = "entry number (absolute position, the published curve)";
-	if (kind == CH_POSITION && !t->compat) {
+	if (kind == CH_POSITION && !t->o.compat) {
 		c->xmin = 0;
 		c->xmax = 100;
 	}
-	for (i = 0; i < t->ncell; i++)
-		if (t->all[i]->kind == kind)
-			cells[n++] = t->all[i];
-	qsort(cells, n, sizeof *cells, cmp_cell);
-	/* the series, by name, baselines last */
+}
+
+/* The series names of cells[0..n), sorted, baselines last: "a" or "b" and
+ * the name; their number. */
+static size_t
+series_names(struct cell **cells, size_t n, char **names)
+{
+	size_t i, j, nn = 0;
+
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < nn; j++)
-			if (strcmp(names[j] + 1, cells[i]->series) == 0)
+			if (strcmp(names[j] + 1, cells[i]->series) == 0 &&
+			    (names[j][0] == 'b') == cells[i]->baseline)
 				break;
 		if (j == nn)
 			names[nn++] = xasprintf("%c%s", cells[i]->baseline ? 'b' : 'a',
 			    cells[i]->series);
 	}
 	qsort(names, nn, sizeof *names, cmp_str);
-	/* bars: the categories, in the order of the cells */
-	if (bars) {
+	return nn;
+}
+
+/* Bars: the categories in the order of the cells; lines over tiers: a
+ * tick per tier. */
+static void
+axes(struct svg_chart *c, int kind, struct cell **cells, size_t n)
+{
+	size_t i, j;
+
+	if (c->kind == SVG_BARS) {
 		c->cats = xcalloc(n + 1, sizeof *c->cats);
-		for (i = 0; i < n; i++)
-			if (c->ncats == 0 || strcmp(c->cats[c->ncats - 1], cells[i]->cat) != 0) {
-				for (j = 0; j < (size_t)c->ncats; j++)
-					if (strcmp(c->cats[j], cells[i]->cat) == 0)
-						break;
-				if (j == (size_t)c->ncats)
-					c->cats[c->ncats++] = xstrdup(cells[i]->cat);
-			}
+		for (i = 0; i < n; i++) {
+			for (j = 0; j < (size_t)c->ncats; j++)
+				if (strcmp(c->cats[j], cells[i]->cat) == 0)
+					break;
+			if (j == (size_t)c->ncats)
+				c->cats[c->ncats++] = xstrdup(cells[i]->cat);
+		}
 	}
-	/* lines with tier labels: a tick per tier */
-	if (kind == CH_ADALEVAL) {
+	if (kind == CH_ADALEVAL || kind == CH_LENGTH) {
 		c->xticks = xcalloc(n + 1, sizeof *c->xticks);
 		c->xtickv = xcalloc(n + 1, sizeof *c->xtickv);
 		for (i = 0; i < n; i++)
@@ -622,47 +994,81 @@ charts_build(const struct charts *t, int kind, const char *id,
 				c->xticks[c->nxticks++] = xstrdup(cells[i]->cat);
 			}
 	}
+}
+
+/* A round top for an axis of values up to m. */
+static double
+round_up(double m)
+{
+	double p;
+
+	if (!(m > 0))
+		return 100;
+	p = pow(10, floor(log10(m)));
+	return ceil(m * 1.05 / p * 2) / 2 * p;
+}
+
+/* Series s, named name (a series_names() entry), from the cells, with t's
+ * values; *top: the largest value or upper bound seen. */
+static void
+fill(const struct charts *t, const struct svg_chart *c, const char *name,
+    struct cell **cells, size_t n, struct svg_series *s, double *top)
+{
+	size_t i;
+	int k = 0, q;
+
+	s->name = nulkey_show(name + 1);
+	s->baseline = name[0] == 'b';
+	s->x = xcalloc(n + 1, sizeof *s->x);
+	s->y = xcalloc(n + 1, sizeof *s->y);
+	s->lo = xcalloc(n + 1, sizeof *s->lo);
+	s->hi = xcalloc(n + 1, sizeof *s->hi);
+	s->units = xcalloc(n + 1, sizeof *s->units);
+	for (i = 0; i < n; i++) {
+		const struct cell *e = cells[i];
+
+		if (strcmp(e->series, name + 1) != 0 || e->baseline != s->baseline ||
+		    isnan(t->val[e->ix]))
+			continue;
+		for (q = 0; c->kind == SVG_BARS && q < c->ncats; q++)
+			if (strcmp(c->cats[q], e->cat) == 0)
+				break;
+		s->x[k] = c->kind == SVG_BARS ? q : e->x;
+		s->y[k] = t->val[e->ix];
+		s->lo[k] = s->baseline ? NAN : t->lo[e->ix];
+		s->hi[k] = s->baseline ? NAN : t->hi[e->ix];
+		s->units[k] = e->n;
+		if (s->y[k] > *top)
+			*top = s->y[k];
+		if (!isnan(s->hi[k]) && s->hi[k] > *top)
+			*top = s->hi[k];
+		k++;
+	}
+	s->n = k;
+}
+
+void
+charts_build(struct charts *t, int kind, const char *id, struct svg_chart *c)
+{
+	struct cell **cells = xcalloc(t->ncell + 1, sizeof *cells);
+	char **names = xcalloc(t->ncell + 1, sizeof *names);
+	size_t n = 0, nn, i, j;
+	double top = 0;
+
+	work(t);
+	setup(t, kind, id, c);
+	for (i = 0; i < t->ncell; i++)
+		if (t->all[i]->kind == kind)
+			cells[n++] = t->all[i];
+	qsort(cells, n, sizeof *cells, cmp_cell);
+	nn = series_names(cells, n, names);
+	axes(c, kind, cells, n);
 	c->s = xcalloc(nn + 1, sizeof *c->s);
 	c->ns = (int)nn;
-	for (j = 0; j < nn; j++) {
-		struct svg_series *s = &c->s[j];
-		const char *key = names[j] + 1;
-		int k = 0;
-
-		s->name = nulkey_show(key);
-		s->baseline = names[j][0] == 'b';
-		s->x = xcalloc(n + 1, sizeof *s->x);
-		s->y = xcalloc(n + 1, sizeof *s->y);
-		s->lo = xcalloc(n + 1, sizeof *s->lo);
-		s->hi = xcalloc(n + 1, sizeof *s->hi);
-		for (i = 0; i < n; i++) {
-			const struct cell *e = cells[i];
-			double p;
-
-			if (strcmp(e->series, key) != 0 ||
-			    e->baseline != s->baseline)
-				continue;
-			if (bars) {
-				int q;
-
-				for (q = 0; q < c->ncats; q++)
-					if (strcmp(c->cats[q], e->cat) == 0)
-						break;
-				s->x[k] = q;
-			} else {
-				s->x[k] = e->x;
-			}
-			p = e->n > 0 ? e->sum / e->n : NAN;
-			s->y[k] = 100 * p;
-			svg_wilson(p, e->n, &s->lo[k], &s->hi[k]);
-			s->lo[k] *= 100;
-			s->hi[k] *= 100;
-			if (s->baseline)
-				s->lo[k] = s->hi[k] = NAN;
-			k++;
-		}
-		s->n = k;
-	}
+	for (j = 0; j < nn; j++)
+		fill(t, c, names[j], cells, n, &c->s[j], &top);
+	if (kind == CH_LENGTH)	/* tokens: the axis up to the largest */
+		c->ymax = round_up(top);
 	for (j = 0; j < nn; j++)
 		free(names[j]);
 	free(names);
@@ -680,6 +1086,7 @@ charts_done(struct svg_chart *c)
 		free(c->s[i].y);
 		free(c->s[i].lo);
 		free(c->s[i].hi);
+		free(c->s[i].units);
 	}
 	free(c->s);
 	for (i = 0; i < c->ncats; i++)
@@ -690,5 +1097,6 @@ charts_done(struct svg_chart *c)
 	free(c->xticks);
 	free(c->xtickv);
 	free(c->note);
+	free(c->caption);
 	memset(c, 0, sizeof *c);
 }

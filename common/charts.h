@@ -1,40 +1,66 @@
 /*
  * charts.h: the charts of scored records (owned by lg-plot and lg-report):
  * records are folded in one at a time (memory bounded by the number of
- * series and points, not of records), then each kind of chart is built as
- * an svg_chart.  Models are told apart by their whole names, NUL bytes
- * included (nulkey.h); a legend shows a NUL as U+2400.
+ * points, and for the intervals by the cases and their points), then each
+ * kind of chart is built as an svg_chart.  Models are told apart by their
+ * whole names, NUL bytes included (nulkey.h); a legend shows a NUL as
+ * U+2400.
  *
  *   position   LongGenBench pass rate against entry position, one line per
  *              model and length; relative position (entry over entries, in
  *              bins) or, with compat, the published curve: absolute
- *              position, 16k Floor and Block positions past 52 dropped
+ *              position, 16k Floor and Block positions past 52 dropped;
+ *              optionally a moving average of smooth positions, and the
+ *              positions with fewer than min_count checks left out
  *   lgb-tiers  LongGenBench CR, STIC-1 and STIC-2 per length tier
+ *   lgb-types  LongGenBench pass rate of single, range and periodic
+ *              instructions per model and length tier
  *   longweave  LongWeave mean score per task and tier
+ *   length     LongWeave output length (tokens) against the target length
+ *              of the tier
  *   adaleval   Ada-LEval accuracy against length (log2), random-guess lines
  *   bias       Ada-LEval accuracy by where the accepted answer stood
  *
- * A failed record (an error) counts as a case scored 0; an undecided one
- * (no score and no error: the judge decided none of its items) is left
- * out of the points.  A chart says under its title how many of each it
- * holds, and how many checks the judge could not decide, so that no 0 and
- * no gap goes unexplained.
+ * Every point has the 95% bootstrap interval lg-agg gives the same
+ * numbers (chartci.h; draws 0: none).  A failed record (an error) counts
+ * as a case scored 0; an undecided one (no score and no error: the judge
+ * decided none of its items) is left out of the points.  A chart says
+ * under its title how many of each it holds, and how many checks the
+ * judge could not decide, so that no 0 and no gap goes unexplained.
  */
 #ifndef LG_CHARTS_H
 #define LG_CHARTS_H
+
+#include <stdint.h>
 
 #include <cjson/cJSON.h>
 
 #include "jsonl.h"
 #include "svg.h"
 
-enum { CH_POSITION, CH_LGB_TIERS, CH_LONGWEAVE, CH_ADALEVAL, CH_BIAS, CH_NKINDS };
+enum { CH_POSITION, CH_LGB_TIERS, CH_LGB_TYPES, CH_LONGWEAVE, CH_LENGTH,
+	CH_ADALEVAL, CH_BIAS, CH_NKINDS };
 
 extern const char *const charts_kind[CH_NKINDS];
 
+struct charts_opts {
+	int compat;		/* position: the published curve */
+	int bins;		/* position: bins of the relative position */
+	int smooth;		/* position: moving average width (1: none) */
+	long min_count;		/* position: fewest checks a point needs */
+	long draws;		/* bootstrap resamples (0: no intervals) */
+	uint64_t seed;		/* of the resampling, as lg-agg --seed */
+	const char *tokenizer;	/* length: table for outputs without
+				 * gen.output_tokens (NULL: bpe_setup's) */
+};
+
+/* The defaults: relative positions in 10 bins, no smoothing, 1000
+ * resamples seeded 1 (lg-agg's). */
+void charts_defaults(struct charts_opts *o);
+
 struct charts;
 
-struct charts *charts_new(int compat, int bins);
+struct charts *charts_new(const struct charts_opts *o);
 void charts_free(struct charts *t);
 
 /*
@@ -48,8 +74,10 @@ int charts_add(struct charts *t, const cJSON *rec, jsonl *in);
  * as failed (0: nothing to draw or say). */
 long charts_points(const struct charts *t, int kind);
 
-/* Build a kind into c (ids inside prefixed with id); free with charts_done(). */
-void charts_build(const struct charts *t, int kind, const char *id,
+/* Build a kind into c (ids inside prefixed with id); free with
+ * charts_done().  The intervals are worked out at the first build: fold
+ * every record in before. */
+void charts_build(struct charts *t, int kind, const char *id,
     struct svg_chart *c);
 void charts_done(struct svg_chart *c);
 

@@ -11,13 +11,15 @@
 #include "utf8.h"
 
 #define W 800.0
-#define H 440.0
+#define BASE_H 440.0		/* the height without the legend */
 #define LEFT 64.0
 #define TOP 44.0
-#define RIGHT (W - 204.0)
-#define BOTTOM (H - 72.0)
-#define LEGEND_X (W - 192.0)
-#define LEGEND_MAX 26		/* characters of a legend entry */
+#define RIGHT (W - 24.0)
+#define BOTTOM (BASE_H - 72.0)
+#define LEGEND_Y (BASE_H + 30.0)	/* the first legend row */
+#define LEGEND_ROW 20.0
+#define LEGEND_MAX 60		/* characters of a legend entry */
+#define CHAR_W 7.0		/* a character at font-size 12, at most */
 
 /* Okabe-Ito, yellow last: it is faint on white. */
 static const char *const palette[] = {
@@ -104,23 +106,6 @@ esc_cut(buf *out, const char *s, int max)
 		buf_puts(&t, "...");
 	svg_esc(out, buf_str(&t));
 	buf_free(&t);
-}
-
-void
-svg_wilson(double p, double n, double *lo, double *hi)
-{
-	const double z = 1.959963984540054, z2 = z * z;
-	double d, c, h;
-
-	if (!(n > 0) || isnan(p)) {
-		*lo = *hi = NAN;
-		return;
-	}
-	d = 1 + z2 / n;
-	c = (p + z2 / (2 * n)) / d;
-	h = z * sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / d;
-	*lo = c - h < 0 ? 0 : c - h;
-	*hi = c + h > 1 ? 1 : c + h;
 }
 
 /* A step of 1, 2 or 5 times a power of ten giving about n ticks. */
@@ -327,9 +312,12 @@ xaxis_bars(buf *o, const struct geo *g)
 	buf_puts(o, "\n");
 }
 
+/* A series' band: a faint fill, and its edges in the series' colour and
+ * dash, so that overlapping bands stay told apart. */
 static void
-band(buf *o, const struct geo *g, const struct svg_series *s, const char *col)
+band(buf *o, const struct geo *g, const struct svg_series *s, int j)
 {
+	const char *col = palette[j % NPAL], *dash = dashes[j % NDASH];
 	int i = 0, a, b, k;
 
 	while (i < s->n) {
@@ -340,13 +328,22 @@ band(buf *o, const struct geo *g, const struct svg_series *s, const char *col)
 		for (a = i; i < s->n && !isnan(s->lo[i]) && !isnan(s->hi[i]); i++)
 			;
 		b = i;
-		buf_printf(o, "<path fill=\"%s\" fill-opacity=\".13\" d=\"", col);
+		buf_printf(o, "<path fill=\"%s\" fill-opacity=\".10\" d=\"", col);
 		for (k = a; k < b; k++)
 			buf_printf(o, "%s%.1f %.1f", k == a ? "M" : "L",
 			    px(g, s->x[k]), py(g->c, s->hi[k]));
 		for (k = b - 1; k >= a; k--)
 			buf_printf(o, "L%.1f %.1f", px(g, s->x[k]), py(g->c, s->lo[k]));
-		buf_puts(o, "Z\"/>\n");
+		buf_printf(o, "Z\"/><path fill=\"none\" stroke=\"%s\" "
+		    "stroke-opacity=\".5\" stroke-width=\".8\"%s%s%s d=\"", col,
+		    *dash ? " stroke-dasharray=\"" : "", dash, *dash ? "\"" : "");
+		for (k = a; k < b; k++)
+			buf_printf(o, "%s%.1f %.1f", k == a ? "M" : "L",
+			    px(g, s->x[k]), py(g->c, s->hi[k]));
+		for (k = a; k < b; k++)
+			buf_printf(o, "%s%.1f %.1f", k == a ? "M" : "L",
+			    px(g, s->x[k]), py(g->c, s->lo[k]));
+		buf_puts(o, "\"/>\n");
 	}
 }
 
@@ -413,24 +410,55 @@ bars(buf *o, const struct geo *g, const struct svg_series *s, int j, int nbar)
 	buf_puts(o, "\n");
 }
 
+/* The characters of s (UTF-8), at most LEGEND_MAX and "...". */
+static int
+name_chars(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += (*s & 0xc0) != 0x80;
+	return n > LEGEND_MAX ? LEGEND_MAX + 3 : n;
+}
+
+/* The legend's columns and rows: as many columns as the widest name lets
+ * fit across the chart. */
+static void
+legend_grid(const struct svg_chart *c, int *cols, int *rows, double *colw)
+{
+	int j, m = 0;
+
+	for (j = 0; j < c->ns; j++)
+		if (name_chars(c->s[j].name) > m)
+			m = name_chars(c->s[j].name);
+	*colw = 40 + CHAR_W * m;
+	*cols = (int)((W - 32) / *colw);
+	if (*cols < 1)
+		*cols = 1;
+	if (*cols > c->ns)
+		*cols = c->ns > 0 ? c->ns : 1;
+	*rows = (c->ns + *cols - 1) / *cols;
+}
+
 static void
 legend(buf *o, const struct svg_chart *c)
 {
-	int j, k = 0;
+	int j, cols, rows;
+	double colw;
 
+	legend_grid(c, &cols, &rows, &colw);
 	for (j = 0; j < c->ns; j++) {
 		const struct svg_series *s = &c->s[j];
-		double y = TOP + 8 + 20 * k++;
+		double x = 16 + (j % cols) * colw;
+		double y = LEGEND_Y + LEGEND_ROW * (j / cols);
 		const char *col = s->baseline ? "#666" : palette[j % NPAL];
 
-		if (y > H - 20)
-			break;
 		if (c->kind == SVG_BARS) {
 			buf_printf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"22\" height=\"12\" fill=\"%s\" stroke=\"#333\" stroke-width=\".6\"/>",
-			    LEGEND_X, y - 6, col);
+			    x + 2, y - 6, col);
 			if (j % NHATCH) {
 				buf_printf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"22\" height=\"12\" fill=\"url(#",
-				    LEGEND_X, y - 6);
+				    x + 2, y - 6);
 				svg_esc(o, c->id);
 				buf_printf(o, "-h%d)\"/>", j % NHATCH);
 			}
@@ -438,21 +466,35 @@ legend(buf *o, const struct svg_chart *c)
 			const char *dash = s->baseline ? "2,3" : dashes[j % NDASH];
 
 			buf_printf(o, "<path d=\"M%.1f %.1fh26\" stroke=\"%s\" stroke-width=\"2\"%s%s%s/>",
-			    LEGEND_X - 2, y, col, *dash ? " stroke-dasharray=\"" : "",
+			    x, y, col, *dash ? " stroke-dasharray=\"" : "",
 			    dash, *dash ? "\"" : "");
 			if (!s->baseline)
-				marker(o, j, LEGEND_X + 11, y, col);
+				marker(o, j, x + 13, y, col);
 		}
-		buf_printf(o, "<text x=\"%.1f\" y=\"%.1f\">", LEGEND_X + 30, y + 4);
+		buf_printf(o, "<text x=\"%.1f\" y=\"%.1f\">", x + 32, y + 4);
 		esc_cut(o, s->name, LEGEND_MAX);
 		buf_puts(o, "</text>\n");
 	}
+}
+
+/* The height: the plot, its caption, and the legend's rows. */
+static double
+height(const struct svg_chart *c)
+{
+	int cols, rows;
+	double colw;
+
+	if (c->ns == 0)
+		return BASE_H + 20;
+	legend_grid(c, &cols, &rows, &colw);
+	return LEGEND_Y + LEGEND_ROW * rows;
 }
 
 void
 svg_write(buf *o, const struct svg_chart *c)
 {
 	struct geo g = { c, c->xmin, c->xmax };
+	double h = height(c);
 	int i, j, nbar = 0, any = 0;
 
 	if (c->kind == SVG_LINE && !(c->xmin < c->xmax)) {
@@ -476,13 +518,13 @@ svg_write(buf *o, const struct svg_chart *c)
 		nbar += !c->s[j].baseline;
 		any |= c->s[j].n > 0;
 	}
-	buf_printf(o, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%g\" height=\"%g\" viewBox=\"0 0 %g %g\" font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"12\" role=\"img\">\n",
-	    W, H, W, H);
+	buf_printf(o, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100%%\" viewBox=\"0 0 %g %g\" font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"12\" role=\"img\">\n",
+	    W, h);
 	buf_puts(o, "<title>");
 	svg_esc(o, c->title ? c->title : "");
 	buf_puts(o, "</title>\n");
 	defs(o, c);
-	buf_printf(o, "<rect width=\"%g\" height=\"%g\" fill=\"#fff\"/>\n", W, H);
+	buf_printf(o, "<rect width=\"%g\" height=\"%g\" fill=\"#fff\"/>\n", W, h);
 	buf_printf(o, "<text x=\"%.1f\" y=\"24\" text-anchor=\"middle\" font-size=\"15\" font-weight=\"bold\">",
 	    W / 2);
 	svg_esc(o, c->title ? c->title : "");
@@ -497,14 +539,19 @@ svg_write(buf *o, const struct svg_chart *c)
 		xaxis_bars(o, &g);
 	else
 		xaxis_line(o, &g);
-	text(o, (LEFT + RIGHT) / 2, H - 12, "middle", "", c->xlabel ? c->xlabel : "");
+	text(o, (LEFT + RIGHT) / 2, BASE_H - 12, "middle", "", c->xlabel ? c->xlabel : "");
 	buf_puts(o, "\n");
+	if (c->caption != NULL) {
+		text(o, 16, BASE_H + 8, "start", " font-size=\"11\" fill=\"#555\"",
+		    c->caption);
+		buf_puts(o, "\n");
+	}
 	if (!any)
 		text(o, (LEFT + RIGHT) / 2, (TOP + BOTTOM) / 2, "middle",
 		    " fill=\"#666\"", "no data");
 	for (j = 0; j < c->ns; j++)
 		if (c->kind == SVG_LINE && !c->s[j].baseline)
-			band(o, &g, &c->s[j], palette[j % NPAL]);
+			band(o, &g, &c->s[j], j);
 	for (j = 0; j < c->ns; j++)
 		if (c->kind == SVG_LINE)
 			line(o, &g, &c->s[j], j);

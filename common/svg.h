@@ -1,7 +1,9 @@
 /*
  * svg.h: standalone SVG charts (owned by lg-plot and lg-report): a line
  * chart over a numeric (optionally log2) axis with 95% bands, and a
- * grouped bar chart over categories with 95% whiskers.  Colours are the
+ * grouped bar chart over categories with 95% whiskers, the legend under
+ * the plot in as many columns as fit, the chart as wide as its container
+ * (width 100%, the viewBox giving its proportions).  Colours are the
  * Okabe-Ito palette, each series also told apart by a dash pattern and a
  * marker (lines) or a hatching (bars), so charts survive greyscale
  * printing and colour-blindness.  The same text is a standalone file and
@@ -20,6 +22,7 @@ struct svg_series {
 	double *x;		/* line: the abscissa; bars: the category index */
 	double *y;		/* NaN: no value */
 	double *lo, *hi;	/* the 95% interval, NaN when none */
+	double *units;		/* behind each point (cases, checks), or NULL */
 	int baseline;		/* a reference line: grey, dotted, no markers */
 };
 
@@ -38,6 +41,7 @@ struct svg_chart {
 	struct svg_series *s;
 	int ns;
 	char *note;		/* a line under the title, or NULL */
+	char *caption;		/* what the bands are, or NULL */
 };
 
 /* Append the chart as one <svg> element. */
@@ -47,8 +51,5 @@ void svg_write(buf *out, const struct svg_chart *c);
  * what XML 1.0 cannot hold (bytes that are not UTF-8, C1 controls,
  * surrogates, non-characters such as U+FFFE and U+FFFF) as U+FFFD. */
 void svg_esc(buf *out, const char *s);
-
-/* The 95% Wilson score interval of a proportion p over n trials. */
-void svg_wilson(double p, double n, double *lo, double *hi);
 
 #endif

@@ -1,6 +1,7 @@
 /* lg-plot: standalone SVG charts of scored records. */
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,26 +10,46 @@
 #include "cmdline.h"
 #include "charts.h"
 #include "diag.h"
+#include "opt.h"
 #include "record.h"
 #include "xalloc.h"
 
 static const char usage[] =
-"usage: lg-plot [-k KIND] [-o DIR] [--compat] [--bins N] [--max-record SIZE]\n"
-"               [file ...]\n"
+"usage: lg-plot [-k KIND] [-o DIR] [--data] [--compat] [--bins N]\n"
+"               [--smooth W] [--min-count N] [--bootstrap N] [--seed N]\n"
+"               [--tokenizer FILE] [--max-record SIZE] [file ...]\n"
 "       lg-plot -h | --help | --version\n"
 "\n"
-"  -k KIND            the chart written to stdout: position, lgb-tiers,\n"
-"                     longweave, adaleval or bias (default position)\n"
+"  -k, --chart KIND   the chart written to stdout: position, lgb-tiers,\n"
+"                     lgb-types, longweave, length, adaleval or bias\n"
+"                     (default position)\n"
 "  -o DIR             write every chart that has data to DIR/KIND.svg and\n"
 "                     print their names\n"
+"  --data             the chart's points as tab-separated text (series,\n"
+"                     x, label, value, low, high, n), not SVG\n"
 "  --compat           position: the published curve (absolute position, 16k\n"
 "                     Floor and Block positions past 52 dropped)\n"
 "  --bins N           position: relative position in N bins (default 10)\n"
+"  --smooth W         position: moving average of W positions (default 1)\n"
+"  --min-count N      position: leave out positions with fewer than N\n"
+"                     checks (default 1)\n"
+"  --bootstrap N      95% intervals from N resamples of the cases, as\n"
+"                     lg-agg (default 1000; 0: none)\n"
+"  --seed N           seed of the resampling (default 1, lg-agg's)\n"
+"  --tokenizer FILE   length: the table counting outputs without\n"
+"                     gen.output_tokens (default cl100k_base)\n"
 "  --max-record SIZE  record size limit (default 64M)\n"
 "  -h, --help         print this help\n"
 "  --version          print the version\n";
 
-enum { OPT_COMPAT = 256, OPT_BINS, OPT_MAXREC, OPT_VERSION };
+enum { OPT_COMPAT = 256, OPT_BINS, OPT_MAXREC, OPT_VERSION, OPT_SMOOTH,
+	OPT_MINCOUNT, OPT_BOOT, OPT_SEED, OPT_TOKENIZER, OPT_DATA };
+
+struct plot_opts {
+	struct charts_opts c;
+	int kind, data;
+	const char *dir;
+};
 
 static int
 write_file(const char *path, const buf *b)
@@ -46,13 +67,94 @@ write_file(const char *path, const buf *b)
 	return 0;
 }
 
-static int
-run(char **files, int n, int kind, const char *dir, int compat, int bins)
+static void
+num(buf *b, double v)
 {
-	struct charts *t = charts_new(compat, bins);
+	if (isnan(v))
+		buf_puts(b, "\t-");
+	else
+		buf_printf(b, "\t%.6g", v);
+}
+
+/* The chart's points: series, x, label, value, low, high and the units
+ * behind the value (cases or checks), one a line. */
+static void
+data(buf *b, const struct svg_chart *c)
+{
+	int i, j;
+
+	buf_puts(b, "series\tx\tlabel\tvalue\tlow\thigh\tn\n");
+	for (j = 0; j < c->ns; j++)
+		for (i = 0; i < c->s[j].n; i++) {
+			const struct svg_series *s = &c->s[j];
+			const char *label = "";
+			char *p;
+			int t;
+
+			if (c->kind == SVG_BARS)
+				label = c->cats[(int)s->x[i]];
+			for (t = 0; c->kind == SVG_LINE && t < c->nxticks; t++)
+				if (c->xtickv[t] == s->x[i])
+					label = c->xticks[t];
+			buf_puts(b, s->name);
+			num(b, s->x[i]);
+			buf_putc(b, '\t');
+			p = xstrdup(label);
+			for (t = 0; p[t]; t++)
+				if (p[t] == '\n' || p[t] == '\t')
+					p[t] = ' ';
+			buf_puts(b, p);
+			free(p);
+			num(b, s->y[i]);
+			num(b, s->lo[i]);
+			num(b, s->hi[i]);
+			num(b, s->units ? s->units[i] : NAN);
+			buf_putc(b, '\n');
+		}
+}
+
+/* Write the charts asked for; the status. */
+static int
+emit(struct charts *t, const struct plot_opts *o, int status)
+{
+	int k;
+
+	for (k = 0; k < CH_NKINDS; k++) {
+		struct svg_chart c;
+		buf b = { 0 };
+
+		if (o->dir == NULL ? k != o->kind : charts_points(t, k) == 0)
+			continue;
+		charts_build(t, k, charts_kind[k], &c);
+		if (o->data)
+			data(&b, &c);
+		else
+			svg_write(&b, &c);
+		charts_done(&c);
+		if (o->dir == NULL) {
+			fwrite(b.s, 1, b.len, stdout);
+		} else {
+			char *path = xasprintf("%s/%s.%s", o->dir, charts_kind[k],
+			    o->data ? "tsv" : "svg");
+
+			if (write_file(path, &b) < 0)
+				status = LG_SYS;
+			else
+				printf("%s\n", path);
+			free(path);
+		}
+		buf_free(&b);
+	}
+	return status;
+}
+
+static int
+run(char **files, int n, const struct plot_opts *o)
+{
+	struct charts *t = charts_new(&o->c);
 	jsonl *in = jsonl_open(files, n);
 	cJSON *rec;
-	int status, bad = 0, k;
+	int status, bad = 0;
 
 	while ((rec = jsonl_next(in)) != NULL) {
 		if (charts_add(t, rec, in) < 0)
@@ -67,88 +169,89 @@ run(char **files, int n, int kind, const char *dir, int compat, int bins)
 	}
 	if (bad && status == LG_OK)
 		status = LG_BAD;
-	if (dir != NULL && mkdir(dir, 0777) < 0 && errno != EEXIST) {
-		lg_warn("%s: %s", dir, strerror(errno));
+	if (o->dir != NULL && mkdir(o->dir, 0777) < 0 && errno != EEXIST) {
+		lg_warn("%s: %s", o->dir, strerror(errno));
 		charts_free(t);
 		return LG_SYS;
 	}
-	for (k = 0; k < CH_NKINDS; k++) {
-		struct svg_chart c;
-		buf b = { 0 };
-
-		if (dir == NULL ? k != kind : charts_points(t, k) == 0)
-			continue;
-		charts_build(t, k, charts_kind[k], &c);
-		svg_write(&b, &c);
-		charts_done(&c);
-		if (dir == NULL) {
-			fwrite(b.s, 1, b.len, stdout);
-		} else {
-			char *path = xasprintf("%s/%s.svg", dir, charts_kind[k]);
-
-			if (write_file(path, &b) < 0)
-				status = LG_SYS;
-			else
-				printf("%s\n", path);
-			free(path);
-		}
-		buf_free(&b);
-	}
+	status = emit(t, o, status);
 	charts_free(t);
 	return lg_finish(status);
 }
 
-int
-main(int argc, char **argv)
+static void
+parse_kind(struct plot_opts *o, const char *opt, const char *arg)
+{
+	buf b = { 0 };
+	int k;
+
+	if ((o->kind = charts_kind_of(arg)) >= 0)
+		return;
+	for (k = 0; k < CH_NKINDS; k++)
+		buf_printf(&b, "%s%s", k ? ", " : "", charts_kind[k]);
+	lg_warn("%s: unknown chart: %s (%s)", opt, arg, buf_str(&b));
+	buf_free(&b);
+	lg_usage(usage, LG_USAGE);
+}
+
+/* The options into o; the index of the first file. */
+static int
+parse(int argc, char **argv, struct plot_opts *o)
 {
 	static const struct option longopts[] = {
+		{ "chart", required_argument, NULL, 'k' },
+		{ "data", no_argument, NULL, OPT_DATA },
 		{ "compat", no_argument, NULL, OPT_COMPAT },
 		{ "bins", required_argument, NULL, OPT_BINS },
+		{ "smooth", required_argument, NULL, OPT_SMOOTH },
+		{ "min-count", required_argument, NULL, OPT_MINCOUNT },
+		{ "bootstrap", required_argument, NULL, OPT_BOOT },
+		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "tokenizer", required_argument, NULL, OPT_TOKENIZER },
 		{ "max-record", required_argument, NULL, OPT_MAXREC },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *dir = NULL;
-	int c, kind = CH_POSITION, compat = 0, bins = 10;
-	char *end;
-	long v;
+	int c, li = -1;
+
+	while ((c = lg_getopt(argc, argv, "k:o:h", longopts, &li)) != -1) {
+		switch (c) {
+		case 'k': parse_kind(o, li >= 0 ? "--chart" : "-k", optarg); break;
+		case 'o': o->dir = optarg; break;
+		case OPT_DATA: o->data = 1; break;
+		case OPT_COMPAT: o->c.compat = 1; break;
+		case OPT_BINS: o->c.bins = (int)opt_num("--bins", optarg, 1, 1000); break;
+		case OPT_SMOOTH:
+			o->c.smooth = (int)opt_num("--smooth", optarg, 1, 1000);
+			break;
+		case OPT_MINCOUNT:
+			o->c.min_count = (long)opt_num("--min-count", optarg, 1,
+			    1000000000);
+			break;
+		case OPT_BOOT:
+			o->c.draws = (long)opt_num("--bootstrap", optarg, 0, 1000000);
+			break;
+		case OPT_SEED: o->c.seed = opt_seed("--seed", optarg); break;
+		case OPT_TOKENIZER: o->c.tokenizer = optarg; break;
+		case OPT_MAXREC: opt_max_record(optarg); break;
+		case 'h': lg_usage(usage, 0);
+		case OPT_VERSION: lg_version();
+		default: lg_usage(usage, LG_USAGE);
+		}
+		li = -1;
+	}
+	return optind;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct plot_opts o = { .kind = CH_POSITION };
+	int first;
 
 	lg_init(argv[0]);
-	while ((c = lg_getopt(argc, argv, "k:o:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'k':
-			if ((kind = charts_kind_of(optarg)) < 0) {
-				lg_warn("-k: unknown chart: %s (position, lgb-tiers, "
-				    "longweave, adaleval, bias)", optarg);
-				lg_usage(usage, LG_USAGE);
-			}
-			break;
-		case 'o':
-			dir = optarg;
-			break;
-		case OPT_COMPAT:
-			compat = 1;
-			break;
-		case OPT_BINS:
-			errno = 0;
-			v = strtol(optarg, &end, 10);
-			if (errno || *end || end == optarg || v < 1 || v > 1000) {
-				lg_warn("--bins: not a number from 1 to 1000: %s", optarg);
-				lg_usage(usage, LG_USAGE);
-			}
-			bins = (int)v;
-			break;
-		case OPT_MAXREC:
-			opt_max_record(optarg);
-			break;
-		case 'h':
-			lg_usage(usage, 0);
-		case OPT_VERSION:
-			lg_version();
-		default:
-			lg_usage(usage, LG_USAGE);
-		}
-	}
-	return run(argv + optind, argc - optind, kind, dir, compat, bins);
+	charts_defaults(&o.c);
+	first = parse(argc, argv, &o);
+	return run(argv + first, argc - first, &o);
 }

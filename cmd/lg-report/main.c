@@ -26,8 +26,8 @@ static const char usage[] =
 "  --compat           the position chart as published (see lg-plot)\n"
 "  --prices FILE      USD per million input and output tokens per model:\n"
 "                     cost columns in the tokens table\n"
-"  --bootstrap N      95% intervals of the scores from N resamples of the\n"
-"                     cases (default 1000; 0: none)\n"
+"  --bootstrap N      95% intervals of the scores and charts from N\n"
+"                     resamples of the cases (default 1000; 0: none)\n"
 "  --max-text SIZE    keep at most SIZE bytes of each prompt, output and\n"
 "                     text in verdicts, scores, gen and error (default 1M)\n"
 "  --max-record SIZE  record size limit (default 64M)\n"
@@ -167,9 +167,7 @@ charts_html(buf *o, struct charts *ch)
 {
 	int k;
 
-	buf_puts(o, "<h2 id=\"charts\">Charts</h2>\n<p>Bands and whiskers: "
-	    "95% Wilson intervals over the cases (over the checks for STIC and "
-	    "the position curve).</p>\n");
+	buf_puts(o, "<h2 id=\"charts\">Charts</h2>\n");
 	for (k = 0; k < CH_NKINDS; k++) {
 		struct svg_chart c;
 		char id[32];
@@ -313,10 +311,16 @@ run(char **files, int n, const char *title, int compat, struct tabctx *c,
     size_t max_text)
 {
 	struct report r = { 0 };
-	struct charts *ch = charts_new(compat, 10);
+	struct charts_opts co;
+	struct charts *ch;
 	int status = LG_SYS;
 	buf o = { 0 };
 
+	charts_defaults(&co);
+	co.compat = compat;
+	co.draws = c->draws;
+	co.seed = 1;	/* lg-agg's default --seed, as the tables */
+	ch = charts_new(&co);
 	r.max_text = max_text;
 	if ((r.details = details_file()) == NULL ||
 	    (r.records = details_file()) == NULL)

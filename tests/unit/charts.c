@@ -1,5 +1,6 @@
-/* Unit test: lg-plot's charts: Wilson intervals, tiers, position bins,
- * the published curve's 16k cut, failed records counted as failures. */
+/* Unit test: lg-plot's charts: bootstrap intervals, tiers, position bins,
+ * the published curve's 16k cut, the moving average and the minimum
+ * count, failed records counted as failures. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -53,16 +54,12 @@ main(void)
 		"\"checks\":[{\"kind\":\"single\",\"at\":5}]}",
 		NULL
 	};
+	struct charts_opts o;
 	struct svg_chart c;
 	struct charts *t;
-	double lo, hi;
+	double lo1;
 
-	svg_wilson(0.5, 10, &lo, &hi);
-	CHECK(near(lo, 0.2366) && near(hi, 0.7634), "wilson 5/10: %f %f", lo, hi);
-	svg_wilson(1, 2, &lo, &hi);
-	CHECK(near(lo, 0.3424) && hi == 1, "wilson 2/2: %f %f", lo, hi);
-	svg_wilson(0, 0, &lo, &hi);
-	CHECK(isnan(lo) && isnan(hi), "wilson over nothing");
+	charts_defaults(&o);
 	CHECK(charts_tier("16k") == 16384 && charts_tier("2K") == 2048 &&
 	    charts_tier("500") == 500 && charts_tier("1M") == 1048576, "tiers");
 	CHECK(charts_tier("long") < 0 && charts_tier("") < 0 && charts_tier("2kb") < 0 &&
@@ -71,7 +68,7 @@ main(void)
 
 	/* relative: entry 5 of 60 and of 52 fall in the first tenth, entry
 	 * 58 of 60 in the last; the failed record's check fails */
-	t = charts_new(0, 10);
+	t = charts_new(&o);
 	fold(t, recs);
 	charts_build(t, CH_POSITION, "p", &c);
 	CHECK(c.ns == 1 && near(y_at(&c, "m 16k", 5), 50), "first tenth: 1 of 2, %f",
@@ -85,11 +82,87 @@ main(void)
 	/* CR: 100% and the failed case 0%; STIC-2: 1 of 3 checks */
 	CHECK(near(c.s[0].y[0], 50) && near(c.s[0].y[2], 100.0 / 3),
 	    "CR %f STIC-2 %f", c.s[0].y[0], c.s[0].y[2]);
+	/* two cases, CR 100 and 0: a resample holds both (50), one twice
+	 * (0 or 100): the interval is 0..100 */
+	CHECK(c.s[0].lo[0] == 0 && c.s[0].hi[0] == 100, "CR interval %f %f",
+	    c.s[0].lo[0], c.s[0].hi[0]);
 	charts_done(&c);
 	charts_free(t);
 
+	/* samples drawn with their case: c (1, 0) and d (1, 1) give 50
+	 * (c twice), 75 or 100 (d twice): the interval is 50..100, the same
+	 * in any order of the records */
+	{
+		static const char *const lw[] = {
+			"{\"id\":\"1\",\"case\":\"c\",\"bench\":\"longweave\",\"task\":\"kvg\","
+			"\"length\":\"1k\",\"gen\":{\"model\":\"m\"},\"scores\":{\"score\":1}}",
+			"{\"id\":\"2\",\"case\":\"c\",\"bench\":\"longweave\",\"task\":\"kvg\","
+			"\"length\":\"1k\",\"gen\":{\"model\":\"m\"},\"scores\":{\"score\":0}}",
+			"{\"id\":\"3\",\"case\":\"d\",\"bench\":\"longweave\",\"task\":\"kvg\","
+			"\"length\":\"1k\",\"gen\":{\"model\":\"m\"},\"scores\":{\"score\":1}}",
+			"{\"id\":\"4\",\"case\":\"d\",\"bench\":\"longweave\",\"task\":\"kvg\","
+			"\"length\":\"1k\",\"gen\":{\"model\":\"m\"},\"scores\":{\"score\":1}}",
+			NULL
+		};
+		const char *r2[5];
+		int i;
+
+		t = charts_new(&o);
+		fold(t, lw);
+		charts_build(t, CH_LONGWEAVE, "w", &c);
+		CHECK(near(c.s[0].y[0], 75) && c.s[0].lo[0] == 50 &&
+		    c.s[0].hi[0] == 100, "cases drawn whole: %f %f %f",
+		    c.s[0].y[0], c.s[0].lo[0], c.s[0].hi[0]);
+		lo1 = c.s[0].lo[0];
+		charts_done(&c);
+		charts_free(t);
+		for (i = 0; i < 4; i++)
+			r2[i] = lw[3 - i];
+		r2[4] = NULL;
+		t = charts_new(&o);
+		fold(t, r2);
+		charts_build(t, CH_LONGWEAVE, "w", &c);
+		CHECK(c.s[0].lo[0] == lo1 && c.s[0].hi[0] == 100,
+		    "order changes nothing");
+		charts_done(&c);
+		charts_free(t);
+	}
+
+	/* no resamples, no intervals */
+	o.draws = 0;
+	t = charts_new(&o);
+	fold(t, recs);
+	charts_build(t, CH_LGB_TIERS, "t", &c);
+	CHECK(isnan(c.s[0].lo[0]) && isnan(c.s[0].hi[0]), "no interval");
+	charts_done(&c);
+	charts_free(t);
+
+	/* a moving average of 3 over the tenths 5 (50%) and 95 (0%), which
+	 * are neighbours once the empty tenths are left out; with at least 2
+	 * checks a position, only the first tenth is left */
+	o.smooth = 3;
+	t = charts_new(&o);
+	fold(t, recs);
+	charts_build(t, CH_POSITION, "p", &c);
+	CHECK(near(y_at(&c, "m 16k", 5), 25) && near(y_at(&c, "m 16k", 95), 25),
+	    "smoothed: %f %f", y_at(&c, "m 16k", 5), y_at(&c, "m 16k", 95));
+	charts_done(&c);
+	charts_free(t);
+	o.smooth = 1;
+	o.min_count = 2;
+	t = charts_new(&o);
+	fold(t, recs);
+	charts_build(t, CH_POSITION, "p", &c);
+	CHECK(near(y_at(&c, "m 16k", 5), 50) && isnan(y_at(&c, "m 16k", 95)),
+	    "min count: %f %f", y_at(&c, "m 16k", 5), y_at(&c, "m 16k", 95));
+	charts_done(&c);
+	charts_free(t);
+	o.min_count = 1;
+	o.draws = 1000;
+
 	/* the published curve: absolute positions, 16k Floor past 52 dropped */
-	t = charts_new(1, 10);
+	o.compat = 1;
+	t = charts_new(&o);
 	fold(t, recs);
 	charts_build(t, CH_POSITION, "p", &c);
 	CHECK(near(y_at(&c, "m 16k", 5), 50), "entry 5: 1 of 2");
