@@ -158,6 +158,11 @@ typedef struct {
 	long long target, prev;		/* cents */
 	order *o;
 	size_t n;
+	/* sums of the orders: revenue (cents) of all, of the first half
+	 * (days 1 to mid) and of the second; units */
+	long long total, half1, half2;
+	long units;
+	int mid;
 } table;
 
 static const char *dow_names[] = { "Sunday", "Monday", "Tuesday",
@@ -337,78 +342,25 @@ cnt(item *it, long v, char *t, size_t sz)
 	snprintf(t, sz, "%s", b);
 }
 
-/* The question types. */
-typedef struct {
-	const char *type, *question, *cue;
-} qtype;
+/* The groupings of the orders. */
+enum { G_NONE, G_REP, G_CITY, G_PROD, G_CAT, G_CUST, G_DAY, G_WEEK };
 
-static const qtype qtypes[] = {
-	{ "total_revenue", "What was the total sales revenue for the month?", "total sales revenue" },
-	{ "total_deals", "How many transactions were closed in the month?", "transactions" },
-	{ "avg_deal", "What was the average deal size across all transactions?", "average deal size" },
-	{ "target_achievement", "What percentage of the regional sales target was achieved?", "regional sales target" },
-	{ "target_gap", "By how much did total sales exceed or fall short of the regional target?", "regional target" },
-	{ "mom_growth", "What was the growth rate against the previous month's sales?", "previous month" },
-	{ "mom_change", "What was the change in revenue against the previous month, in dollars?", "previous month" },
-	{ "first_half_revenue", "How much revenue came in during the first half of the month?", "first half" },
-	{ "second_half_revenue", "How much revenue came in during the second half of the month?", "second half" },
-	{ "half_momentum", "How did sales momentum change between the first and second half of the month?", "second half" },
-	{ "rep_top1_share", "Who was the top sales representative by revenue and what was their share of total revenue?", "top sales representative" },
-	{ "rep_top1_revenue", "How much revenue did the top sales representative generate?", "top sales representative" },
-	{ "rep_rank2", "Who was the second-ranked sales representative and how far behind the leader were they?", "second-ranked sales representative" },
-	{ "rep_top3", "Who were the top 3 sales representatives by revenue and what share of revenue did they generate together?", "top 3 sales representatives" },
-	{ "rep_bottom1", "Who was the lowest performing sales representative by revenue and how much did they sell?", "lowest performing sales representative" },
-	{ "rep_bottom3", "Who were the bottom 3 sales representatives by revenue?", "bottom 3 sales representatives" },
-	{ "rep_met_target", "How many sales representatives met or exceeded their sales targets?", "met or exceeded" },
-	{ "rep_missed_target", "How many sales representatives missed their sales targets?", "missed" },
-	{ "rep_avg_achievement", "What was the average target achievement percentage of the representatives?", "average target achievement" },
-	{ "rep_highest_achievement", "Which sales representative had the highest target achievement percentage?", "highest target achievement" },
-	{ "rep_lowest_achievement", "Which sales representative had the lowest target achievement percentage?", "lowest target achievement" },
-	{ "rep_most_deals", "Which sales representative closed the most deals?", "most deals" },
-	{ "rep_highest_avg_deal", "Which sales representative had the highest average deal size?", "highest average deal size" },
-	{ "rep_lowest_avg_deal", "Which sales representative had the lowest average deal size?", "lowest average deal size" },
-	{ "rep_top1_avg_deal", "What was the top sales representative's average deal size?", "average deal size" },
-	{ "product_top1_share", "Which product generated the most revenue and what was its share of total revenue?", "most revenue" },
-	{ "product_rank2", "Which product ranked second in revenue and how far behind the leader was it?", "second in revenue" },
-	{ "product_top3", "What were the top 3 products by revenue and what share of revenue did they generate together?", "top 3 products" },
-	{ "product_bottom1", "Which product had the lowest revenue and how much did it bring in?", "lowest revenue" },
-	{ "product_top1_units", "Which product had the highest sales volume in units?", "units" },
-	{ "product_top3_units", "What were the top 3 products by units sold?", "top 3 products by units" },
-	{ "total_units", "How many units were sold in total?", "units" },
-	{ "product_top1_avg_sale", "What was the average sale value of the top product by revenue?", "average sale value" },
-	{ "category_top1_share", "Which product category generated the most revenue and what was its share?", "category" },
-	{ "category_top1_revenue", "How much revenue did the leading product category generate?", "category" },
-	{ "category_bottom1", "Which product category contributed the least revenue and how much?", "category" },
-	{ "category_top1_avg_deal", "What was the average deal size in the leading product category?", "average deal size" },
-	{ "category_top3", "What were the top 3 product categories by revenue and what share did they generate together?", "top 3 product categories" },
-	{ "city_top1_share", "Which city had the highest sales revenue and what was its share?", "city" },
-	{ "city_rank2", "Which city ranked second in sales revenue and how far behind the top city was it?", "second" },
-	{ "city_top3", "What were the top 3 cities by sales revenue and what share did they generate together?", "top 3 cities" },
-	{ "city_bottom1", "Which city had the lowest sales revenue and how much?", "lowest sales revenue" },
-	{ "city_highest_avg_deal", "Which city had the highest average deal size?", "highest average deal size" },
-	{ "city_lowest_avg_deal", "Which city had the lowest average deal size?", "lowest average deal size" },
-	{ "city_most_deals", "Which city had the most transactions?", "most transactions" },
-	{ "weekend_share", "What percentage of total revenue came from weekend sales?", "weekend" },
-	{ "weekday_share", "What percentage of total revenue came from weekday sales?", "weekday" },
-	{ "dow_top", "Which day of the week had the highest sales and how much?", "day of the week" },
-	{ "dow_bottom", "Which day of the week had the lowest sales and how much?", "day of the week" },
-	{ "week_top", "Which week of the month (days 1-7 are week 1, days 8-14 week 2, and so on) had the highest sales?", "week" },
-	{ "new_customer_count", "How many orders came from new customers?", "new customers" },
-	{ "new_customer_share", "What percentage of total revenue came from new customers?", "new customers" },
-	{ "new_customer_revenue", "How much revenue did new customers bring in?", "new customers" },
-	{ "new_vs_existing_deal", "How did the average deal size for new customers compare to existing customers?", "existing customers" },
-	{ "rep_most_new", "Which sales representative won the most new customers?", "new customers" },
-	{ "city_most_new", "In which city were the most new customers won?", "new customers" },
-	{ "customer_top1", "Who was the single top customer by purchase value?", "top customer" },
-	{ "customer_top3_share", "Who were the top 3 customers by purchase value and what share of sales did they account for?", "top 3 customers" },
-	{ "distinct_customers", "How many distinct customers placed orders?", "distinct customers" },
-	{ "cross_top_rep_product", "What was the primary product by revenue for the top sales representative?", "top sales representative" },
-	{ "cross_top_rep_city", "In which city did the top sales representative make most of their sales?", "top sales representative" },
-	{ "cross_top_category_rep", "Who was the top sales representative within the leading product category?", "leading product category" },
-	{ "cross_top_city_product", "What was the best-selling product by revenue in the top city?", "top city" },
-	{ "cross_top_city_rep", "Who was the leading sales representative by revenue in the top city?", "top city" },
+/* What a grouping's row is, in answers. */
+static const char *what[] = { "", "sales representative", "city",
+	"product", "product category", "customer", "day", "week" };
+
+/*
+ * A question type: its question and cue; the function that answers it;
+ * the grouping it ranks (by), whether it asks for the lowest rather than
+ * the highest (low), and for a question within the leader of by, the
+ * grouping ranked there (in).
+ */
+typedef struct qtype qtype;
+struct qtype {
+	const char *type, *question, *cue;
+	void (*answer)(const table *, const qtype *, item *);
+	int by, low, in;
 };
-#define NQ (sizeof qtypes / sizeof qtypes[0])
 
 static const char *
 week_name(int day)
@@ -419,8 +371,8 @@ week_name(int day)
 	return w[(day - 1) / 7];
 }
 
-/* Group the orders by field f (0 rep, 1 city, 2 product, 3 category,
- * 4 customer, 5 weekday, 6 week), keeping only orders that pass keep. */
+/* Group the orders by field f (G_REP to G_WEEK), keeping only orders that
+ * pass keep. */
 static void
 group(const table *t, int f, grpset *s, int (*keep)(const table *,
     const order *, const void *), const void *arg)
@@ -434,18 +386,26 @@ group(const table *t, int f, grpset *s, int (*keep)(const table *,
 		if (keep != NULL && !keep(t, o, arg))
 			continue;
 		switch (f) {
-		case 0: k = t->rep[o->rep]; break;
-		case 1: k = cities[o->city]; break;
-		case 2: k = prods[o->prod].name; break;
-		case 3: k = prods[o->prod].cat; break;
-		case 4: k = o->cust; break;
-		case 5: k = dow_names[dow(t->year, t->month, o->day)]; break;
+		case G_REP: k = t->rep[o->rep]; break;
+		case G_CITY: k = cities[o->city]; break;
+		case G_PROD: k = prods[o->prod].name; break;
+		case G_CAT: k = prods[o->prod].cat; break;
+		case G_CUST: k = o->cust; break;
+		case G_DAY: k = dow_names[dow(t->year, t->month, o->day)]; break;
 		default: k = week_name(o->day); break;
 		}
 		gs_add(s, k, o);
-		if (f == 0)
+		if (f == G_REP)
 			gs_get(s, k)->target = t->rep_target[o->rep];
 	}
+}
+
+/* Group by f and sort by metric m (lowest first when low). */
+static void
+ranked(const table *t, int f, grpset *s, int m, int low)
+{
+	group(t, f, s, NULL, NULL);
+	rank(s, m, low);
 }
 
 static int
@@ -476,275 +436,680 @@ share(long long part, long long total)
 
 #define T(x) x, sizeof x
 
-/* Answer question type q over t into it. */
+/* The answers, one function per question type (or per family of them). */
+
 static void
-answer(const table *t, size_t q, item *it)
+total_revenue(const table *t, const qtype *q, item *it)
 {
-	const char *ty = qtypes[q].type;
-	grpset s = { 0 }, s2 = { 0 };
-	long long total = 0, half = 0, half2 = 0;
-	long units = 0;
-	char a[64], b[64], c[64];
-	size_t i;
-	int mid = (t->days + 1) / 2;
+	char a[64];
 
-	for (i = 0; i < t->n; i++) {
-		total += t->o[i].cents;
-		units += t->o[i].qty;
-		if (t->o[i].day <= mid)
-			half += t->o[i].cents;
-		else
-			half2 += t->o[i].cents;
-	}
-	if (strcmp(ty, "total_revenue") == 0) {
-		usd_add(it, (double)total, T(a));
-		buf_printf(&it->ans, "The total sales revenue for the month was %s.", a);
-	} else if (strcmp(ty, "total_deals") == 0) {
-		cnt(it, (long)t->n, T(a));
-		buf_printf(&it->ans, "The month saw %s transactions in all.", a);
-	} else if (strcmp(ty, "avg_deal") == 0) {
-		usd_add(it, (double)total / (double)t->n, T(a));
-		buf_printf(&it->ans, "The average deal size across all transactions was %s.", a);
-	} else if (strcmp(ty, "target_achievement") == 0) {
-		pct(it, share(total, t->target), T(a));
-		buf_printf(&it->ans, "Sales reached %s of the regional sales target.", a);
-	} else if (strcmp(ty, "target_gap") == 0) {
-		usd_add(it, (double)llabs(total - t->target), T(a));
-		buf_printf(&it->ans, "Total sales %s the regional target by %s.",
-		    total >= t->target ? "exceeded" : "fell short of", a);
-	} else if (strcmp(ty, "mom_growth") == 0) {
-		pct(it, 100.0 * (double)(total - t->prev) / (double)t->prev, T(a));
-		buf_printf(&it->ans, "Against the previous month, revenue %s by %s.",
-		    total >= t->prev ? "grew" : "declined", a);
-	} else if (strcmp(ty, "mom_change") == 0) {
-		usd_add(it, (double)llabs(total - t->prev), T(a));
-		buf_printf(&it->ans, "Against the previous month, revenue %s by %s.",
-		    total >= t->prev ? "rose" : "fell", a);
-	} else if (strcmp(ty, "first_half_revenue") == 0) {
-		usd_add(it, (double)half, T(a));
-		buf_printf(&it->ans, "The first half of the month (days 1 to %d) brought in %s.", mid, a);
-	} else if (strcmp(ty, "second_half_revenue") == 0) {
-		usd_add(it, (double)half2, T(a));
-		buf_printf(&it->ans, "The second half of the month (from day %d) brought in %s.", mid + 1, a);
-	} else if (strcmp(ty, "half_momentum") == 0) {
-		pct(it, half ? 100.0 * (double)(half2 - half) / (double)half : 0, T(a));
-		buf_printf(&it->ans, "Sales in the second half were %s %s than in the first half.",
-		    a, half2 >= half ? "higher" : "lower");
-	} else if (strncmp(ty, "rep_", 4) == 0 || strncmp(ty, "product_", 8) == 0 ||
-	    strncmp(ty, "category_", 9) == 0 || strncmp(ty, "city_", 5) == 0 ||
-	    strncmp(ty, "customer_", 9) == 0 || strncmp(ty, "dow_", 4) == 0 ||
-	    strcmp(ty, "week_top") == 0) {
-		int f = ty[0] == 'r' ? 0 : ty[1] == 'i' ? 1 : ty[0] == 'p' ? 2 :
-		    ty[1] == 'a' ? 3 : ty[1] == 'u' ? 4 : ty[0] == 'd' ? 5 : 6;
-		const char *rest = strchr(ty, '_') + 1;
-		static const char *what[] = { "sales representative", "city",
-			"product", "product category", "customer", "day", "week" };
+	(void)q;
+	usd_add(it, (double)t->total, T(a));
+	buf_printf(&it->ans, "The total sales revenue for the month was %s.", a);
+}
 
-		group(t, f, &s, NULL, NULL);
-		if (strcmp(ty, "city_most_new") == 0 || strcmp(ty, "rep_most_new") == 0) {
-			rank(&s, M_NEW, 0);
-			ent(it, s.g[0].key);
-			cnt(it, s.g[0].newc, T(a));
-			buf_printf(&it->ans, "%s won the most new customers, %s of them.",
-			    s.g[0].key, a);
-		} else if (strcmp(rest, "top1_share") == 0 || strcmp(rest, "top1") == 0) {
-			rank(&s, M_REV, 0);
-			ent(it, s.g[0].key);
-			if (f == 4) {
-				usd_add(it, (double)s.g[0].cents, T(a));
-				buf_printf(&it->ans, "The top customer by purchase value was %s, with %s.", s.g[0].key, a);
-			} else {
-				pct(it, share(s.g[0].cents, total), T(a));
-				buf_printf(&it->ans, "The %s with the most revenue was %s, with %s of total revenue.",
-				    what[f], s.g[0].key, a);
-			}
-		} else if (strcmp(rest, "top1_revenue") == 0) {
-			rank(&s, M_REV, 0);
-			ent(it, s.g[0].key);
-			usd_add(it, (double)s.g[0].cents, T(a));
-			buf_printf(&it->ans, "The top %s, %s, generated %s.", f == 0 ?
-			    "sales representative" : "product category", s.g[0].key, a);
-		} else if (strcmp(rest, "rank2") == 0) {
-			rank(&s, M_REV, 0);
-			if (s.n < 2) {
-				ent(it, s.g[0].key);
-				usd_add(it, 0, T(a));
-				buf_printf(&it->ans, "Only %s had sales, so no %s ranked second: a gap of %s.",
-				    s.g[0].key, what[f], a);
-			} else {
-				ent(it, s.g[1].key);
-				usd_add(it, (double)(s.g[0].cents - s.g[1].cents), T(a));
-				buf_printf(&it->ans, "The %s ranked second in revenue was %s, %s behind the leader %s.",
-				    what[f], s.g[1].key, a, s.g[0].key);
-			}
-		} else if (strcmp(rest, "top3") == 0 || strcmp(rest, "top3_share") == 0 ||
-		    strcmp(rest, "top3_units") == 0 || strcmp(rest, "bottom3") == 0) {
-			long long sum = 0;
-			int u = strcmp(rest, "top3_units") == 0;
-			int low = strcmp(rest, "bottom3") == 0;
-			size_t k = s.n < 3 ? s.n : 3;
+static void
+total_deals(const table *t, const qtype *q, item *it)
+{
+	char a[64];
 
-			rank(&s, u ? M_UNITS : M_REV, low);
-			buf_printf(&it->ans, "The %s 3 %ss by %s were ", low ? "bottom" : "top",
-			    what[f], u ? "units sold" : "revenue");
-			for (i = 0; i < k; i++) {
-				ent(it, s.g[i].key);
-				sum += s.g[i].cents;
-				buf_printf(&it->ans, "%s%s", i == 0 ? "" : i + 1 == k ? " and " : ", ",
-				    s.g[i].key);
-			}
-			if (!u && !low) {
-				pct(it, share(sum, total), T(a));
-				buf_printf(&it->ans, ", with %s of revenue together.", a);
-			} else
-				buf_puts(&it->ans, ".");
-		} else if (strcmp(rest, "bottom1") == 0 || strcmp(ty, "dow_bottom") == 0) {
-			rank(&s, M_REV, 1);
-			ent(it, s.g[0].key);
-			usd_add(it, (double)s.g[0].cents, T(a));
-			buf_printf(&it->ans, "The %s with the lowest revenue was %s, with %s.",
-			    what[f], s.g[0].key, a);
-		} else if (strcmp(ty, "dow_top") == 0 || strcmp(ty, "week_top") == 0) {
-			rank(&s, M_REV, 0);
-			ent(it, s.g[0].key);
-			usd_add(it, (double)s.g[0].cents, T(a));
-			buf_printf(&it->ans, "The strongest %s was %s, with %s.",
-			    f == 5 ? "day of the week" : "week of the month", s.g[0].key, a);
-		} else if (strcmp(rest, "met_target") == 0 || strcmp(rest, "missed_target") == 0) {
-			long met = 0, miss = 0;
+	(void)q;
+	cnt(it, (long)t->n, T(a));
+	buf_printf(&it->ans, "The month saw %s transactions in all.", a);
+}
 
-			for (i = 0; i < s.n; i++) {
-				if (s.g[i].cents >= s.g[i].target)
-					met++;
-				else
-					miss++;
-			}
-			if (rest[1] == 'e') {
-				cnt(it, met, T(a));
-				buf_printf(&it->ans, "Of the %zu representatives with sales, %s met or exceeded their sales targets.", s.n, a);
-			} else {
-				cnt(it, miss, T(a));
-				buf_printf(&it->ans, "Of the %zu representatives with sales, %s missed their sales targets.", s.n, a);
-			}
-		} else if (strcmp(rest, "avg_achievement") == 0) {
-			double sum = 0;
+static void
+avg_deal(const table *t, const qtype *q, item *it)
+{
+	char a[64];
 
-			for (i = 0; i < s.n; i++)
-				sum += metric(&s.g[i], M_ACH);
-			pct(it, sum / (double)s.n, T(a));
-			buf_printf(&it->ans, "The average target achievement of the representatives was %s.", a);
-		} else if (strcmp(rest, "highest_achievement") == 0 ||
-		    strcmp(rest, "lowest_achievement") == 0) {
-			int low = rest[0] == 'l';
+	(void)q;
+	usd_add(it, (double)t->total / (double)t->n, T(a));
+	buf_printf(&it->ans, "The average deal size across all transactions was %s.", a);
+}
 
-			rank(&s, M_ACH, low);
-			ent(it, s.g[0].key);
-			pct(it, metric(&s.g[0], M_ACH), T(a));
-			buf_printf(&it->ans, "%s had the %s target achievement, at %s of target.",
-			    s.g[0].key, low ? "lowest" : "highest", a);
-		} else if (strcmp(rest, "most_deals") == 0) {
-			rank(&s, M_DEALS, 0);
-			ent(it, s.g[0].key);
-			cnt(it, s.g[0].deals, T(a));
-			buf_printf(&it->ans, "The %s with the most transactions was %s, with %s deals.",
-			    what[f], s.g[0].key, a);
-		} else if (strcmp(rest, "highest_avg_deal") == 0 ||
-		    strcmp(rest, "lowest_avg_deal") == 0) {
-			int low = rest[0] == 'l';
+static void
+target_achievement(const table *t, const qtype *q, item *it)
+{
+	char a[64];
 
-			rank(&s, M_AVG, low);
-			ent(it, s.g[0].key);
-			usd_add(it, metric(&s.g[0], M_AVG), T(a));
-			buf_printf(&it->ans, "The %s with the %s average deal size was %s, at %s.",
-			    what[f], low ? "lowest" : "highest", s.g[0].key, a);
-		} else if (strcmp(rest, "top1_avg_deal") == 0) {
-			rank(&s, M_REV, 0);
-			ent(it, s.g[0].key);
-			usd_add(it, metric(&s.g[0], M_AVG), T(a));
-			buf_printf(&it->ans, "The top %s, %s, had an average deal size of %s.",
-			    what[f], s.g[0].key, a);
-		} else if (strcmp(rest, "top1_units") == 0) {
-			rank(&s, M_UNITS, 0);
-			ent(it, s.g[0].key);
-			cnt(it, s.g[0].units, T(a));
-			buf_printf(&it->ans, "The product with the most units sold was %s, with %s units.",
-			    s.g[0].key, a);
-		} else if (strcmp(rest, "top1_avg_sale") == 0) {
-			rank(&s, M_REV, 0);
-			ent(it, s.g[0].key);
-			usd_add(it, metric(&s.g[0], M_AVG), T(a));
-			buf_printf(&it->ans, "The top product by revenue, %s, had an average sale value of %s.",
-			    s.g[0].key, a);
-		}
-	} else if (strcmp(ty, "total_units") == 0) {
-		cnt(it, units, T(a));
-		buf_printf(&it->ans, "In total, %s units were sold.", a);
-	} else if (strcmp(ty, "weekend_share") == 0 || strcmp(ty, "weekday_share") == 0) {
-		long long we = 0;
+	(void)q;
+	pct(it, share(t->total, t->target), T(a));
+	buf_printf(&it->ans, "Sales reached %s of the regional sales target.", a);
+}
 
-		for (i = 0; i < t->n; i++) {
-			int d = dow(t->year, t->month, t->o[i].day);
+static void
+target_gap(const table *t, const qtype *q, item *it)
+{
+	char a[64];
 
-			if (d == 0 || d == 6)
-				we += t->o[i].cents;
-		}
-		if (ty[4] == 'e') {
-			pct(it, share(we, total), T(a));
-			buf_printf(&it->ans, "Weekend sales made up %s of total revenue.", a);
-		} else {
-			pct(it, share(total - we, total), T(a));
-			buf_printf(&it->ans, "Weekday sales made up %s of total revenue.", a);
-		}
-	} else if (strncmp(ty, "new_", 4) == 0) {
-		long long nc = 0;
-		long nn = 0;
+	(void)q;
+	usd_add(it, (double)llabs(t->total - t->target), T(a));
+	buf_printf(&it->ans, "Total sales %s the regional target by %s.",
+	    t->total >= t->target ? "exceeded" : "fell short of", a);
+}
 
-		for (i = 0; i < t->n; i++)
-			if (t->o[i].isnew) {
-				nc += t->o[i].cents;
-				nn++;
-			}
-		if (strcmp(ty, "new_customer_count") == 0) {
-			cnt(it, nn, T(a));
-			buf_printf(&it->ans, "New customers placed %s orders.", a);
-		} else if (strcmp(ty, "new_customer_share") == 0) {
-			pct(it, share(nc, total), T(a));
-			buf_printf(&it->ans, "New customers brought %s of total revenue.", a);
-		} else if (strcmp(ty, "new_customer_revenue") == 0) {
-			usd_add(it, (double)nc, T(a));
-			buf_printf(&it->ans, "New customers brought in %s of revenue.", a);
-		} else {
-			usd_add(it, nn ? (double)nc / (double)nn : 0, T(a));
-			usd_add(it, (size_t)nn < t->n ? (double)(total - nc) /
-			    (double)(t->n - (size_t)nn) : 0, T(b));
-			buf_printf(&it->ans, "The average deal size was %s for new customers against %s for existing customers.", a, b);
-		}
-	} else if (strcmp(ty, "distinct_customers") == 0) {
-		group(t, 4, &s, NULL, NULL);
-		cnt(it, (long)s.n, T(a));
-		buf_printf(&it->ans, "Orders came from %s distinct customers.", a);
-	} else if (strncmp(ty, "cross_", 6) == 0) {
-		int f = strstr(ty, "_rep_") && strncmp(ty, "cross_top_rep", 13) == 0 ? 0 :
-		    strncmp(ty, "cross_top_category", 18) == 0 ? 3 : 1;
-		int g = strcmp(ty + strlen(ty) - 3, "rep") == 0 ? 0 :
-		    strcmp(ty + strlen(ty) - 4, "city") == 0 ? 1 : 2;
-		int (*keep)(const table *, const order *, const void *) =
-		    f == 0 ? keep_rep : f == 3 ? keep_cat : keep_city;
-		static const char *lead[] = { "top sales representative", "top city",
-			"", "leading product category" };
+static void
+mom_growth(const table *t, const qtype *q, item *it)
+{
+	char a[64];
 
-		group(t, f, &s, NULL, NULL);
-		rank(&s, M_REV, 0);
-		group(t, g, &s2, keep, s.g[0].key);
-		rank(&s2, M_REV, 0);
-		ent(it, s2.g[0].key);
-		usd_add(it, (double)s2.g[0].cents, T(c));
-		buf_printf(&it->ans, "For the %s, %s, the leading %s by revenue was %s, with %s.",
-		    lead[f], s.g[0].key, g == 0 ? "sales representative" : g == 1 ?
-		    "city" : "product", s2.g[0].key, c);
+	(void)q;
+	pct(it, 100.0 * (double)(t->total - t->prev) / (double)t->prev, T(a));
+	buf_printf(&it->ans, "Against the previous month, revenue %s by %s.",
+	    t->total >= t->prev ? "grew" : "declined", a);
+}
+
+static void
+mom_change(const table *t, const qtype *q, item *it)
+{
+	char a[64];
+
+	(void)q;
+	usd_add(it, (double)llabs(t->total - t->prev), T(a));
+	buf_printf(&it->ans, "Against the previous month, revenue %s by %s.",
+	    t->total >= t->prev ? "rose" : "fell", a);
+}
+
+static void
+first_half(const table *t, const qtype *q, item *it)
+{
+	char a[64];
+
+	(void)q;
+	usd_add(it, (double)t->half1, T(a));
+	buf_printf(&it->ans, "The first half of the month (days 1 to %d) brought in %s.", t->mid, a);
+}
+
+static void
+second_half(const table *t, const qtype *q, item *it)
+{
+	char a[64];
+
+	(void)q;
+	usd_add(it, (double)t->half2, T(a));
+	buf_printf(&it->ans, "The second half of the month (from day %d) brought in %s.", t->mid + 1, a);
+}
+
+static void
+half_momentum(const table *t, const qtype *q, item *it)
+{
+	char a[64];
+
+	(void)q;
+	pct(it, t->half1 ? 100.0 * (double)(t->half2 - t->half1) /
+	    (double)t->half1 : 0, T(a));
+	buf_printf(&it->ans, "Sales in the second half were %s %s than in the first half.",
+	    a, t->half2 >= t->half1 ? "higher" : "lower");
+}
+
+static void
+total_units(const table *t, const qtype *q, item *it)
+{
+	char a[64];
+
+	(void)q;
+	cnt(it, t->units, T(a));
+	buf_printf(&it->ans, "In total, %s units were sold.", a);
+}
+
+/* The leader of q->by by revenue and its share of the total. */
+static void
+top1_share(const table *t, const qtype *q, item *it)
+{
+	grpset s = { 0 };
+	char a[64];
+
+	ranked(t, q->by, &s, M_REV, 0);
+	ent(it, s.g[0].key);
+	pct(it, share(s.g[0].cents, t->total), T(a));
+	buf_printf(&it->ans, "The %s with the most revenue was %s, with %s of total revenue.",
+	    what[q->by], s.g[0].key, a);
+	free(s.g);
+}
+
+static void
+customer_top1(const table *t, const qtype *q, item *it)
+{
+	grpset s = { 0 };
+	char a[64];
+
+	ranked(t, q->by, &s, M_REV, 0);
+	ent(it, s.g[0].key);
+	usd_add(it, (double)s.g[0].cents, T(a));
+	buf_printf(&it->ans, "The top customer by purchase value was %s, with %s.", s.g[0].key, a);
+	free(s.g);
+}
+
+static void
+top1_revenue(const table *t, const qtype *q, item *it)
+{
+	grpset s = { 0 };
+	char a[64];
+
+	ranked(t, q->by, &s, M_REV, 0);
+	ent(it, s.g[0].key);
+	usd_add(it, (double)s.g[0].cents, T(a));
+	buf_printf(&it->ans, "The top %s, %s, generated %s.", what[q->by],
+	    s.g[0].key, a);
+	free(s.g);
+}
+
+static void
+rank2(const table *t, const qtype *q, item *it)
+{
+	grpset s = { 0 };
+	char a[64];
+
+	ranked(t, q->by, &s, M_REV, 0);
+	if (s.n < 2) {
+		ent(it, s.g[0].key);
+		usd_add(it, 0, T(a));
+		buf_printf(&it->ans, "Only %s had sales, so no %s ranked second: a gap of %s.",
+		    s.g[0].key, what[q->by], a);
+	} else {
+		ent(it, s.g[1].key);
+		usd_add(it, (double)(s.g[0].cents - s.g[1].cents), T(a));
+		buf_printf(&it->ans, "The %s ranked second in revenue was %s, %s behind the leader %s.",
+		    what[q->by], s.g[1].key, a, s.g[0].key);
 	}
 	free(s.g);
+}
+
+/* The first 3 of s in a sentence, "The top 3 cities by revenue were ...";
+ * the sum of their revenue. */
+static long long
+three(const grpset *s, const qtype *q, const char *by, item *it)
+{
+	long long sum = 0;
+	size_t i, k = s->n < 3 ? s->n : 3;
+
+	buf_printf(&it->ans, "The %s 3 %ss by %s were ", q->low ? "bottom" :
+	    "top", what[q->by], by);
+	for (i = 0; i < k; i++) {
+		ent(it, s->g[i].key);
+		sum += s->g[i].cents;
+		buf_printf(&it->ans, "%s%s", i == 0 ? "" : i + 1 == k ? " and " :
+		    ", ", s->g[i].key);
+	}
+	return sum;
+}
+
+/* The top 3 by revenue and their share together. */
+static void
+top3_share(const table *t, const qtype *q, item *it)
+{
+	grpset s = { 0 };
+	char a[64];
+
+	ranked(t, q->by, &s, M_REV, 0);
+	pct(it, share(three(&s, q, "revenue", it), t->total), T(a));
+	buf_printf(&it->ans, ", with %s of revenue together.", a);
+	free(s.g);
+}
+
+static void
+bottom3(const table *t, const qtype *q, item *it)
+{
+	grpset s = { 0 };
+
+	ranked(t, q->by, &s, M_REV, 1);
+	three(&s, q, "revenue", it);
+	buf_puts(&it->ans, ".");
+	free(s.g);
+}
+
+static void
+top3_units(const table *t, const qtype *q, item *it)
+{
+	grpset s = { 0 };
+
+	ranked(t, q->by, &s, M_UNITS, 0);
+	three(&s, q, "units sold", it);
+	buf_puts(&it->ans, ".");
+	free(s.g);
+}
+
+static void
+bottom1(const table *t, const qtype *q, item *it)
+{
+	grpset s = { 0 };
+	char a[64];
+
+	ranked(t, q->by, &s, M_REV, 1);
+	ent(it, s.g[0].key);
+	usd_add(it, (double)s.g[0].cents, T(a));
+	buf_printf(&it->ans, "The %s with the lowest revenue was %s, with %s.",
+	    what[q->by], s.g[0].key, a);
+	free(s.g);
+}
+
+/* The strongest day of the week or week of the month. */
+static void
+strongest(const table *t, const qtype *q, item *it)
+{
+	grpset s = { 0 };
+	char a[64];
+
+	ranked(t, q->by, &s, M_REV, 0);
+	ent(it, s.g[0].key);
+	usd_add(it, (double)s.g[0].cents, T(a));
+	buf_printf(&it->ans, "The strongest %s was %s, with %s.", q->by == G_DAY ?
+	    "day of the week" : "week of the month", s.g[0].key, a);
+	free(s.g);
+}
+
+/* How many representatives met their targets, or with q->low missed them. */
+static void
+met_target(const table *t, const qtype *q, item *it)
+{
+	grpset s = { 0 };
+	long met = 0, miss = 0;
+	size_t i;
+	char a[64];
+
+	group(t, q->by, &s, NULL, NULL);
+	for (i = 0; i < s.n; i++) {
+		if (s.g[i].cents >= s.g[i].target)
+			met++;
+		else
+			miss++;
+	}
+	if (!q->low) {
+		cnt(it, met, T(a));
+		buf_printf(&it->ans, "Of the %zu representatives with sales, %s met or exceeded their sales targets.", s.n, a);
+	} else {
+		cnt(it, miss, T(a));
+		buf_printf(&it->ans, "Of the %zu representatives with sales, %s missed their sales targets.", s.n, a);
+	}
+	free(s.g);
+}
+
+static void
+avg_achievement(const table *t, const qtype *q, item *it)
+{
+	grpset s = { 0 };
+	double sum = 0;
+	size_t i;
+	char a[64];
+
+	group(t, q->by, &s, NULL, NULL);
+	for (i = 0; i < s.n; i++)
+		sum += metric(&s.g[i], M_ACH);
+	pct(it, sum / (double)s.n, T(a));
+	buf_printf(&it->ans, "The average target achievement of the representatives was %s.", a);
+	free(s.g);
+}
+
+static void
+achievement(const table *t, const qtype *q, item *it)
+{
+	grpset s = { 0 };
+	char a[64];
+
+	ranked(t, q->by, &s, M_ACH, q->low);
+	ent(it, s.g[0].key);
+	pct(it, metric(&s.g[0], M_ACH), T(a));
+	buf_printf(&it->ans, "%s had the %s target achievement, at %s of target.",
+	    s.g[0].key, q->low ? "lowest" : "highest", a);
+	free(s.g);
+}
+
+static void
+most_deals(const table *t, const qtype *q, item *it)
+{
+	grpset s = { 0 };
+	char a[64];
+
+	ranked(t, q->by, &s, M_DEALS, 0);
+	ent(it, s.g[0].key);
+	cnt(it, s.g[0].deals, T(a));
+	buf_printf(&it->ans, "The %s with the most transactions was %s, with %s deals.",
+	    what[q->by], s.g[0].key, a);
+	free(s.g);
+}
+
+static void
+extreme_avg_deal(const table *t, const qtype *q, item *it)
+{
+	grpset s = { 0 };
+	char a[64];
+
+	ranked(t, q->by, &s, M_AVG, q->low);
+	ent(it, s.g[0].key);
+	usd_add(it, metric(&s.g[0], M_AVG), T(a));
+	buf_printf(&it->ans, "The %s with the %s average deal size was %s, at %s.",
+	    what[q->by], q->low ? "lowest" : "highest", s.g[0].key, a);
+	free(s.g);
+}
+
+static void
+top1_avg_deal(const table *t, const qtype *q, item *it)
+{
+	grpset s = { 0 };
+	char a[64];
+
+	ranked(t, q->by, &s, M_REV, 0);
+	ent(it, s.g[0].key);
+	usd_add(it, metric(&s.g[0], M_AVG), T(a));
+	buf_printf(&it->ans, "The top %s, %s, had an average deal size of %s.",
+	    what[q->by], s.g[0].key, a);
+	free(s.g);
+}
+
+static void
+top1_units(const table *t, const qtype *q, item *it)
+{
+	grpset s = { 0 };
+	char a[64];
+
+	ranked(t, q->by, &s, M_UNITS, 0);
+	ent(it, s.g[0].key);
+	cnt(it, s.g[0].units, T(a));
+	buf_printf(&it->ans, "The product with the most units sold was %s, with %s units.",
+	    s.g[0].key, a);
+	free(s.g);
+}
+
+static void
+top1_avg_sale(const table *t, const qtype *q, item *it)
+{
+	grpset s = { 0 };
+	char a[64];
+
+	ranked(t, q->by, &s, M_REV, 0);
+	ent(it, s.g[0].key);
+	usd_add(it, metric(&s.g[0], M_AVG), T(a));
+	buf_printf(&it->ans, "The top product by revenue, %s, had an average sale value of %s.",
+	    s.g[0].key, a);
+	free(s.g);
+}
+
+static void
+most_new(const table *t, const qtype *q, item *it)
+{
+	grpset s = { 0 };
+	char a[64];
+
+	ranked(t, q->by, &s, M_NEW, 0);
+	ent(it, s.g[0].key);
+	cnt(it, s.g[0].newc, T(a));
+	buf_printf(&it->ans, "%s won the most new customers, %s of them.",
+	    s.g[0].key, a);
+	free(s.g);
+}
+
+/* The weekend's share of revenue, or with q->low the weekdays'. */
+static void
+weekend_share(const table *t, const qtype *q, item *it)
+{
+	long long we = 0;
+	size_t i;
+	char a[64];
+
+	for (i = 0; i < t->n; i++) {
+		int d = dow(t->year, t->month, t->o[i].day);
+
+		if (d == 0 || d == 6)
+			we += t->o[i].cents;
+	}
+	if (!q->low) {
+		pct(it, share(we, t->total), T(a));
+		buf_printf(&it->ans, "Weekend sales made up %s of total revenue.", a);
+	} else {
+		pct(it, share(t->total - we, t->total), T(a));
+		buf_printf(&it->ans, "Weekday sales made up %s of total revenue.", a);
+	}
+}
+
+/* The orders of new customers: their number, and their revenue in *cents. */
+static long
+new_orders(const table *t, long long *cents)
+{
+	size_t i;
+	long n = 0;
+
+	*cents = 0;
+	for (i = 0; i < t->n; i++)
+		if (t->o[i].isnew) {
+			*cents += t->o[i].cents;
+			n++;
+		}
+	return n;
+}
+
+static void
+new_count(const table *t, const qtype *q, item *it)
+{
+	long long nc;
+	char a[64];
+
+	(void)q;
+	cnt(it, new_orders(t, &nc), T(a));
+	buf_printf(&it->ans, "New customers placed %s orders.", a);
+}
+
+static void
+new_share(const table *t, const qtype *q, item *it)
+{
+	long long nc;
+	char a[64];
+
+	(void)q;
+	new_orders(t, &nc);
+	pct(it, share(nc, t->total), T(a));
+	buf_printf(&it->ans, "New customers brought %s of total revenue.", a);
+}
+
+static void
+new_revenue(const table *t, const qtype *q, item *it)
+{
+	long long nc;
+	char a[64];
+
+	(void)q;
+	new_orders(t, &nc);
+	usd_add(it, (double)nc, T(a));
+	buf_printf(&it->ans, "New customers brought in %s of revenue.", a);
+}
+
+static void
+new_vs_existing(const table *t, const qtype *q, item *it)
+{
+	long long nc;
+	long nn = new_orders(t, &nc);
+	char a[64], b[64];
+
+	(void)q;
+	usd_add(it, nn ? (double)nc / (double)nn : 0, T(a));
+	usd_add(it, (size_t)nn < t->n ? (double)(t->total - nc) /
+	    (double)(t->n - (size_t)nn) : 0, T(b));
+	buf_printf(&it->ans, "The average deal size was %s for new customers against %s for existing customers.", a, b);
+}
+
+static void
+distinct(const table *t, const qtype *q, item *it)
+{
+	grpset s = { 0 };
+	char a[64];
+
+	group(t, q->by, &s, NULL, NULL);
+	cnt(it, (long)s.n, T(a));
+	buf_printf(&it->ans, "Orders came from %s distinct customers.", a);
+	free(s.g);
+}
+
+/* The leader by revenue of q->in within the leader of q->by. */
+static void
+cross(const table *t, const qtype *q, item *it)
+{
+	int (*keep)(const table *, const order *, const void *) =
+	    q->by == G_REP ? keep_rep : q->by == G_CAT ? keep_cat : keep_city;
+	grpset s = { 0 }, s2 = { 0 };
+	char a[64];
+
+	ranked(t, q->by, &s, M_REV, 0);
+	group(t, q->in, &s2, keep, s.g[0].key);
+	rank(&s2, M_REV, 0);
+	ent(it, s2.g[0].key);
+	usd_add(it, (double)s2.g[0].cents, T(a));
+	buf_printf(&it->ans, "For the %s, %s, the leading %s by revenue was %s, with %s.",
+	    q->by == G_REP ? "top sales representative" : q->by == G_CAT ?
+	    "leading product category" : "top city", s.g[0].key, what[q->in],
+	    s2.g[0].key, a);
+	free(s.g);
 	free(s2.g);
+}
+
+/* The question types, in type order. */
+static const qtype qtypes[] = {
+	{ "total_revenue", "What was the total sales revenue for the month?",
+	    "total sales revenue", total_revenue, G_NONE },
+	{ "total_deals", "How many transactions were closed in the month?",
+	    "transactions", total_deals, G_NONE },
+	{ "avg_deal", "What was the average deal size across all transactions?",
+	    "average deal size", avg_deal, G_NONE },
+	{ "target_achievement", "What percentage of the regional sales target was achieved?",
+	    "regional sales target", target_achievement, G_NONE },
+	{ "target_gap", "By how much did total sales exceed or fall short of the regional target?",
+	    "regional target", target_gap, G_NONE },
+	{ "mom_growth", "What was the growth rate against the previous month's sales?",
+	    "previous month", mom_growth, G_NONE },
+	{ "mom_change", "What was the change in revenue against the previous month, in dollars?",
+	    "previous month", mom_change, G_NONE },
+	{ "first_half_revenue", "How much revenue came in during the first half of the month?",
+	    "first half", first_half, G_NONE },
+	{ "second_half_revenue", "How much revenue came in during the second half of the month?",
+	    "second half", second_half, G_NONE },
+	{ "half_momentum", "How did sales momentum change between the first and second half of the month?",
+	    "second half", half_momentum, G_NONE },
+	{ "rep_top1_share", "Who was the top sales representative by revenue and what was their share of total revenue?",
+	    "top sales representative", top1_share, G_REP },
+	{ "rep_top1_revenue", "How much revenue did the top sales representative generate?",
+	    "top sales representative", top1_revenue, G_REP },
+	{ "rep_rank2", "Who was the second-ranked sales representative and how far behind the leader were they?",
+	    "second-ranked sales representative", rank2, G_REP },
+	{ "rep_top3", "Who were the top 3 sales representatives by revenue and what share of revenue did they generate together?",
+	    "top 3 sales representatives", top3_share, G_REP },
+	{ "rep_bottom1", "Who was the lowest performing sales representative by revenue and how much did they sell?",
+	    "lowest performing sales representative", bottom1, G_REP },
+	{ "rep_bottom3", "Who were the bottom 3 sales representatives by revenue?",
+	    "bottom 3 sales representatives", bottom3, G_REP, 1 },
+	{ "rep_met_target", "How many sales representatives met or exceeded their sales targets?",
+	    "met or exceeded", met_target, G_REP },
+	{ "rep_missed_target", "How many sales representatives missed their sales targets?",
+	    "missed", met_target, G_REP, 1 },
+	{ "rep_avg_achievement", "What was the average target achievement percentage of the representatives?",
+	    "average target achievement", avg_achievement, G_REP },
+	{ "rep_highest_achievement", "Which sales representative had the highest target achievement percentage?",
+	    "highest target achievement", achievement, G_REP },
+	{ "rep_lowest_achievement", "Which sales representative had the lowest target achievement percentage?",
+	    "lowest target achievement", achievement, G_REP, 1 },
+	{ "rep_most_deals", "Which sales representative closed the most deals?",
+	    "most deals", most_deals, G_REP },
+	{ "rep_highest_avg_deal", "Which sales representative had the highest average deal size?",
+	    "highest average deal size", extreme_avg_deal, G_REP },
+	{ "rep_lowest_avg_deal", "Which sales representative had the lowest average deal size?",
+	    "lowest average deal size", extreme_avg_deal, G_REP, 1 },
+	{ "rep_top1_avg_deal", "What was the top sales representative's average deal size?",
+	    "average deal size", top1_avg_deal, G_REP },
+	{ "product_top1_share", "Which product generated the most revenue and what was its share of total revenue?",
+	    "most revenue", top1_share, G_PROD },
+	{ "product_rank2", "Which product ranked second in revenue and how far behind the leader was it?",
+	    "second in revenue", rank2, G_PROD },
+	{ "product_top3", "What were the top 3 products by revenue and what share of revenue did they generate together?",
+	    "top 3 products", top3_share, G_PROD },
+	{ "product_bottom1", "Which product had the lowest revenue and how much did it bring in?",
+	    "lowest revenue", bottom1, G_PROD },
+	{ "product_top1_units", "Which product had the highest sales volume in units?",
+	    "units", top1_units, G_PROD },
+	{ "product_top3_units", "What were the top 3 products by units sold?",
+	    "top 3 products by units", top3_units, G_PROD },
+	{ "total_units", "How many units were sold in total?",
+	    "units", total_units, G_NONE },
+	{ "product_top1_avg_sale", "What was the average sale value of the top product by revenue?",
+	    "average sale value", top1_avg_sale, G_PROD },
+	{ "category_top1_share", "Which product category generated the most revenue and what was its share?",
+	    "category", top1_share, G_CAT },
+	{ "category_top1_revenue", "How much revenue did the leading product category generate?",
+	    "category", top1_revenue, G_CAT },
+	{ "category_bottom1", "Which product category contributed the least revenue and how much?",
+	    "category", bottom1, G_CAT },
+	{ "category_top1_avg_deal", "What was the average deal size in the leading product category?",
+	    "average deal size", top1_avg_deal, G_CAT },
+	{ "category_top3", "What were the top 3 product categories by revenue and what share did they generate together?",
+	    "top 3 product categories", top3_share, G_CAT },
+	{ "city_top1_share", "Which city had the highest sales revenue and what was its share?",
+	    "city", top1_share, G_CITY },
+	{ "city_rank2", "Which city ranked second in sales revenue and how far behind the top city was it?",
+	    "second", rank2, G_CITY },
+	{ "city_top3", "What were the top 3 cities by sales revenue and what share did they generate together?",
+	    "top 3 cities", top3_share, G_CITY },
+	{ "city_bottom1", "Which city had the lowest sales revenue and how much?",
+	    "lowest sales revenue", bottom1, G_CITY },
+	{ "city_highest_avg_deal", "Which city had the highest average deal size?",
+	    "highest average deal size", extreme_avg_deal, G_CITY },
+	{ "city_lowest_avg_deal", "Which city had the lowest average deal size?",
+	    "lowest average deal size", extreme_avg_deal, G_CITY, 1 },
+	{ "city_most_deals", "Which city had the most transactions?",
+	    "most transactions", most_deals, G_CITY },
+	{ "weekend_share", "What percentage of total revenue came from weekend sales?",
+	    "weekend", weekend_share, G_NONE },
+	{ "weekday_share", "What percentage of total revenue came from weekday sales?",
+	    "weekday", weekend_share, G_NONE, 1 },
+	{ "dow_top", "Which day of the week had the highest sales and how much?",
+	    "day of the week", strongest, G_DAY },
+	{ "dow_bottom", "Which day of the week had the lowest sales and how much?",
+	    "day of the week", bottom1, G_DAY },
+	{ "week_top", "Which week of the month (days 1-7 are week 1, days 8-14 week 2, and so on) had the highest sales?",
+	    "week", strongest, G_WEEK },
+	{ "new_customer_count", "How many orders came from new customers?",
+	    "new customers", new_count, G_NONE },
+	{ "new_customer_share", "What percentage of total revenue came from new customers?",
+	    "new customers", new_share, G_NONE },
+	{ "new_customer_revenue", "How much revenue did new customers bring in?",
+	    "new customers", new_revenue, G_NONE },
+	{ "new_vs_existing_deal", "How did the average deal size for new customers compare to existing customers?",
+	    "existing customers", new_vs_existing, G_NONE },
+	{ "rep_most_new", "Which sales representative won the most new customers?",
+	    "new customers", most_new, G_REP },
+	{ "city_most_new", "In which city were the most new customers won?",
+	    "new customers", most_new, G_CITY },
+	{ "customer_top1", "Who was the single top customer by purchase value?",
+	    "top customer", customer_top1, G_CUST },
+	{ "customer_top3_share", "Who were the top 3 customers by purchase value and what share of sales did they account for?",
+	    "top 3 customers", top3_share, G_CUST },
+	{ "distinct_customers", "How many distinct customers placed orders?",
+	    "distinct customers", distinct, G_CUST },
+	{ "cross_top_rep_product", "What was the primary product by revenue for the top sales representative?",
+	    "top sales representative", cross, G_REP, 0, G_PROD },
+	{ "cross_top_rep_city", "In which city did the top sales representative make most of their sales?",
+	    "top sales representative", cross, G_REP, 0, G_CITY },
+	{ "cross_top_category_rep", "Who was the top sales representative within the leading product category?",
+	    "leading product category", cross, G_CAT, 0, G_REP },
+	{ "cross_top_city_product", "What was the best-selling product by revenue in the top city?",
+	    "top city", cross, G_CITY, 0, G_PROD },
+	{ "cross_top_city_rep", "Who was the leading sales representative by revenue in the top city?",
+	    "top city", cross, G_CITY, 0, G_REP },
+};
+#define NQ (sizeof qtypes / sizeof qtypes[0])
+
+/* The sums of t's orders. */
+static void
+sum_up(table *t)
+{
+	size_t i;
+
+	t->mid = (t->days + 1) / 2;
+	t->total = t->half1 = t->half2 = t->units = 0;
+	for (i = 0; i < t->n; i++) {
+		t->total += t->o[i].cents;
+		t->units += t->o[i].qty;
+		if (t->o[i].day <= t->mid)
+			t->half1 += t->o[i].cents;
+		else
+			t->half2 += t->o[i].cents;
+	}
 }
 
 /* Money of the CSV: cents to "1234.56". */
@@ -920,6 +1285,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	if (t.prev <= 0)
 		t.prev = 100;
 
+	sum_up(&t);
 	/* the CSV, in date order */
 	buf_puts(&csv, "OrderID,OrderDate,SalespersonName,SalespersonTarget,"
 	    "City,CustomerName,IsNewCustomer,ProductName,ProductCategory,"
@@ -1007,7 +1373,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 		it.ents = cJSON_CreateArray();
 		it.nums = cJSON_CreateArray();
 		memset(&it.ans, 0, sizeof it.ans);
-		answer(&t, qi[i], &it);
+		qtypes[qi[i]].answer(&t, &qtypes[qi[i]], &it);
 		cJSON_AddStringToObject(g, "type", qtypes[qi[i]].type);
 		cJSON_AddStringToObject(g, "question", qtypes[qi[i]].question);
 		cJSON_AddStringToObject(g, "cue", qtypes[qi[i]].cue);
