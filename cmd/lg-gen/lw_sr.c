@@ -1155,173 +1155,210 @@ draw_top_product(rng *r)
 	return 0;
 }
 
-static int
-gen(const lw_case *c, cJSON *rec, rng *r)
+/*
+ * The draws of a case besides its orders: the planted biases, the
+ * existing customers, the customer names taken so far (used, nused, in
+ * rounds) and the weights' scratch (cum).
+ */
+typedef struct {
+	int otarget, growth, top, bottom, topprod, newrate;
+	char *ecust[NEXIST];
+	int ecity[NEXIST];
+	size_t *used, ncombo, nused, round;
+	double *cum;
+} plan;
+
+/* The month, the representatives, the biases and the existing customers. */
+static void
+draw_plan(table *t, plan *p, rng *r)
 {
 	static const int mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31,
 		30, 31 };
-	static const char *mnames[] = { "January", "February", "March", "April",
-		"May", "June", "July", "August", "September", "October",
-		"November", "December" };
-	static const long nord[] = { 50, 100, 200, 400 };
-	static const size_t nquest[] = { 16, 32, 48, NQ };
-	static const int wtarget[] = { 1024, 2048, 4096, 8192 };
-	size_t ri[NREPS], *used, ncombo = nstems * nsufs, nq, i, k;
-	size_t nused = NEXIST, round = 0;
-	long nwords = c->opts->words ? c->opts->words : wtarget[c->tier_index];
-	size_t *qi;
-	int otarget, growth, top, bottom, topprod, newrate;
-	double *cum, w, acc;
-	long long total = 0, even;
-	char *ecust[NEXIST];
-	int ecity[NEXIST];
-	table t;
-	buf csv = { 0 };
-	cJSON *vars, *qs, *gold, *items, *checks, *chk;
+	size_t ri[NREPS], i;
 
-	memset(&t, 0, sizeof t);
-	t.year = 2024;
-	t.month = (int)rng_randint(r, 1, 12);
-	t.days = mdays[t.month - 1];
+	t->year = 2024;
+	t->month = (int)rng_randint(r, 1, 12);
+	t->days = mdays[t->month - 1];
 	rng_sample(r, nreps, ri, NREPS);
 	for (i = 0; i < NREPS; i++)
-		t.rep[i] = reps[ri[i]];
-	otarget = (int)rng_below(r, 3);
-	growth = (int)rng_below(r, 3);
-	top = (int)rng_below(r, NREPS);
-	bottom = (int)((top + 1 + rng_below(r, NREPS - 1)) % NREPS);
-	topprod = draw_top_product(r);
-	newrate = (int)rng_below(r, 3);
-	used = xcalloc(ncombo, sizeof *used);
+		t->rep[i] = reps[ri[i]];
+	p->otarget = (int)rng_below(r, 3);
+	p->growth = (int)rng_below(r, 3);
+	p->top = (int)rng_below(r, NREPS);
+	p->bottom = (int)((p->top + 1 + rng_below(r, NREPS - 1)) % NREPS);
+	p->topprod = draw_top_product(r);
+	p->newrate = (int)rng_below(r, 3);
+	p->ncombo = nstems * nsufs;
+	p->used = xcalloc(p->ncombo, sizeof *p->used);
+	p->nused = NEXIST;
+	p->round = 0;
 	for (i = 0; i < NEXIST; i++) {
 		size_t x;
 
 		do
-			x = rng_below(r, ncombo);
-		while (used[x]);
-		used[x] = 1;
-		ecust[i] = xasprintf("%s %s", stems[x / nsufs], sufs[x % nsufs]);
-		ecity[i] = (int)rng_below(r, ncities);
+			x = rng_below(r, p->ncombo);
+		while (p->used[x]);
+		p->used[x] = 1;
+		p->ecust[i] = xasprintf("%s %s", stems[x / nsufs], sufs[x % nsufs]);
+		p->ecity[i] = (int)rng_below(r, ncities);
 	}
-	t.n = (size_t)(c->opts->records ? c->opts->records : nord[c->tier_index]);
-	t.o = xcalloc(t.n, sizeof *t.o);
-	cum = xcalloc(NREPS > nprods ? NREPS : nprods, sizeof *cum);
-	for (i = 0; i < t.n; i++) {
-		order *o = &t.o[i];
-		const product *p;
-		double mult;
+	p->cum = xcalloc(NREPS > nprods ? NREPS : nprods, sizeof *p->cum);
+}
 
-		o->day = (int)rng_randint(r, 1, t.days);
-		for (k = 0, acc = 0; k < NREPS; k++) {
-			w = (int)k == top ? 3.5 : (int)k == bottom ? 0.2 : 1.0;
-			cum[k] = acc += w;
-		}
-		rng_choices_cum(r, cum, NREPS, &k, 1);
-		o->rep = (int)k;
-		for (k = 0, acc = 0; k < nprods; k++) {
-			w = (int)k == topprod ? 3.5 : 1.0;
-			cum[k] = acc += w;
-		}
-		rng_choices_cum(r, cum, nprods, &k, 1);
-		o->prod = (int)k;
-		p = &prods[o->prod];
-		o->isnew = rng_random(r) < (newrate == 0 ? 0.08 : newrate == 1 ?
-		    0.20 : 0.35);
-		if (o->isnew) {
-			size_t x;
+static void
+plan_free(plan *p)
+{
+	size_t i;
 
-			if (nused == ncombo) {	/* every name taken: a new round */
-				memset(used, 0, ncombo * sizeof *used);
-				nused = 0;
-				round++;
-			}
-			do
-				x = rng_below(r, ncombo);
-			while (used[x]);
-			used[x] = 1;
-			nused++;
-			o->cust = round == 0 ? xasprintf("%s %s", stems[x / nsufs],
-			    sufs[x % nsufs]) : xasprintf("%s %s %zu", stems[x / nsufs],
-			    sufs[x % nsufs], round + 1);
-			o->city = (int)rng_below(r, ncities);
-		} else {
-			k = rng_below(r, NEXIST);
-			o->cust = xstrdup(ecust[k]);
-			o->city = ecity[k];
-		}
-		if (strcmp(p->cat, "Hardware") == 0)
-			o->qty = (long)rng_randint(r, 1, 10);
-		else if (strcmp(p->cat, "Consumables") == 0)
-			o->qty = (long)rng_randint(r, 10, 50);
-		else if (strcmp(p->cat, "Software") == 0)
-			o->qty = (long)rng_randint(r, 1, 5);
-		else
-			o->qty = 1;
-		mult = 0.9 + 0.2 * rng_random(r);
-		if (o->rep == top)
-			mult *= 1.1 + 0.4 * rng_random(r);
-		else if (o->rep == bottom)
-			mult *= 0.6 + 0.25 * rng_random(r);
-		if (o->isnew)
-			mult *= 0.9;
-		o->cents = llround((double)o->qty * (double)p->price * 100.0 * mult);
-		if (o->cents < 5000)
-			o->cents = 5000;
-		total += o->cents;
+	for (i = 0; i < NEXIST; i++)
+		free(p->ecust[i]);
+	free(p->used);
+	free(p->cum);
+}
+
+/* A new customer's name not taken yet: once every one is, a new round
+ * begins whose names carry its number. */
+static char *
+new_name(plan *p, rng *r)
+{
+	size_t x;
+
+	if (p->nused == p->ncombo) {	/* every name taken: a new round */
+		memset(p->used, 0, p->ncombo * sizeof *p->used);
+		p->nused = 0;
+		p->round++;
 	}
-	/* the planted outcome: target and previous month from the total */
-	w = otarget == 0 ? 1.1 + 0.2 * rng_random(r) : otarget == 1 ?
+	do
+		x = rng_below(r, p->ncombo);
+	while (p->used[x]);
+	p->used[x] = 1;
+	p->nused++;
+	return p->round == 0 ? xasprintf("%s %s", stems[x / nsufs],
+	    sufs[x % nsufs]) : xasprintf("%s %s %zu", stems[x / nsufs],
+	    sufs[x % nsufs], p->round + 1);
+}
+
+/* One order: day, representative, product, customer, quantity, price. */
+static void
+draw_order(plan *p, int days, order *o, rng *r)
+{
+	const product *pr;
+	double w, acc, mult;
+	size_t k;
+
+	o->day = (int)rng_randint(r, 1, days);
+	for (k = 0, acc = 0; k < NREPS; k++) {
+		w = (int)k == p->top ? 3.5 : (int)k == p->bottom ? 0.2 : 1.0;
+		p->cum[k] = acc += w;
+	}
+	rng_choices_cum(r, p->cum, NREPS, &k, 1);
+	o->rep = (int)k;
+	for (k = 0, acc = 0; k < nprods; k++) {
+		w = (int)k == p->topprod ? 3.5 : 1.0;
+		p->cum[k] = acc += w;
+	}
+	rng_choices_cum(r, p->cum, nprods, &k, 1);
+	o->prod = (int)k;
+	pr = &prods[o->prod];
+	o->isnew = rng_random(r) < (p->newrate == 0 ? 0.08 : p->newrate == 1 ?
+	    0.20 : 0.35);
+	if (o->isnew) {
+		o->cust = new_name(p, r);
+		o->city = (int)rng_below(r, ncities);
+	} else {
+		k = rng_below(r, NEXIST);
+		o->cust = xstrdup(p->ecust[k]);
+		o->city = p->ecity[k];
+	}
+	if (strcmp(pr->cat, "Hardware") == 0)
+		o->qty = (long)rng_randint(r, 1, 10);
+	else if (strcmp(pr->cat, "Consumables") == 0)
+		o->qty = (long)rng_randint(r, 10, 50);
+	else if (strcmp(pr->cat, "Software") == 0)
+		o->qty = (long)rng_randint(r, 1, 5);
+	else
+		o->qty = 1;
+	mult = 0.9 + 0.2 * rng_random(r);
+	if (o->rep == p->top)
+		mult *= 1.1 + 0.4 * rng_random(r);
+	else if (o->rep == p->bottom)
+		mult *= 0.6 + 0.25 * rng_random(r);
+	if (o->isnew)
+		mult *= 0.9;
+	o->cents = llround((double)o->qty * (double)pr->price * 100.0 * mult);
+	if (o->cents < 5000)
+		o->cents = 5000;
+}
+
+/* The planted outcome: the targets and the previous month from the total. */
+static void
+plant(table *t, const plan *p, rng *r)
+{
+	long long even;
+	double w;
+	size_t i;
+
+	w = p->otarget == 0 ? 1.1 + 0.2 * rng_random(r) : p->otarget == 1 ?
 	    0.99 + 0.02 * rng_random(r) : 0.7 + 0.2 * rng_random(r);
-	t.target = llround((double)total / w / 100000.0) * 100000;
-	w = growth == 0 ? 1.08 + 0.14 * rng_random(r) : growth == 1 ?
+	t->target = llround((double)t->total / w / 100000.0) * 100000;
+	w = p->growth == 0 ? 1.08 + 0.14 * rng_random(r) : p->growth == 1 ?
 	    0.99 + 0.02 * rng_random(r) : 0.82 + 0.14 * rng_random(r);
-	t.prev = llround((double)total / w / 100.0) * 100;	/* whole dollars, as shown */
-	even = total / NREPS;
+	t->prev = llround((double)t->total / w / 100.0) * 100;	/* whole dollars, as shown */
+	even = t->total / NREPS;
 	for (i = 0; i < NREPS; i++)
-		t.rep_target[i] = llround((double)even * (0.6 + 0.8 *
+		t->rep_target[i] = llround((double)even * (0.6 + 0.8 *
 		    rng_random(r)) / 100000.0) * 100000 + 100000;
-	if (t.target <= 0)
-		t.target = 100000;
-	if (t.prev <= 0)
-		t.prev = 100;
+	if (t->target <= 0)
+		t->target = 100000;
+	if (t->prev <= 0)
+		t->prev = 100;
+}
 
-	sum_up(&t);
-	/* the CSV, in date order */
-	buf_puts(&csv, "OrderID,OrderDate,SalespersonName,SalespersonTarget,"
+/* The table as CSV, in date order. */
+static void
+write_csv(const table *t, buf *csv)
+{
+	size_t *ord = xcalloc(t->n, sizeof *ord), i, j, x;
+
+	buf_puts(csv, "OrderID,OrderDate,SalespersonName,SalespersonTarget,"
 	    "City,CustomerName,IsNewCustomer,ProductName,ProductCategory,"
 	    "Quantity,UnitPrice,TotalSaleAmount\n");
-	{
-		size_t *ord = xcalloc(t.n, sizeof *ord), j, x;
-
-		for (i = 0; i < t.n; i++)
-			ord[i] = i;
-		for (i = 1; i < t.n; i++)	/* stable insertion by day */
-			for (j = i; j > 0 && t.o[ord[j - 1]].day > t.o[ord[j]].day; j--) {
-				x = ord[j];
-				ord[j] = ord[j - 1];
-				ord[j - 1] = x;
-			}
-		for (i = 0; i < t.n; i++) {
-			const order *o = &t.o[ord[i]];
-
-			buf_printf(&csv, "ORD-%04zu,%d-%02d-%02d,%s,", i + 1, t.year,
-			    t.month, o->day, t.rep[o->rep]);
-			csv_money(&csv, t.rep_target[o->rep]);
-			buf_printf(&csv, ",%s,%s,%s,%s,%s,%ld,%ld.00,", cities[o->city],
-			    o->cust, o->isnew ? "Yes" : "No", prods[o->prod].name,
-			    prods[o->prod].cat, o->qty, prods[o->prod].price);
-			csv_money(&csv, o->cents);
-			buf_putc(&csv, '\n');
+	for (i = 0; i < t->n; i++)
+		ord[i] = i;
+	for (i = 1; i < t->n; i++)	/* stable insertion by day */
+		for (j = i; j > 0 && t->o[ord[j - 1]].day > t->o[ord[j]].day; j--) {
+			x = ord[j];
+			ord[j] = ord[j - 1];
+			ord[j - 1] = x;
 		}
-		free(ord);
-	}
+	for (i = 0; i < t->n; i++) {
+		const order *o = &t->o[ord[i]];
 
-	nq = nquest[c->tier_index] < NQ ? nquest[c->tier_index] : NQ;
-	qi = xcalloc(NQ, sizeof *qi);
-	if (nq < NQ) {
-		rng_sample(r, NQ, qi, nq);
+		buf_printf(csv, "ORD-%04zu,%d-%02d-%02d,%s,", i + 1, t->year,
+		    t->month, o->day, t->rep[o->rep]);
+		csv_money(csv, t->rep_target[o->rep]);
+		buf_printf(csv, ",%s,%s,%s,%s,%s,%ld,%ld.00,", cities[o->city],
+		    o->cust, o->isnew ? "Yes" : "No", prods[o->prod].name,
+		    prods[o->prod].cat, o->qty, prods[o->prod].price);
+		csv_money(csv, o->cents);
+		buf_putc(csv, '\n');
+	}
+	free(ord);
+}
+
+/* The question types asked (indexes into qtypes[], in type order), nq of
+ * them: all at 8k, else a sample.  Caller frees. */
+static size_t *
+pick_questions(size_t tier_index, rng *r, size_t *nq)
+{
+	static const size_t nquest[] = { 16, 32, 48, NQ };
+	size_t *qi = xcalloc(NQ, sizeof *qi), i, k;
+
+	*nq = nquest[tier_index] < NQ ? nquest[tier_index] : NQ;
+	if (*nq < NQ) {
+		rng_sample(r, NQ, qi, *nq);
 		/* type order */
-		for (i = 1; i < nq; i++)
+		for (i = 1; i < *nq; i++)
 			for (k = i; k > 0 && qi[k - 1] > qi[k]; k--) {
 				size_t x = qi[k];
 
@@ -1331,58 +1368,104 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	} else
 		for (i = 0; i < NQ; i++)
 			qi[i] = i;
+	return qi;
+}
 
-	vars = cJSON_CreateObject();
-	{
-		char m[64];
+/* The vars of the template, but for the questions. */
+static cJSON *
+make_vars(const table *t, buf *csv, long nwords)
+{
+	static const char *mnames[] = { "January", "February", "March", "April",
+		"May", "June", "July", "August", "September", "October",
+		"November", "December" };
+	cJSON *vars = cJSON_CreateObject();
+	char m[64];
 
-		snprintf(m, sizeof m, "%s %d", mnames[t.month - 1], t.year);
-		cJSON_AddStringToObject(vars, "month", m);
-		fmt_usd(m, sizeof m, (double)t.target / 100.0);
-		cJSON_AddStringToObject(vars, "target", m);
-		fmt_usd(m, sizeof m, (double)t.prev / 100.0);
-		cJSON_AddStringToObject(vars, "previous", m);
-	}
-	cJSON_AddStringToObject(vars, "csv", buf_str(&csv));
-	cJSON_AddNumberToObject(vars, "rows", (double)t.n);
+	snprintf(m, sizeof m, "%s %d", mnames[t->month - 1], t->year);
+	cJSON_AddStringToObject(vars, "month", m);
+	fmt_usd(m, sizeof m, (double)t->target / 100.0);
+	cJSON_AddStringToObject(vars, "target", m);
+	fmt_usd(m, sizeof m, (double)t->prev / 100.0);
+	cJSON_AddStringToObject(vars, "previous", m);
+	cJSON_AddStringToObject(vars, "csv", buf_str(csv));
+	cJSON_AddNumberToObject(vars, "rows", (double)t->n);
 	cJSON_AddNumberToObject(vars, "words", (double)nwords);
-	qs = cJSON_AddArrayToObject(vars, "questions");
-	gold = cJSON_CreateObject();
-	{
-		static const char *ot[] = { "exceed", "meet", "miss" };
-		static const char *gr[] = { "positive", "flat", "negative" };
-		static const char *nr[] = { "low", "medium", "high" };
-		cJSON *bias = cJSON_AddObjectToObject(gold, "biases");
+	return vars;
+}
 
-		cJSON_AddStringToObject(bias, "overall_target", ot[otarget]);
-		cJSON_AddStringToObject(bias, "growth", gr[growth]);
-		cJSON_AddStringToObject(bias, "top_rep", t.rep[top]);
-		cJSON_AddStringToObject(bias, "bottom_rep", t.rep[bottom]);
-		cJSON_AddStringToObject(bias, "top_product", prods[topprod].name);
-		cJSON_AddStringToObject(bias, "new_customer", nr[newrate]);
-	}
+/* The gold, but for the items: the planted biases and the word target. */
+static cJSON *
+make_gold(const table *t, const plan *p, long nwords)
+{
+	static const char *ot[] = { "exceed", "meet", "miss" };
+	static const char *gr[] = { "positive", "flat", "negative" };
+	static const char *nr[] = { "low", "medium", "high" };
+	cJSON *gold = cJSON_CreateObject();
+	cJSON *bias = cJSON_AddObjectToObject(gold, "biases");
+
+	cJSON_AddStringToObject(bias, "overall_target", ot[p->otarget]);
+	cJSON_AddStringToObject(bias, "growth", gr[p->growth]);
+	cJSON_AddStringToObject(bias, "top_rep", t->rep[p->top]);
+	cJSON_AddStringToObject(bias, "bottom_rep", t->rep[p->bottom]);
+	cJSON_AddStringToObject(bias, "top_product", prods[p->topprod].name);
+	cJSON_AddStringToObject(bias, "new_customer", nr[p->newrate]);
 	cJSON_AddNumberToObject(gold, "words", (double)nwords);
-	items = cJSON_AddArrayToObject(gold, "items");
-	for (i = 0; i < nq; i++) {
-		cJSON *q = cJSON_CreateObject(), *g = cJSON_CreateObject();
-		item it;
+	return gold;
+}
 
-		cJSON_AddNumberToObject(q, "n", (double)i + 1);
-		cJSON_AddStringToObject(q, "question", qtypes[qi[i]].question);
-		cJSON_AddItemToArray(qs, q);
-		it.ents = cJSON_CreateArray();
-		it.nums = cJSON_CreateArray();
-		memset(&it.ans, 0, sizeof it.ans);
-		qtypes[qi[i]].answer(&t, &qtypes[qi[i]], &it);
-		cJSON_AddStringToObject(g, "type", qtypes[qi[i]].type);
-		cJSON_AddStringToObject(g, "question", qtypes[qi[i]].question);
-		cJSON_AddStringToObject(g, "cue", qtypes[qi[i]].cue);
-		cJSON_AddItemToObject(g, "entities", it.ents);
-		cJSON_AddItemToObject(g, "numbers", it.nums);
-		cJSON_AddStringToObject(g, "answer", buf_str(&it.ans));
-		cJSON_AddItemToArray(items, g);
-		buf_free(&it.ans);
-	}
+/* Question n (from 1) of type q: its entry in qs, its answer in items. */
+static void
+ask(const table *t, const qtype *q, size_t n, cJSON *qs, cJSON *items)
+{
+	cJSON *o = cJSON_CreateObject(), *g = cJSON_CreateObject();
+	item it;
+
+	cJSON_AddNumberToObject(o, "n", (double)n);
+	cJSON_AddStringToObject(o, "question", q->question);
+	cJSON_AddItemToArray(qs, o);
+	it.ents = cJSON_CreateArray();
+	it.nums = cJSON_CreateArray();
+	memset(&it.ans, 0, sizeof it.ans);
+	q->answer(t, q, &it);
+	cJSON_AddStringToObject(g, "type", q->type);
+	cJSON_AddStringToObject(g, "question", q->question);
+	cJSON_AddStringToObject(g, "cue", q->cue);
+	cJSON_AddItemToObject(g, "entities", it.ents);
+	cJSON_AddItemToObject(g, "numbers", it.nums);
+	cJSON_AddStringToObject(g, "answer", buf_str(&it.ans));
+	cJSON_AddItemToArray(items, g);
+	buf_free(&it.ans);
+}
+
+static int
+gen(const lw_case *c, cJSON *rec, rng *r)
+{
+	static const long nord[] = { 50, 100, 200, 400 };
+	static const int wtarget[] = { 1024, 2048, 4096, 8192 };
+	long nwords = c->opts->words ? c->opts->words : wtarget[c->tier_index];
+	size_t *qi, nq, i;
+	table t;
+	plan p;
+	buf csv = { 0 };
+	cJSON *vars, *qs, *gold, *items, *checks, *chk;
+
+	memset(&t, 0, sizeof t);
+	draw_plan(&t, &p, r);
+	t.n = (size_t)(c->opts->records ? c->opts->records : nord[c->tier_index]);
+	t.o = xcalloc(t.n, sizeof *t.o);
+	for (i = 0; i < t.n; i++)
+		draw_order(&p, t.days, &t.o[i], r);
+	sum_up(&t);
+	plant(&t, &p, r);
+	write_csv(&t, &csv);
+	qi = pick_questions(c->tier_index, r, &nq);
+
+	vars = make_vars(&t, &csv, nwords);
+	qs = cJSON_AddArrayToObject(vars, "questions");
+	gold = make_gold(&t, &p, nwords);
+	items = cJSON_AddArrayToObject(gold, "items");
+	for (i = 0; i < nq; i++)
+		ask(&t, &qtypes[qi[i]], i + 1, qs, items);
 	rec_set(rec, "vars", vars);
 	checks = cJSON_CreateArray();
 	chk = cJSON_CreateObject();
@@ -1394,11 +1477,8 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 
 	for (i = 0; i < t.n; i++)
 		free(t.o[i].cust);
-	for (i = 0; i < NEXIST; i++)
-		free(ecust[i]);
 	free(t.o);
-	free(cum);
-	free(used);
+	plan_free(&p);
 	free(qi);
 	buf_free(&csv);
 	return 0;
