@@ -514,18 +514,17 @@ same_orig(const cf_item *items, const long *ot, size_t i)
 	return -1;
 }
 
-static void
-score_batch(cf_item *items, size_t n, const cf_opts *o)
+/*
+ * Name item i's work files in pf (with their sizes in sz): its answer's,
+ * pf[at[i]], and its original's, pf[ot[i]], when the count of the original
+ * is not known (known[i] 0), one file per text.  The number of files.
+ */
+static size_t
+name_work(cf_item *items, size_t n, const cf_opts *o, char **pf, size_t *sz,
+    size_t *at, long *ot, char *known)
 {
-	char **pf = xcalloc(2 * n + 1, sizeof *pf), **lf = xcalloc(2 * n + 1, sizeof *lf);
-	fl_file *res = xcalloc(2 * n + 1, sizeof *res);
-	size_t *at = xcalloc(n + 1, sizeof *at), k = 0, w, i;
-	long *ot = xcalloc(n + 1, sizeof *ot);
-	char *known = xcalloc(n + 1, 1);
-	size_t *sz = xcalloc(2 * n + 1, sizeof *sz), *ch, nc;
+	size_t i, k = 0;
 
-	/* the work files first (answers, and originals whose counts are
-	 * not known), then originals that are only run */
 	for (i = 0; i < n; i++) {
 		cf_item *it = &items[i];
 		long j;
@@ -555,6 +554,65 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 		}
 		st.serial++;
 	}
+	return k;
+}
+
+/* What the tools found for item it (answer file at, original file ot of
+ * res) into it, and its scores or (--prepare) what it carries. */
+static void
+take_result(cf_item *it, const cf_opts *o, fl_file *res, size_t at, long ot,
+    int known)
+{
+	if (!it->ours)
+		return;
+	if (!o->prep) {
+		it->fix = res[at];
+		memset(&res[at], 0, sizeof res[at]);
+	}
+	if (!known && ot >= 0) {
+		it->org = file_copy(&res[ot]);
+		cf_lint_put(it->orig, strlen(it->orig), &it->org);
+	}
+	if (o->prep) {
+		carry_write(it, o);
+		return;
+	}
+	/* an answer that costs flake8 more than its limits scores 0,
+	 * with the reason in its scores, as one that runs too long */
+	if ((it->how != EX_EMPTY && it->fix.count < 0 && !it->fix.limit) ||
+	    it->org.count < 0) {
+		const fl_file *f = it->fix.count < 0 && !it->fix.limit ?
+		    &it->fix : &it->org;
+
+		rec_failat(it->rec, it->file, it->line, STAGE,
+		    "flake8 failed on the %s: %s",
+		    f == &it->fix ? "answer" : "original",
+		    f->lint_error ? f->lint_error : "no count");
+		st.bad = 1;
+	}
+	if (it->ran) {
+		if (it->run.how == SB_FAILED) {
+			rec_failat(it->rec, it->file, it->line, STAGE,
+			    "cannot run the answer: %s", it->run.why);
+			status_sys = 1;
+		}
+	}
+	cf_score(it, o, &st.info);
+}
+
+static void
+score_batch(cf_item *items, size_t n, const cf_opts *o)
+{
+	char **pf = xcalloc(2 * n + 1, sizeof *pf), **lf = xcalloc(2 * n + 1, sizeof *lf);
+	fl_file *res = xcalloc(2 * n + 1, sizeof *res);
+	size_t *at = xcalloc(n + 1, sizeof *at), k, w, i;
+	long *ot = xcalloc(n + 1, sizeof *ot);
+	char *known = xcalloc(n + 1, 1);
+	size_t *sz = xcalloc(2 * n + 1, sizeof *sz), *ch, nc;
+
+	/* the work files first (answers, and originals whose counts are
+	 * not known), then originals that are only run */
+	k = name_work(items, n, o, pf, sz, at, ot, known);
 	w = k;
 	ch = xcalloc(chunk_count(sz, w, o->jobs) + 2, sizeof *ch);
 	for (i = 0; i < n; i++) {
@@ -605,45 +663,8 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 	for (i = 0; i < w; i++)
 		if (res[i].limit)
 			res[i].count = -1;
-	for (i = 0; i < n; i++) {
-		cf_item *it = &items[i];
-
-		if (!it->ours)
-			continue;
-		if (!o->prep) {
-			it->fix = res[at[i]];
-			memset(&res[at[i]], 0, sizeof res[at[i]]);
-		}
-		if (!known[i] && ot[i] >= 0) {
-			it->org = file_copy(&res[ot[i]]);
-			cf_lint_put(it->orig, strlen(it->orig), &it->org);
-		}
-		if (o->prep) {
-			carry_write(it, o);
-			continue;
-		}
-		/* an answer that costs flake8 more than its limits scores 0,
-		 * with the reason in its scores, as one that runs too long */
-		if ((it->how != EX_EMPTY && it->fix.count < 0 && !it->fix.limit) ||
-		    it->org.count < 0) {
-			const fl_file *f = it->fix.count < 0 && !it->fix.limit ?
-			    &it->fix : &it->org;
-
-			rec_failat(it->rec, it->file, it->line, STAGE,
-			    "flake8 failed on the %s: %s",
-			    f == &it->fix ? "answer" : "original",
-			    f->lint_error ? f->lint_error : "no count");
-			st.bad = 1;
-		}
-		if (it->ran) {
-			if (it->run.how == SB_FAILED) {
-				rec_failat(it->rec, it->file, it->line, STAGE,
-				    "cannot run the answer: %s", it->run.why);
-				status_sys = 1;
-			}
-		}
-		cf_score(it, o, &st.info);
-	}
+	for (i = 0; i < n; i++)
+		take_result(&items[i], o, res, at[i], ot[i], known[i]);
 	for (i = 0; i < k; i++) {
 		char *p = xasprintf("%s/%s", st.dir, pf[i]);
 
