@@ -216,7 +216,7 @@ gs_add(grpset *s, const char *key, const order *o)
 	g->newc += o->isnew;
 }
 
-enum { M_REV, M_DEALS, M_UNITS, M_AVG, M_ACH, M_NEW };
+enum { M_NONE, M_REV, M_DEALS, M_UNITS, M_AVG, M_ACH, M_NEW };
 
 static double
 metric(const grp *g, int m)
@@ -351,15 +351,25 @@ static const char *what[] = { "", "sales representative", "city",
 
 /*
  * A question type: its question and cue; the function that answers it;
- * the grouping it ranks (by), whether it asks for the lowest rather than
- * the highest (low), and for a question within the leader of by, the
- * grouping ranked there (in).
+ * the grouping of the orders it looks at (by) and the metric that ranks
+ * the groups (m, M_NONE to keep them in order of appearance), lowest
+ * first when low (which otherwise picks the other side of a pair of
+ * questions: missed targets, weekdays); and for a question within the
+ * leader of by, the grouping ranked there (in).
  */
-typedef struct qtype qtype;
-struct qtype {
+typedef struct question question;
+typedef struct {
 	const char *type, *question, *cue;
-	void (*answer)(const table *, const qtype *, item *);
-	int by, low, in;
+	void (*answer)(const question *, item *);
+	int by, m, low, in;
+} qtype;
+
+/* A question being answered: its table, its type and the groups of the
+ * type's grouping, ranked (none for G_NONE). */
+struct question {
+	const table *t;
+	const qtype *type;
+	grpset rows;
 };
 
 static const char *
@@ -400,14 +410,6 @@ group(const table *t, int f, grpset *s, int (*keep)(const table *,
 	}
 }
 
-/* Group by f and sort by metric m (lowest first when low). */
-static void
-ranked(const table *t, int f, grpset *s, int m, int low)
-{
-	group(t, f, s, NULL, NULL);
-	rank(s, m, low);
-}
-
 static int
 keep_rep(const table *t, const order *o, const void *a)
 {
@@ -439,181 +441,158 @@ share(long long part, long long total)
 /* The answers, one function per question type (or per family of them). */
 
 static void
-total_revenue(const table *t, const qtype *q, item *it)
+total_revenue(const question *q, item *it)
 {
 	char a[64];
 
-	(void)q;
-	usd_add(it, (double)t->total, T(a));
+	usd_add(it, (double)q->t->total, T(a));
 	buf_printf(&it->ans, "The total sales revenue for the month was %s.", a);
 }
 
 static void
-total_deals(const table *t, const qtype *q, item *it)
+total_deals(const question *q, item *it)
 {
 	char a[64];
 
-	(void)q;
-	cnt(it, (long)t->n, T(a));
+	cnt(it, (long)q->t->n, T(a));
 	buf_printf(&it->ans, "The month saw %s transactions in all.", a);
 }
 
 static void
-avg_deal(const table *t, const qtype *q, item *it)
+avg_deal(const question *q, item *it)
 {
 	char a[64];
 
-	(void)q;
-	usd_add(it, (double)t->total / (double)t->n, T(a));
+	usd_add(it, (double)q->t->total / (double)q->t->n, T(a));
 	buf_printf(&it->ans, "The average deal size across all transactions was %s.", a);
 }
 
 static void
-target_achievement(const table *t, const qtype *q, item *it)
+target_achievement(const question *q, item *it)
 {
 	char a[64];
 
-	(void)q;
-	pct(it, share(t->total, t->target), T(a));
+	pct(it, share(q->t->total, q->t->target), T(a));
 	buf_printf(&it->ans, "Sales reached %s of the regional sales target.", a);
 }
 
 static void
-target_gap(const table *t, const qtype *q, item *it)
+target_gap(const question *q, item *it)
 {
 	char a[64];
 
-	(void)q;
-	usd_add(it, (double)llabs(t->total - t->target), T(a));
+	usd_add(it, (double)llabs(q->t->total - q->t->target), T(a));
 	buf_printf(&it->ans, "Total sales %s the regional target by %s.",
-	    t->total >= t->target ? "exceeded" : "fell short of", a);
+	    q->t->total >= q->t->target ? "exceeded" : "fell short of", a);
 }
 
 static void
-mom_growth(const table *t, const qtype *q, item *it)
+mom_growth(const question *q, item *it)
 {
 	char a[64];
 
-	(void)q;
-	pct(it, 100.0 * (double)(t->total - t->prev) / (double)t->prev, T(a));
+	pct(it, 100.0 * (double)(q->t->total - q->t->prev) / (double)q->t->prev, T(a));
 	buf_printf(&it->ans, "Against the previous month, revenue %s by %s.",
-	    t->total >= t->prev ? "grew" : "declined", a);
+	    q->t->total >= q->t->prev ? "grew" : "declined", a);
 }
 
 static void
-mom_change(const table *t, const qtype *q, item *it)
+mom_change(const question *q, item *it)
 {
 	char a[64];
 
-	(void)q;
-	usd_add(it, (double)llabs(t->total - t->prev), T(a));
+	usd_add(it, (double)llabs(q->t->total - q->t->prev), T(a));
 	buf_printf(&it->ans, "Against the previous month, revenue %s by %s.",
-	    t->total >= t->prev ? "rose" : "fell", a);
+	    q->t->total >= q->t->prev ? "rose" : "fell", a);
 }
 
 static void
-first_half(const table *t, const qtype *q, item *it)
+first_half(const question *q, item *it)
 {
 	char a[64];
 
-	(void)q;
-	usd_add(it, (double)t->half1, T(a));
-	buf_printf(&it->ans, "The first half of the month (days 1 to %d) brought in %s.", t->mid, a);
+	usd_add(it, (double)q->t->half1, T(a));
+	buf_printf(&it->ans, "The first half of the month (days 1 to %d) brought in %s.", q->t->mid, a);
 }
 
 static void
-second_half(const table *t, const qtype *q, item *it)
+second_half(const question *q, item *it)
 {
 	char a[64];
 
-	(void)q;
-	usd_add(it, (double)t->half2, T(a));
-	buf_printf(&it->ans, "The second half of the month (from day %d) brought in %s.", t->mid + 1, a);
+	usd_add(it, (double)q->t->half2, T(a));
+	buf_printf(&it->ans, "The second half of the month (from day %d) brought in %s.", q->t->mid + 1, a);
 }
 
 static void
-half_momentum(const table *t, const qtype *q, item *it)
+half_momentum(const question *q, item *it)
 {
 	char a[64];
 
-	(void)q;
-	pct(it, t->half1 ? 100.0 * (double)(t->half2 - t->half1) /
-	    (double)t->half1 : 0, T(a));
+	pct(it, q->t->half1 ? 100.0 * (double)(q->t->half2 - q->t->half1) /
+	    (double)q->t->half1 : 0, T(a));
 	buf_printf(&it->ans, "Sales in the second half were %s %s than in the first half.",
-	    a, t->half2 >= t->half1 ? "higher" : "lower");
+	    a, q->t->half2 >= q->t->half1 ? "higher" : "lower");
 }
 
 static void
-total_units(const table *t, const qtype *q, item *it)
+total_units(const question *q, item *it)
 {
 	char a[64];
 
-	(void)q;
-	cnt(it, t->units, T(a));
+	cnt(it, q->t->units, T(a));
 	buf_printf(&it->ans, "In total, %s units were sold.", a);
 }
 
 /* The leader of q->by by revenue and its share of the total. */
 static void
-top1_share(const table *t, const qtype *q, item *it)
+top1_share(const question *q, item *it)
 {
-	grpset s = { 0 };
 	char a[64];
 
-	ranked(t, q->by, &s, M_REV, 0);
-	ent(it, s.g[0].key);
-	pct(it, share(s.g[0].cents, t->total), T(a));
+	ent(it, q->rows.g[0].key);
+	pct(it, share(q->rows.g[0].cents, q->t->total), T(a));
 	buf_printf(&it->ans, "The %s with the most revenue was %s, with %s of total revenue.",
-	    what[q->by], s.g[0].key, a);
-	free(s.g);
+	    what[q->type->by], q->rows.g[0].key, a);
 }
 
 static void
-customer_top1(const table *t, const qtype *q, item *it)
+customer_top1(const question *q, item *it)
 {
-	grpset s = { 0 };
 	char a[64];
 
-	ranked(t, q->by, &s, M_REV, 0);
-	ent(it, s.g[0].key);
-	usd_add(it, (double)s.g[0].cents, T(a));
-	buf_printf(&it->ans, "The top customer by purchase value was %s, with %s.", s.g[0].key, a);
-	free(s.g);
+	ent(it, q->rows.g[0].key);
+	usd_add(it, (double)q->rows.g[0].cents, T(a));
+	buf_printf(&it->ans, "The top customer by purchase value was %s, with %s.", q->rows.g[0].key, a);
 }
 
 static void
-top1_revenue(const table *t, const qtype *q, item *it)
+top1_revenue(const question *q, item *it)
 {
-	grpset s = { 0 };
 	char a[64];
 
-	ranked(t, q->by, &s, M_REV, 0);
-	ent(it, s.g[0].key);
-	usd_add(it, (double)s.g[0].cents, T(a));
-	buf_printf(&it->ans, "The top %s, %s, generated %s.", what[q->by],
-	    s.g[0].key, a);
-	free(s.g);
+	ent(it, q->rows.g[0].key);
+	usd_add(it, (double)q->rows.g[0].cents, T(a));
+	buf_printf(&it->ans, "The top %s, %s, generated %s.", what[q->type->by],
+	    q->rows.g[0].key, a);
 }
 
 static void
-rank2(const table *t, const qtype *q, item *it)
+rank2(const question *q, item *it)
 {
-	grpset s = { 0 };
 	char a[64];
 
-	ranked(t, q->by, &s, M_REV, 0);
-	if (s.n < 2) {
-		ent(it, s.g[0].key);
+	if (q->rows.n < 2) {
+		ent(it, q->rows.g[0].key);
 		usd_add(it, 0, T(a));
 		buf_printf(&it->ans, "Only %s had sales, so no %s ranked second: a gap of %s.",
-		    s.g[0].key, what[q->by], a);
+		    q->rows.g[0].key, what[q->type->by], a);
 	} else {
-		ent(it, s.g[1].key);
-		usd_add(it, (double)(s.g[0].cents - s.g[1].cents), T(a));
+		ent(it, q->rows.g[1].key);
+		usd_add(it, (double)(q->rows.g[0].cents - q->rows.g[1].cents), T(a));
 		buf_printf(&it->ans, "The %s ranked second in revenue was %s, %s behind the leader %s.",
-		    what[q->by], s.g[1].key, a, s.g[0].key);
+		    what[q->type->by], q->rows.g[1].key, a, q->rows.g[0].key);
 	}
-	free(s.g);
 }
 
 /* The first 3 of s in a sentence, "The top 3 cities by revenue were ...";
@@ -637,227 +616,183 @@ three(const grpset *s, const qtype *q, const char *by, item *it)
 
 /* The top 3 by revenue and their share together. */
 static void
-top3_share(const table *t, const qtype *q, item *it)
+top3_share(const question *q, item *it)
 {
-	grpset s = { 0 };
 	char a[64];
 
-	ranked(t, q->by, &s, M_REV, 0);
-	pct(it, share(three(&s, q, "revenue", it), t->total), T(a));
+	pct(it, share(three(&q->rows, q->type, "revenue", it), q->t->total), T(a));
 	buf_printf(&it->ans, ", with %s of revenue together.", a);
-	free(s.g);
 }
 
 static void
-bottom3(const table *t, const qtype *q, item *it)
+bottom3(const question *q, item *it)
 {
-	grpset s = { 0 };
-
-	ranked(t, q->by, &s, M_REV, 1);
-	three(&s, q, "revenue", it);
+	three(&q->rows, q->type, "revenue", it);
 	buf_puts(&it->ans, ".");
-	free(s.g);
 }
 
 static void
-top3_units(const table *t, const qtype *q, item *it)
+top3_units(const question *q, item *it)
 {
-	grpset s = { 0 };
-
-	ranked(t, q->by, &s, M_UNITS, 0);
-	three(&s, q, "units sold", it);
+	three(&q->rows, q->type, "units sold", it);
 	buf_puts(&it->ans, ".");
-	free(s.g);
 }
 
 static void
-bottom1(const table *t, const qtype *q, item *it)
+bottom1(const question *q, item *it)
 {
-	grpset s = { 0 };
 	char a[64];
 
-	ranked(t, q->by, &s, M_REV, 1);
-	ent(it, s.g[0].key);
-	usd_add(it, (double)s.g[0].cents, T(a));
+	ent(it, q->rows.g[0].key);
+	usd_add(it, (double)q->rows.g[0].cents, T(a));
 	buf_printf(&it->ans, "The %s with the lowest revenue was %s, with %s.",
-	    what[q->by], s.g[0].key, a);
-	free(s.g);
+	    what[q->type->by], q->rows.g[0].key, a);
 }
 
 /* The strongest day of the week or week of the month. */
 static void
-strongest(const table *t, const qtype *q, item *it)
+strongest(const question *q, item *it)
 {
-	grpset s = { 0 };
 	char a[64];
 
-	ranked(t, q->by, &s, M_REV, 0);
-	ent(it, s.g[0].key);
-	usd_add(it, (double)s.g[0].cents, T(a));
-	buf_printf(&it->ans, "The strongest %s was %s, with %s.", q->by == G_DAY ?
-	    "day of the week" : "week of the month", s.g[0].key, a);
-	free(s.g);
+	ent(it, q->rows.g[0].key);
+	usd_add(it, (double)q->rows.g[0].cents, T(a));
+	buf_printf(&it->ans, "The strongest %s was %s, with %s.", q->type->by == G_DAY ?
+	    "day of the week" : "week of the month", q->rows.g[0].key, a);
 }
 
 /* How many representatives met their targets, or with q->low missed them. */
 static void
-met_target(const table *t, const qtype *q, item *it)
+met_target(const question *q, item *it)
 {
-	grpset s = { 0 };
 	long met = 0, miss = 0;
 	size_t i;
 	char a[64];
 
-	group(t, q->by, &s, NULL, NULL);
-	for (i = 0; i < s.n; i++) {
-		if (s.g[i].cents >= s.g[i].target)
+	for (i = 0; i < q->rows.n; i++) {
+		if (q->rows.g[i].cents >= q->rows.g[i].target)
 			met++;
 		else
 			miss++;
 	}
-	if (!q->low) {
+	if (!q->type->low) {
 		cnt(it, met, T(a));
-		buf_printf(&it->ans, "Of the %zu representatives with sales, %s met or exceeded their sales targets.", s.n, a);
+		buf_printf(&it->ans, "Of the %zu representatives with sales, %s met or exceeded their sales targets.", q->rows.n, a);
 	} else {
 		cnt(it, miss, T(a));
-		buf_printf(&it->ans, "Of the %zu representatives with sales, %s missed their sales targets.", s.n, a);
+		buf_printf(&it->ans, "Of the %zu representatives with sales, %s missed their sales targets.", q->rows.n, a);
 	}
-	free(s.g);
 }
 
 static void
-avg_achievement(const table *t, const qtype *q, item *it)
+avg_achievement(const question *q, item *it)
 {
-	grpset s = { 0 };
 	double sum = 0;
 	size_t i;
 	char a[64];
 
-	group(t, q->by, &s, NULL, NULL);
-	for (i = 0; i < s.n; i++)
-		sum += metric(&s.g[i], M_ACH);
-	pct(it, sum / (double)s.n, T(a));
+	for (i = 0; i < q->rows.n; i++)
+		sum += metric(&q->rows.g[i], M_ACH);
+	pct(it, sum / (double)q->rows.n, T(a));
 	buf_printf(&it->ans, "The average target achievement of the representatives was %s.", a);
-	free(s.g);
 }
 
 static void
-achievement(const table *t, const qtype *q, item *it)
+achievement(const question *q, item *it)
 {
-	grpset s = { 0 };
 	char a[64];
 
-	ranked(t, q->by, &s, M_ACH, q->low);
-	ent(it, s.g[0].key);
-	pct(it, metric(&s.g[0], M_ACH), T(a));
+	ent(it, q->rows.g[0].key);
+	pct(it, metric(&q->rows.g[0], M_ACH), T(a));
 	buf_printf(&it->ans, "%s had the %s target achievement, at %s of target.",
-	    s.g[0].key, q->low ? "lowest" : "highest", a);
-	free(s.g);
+	    q->rows.g[0].key, q->type->low ? "lowest" : "highest", a);
 }
 
 static void
-most_deals(const table *t, const qtype *q, item *it)
+most_deals(const question *q, item *it)
 {
-	grpset s = { 0 };
 	char a[64];
 
-	ranked(t, q->by, &s, M_DEALS, 0);
-	ent(it, s.g[0].key);
-	cnt(it, s.g[0].deals, T(a));
+	ent(it, q->rows.g[0].key);
+	cnt(it, q->rows.g[0].deals, T(a));
 	buf_printf(&it->ans, "The %s with the most transactions was %s, with %s deals.",
-	    what[q->by], s.g[0].key, a);
-	free(s.g);
+	    what[q->type->by], q->rows.g[0].key, a);
 }
 
 static void
-extreme_avg_deal(const table *t, const qtype *q, item *it)
+extreme_avg_deal(const question *q, item *it)
 {
-	grpset s = { 0 };
 	char a[64];
 
-	ranked(t, q->by, &s, M_AVG, q->low);
-	ent(it, s.g[0].key);
-	usd_add(it, metric(&s.g[0], M_AVG), T(a));
+	ent(it, q->rows.g[0].key);
+	usd_add(it, metric(&q->rows.g[0], M_AVG), T(a));
 	buf_printf(&it->ans, "The %s with the %s average deal size was %s, at %s.",
-	    what[q->by], q->low ? "lowest" : "highest", s.g[0].key, a);
-	free(s.g);
+	    what[q->type->by], q->type->low ? "lowest" : "highest", q->rows.g[0].key, a);
 }
 
 static void
-top1_avg_deal(const table *t, const qtype *q, item *it)
+top1_avg_deal(const question *q, item *it)
 {
-	grpset s = { 0 };
 	char a[64];
 
-	ranked(t, q->by, &s, M_REV, 0);
-	ent(it, s.g[0].key);
-	usd_add(it, metric(&s.g[0], M_AVG), T(a));
+	ent(it, q->rows.g[0].key);
+	usd_add(it, metric(&q->rows.g[0], M_AVG), T(a));
 	buf_printf(&it->ans, "The top %s, %s, had an average deal size of %s.",
-	    what[q->by], s.g[0].key, a);
-	free(s.g);
+	    what[q->type->by], q->rows.g[0].key, a);
 }
 
 static void
-top1_units(const table *t, const qtype *q, item *it)
+top1_units(const question *q, item *it)
 {
-	grpset s = { 0 };
 	char a[64];
 
-	ranked(t, q->by, &s, M_UNITS, 0);
-	ent(it, s.g[0].key);
-	cnt(it, s.g[0].units, T(a));
+	ent(it, q->rows.g[0].key);
+	cnt(it, q->rows.g[0].units, T(a));
 	buf_printf(&it->ans, "The product with the most units sold was %s, with %s units.",
-	    s.g[0].key, a);
-	free(s.g);
+	    q->rows.g[0].key, a);
 }
 
 static void
-top1_avg_sale(const table *t, const qtype *q, item *it)
+top1_avg_sale(const question *q, item *it)
 {
-	grpset s = { 0 };
 	char a[64];
 
-	ranked(t, q->by, &s, M_REV, 0);
-	ent(it, s.g[0].key);
-	usd_add(it, metric(&s.g[0], M_AVG), T(a));
+	ent(it, q->rows.g[0].key);
+	usd_add(it, metric(&q->rows.g[0], M_AVG), T(a));
 	buf_printf(&it->ans, "The top product by revenue, %s, had an average sale value of %s.",
-	    s.g[0].key, a);
-	free(s.g);
+	    q->rows.g[0].key, a);
 }
 
 static void
-most_new(const table *t, const qtype *q, item *it)
+most_new(const question *q, item *it)
 {
-	grpset s = { 0 };
 	char a[64];
 
-	ranked(t, q->by, &s, M_NEW, 0);
-	ent(it, s.g[0].key);
-	cnt(it, s.g[0].newc, T(a));
+	ent(it, q->rows.g[0].key);
+	cnt(it, q->rows.g[0].newc, T(a));
 	buf_printf(&it->ans, "%s won the most new customers, %s of them.",
-	    s.g[0].key, a);
-	free(s.g);
+	    q->rows.g[0].key, a);
 }
 
 /* The weekend's share of revenue, or with q->low the weekdays'. */
 static void
-weekend_share(const table *t, const qtype *q, item *it)
+weekend_share(const question *q, item *it)
 {
 	long long we = 0;
 	size_t i;
 	char a[64];
 
-	for (i = 0; i < t->n; i++) {
-		int d = dow(t->year, t->month, t->o[i].day);
+	for (i = 0; i < q->t->n; i++) {
+		int d = dow(q->t->year, q->t->month, q->t->o[i].day);
 
 		if (d == 0 || d == 6)
-			we += t->o[i].cents;
+			we += q->t->o[i].cents;
 	}
-	if (!q->low) {
-		pct(it, share(we, t->total), T(a));
+	if (!q->type->low) {
+		pct(it, share(we, q->t->total), T(a));
 		buf_printf(&it->ans, "Weekend sales made up %s of total revenue.", a);
 	} else {
-		pct(it, share(t->total - we, t->total), T(a));
+		pct(it, share(q->t->total - we, q->t->total), T(a));
 		buf_printf(&it->ans, "Weekday sales made up %s of total revenue.", a);
 	}
 }
@@ -879,218 +814,210 @@ new_orders(const table *t, long long *cents)
 }
 
 static void
-new_count(const table *t, const qtype *q, item *it)
+new_count(const question *q, item *it)
 {
 	long long nc;
 	char a[64];
 
-	(void)q;
-	cnt(it, new_orders(t, &nc), T(a));
+	cnt(it, new_orders(q->t, &nc), T(a));
 	buf_printf(&it->ans, "New customers placed %s orders.", a);
 }
 
 static void
-new_share(const table *t, const qtype *q, item *it)
+new_share(const question *q, item *it)
 {
 	long long nc;
 	char a[64];
 
-	(void)q;
-	new_orders(t, &nc);
-	pct(it, share(nc, t->total), T(a));
+	new_orders(q->t, &nc);
+	pct(it, share(nc, q->t->total), T(a));
 	buf_printf(&it->ans, "New customers brought %s of total revenue.", a);
 }
 
 static void
-new_revenue(const table *t, const qtype *q, item *it)
+new_revenue(const question *q, item *it)
 {
 	long long nc;
 	char a[64];
 
-	(void)q;
-	new_orders(t, &nc);
+	new_orders(q->t, &nc);
 	usd_add(it, (double)nc, T(a));
 	buf_printf(&it->ans, "New customers brought in %s of revenue.", a);
 }
 
 static void
-new_vs_existing(const table *t, const qtype *q, item *it)
+new_vs_existing(const question *q, item *it)
 {
 	long long nc;
-	long nn = new_orders(t, &nc);
+	long nn = new_orders(q->t, &nc);
 	char a[64], b[64];
 
-	(void)q;
 	usd_add(it, nn ? (double)nc / (double)nn : 0, T(a));
-	usd_add(it, (size_t)nn < t->n ? (double)(t->total - nc) /
-	    (double)(t->n - (size_t)nn) : 0, T(b));
+	usd_add(it, (size_t)nn < q->t->n ? (double)(q->t->total - nc) /
+	    (double)(q->t->n - (size_t)nn) : 0, T(b));
 	buf_printf(&it->ans, "The average deal size was %s for new customers against %s for existing customers.", a, b);
 }
 
 static void
-distinct(const table *t, const qtype *q, item *it)
+distinct(const question *q, item *it)
 {
-	grpset s = { 0 };
 	char a[64];
 
-	group(t, q->by, &s, NULL, NULL);
-	cnt(it, (long)s.n, T(a));
+	cnt(it, (long)q->rows.n, T(a));
 	buf_printf(&it->ans, "Orders came from %s distinct customers.", a);
-	free(s.g);
 }
 
 /* The leader by revenue of q->in within the leader of q->by. */
 static void
-cross(const table *t, const qtype *q, item *it)
+cross(const question *q, item *it)
 {
+	int by = q->type->by;
 	int (*keep)(const table *, const order *, const void *) =
-	    q->by == G_REP ? keep_rep : q->by == G_CAT ? keep_cat : keep_city;
-	grpset s = { 0 }, s2 = { 0 };
+	    by == G_REP ? keep_rep : by == G_CAT ? keep_cat : keep_city;
+	grpset s2 = { 0 };
 	char a[64];
 
-	ranked(t, q->by, &s, M_REV, 0);
-	group(t, q->in, &s2, keep, s.g[0].key);
+	group(q->t, q->type->in, &s2, keep, q->rows.g[0].key);
 	rank(&s2, M_REV, 0);
 	ent(it, s2.g[0].key);
 	usd_add(it, (double)s2.g[0].cents, T(a));
 	buf_printf(&it->ans, "For the %s, %s, the leading %s by revenue was %s, with %s.",
-	    q->by == G_REP ? "top sales representative" : q->by == G_CAT ?
-	    "leading product category" : "top city", s.g[0].key, what[q->in],
-	    s2.g[0].key, a);
-	free(s.g);
+	    by == G_REP ? "top sales representative" : by == G_CAT ?
+	    "leading product category" : "top city", q->rows.g[0].key,
+	    what[q->type->in], s2.g[0].key, a);
 	free(s2.g);
 }
 
 /* The question types, in type order. */
 static const qtype qtypes[] = {
 	{ "total_revenue", "What was the total sales revenue for the month?",
-	    "total sales revenue", total_revenue, G_NONE },
+	    "total sales revenue", total_revenue, G_NONE, M_NONE },
 	{ "total_deals", "How many transactions were closed in the month?",
-	    "transactions", total_deals, G_NONE },
+	    "transactions", total_deals, G_NONE, M_NONE },
 	{ "avg_deal", "What was the average deal size across all transactions?",
-	    "average deal size", avg_deal, G_NONE },
+	    "average deal size", avg_deal, G_NONE, M_NONE },
 	{ "target_achievement", "What percentage of the regional sales target was achieved?",
-	    "regional sales target", target_achievement, G_NONE },
+	    "regional sales target", target_achievement, G_NONE, M_NONE },
 	{ "target_gap", "By how much did total sales exceed or fall short of the regional target?",
-	    "regional target", target_gap, G_NONE },
+	    "regional target", target_gap, G_NONE, M_NONE },
 	{ "mom_growth", "What was the growth rate against the previous month's sales?",
-	    "previous month", mom_growth, G_NONE },
+	    "previous month", mom_growth, G_NONE, M_NONE },
 	{ "mom_change", "What was the change in revenue against the previous month, in dollars?",
-	    "previous month", mom_change, G_NONE },
+	    "previous month", mom_change, G_NONE, M_NONE },
 	{ "first_half_revenue", "How much revenue came in during the first half of the month?",
-	    "first half", first_half, G_NONE },
+	    "first half", first_half, G_NONE, M_NONE },
 	{ "second_half_revenue", "How much revenue came in during the second half of the month?",
-	    "second half", second_half, G_NONE },
+	    "second half", second_half, G_NONE, M_NONE },
 	{ "half_momentum", "How did sales momentum change between the first and second half of the month?",
-	    "second half", half_momentum, G_NONE },
+	    "second half", half_momentum, G_NONE, M_NONE },
 	{ "rep_top1_share", "Who was the top sales representative by revenue and what was their share of total revenue?",
-	    "top sales representative", top1_share, G_REP },
+	    "top sales representative", top1_share, G_REP, M_REV },
 	{ "rep_top1_revenue", "How much revenue did the top sales representative generate?",
-	    "top sales representative", top1_revenue, G_REP },
+	    "top sales representative", top1_revenue, G_REP, M_REV },
 	{ "rep_rank2", "Who was the second-ranked sales representative and how far behind the leader were they?",
-	    "second-ranked sales representative", rank2, G_REP },
+	    "second-ranked sales representative", rank2, G_REP, M_REV },
 	{ "rep_top3", "Who were the top 3 sales representatives by revenue and what share of revenue did they generate together?",
-	    "top 3 sales representatives", top3_share, G_REP },
+	    "top 3 sales representatives", top3_share, G_REP, M_REV },
 	{ "rep_bottom1", "Who was the lowest performing sales representative by revenue and how much did they sell?",
-	    "lowest performing sales representative", bottom1, G_REP },
+	    "lowest performing sales representative", bottom1, G_REP, M_REV, 1 },
 	{ "rep_bottom3", "Who were the bottom 3 sales representatives by revenue?",
-	    "bottom 3 sales representatives", bottom3, G_REP, 1 },
+	    "bottom 3 sales representatives", bottom3, G_REP, M_REV, 1 },
 	{ "rep_met_target", "How many sales representatives met or exceeded their sales targets?",
-	    "met or exceeded", met_target, G_REP },
+	    "met or exceeded", met_target, G_REP, M_NONE },
 	{ "rep_missed_target", "How many sales representatives missed their sales targets?",
-	    "missed", met_target, G_REP, 1 },
+	    "missed", met_target, G_REP, M_NONE, 1 },
 	{ "rep_avg_achievement", "What was the average target achievement percentage of the representatives?",
-	    "average target achievement", avg_achievement, G_REP },
+	    "average target achievement", avg_achievement, G_REP, M_NONE },
 	{ "rep_highest_achievement", "Which sales representative had the highest target achievement percentage?",
-	    "highest target achievement", achievement, G_REP },
+	    "highest target achievement", achievement, G_REP, M_ACH },
 	{ "rep_lowest_achievement", "Which sales representative had the lowest target achievement percentage?",
-	    "lowest target achievement", achievement, G_REP, 1 },
+	    "lowest target achievement", achievement, G_REP, M_ACH, 1 },
 	{ "rep_most_deals", "Which sales representative closed the most deals?",
-	    "most deals", most_deals, G_REP },
+	    "most deals", most_deals, G_REP, M_DEALS },
 	{ "rep_highest_avg_deal", "Which sales representative had the highest average deal size?",
-	    "highest average deal size", extreme_avg_deal, G_REP },
+	    "highest average deal size", extreme_avg_deal, G_REP, M_AVG },
 	{ "rep_lowest_avg_deal", "Which sales representative had the lowest average deal size?",
-	    "lowest average deal size", extreme_avg_deal, G_REP, 1 },
+	    "lowest average deal size", extreme_avg_deal, G_REP, M_AVG, 1 },
 	{ "rep_top1_avg_deal", "What was the top sales representative's average deal size?",
-	    "average deal size", top1_avg_deal, G_REP },
+	    "average deal size", top1_avg_deal, G_REP, M_REV },
 	{ "product_top1_share", "Which product generated the most revenue and what was its share of total revenue?",
-	    "most revenue", top1_share, G_PROD },
+	    "most revenue", top1_share, G_PROD, M_REV },
 	{ "product_rank2", "Which product ranked second in revenue and how far behind the leader was it?",
-	    "second in revenue", rank2, G_PROD },
+	    "second in revenue", rank2, G_PROD, M_REV },
 	{ "product_top3", "What were the top 3 products by revenue and what share of revenue did they generate together?",
-	    "top 3 products", top3_share, G_PROD },
+	    "top 3 products", top3_share, G_PROD, M_REV },
 	{ "product_bottom1", "Which product had the lowest revenue and how much did it bring in?",
-	    "lowest revenue", bottom1, G_PROD },
+	    "lowest revenue", bottom1, G_PROD, M_REV, 1 },
 	{ "product_top1_units", "Which product had the highest sales volume in units?",
-	    "units", top1_units, G_PROD },
+	    "units", top1_units, G_PROD, M_UNITS },
 	{ "product_top3_units", "What were the top 3 products by units sold?",
-	    "top 3 products by units", top3_units, G_PROD },
+	    "top 3 products by units", top3_units, G_PROD, M_UNITS },
 	{ "total_units", "How many units were sold in total?",
-	    "units", total_units, G_NONE },
+	    "units", total_units, G_NONE, M_NONE },
 	{ "product_top1_avg_sale", "What was the average sale value of the top product by revenue?",
-	    "average sale value", top1_avg_sale, G_PROD },
+	    "average sale value", top1_avg_sale, G_PROD, M_REV },
 	{ "category_top1_share", "Which product category generated the most revenue and what was its share?",
-	    "category", top1_share, G_CAT },
+	    "category", top1_share, G_CAT, M_REV },
 	{ "category_top1_revenue", "How much revenue did the leading product category generate?",
-	    "category", top1_revenue, G_CAT },
+	    "category", top1_revenue, G_CAT, M_REV },
 	{ "category_bottom1", "Which product category contributed the least revenue and how much?",
-	    "category", bottom1, G_CAT },
+	    "category", bottom1, G_CAT, M_REV, 1 },
 	{ "category_top1_avg_deal", "What was the average deal size in the leading product category?",
-	    "average deal size", top1_avg_deal, G_CAT },
+	    "average deal size", top1_avg_deal, G_CAT, M_REV },
 	{ "category_top3", "What were the top 3 product categories by revenue and what share did they generate together?",
-	    "top 3 product categories", top3_share, G_CAT },
+	    "top 3 product categories", top3_share, G_CAT, M_REV },
 	{ "city_top1_share", "Which city had the highest sales revenue and what was its share?",
-	    "city", top1_share, G_CITY },
+	    "city", top1_share, G_CITY, M_REV },
 	{ "city_rank2", "Which city ranked second in sales revenue and how far behind the top city was it?",
-	    "second", rank2, G_CITY },
+	    "second", rank2, G_CITY, M_REV },
 	{ "city_top3", "What were the top 3 cities by sales revenue and what share did they generate together?",
-	    "top 3 cities", top3_share, G_CITY },
+	    "top 3 cities", top3_share, G_CITY, M_REV },
 	{ "city_bottom1", "Which city had the lowest sales revenue and how much?",
-	    "lowest sales revenue", bottom1, G_CITY },
+	    "lowest sales revenue", bottom1, G_CITY, M_REV, 1 },
 	{ "city_highest_avg_deal", "Which city had the highest average deal size?",
-	    "highest average deal size", extreme_avg_deal, G_CITY },
+	    "highest average deal size", extreme_avg_deal, G_CITY, M_AVG },
 	{ "city_lowest_avg_deal", "Which city had the lowest average deal size?",
-	    "lowest average deal size", extreme_avg_deal, G_CITY, 1 },
+	    "lowest average deal size", extreme_avg_deal, G_CITY, M_AVG, 1 },
 	{ "city_most_deals", "Which city had the most transactions?",
-	    "most transactions", most_deals, G_CITY },
+	    "most transactions", most_deals, G_CITY, M_DEALS },
 	{ "weekend_share", "What percentage of total revenue came from weekend sales?",
-	    "weekend", weekend_share, G_NONE },
+	    "weekend", weekend_share, G_NONE, M_NONE },
 	{ "weekday_share", "What percentage of total revenue came from weekday sales?",
-	    "weekday", weekend_share, G_NONE, 1 },
+	    "weekday", weekend_share, G_NONE, M_NONE, 1 },
 	{ "dow_top", "Which day of the week had the highest sales and how much?",
-	    "day of the week", strongest, G_DAY },
+	    "day of the week", strongest, G_DAY, M_REV },
 	{ "dow_bottom", "Which day of the week had the lowest sales and how much?",
-	    "day of the week", bottom1, G_DAY },
+	    "day of the week", bottom1, G_DAY, M_REV, 1 },
 	{ "week_top", "Which week of the month (days 1-7 are week 1, days 8-14 week 2, and so on) had the highest sales?",
-	    "week", strongest, G_WEEK },
+	    "week", strongest, G_WEEK, M_REV },
 	{ "new_customer_count", "How many orders came from new customers?",
-	    "new customers", new_count, G_NONE },
+	    "new customers", new_count, G_NONE, M_NONE },
 	{ "new_customer_share", "What percentage of total revenue came from new customers?",
-	    "new customers", new_share, G_NONE },
+	    "new customers", new_share, G_NONE, M_NONE },
 	{ "new_customer_revenue", "How much revenue did new customers bring in?",
-	    "new customers", new_revenue, G_NONE },
+	    "new customers", new_revenue, G_NONE, M_NONE },
 	{ "new_vs_existing_deal", "How did the average deal size for new customers compare to existing customers?",
-	    "existing customers", new_vs_existing, G_NONE },
+	    "existing customers", new_vs_existing, G_NONE, M_NONE },
 	{ "rep_most_new", "Which sales representative won the most new customers?",
-	    "new customers", most_new, G_REP },
+	    "new customers", most_new, G_REP, M_NEW },
 	{ "city_most_new", "In which city were the most new customers won?",
-	    "new customers", most_new, G_CITY },
+	    "new customers", most_new, G_CITY, M_NEW },
 	{ "customer_top1", "Who was the single top customer by purchase value?",
-	    "top customer", customer_top1, G_CUST },
+	    "top customer", customer_top1, G_CUST, M_REV },
 	{ "customer_top3_share", "Who were the top 3 customers by purchase value and what share of sales did they account for?",
-	    "top 3 customers", top3_share, G_CUST },
+	    "top 3 customers", top3_share, G_CUST, M_REV },
 	{ "distinct_customers", "How many distinct customers placed orders?",
-	    "distinct customers", distinct, G_CUST },
+	    "distinct customers", distinct, G_CUST, M_NONE },
 	{ "cross_top_rep_product", "What was the primary product by revenue for the top sales representative?",
-	    "top sales representative", cross, G_REP, 0, G_PROD },
+	    "top sales representative", cross, G_REP, M_REV, 0, G_PROD },
 	{ "cross_top_rep_city", "In which city did the top sales representative make most of their sales?",
-	    "top sales representative", cross, G_REP, 0, G_CITY },
+	    "top sales representative", cross, G_REP, M_REV, 0, G_CITY },
 	{ "cross_top_category_rep", "Who was the top sales representative within the leading product category?",
-	    "leading product category", cross, G_CAT, 0, G_REP },
+	    "leading product category", cross, G_CAT, M_REV, 0, G_REP },
 	{ "cross_top_city_product", "What was the best-selling product by revenue in the top city?",
-	    "top city", cross, G_CITY, 0, G_PROD },
+	    "top city", cross, G_CITY, M_REV, 0, G_PROD },
 	{ "cross_top_city_rep", "Who was the leading sales representative by revenue in the top city?",
-	    "top city", cross, G_CITY, 0, G_REP },
+	    "top city", cross, G_CITY, M_REV, 0, G_REP },
 };
 #define NQ (sizeof qtypes / sizeof qtypes[0])
 
@@ -1418,6 +1345,7 @@ static void
 ask(const table *t, const qtype *q, size_t n, cJSON *qs, cJSON *items)
 {
 	cJSON *o = cJSON_CreateObject(), *g = cJSON_CreateObject();
+	question qa;
 	item it;
 
 	cJSON_AddNumberToObject(o, "n", (double)n);
@@ -1426,7 +1354,15 @@ ask(const table *t, const qtype *q, size_t n, cJSON *qs, cJSON *items)
 	it.ents = cJSON_CreateArray();
 	it.nums = cJSON_CreateArray();
 	memset(&it.ans, 0, sizeof it.ans);
-	q->answer(t, q, &it);
+	qa.t = t;
+	qa.type = q;
+	memset(&qa.rows, 0, sizeof qa.rows);
+	if (q->by != G_NONE)
+		group(t, q->by, &qa.rows, NULL, NULL);
+	if (q->m != M_NONE)
+		rank(&qa.rows, q->m, q->low);
+	q->answer(&qa, &it);
+	free(qa.rows.g);
 	cJSON_AddStringToObject(g, "type", q->type);
 	cJSON_AddStringToObject(g, "question", q->question);
 	cJSON_AddStringToObject(g, "cue", q->cue);
