@@ -54,8 +54,10 @@ run_agree(char **files, const struct opts *o)
 	return status;
 }
 
-int
-main(int argc, char **argv)
+/* The options into o and *labels (--labels); the index of the first
+ * operand. */
+static int
+parse(int argc, char **argv, struct opts *o, int *labels)
 {
 	static const struct option longopts[] = {
 		{ "bootstrap", required_argument, NULL, 'b' },
@@ -71,39 +73,38 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	static const char *const formats[] = { "table", "tsv", "json" };
-	struct opts o;
-	int c, labels = 0, status;
+	int c;
 
-	memset(&o, 0, sizeof o);
-	lg_init(argv[0]);
-	o.resamples = 1000;
-	o.top = 10;
-	o.cut = 2048;
-	o.by = "person";
+	memset(o, 0, sizeof *o);
+	o->resamples = 1000;
+	o->top = 10;
+	o->cut = 2048;
+	o->by = "person";
+	*labels = 0;
 	while ((c = lg_getopt(argc, argv, "f:b:s:n:h", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			o.fmt = (int)opt_choice("-f", optarg, formats, 3);
+			o->fmt = (int)opt_choice("-f", optarg, formats, 3);
 			break;
 		case 'b':
-			o.resamples = (long)opt_num("--bootstrap", optarg, 1,
+			o->resamples = (long)opt_num("--bootstrap", optarg, 1,
 			    1000000);
 			break;
 		case 's':
-			o.seed = opt_seed("--seed", optarg);
+			o->seed = opt_seed("--seed", optarg);
 			break;
 		case 'n':
-			o.top = (long)opt_num("--top", optarg, 0, 1000000);
+			o->top = (long)opt_num("--top", optarg, 0, 1000000);
 			break;
 		case OPT_SHEET:
-			o.sheet = (long)opt_num("--sheet", optarg, 1, 100000);
+			o->sheet = (long)opt_num("--sheet", optarg, 1, 100000);
 			break;
 		case OPT_CUT:
-			o.cut = opt_size("--cut", optarg, 16, 1 << 20);
+			o->cut = opt_size("--cut", optarg, 16, 1 << 20);
 			break;
 		case OPT_LABELS:
-			labels = 1;
+			*labels = 1;
 			break;
 		case OPT_BY:
 			if (*optarg == '\0' || strlen(optarg) > 256) {
@@ -111,7 +112,7 @@ main(int argc, char **argv)
 				    "bytes", optarg);
 				lg_usage(usage, LG_USAGE);
 			}
-			o.by = optarg;
+			o->by = optarg;
 			break;
 		case OPT_MAXREC:
 			opt_max_record(optarg);
@@ -124,16 +125,23 @@ main(int argc, char **argv)
 			lg_usage(usage, LG_USAGE);
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (labels && o.sheet) {
+	return optind;
+}
+
+/* The mode the options ask for, on the operands. */
+static int
+run(char **argv, int argc, const struct opts *o, int labels)
+{
+	int status;
+
+	if (labels && o->sheet) {
 		lg_warn("--sheet and --labels: one or the other");
 		lg_usage(usage, LG_USAGE);
 	}
 	if (labels)
-		status = sheet_import(argv, argc, &o);
-	else if (o.sheet)
-		status = sheet_export(argv, argc, &o);
+		status = sheet_import(argv, argc, o);
+	else if (o->sheet)
+		status = sheet_export(argv, argc, o);
 	else {
 		if (argc != 2) {
 			lg_warn("two judgings to compare, A and B");
@@ -143,7 +151,18 @@ main(int argc, char **argv)
 			lg_warn("A and B cannot both be the standard input");
 			lg_usage(usage, LG_USAGE);
 		}
-		status = run_agree(argv, &o);
+		status = run_agree(argv, o);
 	}
-	return lg_finish(status);
+	return status;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct opts o;
+	int labels, n;
+
+	lg_init(argv[0]);
+	n = parse(argc, argv, &o, &labels);
+	return lg_finish(run(argv + n, argc - n, &o, labels));
 }

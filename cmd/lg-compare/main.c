@@ -257,8 +257,10 @@ out:
 	return lg_finish(status);
 }
 
-int
-main(int argc, char **argv)
+/* The options into o (memset to 0 by the caller) and the operands
+ * checked; the index of the first operand. */
+static int
+parse(int argc, char **argv, struct opts *o)
 {
 	static const struct option longopts[] = {
 		{ "by", required_argument, NULL, OPT_BY },
@@ -271,67 +273,77 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	static const char *const formats[] = { "table", "json" };
-	struct opts o;
 	size_t i;
-	int c, status;
+	int c;
 
-	memset(&o, 0, sizeof o);
-	lg_init(argv[0]);
-	fields_parse("bench,task,length", &o);
-	o.resamples = 2000;
-	o.top = 5;
+	fields_parse("bench,task,length", o);
+	o->resamples = 2000;
+	o->top = 5;
 	while ((c = lg_getopt(argc, argv, "g:f:b:s:n:h", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'g':
-			if (fields_parse(optarg, &o) < 0)
-				bad_usage(&o, "-g: \"%s\": not a list of fields, "
+			if (fields_parse(optarg, o) < 0)
+				bad_usage(o, "-g: \"%s\": not a list of fields, "
 				    "dotted paths, each once", optarg);
 			break;
 		case 'f':
-			o.fmt = (int)opt_choice("-f", optarg, formats, 2);
+			o->fmt = (int)opt_choice("-f", optarg, formats, 2);
 			break;
 		case 'b':
-			o.resamples = (long)opt_num("--bootstrap", optarg, 1,
+			o->resamples = (long)opt_num("--bootstrap", optarg, 1,
 			    MAX_RESAMPLES);
 			break;
 		case 's':
-			o.seed = opt_seed("--seed", optarg);
+			o->seed = opt_seed("--seed", optarg);
 			break;
 		case 'n':
-			o.top = (long)opt_num("--top", optarg, 0, 1000000);
+			o->top = (long)opt_num("--top", optarg, 0, 1000000);
 			break;
 		case OPT_BY:
-			if (parse_by(optarg, &o) < 0)
-				bad_usage(&o, "--by: \"%s\": not FIELD or FIELD=A,B "
+			if (parse_by(optarg, o) < 0)
+				bad_usage(o, "--by: \"%s\": not FIELD or FIELD=A,B "
 				    "with two different values", optarg);
 			break;
 		case OPT_MAXREC:
 			opt_max_record(optarg);
 			break;
 		case 'h':
-			opts_free(&o);
+			opts_free(o);
 			lg_usage(usage, 0);
 		case OPT_VERSION:
-			opts_free(&o);
+			opts_free(o);
 			lg_version();
 		default:
-			opts_free(&o);
+			opts_free(o);
 			lg_usage(usage, LG_USAGE);
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	if (!o.have_by && argc != 2)
-		bad_usage(&o, "%s", "two files to compare, A and B, or --by "
+	/* the operands */
+	if (!o->have_by && argc != 2)
+		bad_usage(o, "%s", "two files to compare, A and B, or --by "
 		    "FIELD");
-	if (!o.have_by && strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
-		bad_usage(&o, "%s", "A and B cannot both be the standard input");
-	for (i = 0; o.have_by && i < o.nfields; i++)
-		if (strcmp(o.fields[i].path, o.by.path) == 0)
-			bad_usage(&o, "--by: \"%s\": also a group field (-g)",
-			    o.by.path);
-	status = run(argv, argc, &o);
+	if (!o->have_by && strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
+		bad_usage(o, "%s", "A and B cannot both be the standard input");
+	for (i = 0; o->have_by && i < o->nfields; i++)
+		if (strcmp(o->fields[i].path, o->by.path) == 0)
+			bad_usage(o, "--by: \"%s\": also a group field (-g)",
+			    o->by.path);
+	return optind;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct opts o;
+	int n, status;
+
+	memset(&o, 0, sizeof o);
+	lg_init(argv[0]);
+	n = parse(argc, argv, &o);
+	status = run(argv + n, argc - n, &o);
 	opts_free(&o);
 	return status;
 }

@@ -19,7 +19,18 @@ typedef struct {
 	char **flake8;		/* --flake8 split into argv, NULL-terminated */
 	double timeout;		/* --timeout: wall-clock seconds per answer */
 	int jobs;		/* -j: runs at once */
+	int prep;		/* --prepare: the originals only, into the
+				 * records (and the cache) */
+	const char *cache_dir;	/* --cache, NULL: the default place */
+	int cache_off;		/* --no-cache */
 } cf_opts;
+
+/* Read the options into o (its strings owned, see cf_opts_free()); exits
+ * with a message on a bad one.  The index of the first operand. */
+int cf_parse(int argc, char **argv, cf_opts *o);
+void cf_opts_free(cf_opts *o);
+/* Free a NULL-terminated vector of strings and the strings. */
+void cf_free_words(char **v);
 
 typedef struct {
 	cJSON *rec;

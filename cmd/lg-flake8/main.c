@@ -30,33 +30,6 @@
 #include "util.h"
 #include "xalloc.h"
 
-static const char usage[] =
-"usage: lg-flake8 [--compat] [--prepare] [-j N] [--cache DIR | --no-cache]\n"
-"                 [--timeout SEC] [--lint-timeout SEC] [--python PATH]\n"
-"                 [--flake8 CMD] [--max-record SIZE] [file ...]\n"
-"\n"
-"  --compat          score as the published scorer: runnable means it\n"
-"                    compiles, noqa comments count, its extraction\n"
-"  --prepare         lint and run the originals only: what they give\n"
-"                    goes into each record (orig) and the cache; no\n"
-"                    output is read, nothing scored\n"
-"  -j, --jobs N      runs of flake8, the parser and answers at once\n"
-"                    (default: the number of processors)\n"
-"  --cache DIR       keep what the originals give in DIR (default:\n"
-"                    $XDG_CACHE_HOME/lg/flake8 or ~/.cache/lg/flake8)\n"
-"  --no-cache        neither read nor write a cache directory\n"
-"  --timeout SEC     wall-clock limit of each run, CPU half of it (10)\n"
-"  --lint-timeout SEC\n"
-"                    wall-clock and CPU limit of each flake8 and parser\n"
-"                    run over a batch or one answer (60)\n"
-"  --python PATH     the interpreter that runs and parses answers\n"
-"                    (/usr/bin/python3)\n"
-"  --flake8 CMD      the flake8 command, split at blanks (default: the\n"
-"                    flake8 module of the --python interpreter)\n"
-"  --max-record SIZE record size limit (default 64M)\n"
-"  -h, --help        print this help\n"
-"  --version         print the version\n";
-
 #define STAGE "flake8"
 #define BATCH 64
 #define RUN_MEM (1ULL << 30)
@@ -79,70 +52,10 @@ static int status_sys;
 static progress pg;		/* the status line on a terminal */
 static char *made;		/* the model and parameters of the answers */
 static int made_mixed;		/* more than one */
-static const char *cache_dir;	/* --cache, NULL: the default place */
-static int cache_off;		/* --no-cache */
-static int prep;		/* --prepare: the originals only, into the
-				 * records (and the cache) */
 static int cached;		/* the cache directory is open */
 static int carry_state;		/* fingerprints: 0 not yet, 1 set, -1 none */
 static int carry_said;		/* CARRY_ bits said on stderr already */
 static char *fp_lint, *fp_run;	/* the fingerprints (carry_ready()) */
-
-static char *
-resolve(const char *prog)
-{
-	const char *path = getenv("PATH");
-	char *dirs, *d, *save = NULL;
-
-	if (strchr(prog, '/') != NULL)
-		return xstrdup(prog);
-	dirs = xstrdup(path ? path : "/usr/bin:/bin");
-	for (d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
-		char *p = xasprintf("%s/%s", *d ? d : ".", prog);
-
-		if (access(p, X_OK) == 0) {
-			free(dirs);
-			return p;
-		}
-		free(p);
-	}
-	free(dirs);
-	return xstrdup(prog);
-}
-
-static char **
-split_words(const char *s)
-{
-	char **v = NULL;
-	size_t n = 0;
-
-	for (;;) {
-		size_t len;
-
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (*s == '\0')
-			break;
-		len = strcspn(s, " \t");
-		v = xreallocarray(v, n + 2, sizeof *v);
-		v[n++] = xstrndup(s, len);
-		s += len;
-	}
-	if (v == NULL)
-		v = xcalloc(1, sizeof *v);
-	v[n] = NULL;
-	return v;
-}
-
-static void
-free_words(char **v)
-{
-	size_t i;
-
-	for (i = 0; v[i] != NULL; i++)
-		free(v[i]);
-	free(v);
-}
 
 /* mkdir -p, each folder private to its user when made */
 static int
@@ -211,7 +124,7 @@ carry_ready(const cf_opts *o)
 	    (size_t)RUN_CAP, SB_BOX);
 	carry_init(fp_lint, fp_run);
 	free(e.s);
-	free_words(env);
+	cf_free_words(env);
 	free(pid);
 	return carry_state = 1;
 }
@@ -224,10 +137,10 @@ open_cache(const cf_opts *o)
 	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
 	char *dir;
 
-	if (cache_off || carry_ready(o) < 0)
+	if (o->cache_off || carry_ready(o) < 0)
 		return;
-	if (cache_dir != NULL)
-		dir = xstrdup(cache_dir);
+	if (o->cache_dir != NULL)
+		dir = xstrdup(o->cache_dir);
 	else if (xdg != NULL && xdg[0] == '/')
 		dir = xasprintf("%s/lg/flake8", xdg);
 	else if (home != NULL && home[0] == '/')
@@ -235,7 +148,7 @@ open_cache(const cf_opts *o)
 	else
 		return;
 	if (make_dirs(dir) < 0 || cf_expect_open(dir, fp_lint, fp_run) < 0) {
-		if (cache_dir != NULL)
+		if (o->cache_dir != NULL)
 			lg_warn("--cache %s: cannot use it: %s; going on without",
 			    dir, strerror(errno));
 	} else
@@ -298,7 +211,7 @@ prepare(const cf_opts *o)
 	}
 	sb_clean_on_signals(st.dir);
 	open_cache(o);
-	if (prep && carry_ready(o) < 0) {
+	if (o->prep && carry_ready(o) < 0) {
 		st.why = xstrdup("--prepare: nothing can be carried");
 		return 0;
 	}
@@ -346,7 +259,7 @@ admit(cf_item *it, const cf_opts *o)
 	code = cJSON_IsObject(vars) ? rec_get(vars, "code") : NULL;
 	/* --prepare: the original alone, unless the record carries all of
 	 * it already; the record goes on as it came, "orig" apart */
-	if (prep) {
+	if (o->prep) {
 		if (!cJSON_IsString(code))
 			return 0;
 		if (!prepare(o)) {
@@ -450,17 +363,9 @@ box_close(box *b)
 	free(b->code);
 	if (sb_rmtree(b->box) < 0)
 		lg_warn("cannot remove %s: %s", b->box, strerror(errno));
-	free_words(b->env);
+	cf_free_words(b->env);
 	free(b->box);
 	b->box = NULL;
-}
-
-static long
-processors(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n > 0 ? n : 1;
 }
 
 /* Bytes of code per chunk at most: about 1.5 s of flake8 on one core. */
@@ -511,10 +416,10 @@ lint_and_run(cf_item *items, size_t n, const cf_opts *o, char **pf, char **lf,
 		cf_item *it = &items[i];
 		char *p;
 
-		if (!it->ours || o->compat || (!prep && (it->how == EX_EMPTY ||
+		if (!it->ours || o->compat || (!o->prep && (it->how == EX_EMPTY ||
 		    !res[at[i]].compiles)))
 			continue;
-		if (!prep) {
+		if (!o->prep) {
 			p = xasprintf("%s/%s", st.dir, pf[at[i]]);
 			if (box_open(it, o, p, argv, &jobs[m], &boxes[m]) == 0)
 				of[m++] = i;
@@ -609,18 +514,17 @@ same_orig(const cf_item *items, const long *ot, size_t i)
 	return -1;
 }
 
-static void
-score_batch(cf_item *items, size_t n, const cf_opts *o)
+/*
+ * Name item i's work files in pf (with their sizes in sz): its answer's,
+ * pf[at[i]], and its original's, pf[ot[i]], when the count of the original
+ * is not known (known[i] 0), one file per text.  The number of files.
+ */
+static size_t
+name_work(cf_item *items, size_t n, const cf_opts *o, char **pf, size_t *sz,
+    size_t *at, long *ot, char *known)
 {
-	char **pf = xcalloc(2 * n + 1, sizeof *pf), **lf = xcalloc(2 * n + 1, sizeof *lf);
-	fl_file *res = xcalloc(2 * n + 1, sizeof *res);
-	size_t *at = xcalloc(n + 1, sizeof *at), k = 0, w, i;
-	long *ot = xcalloc(n + 1, sizeof *ot);
-	char *known = xcalloc(n + 1, 1);
-	size_t *sz = xcalloc(2 * n + 1, sizeof *sz), *ch, nc;
+	size_t i, k = 0;
 
-	/* the work files first (answers, and originals whose counts are
-	 * not known), then originals that are only run */
 	for (i = 0; i < n; i++) {
 		cf_item *it = &items[i];
 		long j;
@@ -628,7 +532,7 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 		ot[i] = -1;
 		if (!it->ours)
 			continue;
-		if (!prep) {
+		if (!o->prep) {
 			at[i] = k;
 			sz[k] = it->code_len;
 			pf[k++] = xasprintf("r%ldf.py", st.serial);
@@ -650,6 +554,65 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 		}
 		st.serial++;
 	}
+	return k;
+}
+
+/* What the tools found for item it (answer file at, original file ot of
+ * res) into it, and its scores or (--prepare) what it carries. */
+static void
+take_result(cf_item *it, const cf_opts *o, fl_file *res, size_t at, long ot,
+    int known)
+{
+	if (!it->ours)
+		return;
+	if (!o->prep) {
+		it->fix = res[at];
+		memset(&res[at], 0, sizeof res[at]);
+	}
+	if (!known && ot >= 0) {
+		it->org = file_copy(&res[ot]);
+		cf_lint_put(it->orig, strlen(it->orig), &it->org);
+	}
+	if (o->prep) {
+		carry_write(it, o);
+		return;
+	}
+	/* an answer that costs flake8 more than its limits scores 0,
+	 * with the reason in its scores, as one that runs too long */
+	if ((it->how != EX_EMPTY && it->fix.count < 0 && !it->fix.limit) ||
+	    it->org.count < 0) {
+		const fl_file *f = it->fix.count < 0 && !it->fix.limit ?
+		    &it->fix : &it->org;
+
+		rec_failat(it->rec, it->file, it->line, STAGE,
+		    "flake8 failed on the %s: %s",
+		    f == &it->fix ? "answer" : "original",
+		    f->lint_error ? f->lint_error : "no count");
+		st.bad = 1;
+	}
+	if (it->ran) {
+		if (it->run.how == SB_FAILED) {
+			rec_failat(it->rec, it->file, it->line, STAGE,
+			    "cannot run the answer: %s", it->run.why);
+			status_sys = 1;
+		}
+	}
+	cf_score(it, o, &st.info);
+}
+
+static void
+score_batch(cf_item *items, size_t n, const cf_opts *o)
+{
+	char **pf = xcalloc(2 * n + 1, sizeof *pf), **lf = xcalloc(2 * n + 1, sizeof *lf);
+	fl_file *res = xcalloc(2 * n + 1, sizeof *res);
+	size_t *at = xcalloc(n + 1, sizeof *at), k, w, i;
+	long *ot = xcalloc(n + 1, sizeof *ot);
+	char *known = xcalloc(n + 1, 1);
+	size_t *sz = xcalloc(2 * n + 1, sizeof *sz), *ch, nc;
+
+	/* the work files first (answers, and originals whose counts are
+	 * not known), then originals that are only run */
+	k = name_work(items, n, o, pf, sz, at, ot, known);
 	w = k;
 	ch = xcalloc(chunk_count(sz, w, o->jobs) + 2, sizeof *ch);
 	for (i = 0; i < n; i++) {
@@ -672,7 +635,7 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 
 		if (!it->ours)
 			continue;
-		if (!prep) {
+		if (!o->prep) {
 			p = xasprintf("%s/%s", st.dir, pf[at[i]]);
 			if (write_file(p, it->code, it->code_len) < 0)
 				lg_die(LG_SYS, "cannot write in %s: %s", st.dir,
@@ -700,45 +663,8 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 	for (i = 0; i < w; i++)
 		if (res[i].limit)
 			res[i].count = -1;
-	for (i = 0; i < n; i++) {
-		cf_item *it = &items[i];
-
-		if (!it->ours)
-			continue;
-		if (!prep) {
-			it->fix = res[at[i]];
-			memset(&res[at[i]], 0, sizeof res[at[i]]);
-		}
-		if (!known[i] && ot[i] >= 0) {
-			it->org = file_copy(&res[ot[i]]);
-			cf_lint_put(it->orig, strlen(it->orig), &it->org);
-		}
-		if (prep) {
-			carry_write(it, o);
-			continue;
-		}
-		/* an answer that costs flake8 more than its limits scores 0,
-		 * with the reason in its scores, as one that runs too long */
-		if ((it->how != EX_EMPTY && it->fix.count < 0 && !it->fix.limit) ||
-		    it->org.count < 0) {
-			const fl_file *f = it->fix.count < 0 && !it->fix.limit ?
-			    &it->fix : &it->org;
-
-			rec_failat(it->rec, it->file, it->line, STAGE,
-			    "flake8 failed on the %s: %s",
-			    f == &it->fix ? "answer" : "original",
-			    f->lint_error ? f->lint_error : "no count");
-			st.bad = 1;
-		}
-		if (it->ran) {
-			if (it->run.how == SB_FAILED) {
-				rec_failat(it->rec, it->file, it->line, STAGE,
-				    "cannot run the answer: %s", it->run.why);
-				status_sys = 1;
-			}
-		}
-		cf_score(it, o, &st.info);
-	}
+	for (i = 0; i < n; i++)
+		take_result(&items[i], o, res, at[i], ot[i], known[i]);
 	for (i = 0; i < k; i++) {
 		char *p = xasprintf("%s/%s", st.dir, pf[i]);
 
@@ -937,89 +863,12 @@ score_all(char **files, int nfiles, const cf_opts *o)
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "compat", no_argument, NULL, 'C' },
-		{ "timeout", required_argument, NULL, 'T' },
-		{ "lint-timeout", required_argument, NULL, 'L' },
-		{ "python", required_argument, NULL, 'P' },
-		{ "flake8", required_argument, NULL, 'F' },
-		{ "max-record", required_argument, NULL, 'M' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "cache", required_argument, NULL, 'K' },
-		{ "no-cache", no_argument, NULL, 'N' },
-		{ "prepare", no_argument, NULL, 'R' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
-	cf_opts o = { 0, NULL, NULL, 10, 0 };
-	double lint_timeout = 60;
-	const char *python = "/usr/bin/python3", *flake8 = NULL;
-	int c, status;
+	cf_opts o;
+	int status;
 
 	lg_init(argv[0]);
-	while ((c = lg_getopt(argc, argv, "hj:", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'C':
-			o.compat = 1;
-			break;
-		case 'T':
-			o.timeout = opt_real("--timeout", optarg, 0.1, 86400);
-			break;
-		case 'L':
-			lint_timeout = opt_real("--lint-timeout", optarg, 1, 86400);
-			break;
-		case 'P':
-			if (*optarg == '\0')
-				lg_die(LG_USAGE, "--python: empty path");
-			python = optarg;
-			break;
-		case 'F':
-			flake8 = optarg;
-			break;
-		case 'M':
-			opt_max_record(optarg);
-			break;
-		case 'j':
-			o.jobs = (int)opt_num("-j", optarg, 1, 256);
-			break;
-		case 'K':
-			if (*optarg == '\0')
-				lg_die(LG_USAGE, "--cache: empty path");
-			cache_dir = optarg;
-			break;
-		case 'N':
-			cache_off = 1;
-			break;
-		case 'R':
-			prep = 1;
-			break;
-		case 'h':
-			lg_usage(usage, 0);
-		case 'V':
-			lg_version();
-		default:
-			lg_usage(usage, LG_USAGE);
-		}
-	}
-	fl_limits(lint_timeout);
-	if (o.jobs == 0)
-		o.jobs = (int)(processors() > 256 ? 256 : processors());
-	/* the default flake8 is told to run in one process: we run several */
-	fl_one_job(flake8 == NULL);
-	o.python = resolve(python);
-	if (flake8 != NULL) {
-		o.flake8 = split_words(flake8);
-	} else {
-		o.flake8 = xcalloc(4, sizeof *o.flake8);
-		o.flake8[0] = xstrdup(o.python);
-		o.flake8[1] = xstrdup("-m");
-		o.flake8[2] = xstrdup("flake8");
-	}
-	if (o.flake8[0] == NULL)
-		lg_die(LG_USAGE, "--flake8: empty command");
+	cf_parse(argc, argv, &o);
 	status = score_all(argv + optind, argc - optind, &o);
-	free_words(o.flake8);
-	free(o.python);
+	cf_opts_free(&o);
 	return status;
 }

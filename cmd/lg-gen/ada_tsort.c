@@ -309,6 +309,105 @@ append(buf *b, const char *s)
 }
 
 /*
+ * The NPARTS parts from paragraph s of bk on, each of whole paragraphs
+ * to about target tokens (at least one), into parts and their numbers of
+ * paragraphs into np; their tokens are added to *used.  The paragraph
+ * after the last part, or 0 when the book ends first.
+ */
+static size_t
+take_parts(const book *bk, size_t s, long target, buf *parts, size_t *np,
+    long *used)
+{
+	size_t q = s, start;
+	int k;
+
+	for (k = 0; k < NPARTS; k++) {
+		long sum = 0;
+
+		start = q;
+		while (q < bk->npara && (q == start ||
+		    sum + (long)bk->tok[q] + 1 <= target)) {
+			append(&parts[k], bk->para[q]);
+			sum += (long)bk->tok[q] + 1;
+			q++;
+		}
+		np[k] = q - start;
+		*used += sum;
+		if (np[k] == 0)
+			return 0;
+	}
+	return q;
+}
+
+/*
+ * The context (wb before, wa after) with a cut of para on side cutside
+ * (0 after, 1 before) counted n tokens in *vars, room tokens of cut: cut
+ * longer, up to 6 times, while the count grows and stays within cap.  The
+ * count of *vars, replaced by each longer cut.
+ */
+static long
+lengthen(const char *para, int cutside, const char *wb, const char *wa,
+    buf *parts, const int *perm, long cap, long room, cJSON **vars, long n)
+{
+	int k;
+
+	for (k = 0; k < 6 && n <= cap && n < cap - 1; k++) {
+		char *cut;
+		buf b = { 0 }, a = { 0 };
+		cJSON *v2;
+		long n2;
+
+		room += cap - n;
+		cut = cut_para(para, cutside == 0, room);
+		buf_puts(&b, wb);
+		buf_puts(&a, wa);
+		if (cutside == 0)
+			append(&a, cut);
+		else
+			prepend(&b, cut);
+		free(cut);
+		v2 = make_vars(buf_str(&b), buf_str(&a), parts, perm);
+		n2 = ada_prompt_tokens(v2);
+		buf_free(&a);
+		buf_free(&b);
+		if (n2 < 0 || n2 > cap || n2 <= n) {
+			cJSON_Delete(v2);
+			break;
+		}
+		cJSON_Delete(*vars);
+		*vars = v2;
+		n = n2;
+	}
+	return n;
+}
+
+/* The gold of a case from paragraph s of bk: the parts' order as shown
+ * by perm, where they come from, and the prompt's n tokens. */
+static cJSON *
+make_gold(const book *bk, size_t s, const int *perm, const size_t *np,
+    long n)
+{
+	cJSON *gold = cJSON_CreateObject(), *order, *pc;
+	int k;
+
+	order = cJSON_AddArrayToObject(gold, "order");
+	for (k = 0; k < NPARTS; k++) {
+		int l;
+
+		for (l = 0; perm[l] != k; l++)
+			;
+		cJSON_AddItemToArray(order, cJSON_CreateNumber(l + 1));
+	}
+	cJSON_AddStringToObject(gold, "book", bk->name);
+	cJSON_AddNumberToObject(gold, "paragraph", (double)s);
+	pc = cJSON_AddArrayToObject(gold, "paragraphs");
+	for (k = 0; k < NPARTS; k++)
+		cJSON_AddItemToArray(pc, cJSON_CreateNumber((double)np[k]));
+	ada_gold_tokens(gold, n);
+	return gold;
+}
+
+/*
  * Try a case whose part 1 starts at paragraph s of book bk.  0 and the
  * record filled; 1 when it cannot reach 90% of the cap from here; -1 on a
  * template failure.  *end gets the paragraph after part 4.
@@ -318,30 +417,17 @@ try_case(book *bk, size_t s, const ada_case *c, const int *perm, cJSON *rec,
     long over, size_t *end)
 {
 	buf parts[NPARTS], before = { 0 }, after = { 0 };
-	size_t q = s, pstart[NPARTS], np[NPARTS], bi, ai;
+	size_t q, np[NPARTS], bi, ai;
 	long budget = c->cap - over, used = over, target = budget / 5, n, room = 0;
 	size_t cutp = (size_t)-1;
 	int cutside = 0;
 	char *wb = NULL, *wa = NULL;
 	int k, ret = 1, side, round, blocked[2] = { 0, 0 };
-	cJSON *vars, *gold, *order, *pc;
+	cJSON *vars;
 
 	memset(parts, 0, sizeof parts);
-	for (k = 0; k < NPARTS; k++) {
-		long sum = 0;
-
-		pstart[k] = q;
-		while (q < bk->npara && (q == pstart[k] ||
-		    sum + (long)bk->tok[q] + 1 <= target)) {
-			append(&parts[k], bk->para[q]);
-			sum += (long)bk->tok[q] + 1;
-			q++;
-		}
-		np[k] = q - pstart[k];
-		used += sum;
-		if (np[k] == 0)
-			goto out;
-	}
+	if ((q = take_parts(bk, s, target, parts, np, &used)) == 0)
+		goto out;
 	*end = q;
 	if (used > c->cap)
 		goto out;
@@ -423,56 +509,16 @@ try_case(book *bk, size_t s, const ada_case *c, const int *perm, cJSON *rec,
 			shave(&before, 0, (size_t)(n - c->cap));
 	}
 	/* the estimate left room: cut the last paragraph longer while it fits */
-	for (k = 0; k < 6 && cutp != (size_t)-1 && n <= c->cap && n < c->cap - 1;
-	    k++) {
-		char *cut;
-		buf b = { 0 }, a = { 0 };
-		cJSON *v2;
-		long n2;
-
-		room += c->cap - n;
-		cut = cut_para(bk->para[cutp], cutside == 0, room);
-		buf_puts(&b, wb);
-		buf_puts(&a, wa);
-		if (cutside == 0)
-			append(&a, cut);
-		else
-			prepend(&b, cut);
-		free(cut);
-		v2 = make_vars(buf_str(&b), buf_str(&a), parts, perm);
-		n2 = ada_prompt_tokens(v2);
-		buf_free(&a);
-		buf_free(&b);
-		if (n2 < 0 || n2 > c->cap || n2 <= n) {
-			cJSON_Delete(v2);
-			break;
-		}
-		cJSON_Delete(vars);
-		vars = v2;
-		n = n2;
-	}
+	if (cutp != (size_t)-1)
+		n = lengthen(bk->para[cutp], cutside, wb, wa, parts, perm, c->cap,
+		    room, &vars, n);
 	if (n > c->cap || n * 10 < c->cap * 9) {
 		cJSON_Delete(vars);
 		goto out;
 	}
 	rec_set(rec, "vars", vars);
 	add_checks(rec);
-	gold = cJSON_CreateObject();
-	order = cJSON_AddArrayToObject(gold, "order");
-	for (k = 0; k < NPARTS; k++) {
-		int l;
-
-		for (l = 0; perm[l] != k; l++)
-			;
-		cJSON_AddItemToArray(order, cJSON_CreateNumber(l + 1));
-	}
-	cJSON_AddStringToObject(gold, "book", bk->name);
-	cJSON_AddNumberToObject(gold, "paragraph", (double)s);
-	pc = cJSON_AddArrayToObject(gold, "paragraphs");
-	for (k = 0; k < NPARTS; k++)
-		cJSON_AddItemToArray(pc, cJSON_CreateNumber((double)np[k]));
-	ada_gold_tokens(gold, n);
-	rec_set(rec, "gold", gold);
+	rec_set(rec, "gold", make_gold(bk, s, perm, np, n));
 	ret = 0;
 out:
 	free(wb);

@@ -280,167 +280,290 @@ capital(const char *s)
 }
 
 /*
+ * The transformations that fill the slot "{}" of a statement: each makes
+ * *flaw and *fix, new strings, with p's rng and lists; alt picks the
+ * variant of a family (the full street name rather than the abbreviation,
+ * the title after the name rather than before).
+ */
+typedef void fill_fn(picker *p, int alt, char **flaw, char **fix);
+
+static void
+num_small(picker *p, int alt, char **flaw, char **fix)
+{
+	long n = (long)rng_randint(p->r, 2, 9);
+
+	(void)alt;
+	*flaw = xasprintf("%ld", n);
+	*fix = xstrdup(ones[n]);
+}
+
+static void
+num_large(picker *p, int alt, char **flaw, char **fix)
+{
+	long n = (long)rng_randint(p->r, 11, 99);
+
+	(void)alt;
+	*flaw = number_words(n);
+	*fix = xasprintf("%ld", n);
+}
+
+static void
+percent(picker *p, int alt, char **flaw, char **fix)
+{
+	long n = (long)rng_randint(p->r, 2, 60);
+
+	(void)alt;
+	*flaw = xasprintf("%ld%%", n);
+	*fix = xasprintf("%ld percent", n);
+}
+
+static void
+dollars(picker *p, int alt, char **flaw, char **fix)
+{
+	long n = (long)rng_randint(p->r, 2, 95);
+
+	(void)alt;
+	*flaw = xasprintf("%ld million dollars", n);
+	*fix = xasprintf("$%ld million", n);
+}
+
+static void
+ordinal(picker *p, int alt, char **flaw, char **fix)
+{
+	long n = (long)rng_randint(p->r, 2, 9);
+
+	(void)alt;
+	*flaw = xstrdup(ords[n]);
+	*fix = xstrdup(ordw[n]);
+}
+
+static void
+month_day(picker *p, int alt, char **flaw, char **fix)
+{
+	size_t m = rng_choice(p->r, 7);
+	long d = (long)rng_randint(p->r, 1, 28);
+
+	(void)alt;
+	*flaw = xasprintf("%s %ld", mfull[m], d);
+	*fix = xasprintf("%s %ld", mabbr[m], d);
+}
+
+static void
+month_year(picker *p, int alt, char **flaw, char **fix)
+{
+	size_t m = rng_choice(p->r, 7);
+	long y = (long)rng_randint(p->r, 1950, 2015);
+
+	(void)alt;
+	*flaw = xasprintf("%s %ld", mabbr[m], y);
+	*fix = xasprintf("%s %ld", mfull[m], y);
+}
+
+static void
+day_ordinal(picker *p, int alt, char **flaw, char **fix)
+{
+	size_t m = rng_choice(p->r, 7);
+	long d = (long)rng_randint(p->r, 1, 9);
+
+	(void)alt;
+	*flaw = xasprintf("%s %s", mabbr[m], ords[d]);
+	*fix = xasprintf("%s %ld", mabbr[m], d);
+}
+
+static void
+clock_time(picker *p, int alt, char **flaw, char **fix)
+{
+	long h = (long)rng_randint(p->r, 1, 11);
+	int pm = (int)rng_choice(p->r, 2);
+
+	(void)alt;
+	*flaw = xasprintf("%ld:00 %s", h, pm ? "PM" : "AM");
+	*fix = xasprintf("%ld %s", h, pm ? "p.m." : "a.m.");
+}
+
+/* 12 p.m. for noon, or with alt 12 a.m. for midnight. */
+static void
+noon(picker *p, int alt, char **flaw, char **fix)
+{
+	(void)p;
+	*flaw = xstrdup(alt ? "12 a.m." : "12 p.m.");
+	*fix = xstrdup(alt ? "midnight" : "noon");
+}
+
+static void
+state(picker *p, int alt, char **flaw, char **fix)
+{
+	const char *l = pick(p, L_STATES);
+	char *c = field(l, 0), *pc = field(l, 1), *ap = field(l, 2);
+
+	(void)alt;
+	*flaw = xasprintf("%s, %s,", c, pc);
+	*fix = xasprintf("%s, %s,", c, ap);
+	free(c);
+	free(pc);
+	free(ap);
+}
+
+static void
+city_alone(picker *p, int alt, char **flaw, char **fix)
+{
+	const char *l = pick(p, L_DATELINES);
+	char *c = field(l, 0), *s = field(l, 1);
+
+	(void)alt;
+	*flaw = xasprintf("%s, %s,", c, s);
+	*fix = c;
+	free(s);
+}
+
+/* A numbered address with the street type spelled out, or with alt a
+ * street name with it abbreviated. */
+static void
+address(picker *p, int alt, char **flaw, char **fix)
+{
+	const char *l = pick(p, L_STREETS);
+	char *nm = field(l, 0), *full = field(l, 1), *ab = field(l, 2);
+	long no = (long)rng_randint(p->r, 10, 990);
+
+	if (alt) {
+		*flaw = xasprintf("%s %s", nm, ab);
+		*fix = xasprintf("%s %s", nm, full);
+	} else {
+		*flaw = xasprintf("%ld %s %s", no, nm, full);
+		*fix = xasprintf("%ld %s %s", no, nm, ab);
+	}
+	free(nm);
+	free(full);
+	free(ab);
+}
+
+/* A title before a name, or with alt after it. */
+static void
+title(picker *p, int alt, char **flaw, char **fix)
+{
+	const char *nm = pick(p, L_NAMES), *l = pick(p, L_POS);
+	char *before = field(l, 0), *after = field(l, 1);
+
+	if (!alt) {
+		*flaw = xasprintf("%s %s", after, nm);
+		*fix = xasprintf("%s %s", before, nm);
+	} else {
+		*flaw = xasprintf("%s, %s", nm, before);
+		*fix = xasprintf("%s, %s", nm, after);
+	}
+	free(before);
+	free(after);
+}
+
+static void
+courtesy(picker *p, int alt, char **flaw, char **fix)
+{
+	size_t i;
+	const char *nm = pick(p, L_NAMES), *last = strrchr(nm, ' ');
+
+	(void)alt;
+	for (i = 0; i < lib.nlist[L_NAMES] && lib.list[L_NAMES][i] != nm; i++)
+		;
+	last = last ? last + 1 : nm;
+	*flaw = xasprintf("%s %s", i % 2 ? "Mr." : "Ms.", last);
+	*fix = xstrdup(last);
+}
+
+/* A work in italics for quotation marks, or with alt bare. */
+static void
+work(picker *p, int alt, char **flaw, char **fix)
+{
+	const char *w = pick(p, L_WORKS);
+
+	*flaw = alt ? xstrdup(w) : xasprintf("*%s*", w);
+	*fix = xasprintf("\"%s\"", w);
+}
+
+static void
+paper(picker *p, int alt, char **flaw, char **fix)
+{
+	const char *w = pick(p, L_PAPERS);
+
+	(void)alt;
+	*flaw = xasprintf("\"%s\"", w);
+	*fix = xstrdup(w);
+}
+
+/* A season capitalized, or with alt a direction. */
+static void
+lower(picker *p, int alt, char **flaw, char **fix)
+{
+	const char *s = (alt ? dirs : seasons)[rng_choice(p->r, 4)];
+
+	*flaw = capital(s);
+	*fix = xstrdup(s);
+}
+
+static void
+oxford(picker *p, int alt, char **flaw, char **fix)
+{
+	const char *l = pick(p, L_SERIES);
+	char *a = field(l, 0), *b = field(l, 1), *d = field(l, 2);
+
+	(void)alt;
+	*flaw = xasprintf("%s, %s, and %s", a, b, d);
+	*fix = xasprintf("%s, %s and %s", a, b, d);
+	free(a);
+	free(b);
+	free(d);
+}
+
+static void
+decade(picker *p, int alt, char **flaw, char **fix)
+{
+	long d = 1950 + 10 * (long)rng_choice(p->r, 5);
+
+	(void)alt;
+	*flaw = xasprintf("%ld's", d);
+	*fix = xasprintf("%lds", d);
+}
+
+/* The rules whose statements have a slot, with their transformation. */
+static const struct {
+	const char *rule;
+	fill_fn *fill;
+	int alt;
+} fills[] = {
+	{ "num_small", num_small, 0 }, { "num_small_alt", num_small, 0 },
+	{ "num_large", num_large, 0 }, { "percent", percent, 0 },
+	{ "dollars", dollars, 0 }, { "ordinal", ordinal, 0 },
+	{ "month_day", month_day, 0 }, { "month_year", month_year, 0 },
+	{ "day_ordinal", day_ordinal, 0 }, { "clock", clock_time, 0 },
+	{ "noon", noon, 0 }, { "midnight", noon, 1 },
+	{ "state", state, 0 }, { "state_alt", state, 0 },
+	{ "city_alone", city_alone, 0 },
+	{ "address_abbr", address, 0 }, { "address_abbr_alt", address, 0 },
+	{ "address_full", address, 1 },
+	{ "title_before", title, 0 }, { "title_before_alt", title, 0 },
+	{ "title_after", title, 1 }, { "title_after_alt", title, 1 },
+	{ "courtesy", courtesy, 0 },
+	{ "composition", work, 0 }, { "book", work, 0 },
+	{ "song", work, 1 }, { "podcast", work, 1 },
+	{ "newspaper", paper, 0 }, { "magazine", paper, 0 },
+	{ "season", lower, 0 }, { "direction", lower, 1 },
+	{ "oxford", oxford, 0 }, { "decade", decade, 0 },
+};
+
+/*
  * Fill the slot of a statement by its rule: *flaw and *fix are new strings.
  * Returns -1 for a rule this file does not know.
  */
 static int
 transform(const char *rule, picker *p, char **flaw, char **fix)
 {
-	rng *r = p->r;
+	size_t i;
 
-	if (strcmp(rule, "num_small") == 0 || strcmp(rule, "num_small_alt") == 0) {
-		long n = (long)rng_randint(r, 2, 9);
-
-		*flaw = xasprintf("%ld", n);
-		*fix = xstrdup(ones[n]);
-	} else if (strcmp(rule, "num_large") == 0) {
-		long n = (long)rng_randint(r, 11, 99);
-
-		*flaw = number_words(n);
-		*fix = xasprintf("%ld", n);
-	} else if (strcmp(rule, "percent") == 0) {
-		long n = (long)rng_randint(r, 2, 60);
-
-		*flaw = xasprintf("%ld%%", n);
-		*fix = xasprintf("%ld percent", n);
-	} else if (strcmp(rule, "dollars") == 0) {
-		long n = (long)rng_randint(r, 2, 95);
-
-		*flaw = xasprintf("%ld million dollars", n);
-		*fix = xasprintf("$%ld million", n);
-	} else if (strcmp(rule, "ordinal") == 0) {
-		long n = (long)rng_randint(r, 2, 9);
-
-		*flaw = xstrdup(ords[n]);
-		*fix = xstrdup(ordw[n]);
-	} else if (strcmp(rule, "month_day") == 0) {
-		size_t m = rng_choice(r, 7);
-		long d = (long)rng_randint(r, 1, 28);
-
-		*flaw = xasprintf("%s %ld", mfull[m], d);
-		*fix = xasprintf("%s %ld", mabbr[m], d);
-	} else if (strcmp(rule, "month_year") == 0) {
-		size_t m = rng_choice(r, 7);
-		long y = (long)rng_randint(r, 1950, 2015);
-
-		*flaw = xasprintf("%s %ld", mabbr[m], y);
-		*fix = xasprintf("%s %ld", mfull[m], y);
-	} else if (strcmp(rule, "day_ordinal") == 0) {
-		size_t m = rng_choice(r, 7);
-		long d = (long)rng_randint(r, 1, 9);
-
-		*flaw = xasprintf("%s %s", mabbr[m], ords[d]);
-		*fix = xasprintf("%s %ld", mabbr[m], d);
-	} else if (strcmp(rule, "clock") == 0) {
-		long h = (long)rng_randint(r, 1, 11);
-		int pm = (int)rng_choice(r, 2);
-
-		*flaw = xasprintf("%ld:00 %s", h, pm ? "PM" : "AM");
-		*fix = xasprintf("%ld %s", h, pm ? "p.m." : "a.m.");
-	} else if (strcmp(rule, "noon") == 0) {
-		*flaw = xstrdup("12 p.m.");
-		*fix = xstrdup("noon");
-	} else if (strcmp(rule, "midnight") == 0) {
-		*flaw = xstrdup("12 a.m.");
-		*fix = xstrdup("midnight");
-	} else if (strcmp(rule, "state") == 0 || strcmp(rule, "state_alt") == 0) {
-		const char *l = pick(p, L_STATES);
-		char *c = field(l, 0), *pc = field(l, 1), *ap = field(l, 2);
-
-		*flaw = xasprintf("%s, %s,", c, pc);
-		*fix = xasprintf("%s, %s,", c, ap);
-		free(c);
-		free(pc);
-		free(ap);
-	} else if (strcmp(rule, "city_alone") == 0) {
-		const char *l = pick(p, L_DATELINES);
-		char *c = field(l, 0), *s = field(l, 1);
-
-		*flaw = xasprintf("%s, %s,", c, s);
-		*fix = c;
-		free(s);
-	} else if (strcmp(rule, "address_abbr") == 0 ||
-	    strcmp(rule, "address_abbr_alt") == 0 ||
-	    strcmp(rule, "address_full") == 0) {
-		const char *l = pick(p, L_STREETS);
-		char *nm = field(l, 0), *full = field(l, 1), *ab = field(l, 2);
-		long no = (long)rng_randint(r, 10, 990);
-
-		if (strcmp(rule, "address_full") == 0) {
-			*flaw = xasprintf("%s %s", nm, ab);
-			*fix = xasprintf("%s %s", nm, full);
-		} else {
-			*flaw = xasprintf("%ld %s %s", no, nm, full);
-			*fix = xasprintf("%ld %s %s", no, nm, ab);
+	for (i = 0; i < sizeof fills / sizeof fills[0]; i++)
+		if (strcmp(rule, fills[i].rule) == 0) {
+			fills[i].fill(p, fills[i].alt, flaw, fix);
+			return 0;
 		}
-		free(nm);
-		free(full);
-		free(ab);
-	} else if (strncmp(rule, "title_before", 12) == 0 ||
-	    strncmp(rule, "title_after", 11) == 0) {
-		const char *nm = pick(p, L_NAMES), *l = pick(p, L_POS);
-		char *before = field(l, 0), *after = field(l, 1);
-
-		if (strncmp(rule, "title_before", 12) == 0) {
-			*flaw = xasprintf("%s %s", after, nm);
-			*fix = xasprintf("%s %s", before, nm);
-		} else {
-			*flaw = xasprintf("%s, %s", nm, before);
-			*fix = xasprintf("%s, %s", nm, after);
-		}
-		free(before);
-		free(after);
-	} else if (strcmp(rule, "courtesy") == 0) {
-		size_t i;
-		const char *nm = pick(p, L_NAMES), *last = strrchr(nm, ' ');
-
-		for (i = 0; i < lib.nlist[L_NAMES] && lib.list[L_NAMES][i] != nm; i++)
-			;
-		last = last ? last + 1 : nm;
-		*flaw = xasprintf("%s %s", i % 2 ? "Mr." : "Ms.", last);
-		*fix = xstrdup(last);
-	} else if (strcmp(rule, "composition") == 0 || strcmp(rule, "book") == 0) {
-		const char *w = pick(p, L_WORKS);
-
-		*flaw = xasprintf("*%s*", w);
-		*fix = xasprintf("\"%s\"", w);
-	} else if (strcmp(rule, "song") == 0 || strcmp(rule, "podcast") == 0) {
-		const char *w = pick(p, L_WORKS);
-
-		*flaw = xstrdup(w);
-		*fix = xasprintf("\"%s\"", w);
-	} else if (strcmp(rule, "newspaper") == 0 || strcmp(rule, "magazine") == 0) {
-		const char *w = pick(p, L_PAPERS);
-
-		*flaw = xasprintf("\"%s\"", w);
-		*fix = xstrdup(w);
-	} else if (strcmp(rule, "season") == 0) {
-		const char *s = seasons[rng_choice(r, 4)];
-
-		*flaw = capital(s);
-		*fix = xstrdup(s);
-	} else if (strcmp(rule, "direction") == 0) {
-		const char *s = dirs[rng_choice(r, 4)];
-
-		*flaw = capital(s);
-		*fix = xstrdup(s);
-	} else if (strcmp(rule, "oxford") == 0) {
-		const char *l = pick(p, L_SERIES);
-		char *a = field(l, 0), *b = field(l, 1), *d = field(l, 2);
-
-		*flaw = xasprintf("%s, %s, and %s", a, b, d);
-		*fix = xasprintf("%s, %s and %s", a, b, d);
-		free(a);
-		free(b);
-		free(d);
-	} else if (strcmp(rule, "decade") == 0) {
-		long d = 1950 + 10 * (long)rng_choice(r, 5);
-
-		*flaw = xasprintf("%ld's", d);
-		*fix = xasprintf("%lds", d);
-	} else
-		return -1;
-	return 0;
+	return -1;
 }
 
 /* Text with the slot and markers replaced: form 0 flawed, 1 corrected. */

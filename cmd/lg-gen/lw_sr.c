@@ -158,6 +158,11 @@ typedef struct {
 	long long target, prev;		/* cents */
 	order *o;
 	size_t n;
+	/* sums of the orders: revenue (cents) of all, of the first half
+	 * (days 1 to mid) and of the second; units */
+	long long total, half1, half2;
+	long units;
+	int mid;
 } table;
 
 static const char *dow_names[] = { "Sunday", "Monday", "Tuesday",
@@ -211,7 +216,7 @@ gs_add(grpset *s, const char *key, const order *o)
 	g->newc += o->isnew;
 }
 
-enum { M_REV, M_DEALS, M_UNITS, M_AVG, M_ACH, M_NEW };
+enum { M_NONE, M_REV, M_DEALS, M_UNITS, M_AVG, M_ACH, M_NEW };
 
 static double
 metric(const grp *g, int m)
@@ -337,78 +342,35 @@ cnt(item *it, long v, char *t, size_t sz)
 	snprintf(t, sz, "%s", b);
 }
 
-/* The question types. */
+/* The groupings of the orders. */
+enum { G_NONE, G_REP, G_CITY, G_PROD, G_CAT, G_CUST, G_DAY, G_WEEK };
+
+/* What a grouping's row is, in answers. */
+static const char *what[] = { "", "sales representative", "city",
+	"product", "product category", "customer", "day", "week" };
+
+/*
+ * A question type: its question and cue; the function that answers it;
+ * the grouping of the orders it looks at (by) and the metric that ranks
+ * the groups (m, M_NONE to keep them in order of appearance), lowest
+ * first when low (which otherwise picks the other side of a pair of
+ * questions: missed targets, weekdays); and for a question within the
+ * leader of by, the grouping ranked there (in).
+ */
+typedef struct question question;
 typedef struct {
 	const char *type, *question, *cue;
+	void (*answer)(const question *, item *);
+	int by, m, low, in;
 } qtype;
 
-static const qtype qtypes[] = {
-	{ "total_revenue", "What was the total sales revenue for the month?", "total sales revenue" },
-	{ "total_deals", "How many transactions were closed in the month?", "transactions" },
-	{ "avg_deal", "What was the average deal size across all transactions?", "average deal size" },
-	{ "target_achievement", "What percentage of the regional sales target was achieved?", "regional sales target" },
-	{ "target_gap", "By how much did total sales exceed or fall short of the regional target?", "regional target" },
-	{ "mom_growth", "What was the growth rate against the previous month's sales?", "previous month" },
-	{ "mom_change", "What was the change in revenue against the previous month, in dollars?", "previous month" },
-	{ "first_half_revenue", "How much revenue came in during the first half of the month?", "first half" },
-	{ "second_half_revenue", "How much revenue came in during the second half of the month?", "second half" },
-	{ "half_momentum", "How did sales momentum change between the first and second half of the month?", "second half" },
-	{ "rep_top1_share", "Who was the top sales representative by revenue and what was their share of total revenue?", "top sales representative" },
-	{ "rep_top1_revenue", "How much revenue did the top sales representative generate?", "top sales representative" },
-	{ "rep_rank2", "Who was the second-ranked sales representative and how far behind the leader were they?", "second-ranked sales representative" },
-	{ "rep_top3", "Who were the top 3 sales representatives by revenue and what share of revenue did they generate together?", "top 3 sales representatives" },
-	{ "rep_bottom1", "Who was the lowest performing sales representative by revenue and how much did they sell?", "lowest performing sales representative" },
-	{ "rep_bottom3", "Who were the bottom 3 sales representatives by revenue?", "bottom 3 sales representatives" },
-	{ "rep_met_target", "How many sales representatives met or exceeded their sales targets?", "met or exceeded" },
-	{ "rep_missed_target", "How many sales representatives missed their sales targets?", "missed" },
-	{ "rep_avg_achievement", "What was the average target achievement percentage of the representatives?", "average target achievement" },
-	{ "rep_highest_achievement", "Which sales representative had the highest target achievement percentage?", "highest target achievement" },
-	{ "rep_lowest_achievement", "Which sales representative had the lowest target achievement percentage?", "lowest target achievement" },
-	{ "rep_most_deals", "Which sales representative closed the most deals?", "most deals" },
-	{ "rep_highest_avg_deal", "Which sales representative had the highest average deal size?", "highest average deal size" },
-	{ "rep_lowest_avg_deal", "Which sales representative had the lowest average deal size?", "lowest average deal size" },
-	{ "rep_top1_avg_deal", "What was the top sales representative's average deal size?", "average deal size" },
-	{ "product_top1_share", "Which product generated the most revenue and what was its share of total revenue?", "most revenue" },
-	{ "product_rank2", "Which product ranked second in revenue and how far behind the leader was it?", "second in revenue" },
-	{ "product_top3", "What were the top 3 products by revenue and what share of revenue did they generate together?", "top 3 products" },
-	{ "product_bottom1", "Which product had the lowest revenue and how much did it bring in?", "lowest revenue" },
-	{ "product_top1_units", "Which product had the highest sales volume in units?", "units" },
-	{ "product_top3_units", "What were the top 3 products by units sold?", "top 3 products by units" },
-	{ "total_units", "How many units were sold in total?", "units" },
-	{ "product_top1_avg_sale", "What was the average sale value of the top product by revenue?", "average sale value" },
-	{ "category_top1_share", "Which product category generated the most revenue and what was its share?", "category" },
-	{ "category_top1_revenue", "How much revenue did the leading product category generate?", "category" },
-	{ "category_bottom1", "Which product category contributed the least revenue and how much?", "category" },
-	{ "category_top1_avg_deal", "What was the average deal size in the leading product category?", "average deal size" },
-	{ "category_top3", "What were the top 3 product categories by revenue and what share did they generate together?", "top 3 product categories" },
-	{ "city_top1_share", "Which city had the highest sales revenue and what was its share?", "city" },
-	{ "city_rank2", "Which city ranked second in sales revenue and how far behind the top city was it?", "second" },
-	{ "city_top3", "What were the top 3 cities by sales revenue and what share did they generate together?", "top 3 cities" },
-	{ "city_bottom1", "Which city had the lowest sales revenue and how much?", "lowest sales revenue" },
-	{ "city_highest_avg_deal", "Which city had the highest average deal size?", "highest average deal size" },
-	{ "city_lowest_avg_deal", "Which city had the lowest average deal size?", "lowest average deal size" },
-	{ "city_most_deals", "Which city had the most transactions?", "most transactions" },
-	{ "weekend_share", "What percentage of total revenue came from weekend sales?", "weekend" },
-	{ "weekday_share", "What percentage of total revenue came from weekday sales?", "weekday" },
-	{ "dow_top", "Which day of the week had the highest sales and how much?", "day of the week" },
-	{ "dow_bottom", "Which day of the week had the lowest sales and how much?", "day of the week" },
-	{ "week_top", "Which week of the month (days 1-7 are week 1, days 8-14 week 2, and so on) had the highest sales?", "week" },
-	{ "new_customer_count", "How many orders came from new customers?", "new customers" },
-	{ "new_customer_share", "What percentage of total revenue came from new customers?", "new customers" },
-	{ "new_customer_revenue", "How much revenue did new customers bring in?", "new customers" },
-	{ "new_vs_existing_deal", "How did the average deal size for new customers compare to existing customers?", "existing customers" },
-	{ "rep_most_new", "Which sales representative won the most new customers?", "new customers" },
-	{ "city_most_new", "In which city were the most new customers won?", "new customers" },
-	{ "customer_top1", "Who was the single top customer by purchase value?", "top customer" },
-	{ "customer_top3_share", "Who were the top 3 customers by purchase value and what share of sales did they account for?", "top 3 customers" },
-	{ "distinct_customers", "How many distinct customers placed orders?", "distinct customers" },
-	{ "cross_top_rep_product", "What was the primary product by revenue for the top sales representative?", "top sales representative" },
-	{ "cross_top_rep_city", "In which city did the top sales representative make most of their sales?", "top sales representative" },
-	{ "cross_top_category_rep", "Who was the top sales representative within the leading product category?", "leading product category" },
-	{ "cross_top_city_product", "What was the best-selling product by revenue in the top city?", "top city" },
-	{ "cross_top_city_rep", "Who was the leading sales representative by revenue in the top city?", "top city" },
+/* A question being answered: its table, its type and the groups of the
+ * type's grouping, ranked (none for G_NONE). */
+struct question {
+	const table *t;
+	const qtype *type;
+	grpset rows;
 };
-#define NQ (sizeof qtypes / sizeof qtypes[0])
 
 static const char *
 week_name(int day)
@@ -419,8 +381,8 @@ week_name(int day)
 	return w[(day - 1) / 7];
 }
 
-/* Group the orders by field f (0 rep, 1 city, 2 product, 3 category,
- * 4 customer, 5 weekday, 6 week), keeping only orders that pass keep. */
+/* Group the orders by field f (G_REP to G_WEEK), keeping only orders that
+ * pass keep. */
 static void
 group(const table *t, int f, grpset *s, int (*keep)(const table *,
     const order *, const void *), const void *arg)
@@ -434,16 +396,16 @@ group(const table *t, int f, grpset *s, int (*keep)(const table *,
 		if (keep != NULL && !keep(t, o, arg))
 			continue;
 		switch (f) {
-		case 0: k = t->rep[o->rep]; break;
-		case 1: k = cities[o->city]; break;
-		case 2: k = prods[o->prod].name; break;
-		case 3: k = prods[o->prod].cat; break;
-		case 4: k = o->cust; break;
-		case 5: k = dow_names[dow(t->year, t->month, o->day)]; break;
+		case G_REP: k = t->rep[o->rep]; break;
+		case G_CITY: k = cities[o->city]; break;
+		case G_PROD: k = prods[o->prod].name; break;
+		case G_CAT: k = prods[o->prod].cat; break;
+		case G_CUST: k = o->cust; break;
+		case G_DAY: k = dow_names[dow(t->year, t->month, o->day)]; break;
 		default: k = week_name(o->day); break;
 		}
 		gs_add(s, k, o);
-		if (f == 0)
+		if (f == G_REP)
 			gs_get(s, k)->target = t->rep_target[o->rep];
 	}
 }
@@ -476,275 +438,605 @@ share(long long part, long long total)
 
 #define T(x) x, sizeof x
 
-/* Answer question type q over t into it. */
+/* The answers, one function per question type (or per family of them). */
+
 static void
-answer(const table *t, size_t q, item *it)
+total_revenue(const question *q, item *it)
 {
-	const char *ty = qtypes[q].type;
-	grpset s = { 0 }, s2 = { 0 };
-	long long total = 0, half = 0, half2 = 0;
-	long units = 0;
-	char a[64], b[64], c[64];
+	char a[64];
+
+	usd_add(it, (double)q->t->total, T(a));
+	buf_printf(&it->ans, "The total sales revenue for the month was %s.", a);
+}
+
+static void
+total_deals(const question *q, item *it)
+{
+	char a[64];
+
+	cnt(it, (long)q->t->n, T(a));
+	buf_printf(&it->ans, "The month saw %s transactions in all.", a);
+}
+
+static void
+avg_deal(const question *q, item *it)
+{
+	char a[64];
+
+	usd_add(it, (double)q->t->total / (double)q->t->n, T(a));
+	buf_printf(&it->ans, "The average deal size across all transactions was %s.", a);
+}
+
+static void
+target_achievement(const question *q, item *it)
+{
+	char a[64];
+
+	pct(it, share(q->t->total, q->t->target), T(a));
+	buf_printf(&it->ans, "Sales reached %s of the regional sales target.", a);
+}
+
+static void
+target_gap(const question *q, item *it)
+{
+	char a[64];
+
+	usd_add(it, (double)llabs(q->t->total - q->t->target), T(a));
+	buf_printf(&it->ans, "Total sales %s the regional target by %s.",
+	    q->t->total >= q->t->target ? "exceeded" : "fell short of", a);
+}
+
+static void
+mom_growth(const question *q, item *it)
+{
+	char a[64];
+
+	pct(it, 100.0 * (double)(q->t->total - q->t->prev) / (double)q->t->prev, T(a));
+	buf_printf(&it->ans, "Against the previous month, revenue %s by %s.",
+	    q->t->total >= q->t->prev ? "grew" : "declined", a);
+}
+
+static void
+mom_change(const question *q, item *it)
+{
+	char a[64];
+
+	usd_add(it, (double)llabs(q->t->total - q->t->prev), T(a));
+	buf_printf(&it->ans, "Against the previous month, revenue %s by %s.",
+	    q->t->total >= q->t->prev ? "rose" : "fell", a);
+}
+
+static void
+first_half(const question *q, item *it)
+{
+	char a[64];
+
+	usd_add(it, (double)q->t->half1, T(a));
+	buf_printf(&it->ans, "The first half of the month (days 1 to %d) brought in %s.", q->t->mid, a);
+}
+
+static void
+second_half(const question *q, item *it)
+{
+	char a[64];
+
+	usd_add(it, (double)q->t->half2, T(a));
+	buf_printf(&it->ans, "The second half of the month (from day %d) brought in %s.", q->t->mid + 1, a);
+}
+
+static void
+half_momentum(const question *q, item *it)
+{
+	char a[64];
+
+	pct(it, q->t->half1 ? 100.0 * (double)(q->t->half2 - q->t->half1) /
+	    (double)q->t->half1 : 0, T(a));
+	buf_printf(&it->ans, "Sales in the second half were %s %s than in the first half.",
+	    a, q->t->half2 >= q->t->half1 ? "higher" : "lower");
+}
+
+static void
+total_units(const question *q, item *it)
+{
+	char a[64];
+
+	cnt(it, q->t->units, T(a));
+	buf_printf(&it->ans, "In total, %s units were sold.", a);
+}
+
+/* The leader of q->by by revenue and its share of the total. */
+static void
+top1_share(const question *q, item *it)
+{
+	char a[64];
+
+	ent(it, q->rows.g[0].key);
+	pct(it, share(q->rows.g[0].cents, q->t->total), T(a));
+	buf_printf(&it->ans, "The %s with the most revenue was %s, with %s of total revenue.",
+	    what[q->type->by], q->rows.g[0].key, a);
+}
+
+static void
+customer_top1(const question *q, item *it)
+{
+	char a[64];
+
+	ent(it, q->rows.g[0].key);
+	usd_add(it, (double)q->rows.g[0].cents, T(a));
+	buf_printf(&it->ans, "The top customer by purchase value was %s, with %s.", q->rows.g[0].key, a);
+}
+
+static void
+top1_revenue(const question *q, item *it)
+{
+	char a[64];
+
+	ent(it, q->rows.g[0].key);
+	usd_add(it, (double)q->rows.g[0].cents, T(a));
+	buf_printf(&it->ans, "The top %s, %s, generated %s.", what[q->type->by],
+	    q->rows.g[0].key, a);
+}
+
+static void
+rank2(const question *q, item *it)
+{
+	char a[64];
+
+	if (q->rows.n < 2) {
+		ent(it, q->rows.g[0].key);
+		usd_add(it, 0, T(a));
+		buf_printf(&it->ans, "Only %s had sales, so no %s ranked second: a gap of %s.",
+		    q->rows.g[0].key, what[q->type->by], a);
+	} else {
+		ent(it, q->rows.g[1].key);
+		usd_add(it, (double)(q->rows.g[0].cents - q->rows.g[1].cents), T(a));
+		buf_printf(&it->ans, "The %s ranked second in revenue was %s, %s behind the leader %s.",
+		    what[q->type->by], q->rows.g[1].key, a, q->rows.g[0].key);
+	}
+}
+
+/* The first 3 of s in a sentence, "The top 3 cities by revenue were ...";
+ * the sum of their revenue. */
+static long long
+three(const grpset *s, const qtype *q, const char *by, item *it)
+{
+	long long sum = 0;
+	size_t i, k = s->n < 3 ? s->n : 3;
+
+	buf_printf(&it->ans, "The %s 3 %ss by %s were ", q->low ? "bottom" :
+	    "top", what[q->by], by);
+	for (i = 0; i < k; i++) {
+		ent(it, s->g[i].key);
+		sum += s->g[i].cents;
+		buf_printf(&it->ans, "%s%s", i == 0 ? "" : i + 1 == k ? " and " :
+		    ", ", s->g[i].key);
+	}
+	return sum;
+}
+
+/* The top 3 by revenue and their share together. */
+static void
+top3_share(const question *q, item *it)
+{
+	char a[64];
+
+	pct(it, share(three(&q->rows, q->type, "revenue", it), q->t->total), T(a));
+	buf_printf(&it->ans, ", with %s of revenue together.", a);
+}
+
+static void
+bottom3(const question *q, item *it)
+{
+	three(&q->rows, q->type, "revenue", it);
+	buf_puts(&it->ans, ".");
+}
+
+static void
+top3_units(const question *q, item *it)
+{
+	three(&q->rows, q->type, "units sold", it);
+	buf_puts(&it->ans, ".");
+}
+
+static void
+bottom1(const question *q, item *it)
+{
+	char a[64];
+
+	ent(it, q->rows.g[0].key);
+	usd_add(it, (double)q->rows.g[0].cents, T(a));
+	buf_printf(&it->ans, "The %s with the lowest revenue was %s, with %s.",
+	    what[q->type->by], q->rows.g[0].key, a);
+}
+
+/* The strongest day of the week or week of the month. */
+static void
+strongest(const question *q, item *it)
+{
+	char a[64];
+
+	ent(it, q->rows.g[0].key);
+	usd_add(it, (double)q->rows.g[0].cents, T(a));
+	buf_printf(&it->ans, "The strongest %s was %s, with %s.", q->type->by == G_DAY ?
+	    "day of the week" : "week of the month", q->rows.g[0].key, a);
+}
+
+/* How many representatives met their targets, or with q->low missed them. */
+static void
+met_target(const question *q, item *it)
+{
+	long met = 0, miss = 0;
 	size_t i;
-	int mid = (t->days + 1) / 2;
+	char a[64];
 
-	for (i = 0; i < t->n; i++) {
-		total += t->o[i].cents;
-		units += t->o[i].qty;
-		if (t->o[i].day <= mid)
-			half += t->o[i].cents;
+	for (i = 0; i < q->rows.n; i++) {
+		if (q->rows.g[i].cents >= q->rows.g[i].target)
+			met++;
 		else
-			half2 += t->o[i].cents;
+			miss++;
 	}
-	if (strcmp(ty, "total_revenue") == 0) {
-		usd_add(it, (double)total, T(a));
-		buf_printf(&it->ans, "The total sales revenue for the month was %s.", a);
-	} else if (strcmp(ty, "total_deals") == 0) {
-		cnt(it, (long)t->n, T(a));
-		buf_printf(&it->ans, "The month saw %s transactions in all.", a);
-	} else if (strcmp(ty, "avg_deal") == 0) {
-		usd_add(it, (double)total / (double)t->n, T(a));
-		buf_printf(&it->ans, "The average deal size across all transactions was %s.", a);
-	} else if (strcmp(ty, "target_achievement") == 0) {
-		pct(it, share(total, t->target), T(a));
-		buf_printf(&it->ans, "Sales reached %s of the regional sales target.", a);
-	} else if (strcmp(ty, "target_gap") == 0) {
-		usd_add(it, (double)llabs(total - t->target), T(a));
-		buf_printf(&it->ans, "Total sales %s the regional target by %s.",
-		    total >= t->target ? "exceeded" : "fell short of", a);
-	} else if (strcmp(ty, "mom_growth") == 0) {
-		pct(it, 100.0 * (double)(total - t->prev) / (double)t->prev, T(a));
-		buf_printf(&it->ans, "Against the previous month, revenue %s by %s.",
-		    total >= t->prev ? "grew" : "declined", a);
-	} else if (strcmp(ty, "mom_change") == 0) {
-		usd_add(it, (double)llabs(total - t->prev), T(a));
-		buf_printf(&it->ans, "Against the previous month, revenue %s by %s.",
-		    total >= t->prev ? "rose" : "fell", a);
-	} else if (strcmp(ty, "first_half_revenue") == 0) {
-		usd_add(it, (double)half, T(a));
-		buf_printf(&it->ans, "The first half of the month (days 1 to %d) brought in %s.", mid, a);
-	} else if (strcmp(ty, "second_half_revenue") == 0) {
-		usd_add(it, (double)half2, T(a));
-		buf_printf(&it->ans, "The second half of the month (from day %d) brought in %s.", mid + 1, a);
-	} else if (strcmp(ty, "half_momentum") == 0) {
-		pct(it, half ? 100.0 * (double)(half2 - half) / (double)half : 0, T(a));
-		buf_printf(&it->ans, "Sales in the second half were %s %s than in the first half.",
-		    a, half2 >= half ? "higher" : "lower");
-	} else if (strncmp(ty, "rep_", 4) == 0 || strncmp(ty, "product_", 8) == 0 ||
-	    strncmp(ty, "category_", 9) == 0 || strncmp(ty, "city_", 5) == 0 ||
-	    strncmp(ty, "customer_", 9) == 0 || strncmp(ty, "dow_", 4) == 0 ||
-	    strcmp(ty, "week_top") == 0) {
-		int f = ty[0] == 'r' ? 0 : ty[1] == 'i' ? 1 : ty[0] == 'p' ? 2 :
-		    ty[1] == 'a' ? 3 : ty[1] == 'u' ? 4 : ty[0] == 'd' ? 5 : 6;
-		const char *rest = strchr(ty, '_') + 1;
-		static const char *what[] = { "sales representative", "city",
-			"product", "product category", "customer", "day", "week" };
-
-		group(t, f, &s, NULL, NULL);
-		if (strcmp(ty, "city_most_new") == 0 || strcmp(ty, "rep_most_new") == 0) {
-			rank(&s, M_NEW, 0);
-			ent(it, s.g[0].key);
-			cnt(it, s.g[0].newc, T(a));
-			buf_printf(&it->ans, "%s won the most new customers, %s of them.",
-			    s.g[0].key, a);
-		} else if (strcmp(rest, "top1_share") == 0 || strcmp(rest, "top1") == 0) {
-			rank(&s, M_REV, 0);
-			ent(it, s.g[0].key);
-			if (f == 4) {
-				usd_add(it, (double)s.g[0].cents, T(a));
-				buf_printf(&it->ans, "The top customer by purchase value was %s, with %s.", s.g[0].key, a);
-			} else {
-				pct(it, share(s.g[0].cents, total), T(a));
-				buf_printf(&it->ans, "The %s with the most revenue was %s, with %s of total revenue.",
-				    what[f], s.g[0].key, a);
-			}
-		} else if (strcmp(rest, "top1_revenue") == 0) {
-			rank(&s, M_REV, 0);
-			ent(it, s.g[0].key);
-			usd_add(it, (double)s.g[0].cents, T(a));
-			buf_printf(&it->ans, "The top %s, %s, generated %s.", f == 0 ?
-			    "sales representative" : "product category", s.g[0].key, a);
-		} else if (strcmp(rest, "rank2") == 0) {
-			rank(&s, M_REV, 0);
-			if (s.n < 2) {
-				ent(it, s.g[0].key);
-				usd_add(it, 0, T(a));
-				buf_printf(&it->ans, "Only %s had sales, so no %s ranked second: a gap of %s.",
-				    s.g[0].key, what[f], a);
-			} else {
-				ent(it, s.g[1].key);
-				usd_add(it, (double)(s.g[0].cents - s.g[1].cents), T(a));
-				buf_printf(&it->ans, "The %s ranked second in revenue was %s, %s behind the leader %s.",
-				    what[f], s.g[1].key, a, s.g[0].key);
-			}
-		} else if (strcmp(rest, "top3") == 0 || strcmp(rest, "top3_share") == 0 ||
-		    strcmp(rest, "top3_units") == 0 || strcmp(rest, "bottom3") == 0) {
-			long long sum = 0;
-			int u = strcmp(rest, "top3_units") == 0;
-			int low = strcmp(rest, "bottom3") == 0;
-			size_t k = s.n < 3 ? s.n : 3;
-
-			rank(&s, u ? M_UNITS : M_REV, low);
-			buf_printf(&it->ans, "The %s 3 %ss by %s were ", low ? "bottom" : "top",
-			    what[f], u ? "units sold" : "revenue");
-			for (i = 0; i < k; i++) {
-				ent(it, s.g[i].key);
-				sum += s.g[i].cents;
-				buf_printf(&it->ans, "%s%s", i == 0 ? "" : i + 1 == k ? " and " : ", ",
-				    s.g[i].key);
-			}
-			if (!u && !low) {
-				pct(it, share(sum, total), T(a));
-				buf_printf(&it->ans, ", with %s of revenue together.", a);
-			} else
-				buf_puts(&it->ans, ".");
-		} else if (strcmp(rest, "bottom1") == 0 || strcmp(ty, "dow_bottom") == 0) {
-			rank(&s, M_REV, 1);
-			ent(it, s.g[0].key);
-			usd_add(it, (double)s.g[0].cents, T(a));
-			buf_printf(&it->ans, "The %s with the lowest revenue was %s, with %s.",
-			    what[f], s.g[0].key, a);
-		} else if (strcmp(ty, "dow_top") == 0 || strcmp(ty, "week_top") == 0) {
-			rank(&s, M_REV, 0);
-			ent(it, s.g[0].key);
-			usd_add(it, (double)s.g[0].cents, T(a));
-			buf_printf(&it->ans, "The strongest %s was %s, with %s.",
-			    f == 5 ? "day of the week" : "week of the month", s.g[0].key, a);
-		} else if (strcmp(rest, "met_target") == 0 || strcmp(rest, "missed_target") == 0) {
-			long met = 0, miss = 0;
-
-			for (i = 0; i < s.n; i++) {
-				if (s.g[i].cents >= s.g[i].target)
-					met++;
-				else
-					miss++;
-			}
-			if (rest[1] == 'e') {
-				cnt(it, met, T(a));
-				buf_printf(&it->ans, "Of the %zu representatives with sales, %s met or exceeded their sales targets.", s.n, a);
-			} else {
-				cnt(it, miss, T(a));
-				buf_printf(&it->ans, "Of the %zu representatives with sales, %s missed their sales targets.", s.n, a);
-			}
-		} else if (strcmp(rest, "avg_achievement") == 0) {
-			double sum = 0;
-
-			for (i = 0; i < s.n; i++)
-				sum += metric(&s.g[i], M_ACH);
-			pct(it, sum / (double)s.n, T(a));
-			buf_printf(&it->ans, "The average target achievement of the representatives was %s.", a);
-		} else if (strcmp(rest, "highest_achievement") == 0 ||
-		    strcmp(rest, "lowest_achievement") == 0) {
-			int low = rest[0] == 'l';
-
-			rank(&s, M_ACH, low);
-			ent(it, s.g[0].key);
-			pct(it, metric(&s.g[0], M_ACH), T(a));
-			buf_printf(&it->ans, "%s had the %s target achievement, at %s of target.",
-			    s.g[0].key, low ? "lowest" : "highest", a);
-		} else if (strcmp(rest, "most_deals") == 0) {
-			rank(&s, M_DEALS, 0);
-			ent(it, s.g[0].key);
-			cnt(it, s.g[0].deals, T(a));
-			buf_printf(&it->ans, "The %s with the most transactions was %s, with %s deals.",
-			    what[f], s.g[0].key, a);
-		} else if (strcmp(rest, "highest_avg_deal") == 0 ||
-		    strcmp(rest, "lowest_avg_deal") == 0) {
-			int low = rest[0] == 'l';
-
-			rank(&s, M_AVG, low);
-			ent(it, s.g[0].key);
-			usd_add(it, metric(&s.g[0], M_AVG), T(a));
-			buf_printf(&it->ans, "The %s with the %s average deal size was %s, at %s.",
-			    what[f], low ? "lowest" : "highest", s.g[0].key, a);
-		} else if (strcmp(rest, "top1_avg_deal") == 0) {
-			rank(&s, M_REV, 0);
-			ent(it, s.g[0].key);
-			usd_add(it, metric(&s.g[0], M_AVG), T(a));
-			buf_printf(&it->ans, "The top %s, %s, had an average deal size of %s.",
-			    what[f], s.g[0].key, a);
-		} else if (strcmp(rest, "top1_units") == 0) {
-			rank(&s, M_UNITS, 0);
-			ent(it, s.g[0].key);
-			cnt(it, s.g[0].units, T(a));
-			buf_printf(&it->ans, "The product with the most units sold was %s, with %s units.",
-			    s.g[0].key, a);
-		} else if (strcmp(rest, "top1_avg_sale") == 0) {
-			rank(&s, M_REV, 0);
-			ent(it, s.g[0].key);
-			usd_add(it, metric(&s.g[0], M_AVG), T(a));
-			buf_printf(&it->ans, "The top product by revenue, %s, had an average sale value of %s.",
-			    s.g[0].key, a);
-		}
-	} else if (strcmp(ty, "total_units") == 0) {
-		cnt(it, units, T(a));
-		buf_printf(&it->ans, "In total, %s units were sold.", a);
-	} else if (strcmp(ty, "weekend_share") == 0 || strcmp(ty, "weekday_share") == 0) {
-		long long we = 0;
-
-		for (i = 0; i < t->n; i++) {
-			int d = dow(t->year, t->month, t->o[i].day);
-
-			if (d == 0 || d == 6)
-				we += t->o[i].cents;
-		}
-		if (ty[4] == 'e') {
-			pct(it, share(we, total), T(a));
-			buf_printf(&it->ans, "Weekend sales made up %s of total revenue.", a);
-		} else {
-			pct(it, share(total - we, total), T(a));
-			buf_printf(&it->ans, "Weekday sales made up %s of total revenue.", a);
-		}
-	} else if (strncmp(ty, "new_", 4) == 0) {
-		long long nc = 0;
-		long nn = 0;
-
-		for (i = 0; i < t->n; i++)
-			if (t->o[i].isnew) {
-				nc += t->o[i].cents;
-				nn++;
-			}
-		if (strcmp(ty, "new_customer_count") == 0) {
-			cnt(it, nn, T(a));
-			buf_printf(&it->ans, "New customers placed %s orders.", a);
-		} else if (strcmp(ty, "new_customer_share") == 0) {
-			pct(it, share(nc, total), T(a));
-			buf_printf(&it->ans, "New customers brought %s of total revenue.", a);
-		} else if (strcmp(ty, "new_customer_revenue") == 0) {
-			usd_add(it, (double)nc, T(a));
-			buf_printf(&it->ans, "New customers brought in %s of revenue.", a);
-		} else {
-			usd_add(it, nn ? (double)nc / (double)nn : 0, T(a));
-			usd_add(it, (size_t)nn < t->n ? (double)(total - nc) /
-			    (double)(t->n - (size_t)nn) : 0, T(b));
-			buf_printf(&it->ans, "The average deal size was %s for new customers against %s for existing customers.", a, b);
-		}
-	} else if (strcmp(ty, "distinct_customers") == 0) {
-		group(t, 4, &s, NULL, NULL);
-		cnt(it, (long)s.n, T(a));
-		buf_printf(&it->ans, "Orders came from %s distinct customers.", a);
-	} else if (strncmp(ty, "cross_", 6) == 0) {
-		int f = strstr(ty, "_rep_") && strncmp(ty, "cross_top_rep", 13) == 0 ? 0 :
-		    strncmp(ty, "cross_top_category", 18) == 0 ? 3 : 1;
-		int g = strcmp(ty + strlen(ty) - 3, "rep") == 0 ? 0 :
-		    strcmp(ty + strlen(ty) - 4, "city") == 0 ? 1 : 2;
-		int (*keep)(const table *, const order *, const void *) =
-		    f == 0 ? keep_rep : f == 3 ? keep_cat : keep_city;
-		static const char *lead[] = { "top sales representative", "top city",
-			"", "leading product category" };
-
-		group(t, f, &s, NULL, NULL);
-		rank(&s, M_REV, 0);
-		group(t, g, &s2, keep, s.g[0].key);
-		rank(&s2, M_REV, 0);
-		ent(it, s2.g[0].key);
-		usd_add(it, (double)s2.g[0].cents, T(c));
-		buf_printf(&it->ans, "For the %s, %s, the leading %s by revenue was %s, with %s.",
-		    lead[f], s.g[0].key, g == 0 ? "sales representative" : g == 1 ?
-		    "city" : "product", s2.g[0].key, c);
+	if (!q->type->low) {
+		cnt(it, met, T(a));
+		buf_printf(&it->ans, "Of the %zu representatives with sales, %s met or exceeded their sales targets.", q->rows.n, a);
+	} else {
+		cnt(it, miss, T(a));
+		buf_printf(&it->ans, "Of the %zu representatives with sales, %s missed their sales targets.", q->rows.n, a);
 	}
-	free(s.g);
+}
+
+static void
+avg_achievement(const question *q, item *it)
+{
+	double sum = 0;
+	size_t i;
+	char a[64];
+
+	for (i = 0; i < q->rows.n; i++)
+		sum += metric(&q->rows.g[i], M_ACH);
+	pct(it, sum / (double)q->rows.n, T(a));
+	buf_printf(&it->ans, "The average target achievement of the representatives was %s.", a);
+}
+
+static void
+achievement(const question *q, item *it)
+{
+	char a[64];
+
+	ent(it, q->rows.g[0].key);
+	pct(it, metric(&q->rows.g[0], M_ACH), T(a));
+	buf_printf(&it->ans, "%s had the %s target achievement, at %s of target.",
+	    q->rows.g[0].key, q->type->low ? "lowest" : "highest", a);
+}
+
+static void
+most_deals(const question *q, item *it)
+{
+	char a[64];
+
+	ent(it, q->rows.g[0].key);
+	cnt(it, q->rows.g[0].deals, T(a));
+	buf_printf(&it->ans, "The %s with the most transactions was %s, with %s deals.",
+	    what[q->type->by], q->rows.g[0].key, a);
+}
+
+static void
+extreme_avg_deal(const question *q, item *it)
+{
+	char a[64];
+
+	ent(it, q->rows.g[0].key);
+	usd_add(it, metric(&q->rows.g[0], M_AVG), T(a));
+	buf_printf(&it->ans, "The %s with the %s average deal size was %s, at %s.",
+	    what[q->type->by], q->type->low ? "lowest" : "highest", q->rows.g[0].key, a);
+}
+
+static void
+top1_avg_deal(const question *q, item *it)
+{
+	char a[64];
+
+	ent(it, q->rows.g[0].key);
+	usd_add(it, metric(&q->rows.g[0], M_AVG), T(a));
+	buf_printf(&it->ans, "The top %s, %s, had an average deal size of %s.",
+	    what[q->type->by], q->rows.g[0].key, a);
+}
+
+static void
+top1_units(const question *q, item *it)
+{
+	char a[64];
+
+	ent(it, q->rows.g[0].key);
+	cnt(it, q->rows.g[0].units, T(a));
+	buf_printf(&it->ans, "The product with the most units sold was %s, with %s units.",
+	    q->rows.g[0].key, a);
+}
+
+static void
+top1_avg_sale(const question *q, item *it)
+{
+	char a[64];
+
+	ent(it, q->rows.g[0].key);
+	usd_add(it, metric(&q->rows.g[0], M_AVG), T(a));
+	buf_printf(&it->ans, "The top product by revenue, %s, had an average sale value of %s.",
+	    q->rows.g[0].key, a);
+}
+
+static void
+most_new(const question *q, item *it)
+{
+	char a[64];
+
+	ent(it, q->rows.g[0].key);
+	cnt(it, q->rows.g[0].newc, T(a));
+	buf_printf(&it->ans, "%s won the most new customers, %s of them.",
+	    q->rows.g[0].key, a);
+}
+
+/* The weekend's share of revenue, or with q->low the weekdays'. */
+static void
+weekend_share(const question *q, item *it)
+{
+	long long we = 0;
+	size_t i;
+	char a[64];
+
+	for (i = 0; i < q->t->n; i++) {
+		int d = dow(q->t->year, q->t->month, q->t->o[i].day);
+
+		if (d == 0 || d == 6)
+			we += q->t->o[i].cents;
+	}
+	if (!q->type->low) {
+		pct(it, share(we, q->t->total), T(a));
+		buf_printf(&it->ans, "Weekend sales made up %s of total revenue.", a);
+	} else {
+		pct(it, share(q->t->total - we, q->t->total), T(a));
+		buf_printf(&it->ans, "Weekday sales made up %s of total revenue.", a);
+	}
+}
+
+/* The orders of new customers: their number, and their revenue in *cents. */
+static long
+new_orders(const table *t, long long *cents)
+{
+	size_t i;
+	long n = 0;
+
+	*cents = 0;
+	for (i = 0; i < t->n; i++)
+		if (t->o[i].isnew) {
+			*cents += t->o[i].cents;
+			n++;
+		}
+	return n;
+}
+
+static void
+new_count(const question *q, item *it)
+{
+	long long nc;
+	char a[64];
+
+	cnt(it, new_orders(q->t, &nc), T(a));
+	buf_printf(&it->ans, "New customers placed %s orders.", a);
+}
+
+static void
+new_share(const question *q, item *it)
+{
+	long long nc;
+	char a[64];
+
+	new_orders(q->t, &nc);
+	pct(it, share(nc, q->t->total), T(a));
+	buf_printf(&it->ans, "New customers brought %s of total revenue.", a);
+}
+
+static void
+new_revenue(const question *q, item *it)
+{
+	long long nc;
+	char a[64];
+
+	new_orders(q->t, &nc);
+	usd_add(it, (double)nc, T(a));
+	buf_printf(&it->ans, "New customers brought in %s of revenue.", a);
+}
+
+static void
+new_vs_existing(const question *q, item *it)
+{
+	long long nc;
+	long nn = new_orders(q->t, &nc);
+	char a[64], b[64];
+
+	usd_add(it, nn ? (double)nc / (double)nn : 0, T(a));
+	usd_add(it, (size_t)nn < q->t->n ? (double)(q->t->total - nc) /
+	    (double)(q->t->n - (size_t)nn) : 0, T(b));
+	buf_printf(&it->ans, "The average deal size was %s for new customers against %s for existing customers.", a, b);
+}
+
+static void
+distinct(const question *q, item *it)
+{
+	char a[64];
+
+	cnt(it, (long)q->rows.n, T(a));
+	buf_printf(&it->ans, "Orders came from %s distinct customers.", a);
+}
+
+/* The leader by revenue of q->in within the leader of q->by. */
+static void
+cross(const question *q, item *it)
+{
+	int by = q->type->by;
+	int (*keep)(const table *, const order *, const void *) =
+	    by == G_REP ? keep_rep : by == G_CAT ? keep_cat : keep_city;
+	grpset s2 = { 0 };
+	char a[64];
+
+	group(q->t, q->type->in, &s2, keep, q->rows.g[0].key);
+	rank(&s2, M_REV, 0);
+	ent(it, s2.g[0].key);
+	usd_add(it, (double)s2.g[0].cents, T(a));
+	buf_printf(&it->ans, "For the %s, %s, the leading %s by revenue was %s, with %s.",
+	    by == G_REP ? "top sales representative" : by == G_CAT ?
+	    "leading product category" : "top city", q->rows.g[0].key,
+	    what[q->type->in], s2.g[0].key, a);
 	free(s2.g);
+}
+
+/* The question types, in type order. */
+static const qtype qtypes[] = {
+	{ "total_revenue", "What was the total sales revenue for the month?",
+	    "total sales revenue", total_revenue, G_NONE, M_NONE },
+	{ "total_deals", "How many transactions were closed in the month?",
+	    "transactions", total_deals, G_NONE, M_NONE },
+	{ "avg_deal", "What was the average deal size across all transactions?",
+	    "average deal size", avg_deal, G_NONE, M_NONE },
+	{ "target_achievement", "What percentage of the regional sales target was achieved?",
+	    "regional sales target", target_achievement, G_NONE, M_NONE },
+	{ "target_gap", "By how much did total sales exceed or fall short of the regional target?",
+	    "regional target", target_gap, G_NONE, M_NONE },
+	{ "mom_growth", "What was the growth rate against the previous month's sales?",
+	    "previous month", mom_growth, G_NONE, M_NONE },
+	{ "mom_change", "What was the change in revenue against the previous month, in dollars?",
+	    "previous month", mom_change, G_NONE, M_NONE },
+	{ "first_half_revenue", "How much revenue came in during the first half of the month?",
+	    "first half", first_half, G_NONE, M_NONE },
+	{ "second_half_revenue", "How much revenue came in during the second half of the month?",
+	    "second half", second_half, G_NONE, M_NONE },
+	{ "half_momentum", "How did sales momentum change between the first and second half of the month?",
+	    "second half", half_momentum, G_NONE, M_NONE },
+	{ "rep_top1_share", "Who was the top sales representative by revenue and what was their share of total revenue?",
+	    "top sales representative", top1_share, G_REP, M_REV },
+	{ "rep_top1_revenue", "How much revenue did the top sales representative generate?",
+	    "top sales representative", top1_revenue, G_REP, M_REV },
+	{ "rep_rank2", "Who was the second-ranked sales representative and how far behind the leader were they?",
+	    "second-ranked sales representative", rank2, G_REP, M_REV },
+	{ "rep_top3", "Who were the top 3 sales representatives by revenue and what share of revenue did they generate together?",
+	    "top 3 sales representatives", top3_share, G_REP, M_REV },
+	{ "rep_bottom1", "Who was the lowest performing sales representative by revenue and how much did they sell?",
+	    "lowest performing sales representative", bottom1, G_REP, M_REV, 1 },
+	{ "rep_bottom3", "Who were the bottom 3 sales representatives by revenue?",
+	    "bottom 3 sales representatives", bottom3, G_REP, M_REV, 1 },
+	{ "rep_met_target", "How many sales representatives met or exceeded their sales targets?",
+	    "met or exceeded", met_target, G_REP, M_NONE },
+	{ "rep_missed_target", "How many sales representatives missed their sales targets?",
+	    "missed", met_target, G_REP, M_NONE, 1 },
+	{ "rep_avg_achievement", "What was the average target achievement percentage of the representatives?",
+	    "average target achievement", avg_achievement, G_REP, M_NONE },
+	{ "rep_highest_achievement", "Which sales representative had the highest target achievement percentage?",
+	    "highest target achievement", achievement, G_REP, M_ACH },
+	{ "rep_lowest_achievement", "Which sales representative had the lowest target achievement percentage?",
+	    "lowest target achievement", achievement, G_REP, M_ACH, 1 },
+	{ "rep_most_deals", "Which sales representative closed the most deals?",
+	    "most deals", most_deals, G_REP, M_DEALS },
+	{ "rep_highest_avg_deal", "Which sales representative had the highest average deal size?",
+	    "highest average deal size", extreme_avg_deal, G_REP, M_AVG },
+	{ "rep_lowest_avg_deal", "Which sales representative had the lowest average deal size?",
+	    "lowest average deal size", extreme_avg_deal, G_REP, M_AVG, 1 },
+	{ "rep_top1_avg_deal", "What was the top sales representative's average deal size?",
+	    "average deal size", top1_avg_deal, G_REP, M_REV },
+	{ "product_top1_share", "Which product generated the most revenue and what was its share of total revenue?",
+	    "most revenue", top1_share, G_PROD, M_REV },
+	{ "product_rank2", "Which product ranked second in revenue and how far behind the leader was it?",
+	    "second in revenue", rank2, G_PROD, M_REV },
+	{ "product_top3", "What were the top 3 products by revenue and what share of revenue did they generate together?",
+	    "top 3 products", top3_share, G_PROD, M_REV },
+	{ "product_bottom1", "Which product had the lowest revenue and how much did it bring in?",
+	    "lowest revenue", bottom1, G_PROD, M_REV, 1 },
+	{ "product_top1_units", "Which product had the highest sales volume in units?",
+	    "units", top1_units, G_PROD, M_UNITS },
+	{ "product_top3_units", "What were the top 3 products by units sold?",
+	    "top 3 products by units", top3_units, G_PROD, M_UNITS },
+	{ "total_units", "How many units were sold in total?",
+	    "units", total_units, G_NONE, M_NONE },
+	{ "product_top1_avg_sale", "What was the average sale value of the top product by revenue?",
+	    "average sale value", top1_avg_sale, G_PROD, M_REV },
+	{ "category_top1_share", "Which product category generated the most revenue and what was its share?",
+	    "category", top1_share, G_CAT, M_REV },
+	{ "category_top1_revenue", "How much revenue did the leading product category generate?",
+	    "category", top1_revenue, G_CAT, M_REV },
+	{ "category_bottom1", "Which product category contributed the least revenue and how much?",
+	    "category", bottom1, G_CAT, M_REV, 1 },
+	{ "category_top1_avg_deal", "What was the average deal size in the leading product category?",
+	    "average deal size", top1_avg_deal, G_CAT, M_REV },
+	{ "category_top3", "What were the top 3 product categories by revenue and what share did they generate together?",
+	    "top 3 product categories", top3_share, G_CAT, M_REV },
+	{ "city_top1_share", "Which city had the highest sales revenue and what was its share?",
+	    "city", top1_share, G_CITY, M_REV },
+	{ "city_rank2", "Which city ranked second in sales revenue and how far behind the top city was it?",
+	    "second", rank2, G_CITY, M_REV },
+	{ "city_top3", "What were the top 3 cities by sales revenue and what share did they generate together?",
+	    "top 3 cities", top3_share, G_CITY, M_REV },
+	{ "city_bottom1", "Which city had the lowest sales revenue and how much?",
+	    "lowest sales revenue", bottom1, G_CITY, M_REV, 1 },
+	{ "city_highest_avg_deal", "Which city had the highest average deal size?",
+	    "highest average deal size", extreme_avg_deal, G_CITY, M_AVG },
+	{ "city_lowest_avg_deal", "Which city had the lowest average deal size?",
+	    "lowest average deal size", extreme_avg_deal, G_CITY, M_AVG, 1 },
+	{ "city_most_deals", "Which city had the most transactions?",
+	    "most transactions", most_deals, G_CITY, M_DEALS },
+	{ "weekend_share", "What percentage of total revenue came from weekend sales?",
+	    "weekend", weekend_share, G_NONE, M_NONE },
+	{ "weekday_share", "What percentage of total revenue came from weekday sales?",
+	    "weekday", weekend_share, G_NONE, M_NONE, 1 },
+	{ "dow_top", "Which day of the week had the highest sales and how much?",
+	    "day of the week", strongest, G_DAY, M_REV },
+	{ "dow_bottom", "Which day of the week had the lowest sales and how much?",
+	    "day of the week", bottom1, G_DAY, M_REV, 1 },
+	{ "week_top", "Which week of the month (days 1-7 are week 1, days 8-14 week 2, and so on) had the highest sales?",
+	    "week", strongest, G_WEEK, M_REV },
+	{ "new_customer_count", "How many orders came from new customers?",
+	    "new customers", new_count, G_NONE, M_NONE },
+	{ "new_customer_share", "What percentage of total revenue came from new customers?",
+	    "new customers", new_share, G_NONE, M_NONE },
+	{ "new_customer_revenue", "How much revenue did new customers bring in?",
+	    "new customers", new_revenue, G_NONE, M_NONE },
+	{ "new_vs_existing_deal", "How did the average deal size for new customers compare to existing customers?",
+	    "existing customers", new_vs_existing, G_NONE, M_NONE },
+	{ "rep_most_new", "Which sales representative won the most new customers?",
+	    "new customers", most_new, G_REP, M_NEW },
+	{ "city_most_new", "In which city were the most new customers won?",
+	    "new customers", most_new, G_CITY, M_NEW },
+	{ "customer_top1", "Who was the single top customer by purchase value?",
+	    "top customer", customer_top1, G_CUST, M_REV },
+	{ "customer_top3_share", "Who were the top 3 customers by purchase value and what share of sales did they account for?",
+	    "top 3 customers", top3_share, G_CUST, M_REV },
+	{ "distinct_customers", "How many distinct customers placed orders?",
+	    "distinct customers", distinct, G_CUST, M_NONE },
+	{ "cross_top_rep_product", "What was the primary product by revenue for the top sales representative?",
+	    "top sales representative", cross, G_REP, M_REV, 0, G_PROD },
+	{ "cross_top_rep_city", "In which city did the top sales representative make most of their sales?",
+	    "top sales representative", cross, G_REP, M_REV, 0, G_CITY },
+	{ "cross_top_category_rep", "Who was the top sales representative within the leading product category?",
+	    "leading product category", cross, G_CAT, M_REV, 0, G_REP },
+	{ "cross_top_city_product", "What was the best-selling product by revenue in the top city?",
+	    "top city", cross, G_CITY, M_REV, 0, G_PROD },
+	{ "cross_top_city_rep", "Who was the leading sales representative by revenue in the top city?",
+	    "top city", cross, G_CITY, M_REV, 0, G_REP },
+};
+#define NQ (sizeof qtypes / sizeof qtypes[0])
+
+/* The sums of t's orders. */
+static void
+sum_up(table *t)
+{
+	size_t i;
+
+	t->mid = (t->days + 1) / 2;
+	t->total = t->half1 = t->half2 = t->units = 0;
+	for (i = 0; i < t->n; i++) {
+		t->total += t->o[i].cents;
+		t->units += t->o[i].qty;
+		if (t->o[i].day <= t->mid)
+			t->half1 += t->o[i].cents;
+		else
+			t->half2 += t->o[i].cents;
+	}
 }
 
 /* Money of the CSV: cents to "1234.56". */
@@ -790,172 +1082,210 @@ draw_top_product(rng *r)
 	return 0;
 }
 
-static int
-gen(const lw_case *c, cJSON *rec, rng *r)
+/*
+ * The draws of a case besides its orders: the planted biases, the
+ * existing customers, the customer names taken so far (used, nused, in
+ * rounds) and the weights' scratch (cum).
+ */
+typedef struct {
+	int otarget, growth, top, bottom, topprod, newrate;
+	char *ecust[NEXIST];
+	int ecity[NEXIST];
+	size_t *used, ncombo, nused, round;
+	double *cum;
+} plan;
+
+/* The month, the representatives, the biases and the existing customers. */
+static void
+draw_plan(table *t, plan *p, rng *r)
 {
 	static const int mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31,
 		30, 31 };
-	static const char *mnames[] = { "January", "February", "March", "April",
-		"May", "June", "July", "August", "September", "October",
-		"November", "December" };
-	static const long nord[] = { 50, 100, 200, 400 };
-	static const size_t nquest[] = { 16, 32, 48, NQ };
-	static const int wtarget[] = { 1024, 2048, 4096, 8192 };
-	size_t ri[NREPS], *used, ncombo = nstems * nsufs, nq, i, k;
-	size_t nused = NEXIST, round = 0;
-	long nwords = c->opts->words ? c->opts->words : wtarget[c->tier_index];
-	size_t *qi;
-	int otarget, growth, top, bottom, topprod, newrate;
-	double *cum, w, acc;
-	long long total = 0, even;
-	char *ecust[NEXIST];
-	int ecity[NEXIST];
-	table t;
-	buf csv = { 0 };
-	cJSON *vars, *qs, *gold, *items, *checks, *chk;
+	size_t ri[NREPS], i;
 
-	memset(&t, 0, sizeof t);
-	t.year = 2024;
-	t.month = (int)rng_randint(r, 1, 12);
-	t.days = mdays[t.month - 1];
+	t->year = 2024;
+	t->month = (int)rng_randint(r, 1, 12);
+	t->days = mdays[t->month - 1];
 	rng_sample(r, nreps, ri, NREPS);
 	for (i = 0; i < NREPS; i++)
-		t.rep[i] = reps[ri[i]];
-	otarget = (int)rng_below(r, 3);
-	growth = (int)rng_below(r, 3);
-	top = (int)rng_below(r, NREPS);
-	bottom = (int)((top + 1 + rng_below(r, NREPS - 1)) % NREPS);
-	topprod = draw_top_product(r);
-	newrate = (int)rng_below(r, 3);
-	used = xcalloc(ncombo, sizeof *used);
+		t->rep[i] = reps[ri[i]];
+	p->otarget = (int)rng_below(r, 3);
+	p->growth = (int)rng_below(r, 3);
+	p->top = (int)rng_below(r, NREPS);
+	p->bottom = (int)((p->top + 1 + rng_below(r, NREPS - 1)) % NREPS);
+	p->topprod = draw_top_product(r);
+	p->newrate = (int)rng_below(r, 3);
+	p->ncombo = nstems * nsufs;
+	p->used = xcalloc(p->ncombo, sizeof *p->used);
+	p->nused = NEXIST;
+	p->round = 0;
 	for (i = 0; i < NEXIST; i++) {
 		size_t x;
 
 		do
-			x = rng_below(r, ncombo);
-		while (used[x]);
-		used[x] = 1;
-		ecust[i] = xasprintf("%s %s", stems[x / nsufs], sufs[x % nsufs]);
-		ecity[i] = (int)rng_below(r, ncities);
+			x = rng_below(r, p->ncombo);
+		while (p->used[x]);
+		p->used[x] = 1;
+		p->ecust[i] = xasprintf("%s %s", stems[x / nsufs], sufs[x % nsufs]);
+		p->ecity[i] = (int)rng_below(r, ncities);
 	}
-	t.n = (size_t)(c->opts->records ? c->opts->records : nord[c->tier_index]);
-	t.o = xcalloc(t.n, sizeof *t.o);
-	cum = xcalloc(NREPS > nprods ? NREPS : nprods, sizeof *cum);
-	for (i = 0; i < t.n; i++) {
-		order *o = &t.o[i];
-		const product *p;
-		double mult;
+	p->cum = xcalloc(NREPS > nprods ? NREPS : nprods, sizeof *p->cum);
+}
 
-		o->day = (int)rng_randint(r, 1, t.days);
-		for (k = 0, acc = 0; k < NREPS; k++) {
-			w = (int)k == top ? 3.5 : (int)k == bottom ? 0.2 : 1.0;
-			cum[k] = acc += w;
-		}
-		rng_choices_cum(r, cum, NREPS, &k, 1);
-		o->rep = (int)k;
-		for (k = 0, acc = 0; k < nprods; k++) {
-			w = (int)k == topprod ? 3.5 : 1.0;
-			cum[k] = acc += w;
-		}
-		rng_choices_cum(r, cum, nprods, &k, 1);
-		o->prod = (int)k;
-		p = &prods[o->prod];
-		o->isnew = rng_random(r) < (newrate == 0 ? 0.08 : newrate == 1 ?
-		    0.20 : 0.35);
-		if (o->isnew) {
-			size_t x;
+static void
+plan_free(plan *p)
+{
+	size_t i;
 
-			if (nused == ncombo) {	/* every name taken: a new round */
-				memset(used, 0, ncombo * sizeof *used);
-				nused = 0;
-				round++;
-			}
-			do
-				x = rng_below(r, ncombo);
-			while (used[x]);
-			used[x] = 1;
-			nused++;
-			o->cust = round == 0 ? xasprintf("%s %s", stems[x / nsufs],
-			    sufs[x % nsufs]) : xasprintf("%s %s %zu", stems[x / nsufs],
-			    sufs[x % nsufs], round + 1);
-			o->city = (int)rng_below(r, ncities);
-		} else {
-			k = rng_below(r, NEXIST);
-			o->cust = xstrdup(ecust[k]);
-			o->city = ecity[k];
-		}
-		if (strcmp(p->cat, "Hardware") == 0)
-			o->qty = (long)rng_randint(r, 1, 10);
-		else if (strcmp(p->cat, "Consumables") == 0)
-			o->qty = (long)rng_randint(r, 10, 50);
-		else if (strcmp(p->cat, "Software") == 0)
-			o->qty = (long)rng_randint(r, 1, 5);
-		else
-			o->qty = 1;
-		mult = 0.9 + 0.2 * rng_random(r);
-		if (o->rep == top)
-			mult *= 1.1 + 0.4 * rng_random(r);
-		else if (o->rep == bottom)
-			mult *= 0.6 + 0.25 * rng_random(r);
-		if (o->isnew)
-			mult *= 0.9;
-		o->cents = llround((double)o->qty * (double)p->price * 100.0 * mult);
-		if (o->cents < 5000)
-			o->cents = 5000;
-		total += o->cents;
+	for (i = 0; i < NEXIST; i++)
+		free(p->ecust[i]);
+	free(p->used);
+	free(p->cum);
+}
+
+/* A new customer's name not taken yet: once every one is, a new round
+ * begins whose names carry its number. */
+static char *
+new_name(plan *p, rng *r)
+{
+	size_t x;
+
+	if (p->nused == p->ncombo) {	/* every name taken: a new round */
+		memset(p->used, 0, p->ncombo * sizeof *p->used);
+		p->nused = 0;
+		p->round++;
 	}
-	/* the planted outcome: target and previous month from the total */
-	w = otarget == 0 ? 1.1 + 0.2 * rng_random(r) : otarget == 1 ?
+	do
+		x = rng_below(r, p->ncombo);
+	while (p->used[x]);
+	p->used[x] = 1;
+	p->nused++;
+	return p->round == 0 ? xasprintf("%s %s", stems[x / nsufs],
+	    sufs[x % nsufs]) : xasprintf("%s %s %zu", stems[x / nsufs],
+	    sufs[x % nsufs], p->round + 1);
+}
+
+/* One order: day, representative, product, customer, quantity, price. */
+static void
+draw_order(plan *p, int days, order *o, rng *r)
+{
+	const product *pr;
+	double w, acc, mult;
+	size_t k;
+
+	o->day = (int)rng_randint(r, 1, days);
+	for (k = 0, acc = 0; k < NREPS; k++) {
+		w = (int)k == p->top ? 3.5 : (int)k == p->bottom ? 0.2 : 1.0;
+		p->cum[k] = acc += w;
+	}
+	rng_choices_cum(r, p->cum, NREPS, &k, 1);
+	o->rep = (int)k;
+	for (k = 0, acc = 0; k < nprods; k++) {
+		w = (int)k == p->topprod ? 3.5 : 1.0;
+		p->cum[k] = acc += w;
+	}
+	rng_choices_cum(r, p->cum, nprods, &k, 1);
+	o->prod = (int)k;
+	pr = &prods[o->prod];
+	o->isnew = rng_random(r) < (p->newrate == 0 ? 0.08 : p->newrate == 1 ?
+	    0.20 : 0.35);
+	if (o->isnew) {
+		o->cust = new_name(p, r);
+		o->city = (int)rng_below(r, ncities);
+	} else {
+		k = rng_below(r, NEXIST);
+		o->cust = xstrdup(p->ecust[k]);
+		o->city = p->ecity[k];
+	}
+	if (strcmp(pr->cat, "Hardware") == 0)
+		o->qty = (long)rng_randint(r, 1, 10);
+	else if (strcmp(pr->cat, "Consumables") == 0)
+		o->qty = (long)rng_randint(r, 10, 50);
+	else if (strcmp(pr->cat, "Software") == 0)
+		o->qty = (long)rng_randint(r, 1, 5);
+	else
+		o->qty = 1;
+	mult = 0.9 + 0.2 * rng_random(r);
+	if (o->rep == p->top)
+		mult *= 1.1 + 0.4 * rng_random(r);
+	else if (o->rep == p->bottom)
+		mult *= 0.6 + 0.25 * rng_random(r);
+	if (o->isnew)
+		mult *= 0.9;
+	o->cents = llround((double)o->qty * (double)pr->price * 100.0 * mult);
+	if (o->cents < 5000)
+		o->cents = 5000;
+}
+
+/* The planted outcome: the targets and the previous month from the total. */
+static void
+plant(table *t, const plan *p, rng *r)
+{
+	long long even;
+	double w;
+	size_t i;
+
+	w = p->otarget == 0 ? 1.1 + 0.2 * rng_random(r) : p->otarget == 1 ?
 	    0.99 + 0.02 * rng_random(r) : 0.7 + 0.2 * rng_random(r);
-	t.target = llround((double)total / w / 100000.0) * 100000;
-	w = growth == 0 ? 1.08 + 0.14 * rng_random(r) : growth == 1 ?
+	t->target = llround((double)t->total / w / 100000.0) * 100000;
+	w = p->growth == 0 ? 1.08 + 0.14 * rng_random(r) : p->growth == 1 ?
 	    0.99 + 0.02 * rng_random(r) : 0.82 + 0.14 * rng_random(r);
-	t.prev = llround((double)total / w / 100.0) * 100;	/* whole dollars, as shown */
-	even = total / NREPS;
+	t->prev = llround((double)t->total / w / 100.0) * 100;	/* whole dollars, as shown */
+	even = t->total / NREPS;
 	for (i = 0; i < NREPS; i++)
-		t.rep_target[i] = llround((double)even * (0.6 + 0.8 *
+		t->rep_target[i] = llround((double)even * (0.6 + 0.8 *
 		    rng_random(r)) / 100000.0) * 100000 + 100000;
-	if (t.target <= 0)
-		t.target = 100000;
-	if (t.prev <= 0)
-		t.prev = 100;
+	if (t->target <= 0)
+		t->target = 100000;
+	if (t->prev <= 0)
+		t->prev = 100;
+}
 
-	/* the CSV, in date order */
-	buf_puts(&csv, "OrderID,OrderDate,SalespersonName,SalespersonTarget,"
+/* The table as CSV, in date order. */
+static void
+write_csv(const table *t, buf *csv)
+{
+	size_t *ord = xcalloc(t->n, sizeof *ord), i, j, x;
+
+	buf_puts(csv, "OrderID,OrderDate,SalespersonName,SalespersonTarget,"
 	    "City,CustomerName,IsNewCustomer,ProductName,ProductCategory,"
 	    "Quantity,UnitPrice,TotalSaleAmount\n");
-	{
-		size_t *ord = xcalloc(t.n, sizeof *ord), j, x;
-
-		for (i = 0; i < t.n; i++)
-			ord[i] = i;
-		for (i = 1; i < t.n; i++)	/* stable insertion by day */
-			for (j = i; j > 0 && t.o[ord[j - 1]].day > t.o[ord[j]].day; j--) {
-				x = ord[j];
-				ord[j] = ord[j - 1];
-				ord[j - 1] = x;
-			}
-		for (i = 0; i < t.n; i++) {
-			const order *o = &t.o[ord[i]];
-
-			buf_printf(&csv, "ORD-%04zu,%d-%02d-%02d,%s,", i + 1, t.year,
-			    t.month, o->day, t.rep[o->rep]);
-			csv_money(&csv, t.rep_target[o->rep]);
-			buf_printf(&csv, ",%s,%s,%s,%s,%s,%ld,%ld.00,", cities[o->city],
-			    o->cust, o->isnew ? "Yes" : "No", prods[o->prod].name,
-			    prods[o->prod].cat, o->qty, prods[o->prod].price);
-			csv_money(&csv, o->cents);
-			buf_putc(&csv, '\n');
+	for (i = 0; i < t->n; i++)
+		ord[i] = i;
+	for (i = 1; i < t->n; i++)	/* stable insertion by day */
+		for (j = i; j > 0 && t->o[ord[j - 1]].day > t->o[ord[j]].day; j--) {
+			x = ord[j];
+			ord[j] = ord[j - 1];
+			ord[j - 1] = x;
 		}
-		free(ord);
-	}
+	for (i = 0; i < t->n; i++) {
+		const order *o = &t->o[ord[i]];
 
-	nq = nquest[c->tier_index] < NQ ? nquest[c->tier_index] : NQ;
-	qi = xcalloc(NQ, sizeof *qi);
-	if (nq < NQ) {
-		rng_sample(r, NQ, qi, nq);
+		buf_printf(csv, "ORD-%04zu,%d-%02d-%02d,%s,", i + 1, t->year,
+		    t->month, o->day, t->rep[o->rep]);
+		csv_money(csv, t->rep_target[o->rep]);
+		buf_printf(csv, ",%s,%s,%s,%s,%s,%ld,%ld.00,", cities[o->city],
+		    o->cust, o->isnew ? "Yes" : "No", prods[o->prod].name,
+		    prods[o->prod].cat, o->qty, prods[o->prod].price);
+		csv_money(csv, o->cents);
+		buf_putc(csv, '\n');
+	}
+	free(ord);
+}
+
+/* The question types asked (indexes into qtypes[], in type order), nq of
+ * them: all at 8k, else a sample.  Caller frees. */
+static size_t *
+pick_questions(size_t tier_index, rng *r, size_t *nq)
+{
+	static const size_t nquest[] = { 16, 32, 48, NQ };
+	size_t *qi = xcalloc(NQ, sizeof *qi), i, k;
+
+	*nq = nquest[tier_index] < NQ ? nquest[tier_index] : NQ;
+	if (*nq < NQ) {
+		rng_sample(r, NQ, qi, *nq);
 		/* type order */
-		for (i = 1; i < nq; i++)
+		for (i = 1; i < *nq; i++)
 			for (k = i; k > 0 && qi[k - 1] > qi[k]; k--) {
 				size_t x = qi[k];
 
@@ -965,58 +1295,113 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	} else
 		for (i = 0; i < NQ; i++)
 			qi[i] = i;
+	return qi;
+}
 
-	vars = cJSON_CreateObject();
-	{
-		char m[64];
+/* The vars of the template, but for the questions. */
+static cJSON *
+make_vars(const table *t, buf *csv, long nwords)
+{
+	static const char *mnames[] = { "January", "February", "March", "April",
+		"May", "June", "July", "August", "September", "October",
+		"November", "December" };
+	cJSON *vars = cJSON_CreateObject();
+	char m[64];
 
-		snprintf(m, sizeof m, "%s %d", mnames[t.month - 1], t.year);
-		cJSON_AddStringToObject(vars, "month", m);
-		fmt_usd(m, sizeof m, (double)t.target / 100.0);
-		cJSON_AddStringToObject(vars, "target", m);
-		fmt_usd(m, sizeof m, (double)t.prev / 100.0);
-		cJSON_AddStringToObject(vars, "previous", m);
-	}
-	cJSON_AddStringToObject(vars, "csv", buf_str(&csv));
-	cJSON_AddNumberToObject(vars, "rows", (double)t.n);
+	snprintf(m, sizeof m, "%s %d", mnames[t->month - 1], t->year);
+	cJSON_AddStringToObject(vars, "month", m);
+	fmt_usd(m, sizeof m, (double)t->target / 100.0);
+	cJSON_AddStringToObject(vars, "target", m);
+	fmt_usd(m, sizeof m, (double)t->prev / 100.0);
+	cJSON_AddStringToObject(vars, "previous", m);
+	cJSON_AddStringToObject(vars, "csv", buf_str(csv));
+	cJSON_AddNumberToObject(vars, "rows", (double)t->n);
 	cJSON_AddNumberToObject(vars, "words", (double)nwords);
-	qs = cJSON_AddArrayToObject(vars, "questions");
-	gold = cJSON_CreateObject();
-	{
-		static const char *ot[] = { "exceed", "meet", "miss" };
-		static const char *gr[] = { "positive", "flat", "negative" };
-		static const char *nr[] = { "low", "medium", "high" };
-		cJSON *bias = cJSON_AddObjectToObject(gold, "biases");
+	return vars;
+}
 
-		cJSON_AddStringToObject(bias, "overall_target", ot[otarget]);
-		cJSON_AddStringToObject(bias, "growth", gr[growth]);
-		cJSON_AddStringToObject(bias, "top_rep", t.rep[top]);
-		cJSON_AddStringToObject(bias, "bottom_rep", t.rep[bottom]);
-		cJSON_AddStringToObject(bias, "top_product", prods[topprod].name);
-		cJSON_AddStringToObject(bias, "new_customer", nr[newrate]);
-	}
+/* The gold, but for the items: the planted biases and the word target. */
+static cJSON *
+make_gold(const table *t, const plan *p, long nwords)
+{
+	static const char *ot[] = { "exceed", "meet", "miss" };
+	static const char *gr[] = { "positive", "flat", "negative" };
+	static const char *nr[] = { "low", "medium", "high" };
+	cJSON *gold = cJSON_CreateObject();
+	cJSON *bias = cJSON_AddObjectToObject(gold, "biases");
+
+	cJSON_AddStringToObject(bias, "overall_target", ot[p->otarget]);
+	cJSON_AddStringToObject(bias, "growth", gr[p->growth]);
+	cJSON_AddStringToObject(bias, "top_rep", t->rep[p->top]);
+	cJSON_AddStringToObject(bias, "bottom_rep", t->rep[p->bottom]);
+	cJSON_AddStringToObject(bias, "top_product", prods[p->topprod].name);
+	cJSON_AddStringToObject(bias, "new_customer", nr[p->newrate]);
 	cJSON_AddNumberToObject(gold, "words", (double)nwords);
-	items = cJSON_AddArrayToObject(gold, "items");
-	for (i = 0; i < nq; i++) {
-		cJSON *q = cJSON_CreateObject(), *g = cJSON_CreateObject();
-		item it;
+	return gold;
+}
 
-		cJSON_AddNumberToObject(q, "n", (double)i + 1);
-		cJSON_AddStringToObject(q, "question", qtypes[qi[i]].question);
-		cJSON_AddItemToArray(qs, q);
-		it.ents = cJSON_CreateArray();
-		it.nums = cJSON_CreateArray();
-		memset(&it.ans, 0, sizeof it.ans);
-		answer(&t, qi[i], &it);
-		cJSON_AddStringToObject(g, "type", qtypes[qi[i]].type);
-		cJSON_AddStringToObject(g, "question", qtypes[qi[i]].question);
-		cJSON_AddStringToObject(g, "cue", qtypes[qi[i]].cue);
-		cJSON_AddItemToObject(g, "entities", it.ents);
-		cJSON_AddItemToObject(g, "numbers", it.nums);
-		cJSON_AddStringToObject(g, "answer", buf_str(&it.ans));
-		cJSON_AddItemToArray(items, g);
-		buf_free(&it.ans);
-	}
+/* Question n (from 1) of type q: its entry in qs, its answer in items. */
+static void
+ask(const table *t, const qtype *q, size_t n, cJSON *qs, cJSON *items)
+{
+	cJSON *o = cJSON_CreateObject(), *g = cJSON_CreateObject();
+	question qa;
+	item it;
+
+	cJSON_AddNumberToObject(o, "n", (double)n);
+	cJSON_AddStringToObject(o, "question", q->question);
+	cJSON_AddItemToArray(qs, o);
+	it.ents = cJSON_CreateArray();
+	it.nums = cJSON_CreateArray();
+	memset(&it.ans, 0, sizeof it.ans);
+	qa.t = t;
+	qa.type = q;
+	memset(&qa.rows, 0, sizeof qa.rows);
+	if (q->by != G_NONE)
+		group(t, q->by, &qa.rows, NULL, NULL);
+	if (q->m != M_NONE)
+		rank(&qa.rows, q->m, q->low);
+	q->answer(&qa, &it);
+	free(qa.rows.g);
+	cJSON_AddStringToObject(g, "type", q->type);
+	cJSON_AddStringToObject(g, "question", q->question);
+	cJSON_AddStringToObject(g, "cue", q->cue);
+	cJSON_AddItemToObject(g, "entities", it.ents);
+	cJSON_AddItemToObject(g, "numbers", it.nums);
+	cJSON_AddStringToObject(g, "answer", buf_str(&it.ans));
+	cJSON_AddItemToArray(items, g);
+	buf_free(&it.ans);
+}
+
+static int
+gen(const lw_case *c, cJSON *rec, rng *r)
+{
+	static const long nord[] = { 50, 100, 200, 400 };
+	static const int wtarget[] = { 1024, 2048, 4096, 8192 };
+	long nwords = c->opts->words ? c->opts->words : wtarget[c->tier_index];
+	size_t *qi, nq, i;
+	table t;
+	plan p;
+	buf csv = { 0 };
+	cJSON *vars, *qs, *gold, *items, *checks, *chk;
+
+	memset(&t, 0, sizeof t);
+	draw_plan(&t, &p, r);
+	t.n = (size_t)(c->opts->records ? c->opts->records : nord[c->tier_index]);
+	t.o = xcalloc(t.n, sizeof *t.o);
+	for (i = 0; i < t.n; i++)
+		draw_order(&p, t.days, &t.o[i], r);
+	sum_up(&t);
+	plant(&t, &p, r);
+	write_csv(&t, &csv);
+	qi = pick_questions(c->tier_index, r, &nq);
+
+	vars = make_vars(&t, &csv, nwords);
+	qs = cJSON_AddArrayToObject(vars, "questions");
+	gold = make_gold(&t, &p, nwords);
+	items = cJSON_AddArrayToObject(gold, "items");
+	for (i = 0; i < nq; i++)
+		ask(&t, &qtypes[qi[i]], i + 1, qs, items);
 	rec_set(rec, "vars", vars);
 	checks = cJSON_CreateArray();
 	chk = cJSON_CreateObject();
@@ -1028,11 +1413,8 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 
 	for (i = 0; i < t.n; i++)
 		free(t.o[i].cust);
-	for (i = 0; i < NEXIST; i++)
-		free(ecust[i]);
 	free(t.o);
-	free(cum);
-	free(used);
+	plan_free(&p);
 	free(qi);
 	buf_free(&csv);
 	return 0;

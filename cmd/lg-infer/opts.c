@@ -148,6 +148,73 @@ stop_option(infer_opts *o, const char *arg)
 	cJSON_AddItemToArray(a, cJSON_CreateString(arg));
 }
 
+/* The options of the request's content: 1 when c was one of them. */
+static int
+request_option(infer_opts *o, int c, const char *arg)
+{
+	switch (c) {
+	case O_SYSTEM:
+		o->system = arg;
+		return 1;
+	case O_TEMP:
+		set_param(o, "temperature", cJSON_CreateNumber(
+		    opt_real("--temperature", arg, 0, MAX_TEMPERATURE)));
+		return 1;
+	case O_TOPP:
+		set_param(o, "top_p", cJSON_CreateNumber(opt_share("--top-p",
+		    arg)));
+		return 1;
+	case O_MAXTOK:
+		set_param(o, "max_tokens", cJSON_CreateNumber((double)
+		    opt_num("--max-tokens", arg, 1, MAX_TOKENS)));
+		return 1;
+	case O_SEED:
+		set_param(o, "seed", cJSON_CreateNumber((double)
+		    opt_num("--seed", arg, -MAX_SEED - 1, MAX_SEED)));
+		return 1;
+	case O_STOP:
+		stop_option(o, arg);
+		return 1;
+	case O_PARAM:
+		param_option(o, arg);
+		return 1;
+	case O_NOSTREAM:
+		o->stream = 0;
+		return 1;
+	}
+	return 0;
+}
+
+/* The options that go together, and the server from the environment. */
+static void
+check_opts(infer_opts *o)
+{
+	if (o->model == NULL)
+		lg_die(LG_USAGE, "no model: give -m MODEL");
+	if ((o->redo_changed || o->retry_errors) && o->resume == NULL)
+		lg_die(LG_USAGE, "%s goes with --resume FILE", o->redo_changed ?
+		    "--redo-changed" : "--retry-errors");
+	if (o->net.max_reply > jsonl_max)
+		lg_die(LG_USAGE, "--max-reply: above the record limit of %zu bytes "
+		    "(--max-record): the record could not be written", jsonl_max);
+	if (o->prices != NULL && !o->dry_run)
+		lg_die(LG_USAGE, "--prices goes with --dry-run");
+	if (o->dry_run && (o->resume != NULL || o->cache != NULL))
+		lg_die(LG_USAGE, "--dry-run counts the whole suite: %s does not "
+		    "go with it", o->resume != NULL ? "--resume" : "--cache");
+	if (o->nbase == 0)
+		env_bases(o);
+	if (o->nbase == 0 && !o->dry_run)
+		lg_die(LG_USAGE, "no server: give --base-url URL or set LG_BASE_URL");
+	if (o->samples > 1 && rec_get(o->params, "temperature") != NULL &&
+	    rec_num(o->params, "temperature", 0) == 0)
+		lg_die(LG_USAGE, "--samples: greedy decoding (--temperature 0) "
+		    "gives the same answer every time");
+	if (o->tokenizer != NULL && o->max_context == 0 && !o->dry_run)
+		lg_die(LG_USAGE, "--tokenizer goes with --max-context N or "
+		    "--dry-run");
+}
+
 int
 infer_parse(int argc, char **argv, infer_opts *o)
 {
@@ -196,7 +263,8 @@ infer_parse(int argc, char **argv, infer_opts *o)
 	o->samples = 1;
 	while ((c = apikey_getopt(argc, argv, "m:P:qh", longopts,
 	    "api-key-file")) != -1) {
-		if (clientopt(&o->net, c, optarg, MAX_REPLY))
+		if (clientopt(&o->net, c, optarg, MAX_REPLY) ||
+		    request_option(o, c, optarg))
 			continue;
 		switch (c) {
 		case 'm':
@@ -209,35 +277,6 @@ infer_parse(int argc, char **argv, infer_opts *o)
 			break;
 		case O_COMPL:
 			o->completions = 1;
-			break;
-		case O_SYSTEM:
-			o->system = optarg;
-			break;
-		case O_TEMP:
-			set_param(o, "temperature", cJSON_CreateNumber(
-			    opt_real("--temperature", optarg, 0, MAX_TEMPERATURE)));
-			break;
-		case O_TOPP:
-			set_param(o, "top_p",
-			    cJSON_CreateNumber(opt_share("--top-p", optarg)));
-			break;
-		case O_MAXTOK:
-			set_param(o, "max_tokens", cJSON_CreateNumber((double)
-			    opt_num("--max-tokens", optarg, 1, MAX_TOKENS)));
-			break;
-		case O_SEED:
-			set_param(o, "seed", cJSON_CreateNumber((double)
-			    opt_num("--seed", optarg, -MAX_SEED - 1,
-			    MAX_SEED)));
-			break;
-		case O_STOP:
-			stop_option(o, optarg);
-			break;
-		case O_PARAM:
-			param_option(o, optarg);
-			break;
-		case O_NOSTREAM:
-			o->stream = 0;
 			break;
 		case 'P':
 			o->parallel = (int)opt_num("-P", optarg, 1, 4096);
@@ -294,29 +333,6 @@ infer_parse(int argc, char **argv, infer_opts *o)
 			lg_usage(usage, LG_USAGE);
 		}
 	}
-	if (o->model == NULL)
-		lg_die(LG_USAGE, "no model: give -m MODEL");
-	if ((o->redo_changed || o->retry_errors) && o->resume == NULL)
-		lg_die(LG_USAGE, "%s goes with --resume FILE", o->redo_changed ?
-		    "--redo-changed" : "--retry-errors");
-	if (o->net.max_reply > jsonl_max)
-		lg_die(LG_USAGE, "--max-reply: above the record limit of %zu bytes "
-		    "(--max-record): the record could not be written", jsonl_max);
-	if (o->prices != NULL && !o->dry_run)
-		lg_die(LG_USAGE, "--prices goes with --dry-run");
-	if (o->dry_run && (o->resume != NULL || o->cache != NULL))
-		lg_die(LG_USAGE, "--dry-run counts the whole suite: %s does not "
-		    "go with it", o->resume != NULL ? "--resume" : "--cache");
-	if (o->nbase == 0)
-		env_bases(o);
-	if (o->nbase == 0 && !o->dry_run)
-		lg_die(LG_USAGE, "no server: give --base-url URL or set LG_BASE_URL");
-	if (o->samples > 1 && rec_get(o->params, "temperature") != NULL &&
-	    rec_num(o->params, "temperature", 0) == 0)
-		lg_die(LG_USAGE, "--samples: greedy decoding (--temperature 0) "
-		    "gives the same answer every time");
-	if (o->tokenizer != NULL && o->max_context == 0 && !o->dry_run)
-		lg_die(LG_USAGE, "--tokenizer goes with --max-context N or "
-		    "--dry-run");
+	check_opts(o);
 	return optind;
 }
