@@ -71,6 +71,7 @@ TOOLS_FILE = $(patsubst cmd/%.c,%,$(wildcard cmd/lg-*.c))
 TOOLS_DIR  = $(sort $(patsubst cmd/%/,%,$(dir $(wildcard cmd/lg-*/*.c))))
 TOOLS      = $(sort $(TOOLS_FILE) $(TOOLS_DIR))
 BINS       = $(TOOLS:%=$(B)/%)
+TOOL_LIBS  = $(TOOLS_DIR:%=$(O)/%.a)
 
 UNIT_SRC   = $(wildcard tests/unit/*.c)
 UNITS      = $(UNIT_SRC:tests/unit/%.c=$(O)/unit/%)
@@ -82,7 +83,7 @@ MANS = $(wildcard man/*.1 man/*.7)
 # Without the libraries, the first `make` installs them (mk/deps.sh: apt-get
 # as root or with sudo, else a message naming the packages), then builds.
 ifeq ($(shell pkg-config --exists $(PKGS) 2>/dev/null && echo ok),ok)
-all: $(BINS) $(UNITS) $(HELPERS) $(O)/cl100k.ok
+all: $(BINS) $(TOOL_LIBS) $(UNITS) $(HELPERS) $(O)/cl100k.ok
 else ifeq ($(DEPS_DONE),1)
 all:
 	@echo "lg: pkg-config finds no $(PKGS) after installing them: set PKG_CONFIG_PATH" >&2
@@ -131,9 +132,9 @@ endef
 $(foreach t,$(TOOLS_FILE),$(eval $(call tool_file,$(t))))
 $(foreach t,$(TOOLS_DIR),$(eval $(call tool_dir,$(t))))
 
-# Each tool folder's objects but main.o, in an archive the unit tests link
-# (a test calls a tool's functions by its header, cmd/lg-X/X.h).
-TOOL_LIBS = $(TOOLS_DIR:%=$(O)/%.a)
+# Each tool folder's objects but main.o, in an archive a unit test of the
+# tool links (a test calls a tool's functions by its header, cmd/lg-X/X.h);
+# all of them are built (TOOL_LIBS), for tests/scripts/symbols-own.sh.
 define tool_lib
 $(O)/$(1).a: $(patsubst %.c,$(O)/%.o,$(filter-out cmd/$(1)/main.c,$(wildcard cmd/$(1)/*.c)))
 	@mkdir -p $$(@D)
@@ -142,9 +143,16 @@ $(O)/$(1).a: $(patsubst %.c,$(O)/%.o,$(filter-out cmd/$(1)/main.c,$(wildcard cmd
 endef
 $(foreach t,$(TOOLS_DIR),$(eval $(call tool_lib,$(t))))
 
-$(O)/unit/%: $(O)/tests/unit/%.o $(TOOL_LIBS) $(LIBLG)
-	@mkdir -p $(@D)
-	$(CC) $(ALL_LDFLAGS) -o $@ $< $(TOOL_LIBS) $(LIBLG) $(LIBS)
+# A unit test links the archive of the tool whose header it includes
+# ("../../cmd/lg-X/..."), and liblg: no other tool's symbols, so that a
+# function it means to test cannot come from another tool.
+unit_tools = $(sort $(patsubst ../../cmd/%/,%,$(shell grep -o '^\#include "\.\./\.\./cmd/lg-[a-z0-9_-]*/' $(1) | cut -d'"' -f2)))
+define unit_test
+$(O)/unit/$(1): $(O)/tests/unit/$(1).o $(patsubst %,$(O)/%.a,$(call unit_tools,tests/unit/$(1).c)) $(LIBLG)
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_LDFLAGS) -o $$@ $$^ $$(LIBS)
+endef
+$(foreach u,$(UNIT_SRC:tests/unit/%.c=%),$(eval $(call unit_test,$(u))))
 
 $(O)/helpers/%: $(O)/tests/helpers/%.o $(LIBLG)
 	@mkdir -p $(@D)

@@ -1,5 +1,7 @@
-# Sourced by tests/scripts/*.sh (tests/run.sh gives them BIN, OBJ, TOP and
-# TMPDIR).  It does not change the caller's `set` options.
+# Sourced by every tests/scripts/*.sh (tests/run.sh gives them BIN, OBJ,
+# TOP and TMPDIR), which then defines no fail() and sets no trap of its own
+# (tests/scripts/lib-all.sh checks).  It does not change the caller's `set`
+# options.
 #   $t                a scratch folder of the script's own, removed on exit
 #   fail MESSAGE      print "FAIL: MESSAGE" and exit 1
 #   skip MESSAGE      print "skipped: MESSAGE" and exit 77; only for what

@@ -1,8 +1,9 @@
 #!/bin/sh
 # One test for tests/run.sh (which sets RUN_BIN, RUN_OBJ, RUN_TOP, RUN_TMP):
 #   tests/run-one.sh KIND NAME ID
-# KIND is golden, unit or script.  Writes RUN_TMP/res/ID.rc (pass, skip or
-# fail), ID.why (what failed) and ID.log (what the test printed).
+# KIND is golden, unit or script.  Writes RUN_TMP/res/ID.rc (pass, skip,
+# fail, or updated: a golden rewritten under UPDATE=1), ID.why (what
+# failed) and ID.log (what the test printed).
 set -u
 kind=$1 name=$2 id=$3
 bindir=$RUN_BIN objdir=$RUN_OBJ top=$RUN_TOP
@@ -45,6 +46,25 @@ reports() {	# sanitizer report files, appended to the log
 	return 0
 }
 
+update() {	# FOLDER: write this run's out, err and rc over the golden's,
+		# in the files it has (a missing one stands for empty or 0, and
+		# is written only when that is no longer so); true if any changed
+	changed=1
+	for f in out err; do
+		[ -f "$1/$f" ] || [ -s "$w/$f" ] || continue
+		if ! cmp -s "$w/$f" "$1/$f"; then
+			cp "$w/$f" "$1/$f" || result fail "cannot write $1/$f"
+			changed=0
+		fi
+	done
+	if [ "$rc" != "$want_rc" ]; then
+		echo "$rc" > "$1/rc" || result fail "cannot write $1/rc"
+		want_rc=$rc
+		changed=0
+	fi
+	return $changed
+}
+
 crashed() {	# status stderr-file
 	[ "$1" -ge 128 ] && [ "$1" -ne 141 ] && return 0
 	grep -q -e 'AddressSanitizer' -e 'LeakSanitizer' -e 'runtime error:' "$2"
@@ -81,6 +101,8 @@ golden)
 		result fail "crashed (status $rc)"
 	fi
 	reports && result fail "sanitizer report"
+	status=pass
+	[ -n "${UPDATE:-}" ] && update "$t" && status=updated
 	if [ "$rc" != "$want_rc" ]; then
 		head -n 5 "$w/err" >> "$res.log"
 		result fail "exit status $rc, want $want_rc"
@@ -97,7 +119,7 @@ golden)
 		diff "$want_err" "$w/err" | head -n 10 >> "$res.log"
 		result fail "stderr differs"
 	fi
-	result pass
+	result "$status"
 	;;
 unit)
 	"$objdir/$name" > "$w/out" 2>&1

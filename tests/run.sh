@@ -14,8 +14,15 @@
 # Environment: TESTS=PATTERN runs the tests whose name holds PATTERN (for
 # example lg-agg/, unit/ or scripts/infer-); JOBS=N runs N tests at once
 # (default 1); LOGDIR=DIR keeps the whole output of each failed test there.
-# Output: a FAIL line and the end of the output of each failed test, in the
-# order of the tests, then "N passed, N failed, N skipped".
+# UPDATE=1 rewrites the expected out, err and rc of each golden test from
+# this build (the files the folder has; a missing one is written only when
+# the output is no longer empty or the status no longer 0), unless it
+# crashed, and prints "updated: NAME" for each golden that changed; the
+# scripts that keep reference sums (check_sums of tests/lib.sh) rewrite
+# them.  For example: make test UPDATE=1 TESTS=lg-judge/, then git diff.
+# Output: a FAIL line and the end of the output of each failed test, an
+# "updated" line of each golden rewritten, in the order of the tests, then
+# "N passed, N failed, N skipped" (a golden rewritten counts as passed).
 set -u
 
 bindir=$(cd "$1" && pwd)
@@ -55,6 +62,7 @@ while read -r kind name id; do
 	r=$tmp/res/$id
 	case $(cat "$r.rc" 2>/dev/null) in
 	pass) pass=$((pass + 1)) ;;
+	updated) pass=$((pass + 1)); echo "updated: $name" ;;
 	skip) skip=$((skip + 1)); echo "SKIP: $name: $(tail -n 1 "$r.log")" ;;
 	*)
 		fail=$((fail + 1))

@@ -405,7 +405,7 @@ agree(struct judging *a, struct judging *b, const struct opts *o)
 		for (i = 0; i < ng; i++)
 			interval(&g[i], o);
 		total(&g, ng, o);
-		print_all(g, ng, a, b, o);
+		agree_print(g, ng, a, b, o);
 		free(g[ng].p);
 	}
 	for (i = 0; i < ng; i++) {

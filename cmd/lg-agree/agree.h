@@ -106,7 +106,7 @@ int agree(struct judging *a, struct judging *b, const struct opts *o);
 double kappa(const long n[4]);
 
 /* print.c: the groups as a table, TSV or JSON Lines. */
-void print_all(const struct group *g, size_t ng, const struct judging *a,
+void agree_print(const struct group *g, size_t ng, const struct judging *a,
     const struct judging *b, const struct opts *o);
 
 /* sheet.c */

@@ -224,7 +224,7 @@ print_json(const struct group *g, size_t ng, const struct judging *a,
 }
 
 void
-print_all(const struct group *g, size_t ng, const struct judging *a,
+agree_print(const struct group *g, size_t ng, const struct judging *a,
     const struct judging *b, const struct opts *o)
 {
 	int tsv = o->fmt == FMT_TSV;

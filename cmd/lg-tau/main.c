@@ -57,7 +57,7 @@ each(cJSON *rec, jsonl *in, void *arg)
 
 	if (!ours(c, rec))
 		return REC_OK;
-	return score_record(rec, in, &c->o);
+	return tau_score(rec, in, &c->o);
 }
 
 int

@@ -329,7 +329,7 @@ writes_back(const cJSON *rec)
 }
 
 int
-score_record(cJSON *rec, jsonl *in, const tau_opts *o)
+tau_score(cJSON *rec, jsonl *in, const tau_opts *o)
 {
 	const char *why, *out, *bench = rec_str(rec, "bench");
 	int ret = REC_OK, compat, content, texts = 0, back;

@@ -1,6 +1,6 @@
 /*
  * tau.h: lg-tau, the order scorer.  main.c reads the options and passes
- * each record of the scored tasks to score_record() (score.c), which parses
+ * each record of the scored tasks to tau_score() (score.c), which parses
  * the answer (answer.c), maps it to the true order by label or by content
  * (tfidf.c) and counts pairs (kendall.c).  Arrays returned here belong to
  * the caller (free()); blocks point into the text they were parsed from.
@@ -75,6 +75,6 @@ typedef struct {
 } tau_opts;
 
 /* Add scores to a record of a scored task: REC_OK or REC_BAD. */
-int score_record(cJSON *rec, jsonl *in, const tau_opts *o);
+int tau_score(cJSON *rec, jsonl *in, const tau_opts *o);
 
 #endif

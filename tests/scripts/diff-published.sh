@@ -3,4 +3,6 @@
 # Python (tests/diff/published.py), on generated answers of every odd kind,
 # and lg-agg --compat with the published means.
 set -u
-python3 "$TOP/tests/diff/published.py" "$BIN" -n 3 -s 2
+. "$TOP/tests/lib.sh"
+"$py" "$TOP/tests/diff/published.py" "$BIN" -n 3 -s 2 ||
+    fail "the --compat scorers and the published rules differ"

@@ -9,23 +9,21 @@
 # a mark of this run in their arguments).  Run as root, it runs again as
 # the throwaway user lgtest.
 set -u
-py=/usr/bin/python3
-if ! "$py" -m flake8 --version >/dev/null 2>&1; then
-	echo "skipped: no flake8 for $py"
-	exit 0
-fi
-t=$TMPDIR/adversarial.$$
+. "$TOP/tests/lib.sh"
+need_py
 mark=lgadv$$x$(od -An -N4 -tx4 /dev/urandom | tr -d ' ')
 esc=/tmp/lg-escape-$$
 lpid=
+# a folder anyone may enter, with one anyone may write in
+chmod 755 "$t"
 mkdir -p "$t/open" || exit 1
 chmod 1777 "$t/open"
-cleanup() {
+adv_cleanup() {
 	[ -n "$lpid" ] && kill "$lpid" 2>/dev/null
 	pkill -KILL -f "$mark" 2>/dev/null
-	rm -rf "$t" "$esc"
+	rm -rf "$esc"
 }
-trap cleanup EXIT INT TERM
+at_exit adv_cleanup
 
 # a listener in this network namespace, for 20 seconds at most
 "$py" - "$t/port" "$t/hit" <<'PY' &
@@ -44,11 +42,7 @@ except OSError:
     pass
 PY
 lpid=$!
-i=0
-while [ ! -s "$t/port" ] && [ $i -lt 100 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+wait_ready "$t/port" "$lpid" "the listener"
 port=$(cat "$t/port") || exit 1
 
 "$py" - "$t/in.jsonl" "$port" "$t/open" "$esc" "$mark" <<'PY'

@@ -25,29 +25,30 @@
 # that user.  Where the kernel refuses the namespaces the sandbox needs,
 # lg-flake8 says so and this test fails.
 set -u
-py=/usr/bin/python3
-if ! "$py" -m flake8 --version >/dev/null 2>&1; then
-	echo "skipped: no flake8 for $py"
-	exit 0
-fi
+. "$TOP/tests/lib.sh"
+need_py
+
+# The box's files and the copy of lg-flake8 are under /tmp, not in $t:
+# what the sandboxed answers try to reach must be reachable but for the
+# sandbox (a world-writable socket under /tmp, files in folders anyone
+# may enter), and $t's parents may be closed to other users.
+box_cleanup() {
+	[ -n "${lpid:-}" ] && kill "$lpid" 2>/dev/null
+	[ -n "${tpid:-}" ] && kill "$tpid" 2>/dev/null
+	[ -n "${mark:-}" ] && pkill -KILL -f "$mark" 2>/dev/null
+	rm -rf "${base:-}" "${c:-}"
+}
+at_exit box_cleanup
 
 body() {
 	who=$(id -un)
-	base=$(mktemp -d /tmp/lg-sandbox.XXXXXX) || exit 1
+	base=$(mktemp -d /tmp/lg-sandbox.XXXXXX) || fail "no folder in /tmp"
 	chmod 755 "$base"
 	mark=lgsbx$$x$(od -An -N4 -tx4 /dev/urandom | tr -d ' ')
 	lpid=
 	tpid=
-	cleanup() {
-		[ -n "$lpid" ] && kill "$lpid" 2>/dev/null
-		[ -n "$tpid" ] && kill "$tpid" 2>/dev/null
-		pkill -KILL -f "$mark" 2>/dev/null
-		rm -rf "$base"
-	}
-	trap cleanup EXIT
-	trap 'exit 1' INT TERM HUP
-	fail=0
-	no() { echo "FAIL ($who): $*"; fail=1; }
+	bad=0
+	no() { echo "FAIL ($who): $*"; bad=1; }
 
 	# the user's private file, a world-readable one, a world-writable
 	# socket in a directory anyone may enter
@@ -74,10 +75,9 @@ except BlockingIOError:
 open(hit, "w").write("connected\n")
 PY
 	lpid=$!
-	i=0
-	while [ ! -S "$base/sock/s" ] && [ $i -lt 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
+	while [ ! -S "$base/sock/s" ]; do	# readiness, not a time limit
+		kill -0 "$lpid" 2>/dev/null || fail "the socket listener did not start"
+		sleep 0.02
 	done
 
 	"$py" - "$base" "$mark" <<'PY' || exit 1
@@ -387,7 +387,7 @@ PY
 	wait $lpid
 	lpid=
 	[ -e "$base/hit" ] && no "the answer reached the socket under /tmp"
-	"$py" - "$base/out.jsonl" "$who" <<'PY' || fail=1
+	"$py" - "$base/out.jsonl" "$who" <<'PY' || bad=1
 import json, re, sys
 recs = {}
 for line in open(sys.argv[1]):
@@ -445,7 +445,7 @@ PY
 	    > "$base/bout.jsonl" 2> "$base/berr"
 	rc=$?
 	[ $rc -eq 0 ] || { no "6 MB answer: lg-flake8 exited $rc:"; head -5 "$base/berr"; }
-	"$py" - "$base/bout.jsonl" "$who" <<'PY' || fail=1
+	"$py" - "$base/bout.jsonl" "$who" <<'PY' || bad=1
 import json, sys
 recs = {}
 for line in open(sys.argv[1]):
@@ -487,10 +487,10 @@ PY
 		i=$((i + 1))
 	done
 	pgrep -f "$mark" >/dev/null && no "SIGTERM left the answer running"
-	[ $fail -eq 0 ] && echo "ok ($who)"
-	cleanup
-	trap - EXIT INT TERM HUP
-	return $fail
+	[ $bad -eq 0 ] && echo "ok ($who)"
+	box_cleanup
+	lpid= tpid= base=
+	return $bad
 }
 
 if [ "${1:-}" = --body ]; then
@@ -502,8 +502,7 @@ body || exit 1
 
 # where the kernel refuses user namespaces (here: a user namespace whose
 # limit is 0), the answer is not run, lg-flake8 says why and exits 3
-c=$(mktemp -d /tmp/lg-sandbox-bin.XXXXXX) || exit 1
-trap 'rm -rf "$c"' EXIT
+c=$(mktemp -d /tmp/lg-sandbox-bin.XXXXXX) || fail "no folder in /tmp"
 chmod 755 "$c"
 cp "$BIN/lg-flake8" "$c/lg-flake8" || exit 1
 chmod 755 "$c/lg-flake8"

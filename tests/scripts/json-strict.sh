@@ -7,12 +7,7 @@
 # refused with the byte where it goes wrong.  Good records around the bad
 # ones go through, and the exit status is 1.
 set -eu
-t=$TMPDIR/strict.$$
-mkdir -p "$t"
-trap 'rm -rf "$t"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-PY=/usr/bin/python3
-[ -x "$PY" ] || PY=python3
+. "$TOP/tests/lib.sh"
 "$PY" - "$t" <<'PY'
 import sys
 t = sys.argv[1]

@@ -6,20 +6,15 @@
 # triples in the prompt.  Degraded answers score lower as lg-oracle(1)
 # documents, and answers stay within the word target.
 set -eu
-PATH=$BIN:$PATH
-export PATH
-d=$TMPDIR/lw-biog
-mkdir -p "$d"
-fail() { echo "FAIL: $*"; exit 1; }
-command -v python3 >/dev/null || fail "python3 is needed (mk/deps.sh check)"
+. "$TOP/tests/lib.sh"
 
 gen() { lg-gen longweave -t biog -l 1k,2k,4k,8k -n 10 "$@"; }
-gen > "$d/cases"
-[ "$(wc -l < "$d/cases")" -eq 40 ] || fail "want 40 cases"
-gen | cmp -s - "$d/cases" || fail "lg-gen is not deterministic"
-lg-prompt < "$d/cases" > "$d/prompted"
+gen > "$t/cases"
+[ "$(wc -l < "$t/cases")" -eq 40 ] || fail "want 40 cases"
+gen | cmp -s - "$t/cases" || fail "lg-gen is not deterministic"
+lg-prompt < "$t/cases" > "$t/prompted"
 
-python3 - "$d/prompted" <<'EOF' || fail "the cases do not hold"
+"$py" - "$t/prompted" <<'EOF' || fail "the cases do not hold"
 import hashlib, json, re, sys
 want = {'1k': (15, 1024), '2k': (30, 2048), '4k': (60, 4096), '8k': (120, 8192)}
 for line in open(sys.argv[1]):
@@ -55,14 +50,14 @@ for line in open(sys.argv[1]):
 EOF
 
 # the reference answers: 100 in every cell, by default and --compat
-lg-oracle < "$d/prompted" > "$d/answered"
+lg-oracle < "$t/prompted" > "$t/answered"
 for mode in "" --compat; do
-	lg-judge --rules $mode < "$d/answered" | lg-agg > "$d/agg"
-	awk '$2 == "biog" && $5 != "100.0" { bad = 1 } END { exit bad }' "$d/agg" ||
-	    { cat "$d/agg"; fail "the reference answers miss facts ($mode)"; }
-	[ "$(grep -c ' biog ' "$d/agg")" -eq 5 ] || { cat "$d/agg"; fail "want 4 tiers and avg"; }
+	lg-judge --rules $mode < "$t/answered" | lg-agg > "$t/agg"
+	awk '$2 == "biog" && $5 != "100.0" { bad = 1 } END { exit bad }' "$t/agg" ||
+	    { cat "$t/agg"; fail "the reference answers miss facts ($mode)"; }
+	[ "$(grep -c ' biog ' "$t/agg")" -eq 5 ] || { cat "$t/agg"; fail "want 4 tiers and avg"; }
 done
-python3 - "$d/answered" <<'EOF' || fail "answers outside the word target"
+"$py" - "$t/answered" <<'EOF' || fail "answers outside the word target"
 import json, re, sys
 for line in open(sys.argv[1]):
     r = json.loads(line)
@@ -75,7 +70,7 @@ EOF
 
 # degraded answers: the documented losses
 avg() {	# oracle options -> the biog average
-	lg-oracle "$@" < "$d/prompted" | lg-judge --rules |
+	lg-oracle "$@" < "$t/prompted" | lg-judge --rules |
 	    lg-agg | awk '$2 == "biog" && $3 == "avg" { print $5 }'
 }
 between() { awk -v x="$1" -v a="$2" -v b="$3" 'BEGIN { exit !(x >= a && x <= b) }'; }
@@ -85,8 +80,8 @@ s=$(avg --forget-after 0.5); between "$s" 45 52 || fail "--forget-after 0.5 gave
 s=$(avg --stop-at 0); [ "$s" = "0.0" ] || fail "--stop-at 0 gave $s"
 s=$(avg --drop 1); [ "$s" = "0.0" ] || fail "--drop 1 gave $s"
 # a fact with its dates moved is not covered, though its names are there
-lg-oracle --forget-after 0 < "$d/prompted" | lg-judge --rules > "$d/forgot"
-python3 - "$d/forgot" <<'EOF' || fail "moved dates were accepted"
+lg-oracle --forget-after 0 < "$t/prompted" | lg-judge --rules > "$t/forgot"
+"$py" - "$t/forgot" <<'EOF' || fail "moved dates were accepted"
 import json, sys
 for line in open(sys.argv[1]):
     r = json.loads(line)

@@ -10,10 +10,7 @@
 # --compat judges the published truncation; an injected "yes" or JSON
 # verdict and an empty output raise nothing.
 set -u
-py=/usr/bin/python3
-t=$TMPDIR/lwnw.$$
-mkdir -p "$t" || exit 1
-trap 'rm -rf "$t"' EXIT INT TERM
+. "$TOP/tests/lib.sh"
 "$BIN/lg-gen" longweave -t nw -l 1k,2k,4k,8k -n 10 | "$BIN/lg-prompt" > "$t/p.jsonl" || exit 1
 "$BIN/lg-oracle" "$t/p.jsonl" | "$BIN/lg-judge" --rules > "$t/max.jsonl" || exit 1
 "$BIN/lg-agg" "$t/max.jsonl" > "$t/agg.txt" || exit 1

@@ -7,21 +7,15 @@
 # tier asks all of them; 50 tables there, 20 per other tier).  Entities and
 # the text of every number must agree exactly.
 set -eu
-PATH=$BIN:$PATH
-export PATH
-d=$TMPDIR/lw-sr-engine.$$
-mkdir -p "$d"
-trap 'rm -rf "$d"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-command -v python3 >/dev/null || fail "python3 is needed (mk/deps.sh check)"
+. "$TOP/tests/lib.sh"
 
 {
 	lg-gen longweave -t sr -l 8k -n 50
 	lg-gen longweave -t sr -l 1k,2k,4k -n 20
-} | lg-prompt > "$d/prompted"
-[ "$(wc -l < "$d/prompted")" -eq 110 ] || fail "want 110 cases"
+} | lg-prompt > "$t/prompted"
+[ "$(wc -l < "$t/prompted")" -eq 110 ] || fail "want 110 cases"
 
-python3 - "$d/prompted" <<'EOF'
+"$py" - "$t/prompted" <<'EOF'
 import csv, datetime, io, json, re, sys
 from collections import defaultdict
 from decimal import Decimal

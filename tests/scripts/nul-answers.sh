@@ -5,12 +5,7 @@
 # give the same scores as without it (before, everything after the NUL
 # was lost).
 set -eu
-t=$TMPDIR/nul.$$
-mkdir -p "$t"
-trap 'rm -rf "$t"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-PY=/usr/bin/python3
-[ -x "$PY" ] || PY=python3
+. "$TOP/tests/lib.sh"
 sh "$TOP/tests/mkcorpus.sh" "$t/corpus" > /dev/null
 cd "$BIN"
 {

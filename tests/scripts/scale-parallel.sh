@@ -6,16 +6,9 @@
 # with every path (and LGBIN) under a folder whose name holds a blank,
 # quotes, '$(id>PWNED)' and more, which no shell runs.
 set -eu
-PATH=$BIN:$PATH
-t=$TMPDIR/scale-parallel.$$
-mkdir -p "$t"
+. "$TOP/tests/lib.sh"
 sshd_pid=
-cleanup() {
-	[ -n "$sshd_pid" ] && kill "$sshd_pid" 2>/dev/null
-	rm -rf "$t"
-}
-trap cleanup EXIT INT TERM
-fail() { echo "FAIL: $*"; exit 1; }
+at_exit '[ -n "$sshd_pid" ] && kill "$sshd_pid"'
 command -v parallel > /dev/null || fail "GNU parallel is missing (make deps-check installs it)"
 [ -x /usr/sbin/sshd ] || fail "/usr/sbin/sshd is missing: apt-get install openssh-server"
 command -v ssh > /dev/null || fail "ssh is missing: apt-get install openssh-client"
@@ -27,7 +20,7 @@ fi
 ssh-keygen -q -t ed25519 -N '' -f "$t/host" || fail "ssh-keygen"
 ssh-keygen -q -t ed25519 -N '' -f "$t/user" || fail "ssh-keygen"
 cp "$t/user.pub" "$t/auth"
-port=$(/usr/bin/python3 -c 'import socket
+port=$("$py" -c 'import socket
 s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 cat > "$t/sshd_config" <<X
 Port $port

@@ -6,12 +6,7 @@
 # suite's order from any order and refuses a duplicate, a missing or an
 # unknown id, writing nothing.
 set -eu
-t=$TMPDIR/scale-shard.$$
-mkdir -p "$t"
-PATH=$BIN:$PATH
-PY=/usr/bin/python3
-[ -x "$PY" ] || PY=python3
-fail() { echo "FAIL: $*"; exit 1; }
+. "$TOP/tests/lib.sh"
 lg-gen longgenbench -l 16k -n 4 | lg-prompt > "$t/cases"
 # odd ids: spacing kept as written, non-ASCII, escapes, a NUL inside
 cat >> "$t/cases" <<'X'
