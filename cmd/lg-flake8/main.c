@@ -54,10 +54,17 @@ static const char usage[] =
 "  --flake8 CMD      the flake8 command, split at blanks (default: the\n"
 "                    flake8 module of the --python interpreter)\n"
 "  --max-record SIZE record size limit (default 64M)\n"
+"  --list-tasks      print the tasks it scores and exit\n"
 "  -h, --help        print this help\n"
 "  --version         print the version\n";
 
 #define STAGE "flake8"
+
+/* The tasks it scores. */
+static const lg_task tasks[] = {
+	{ "longweave", "cf", NULL },
+};
+#define NTASKS (sizeof tasks / sizeof tasks[0])
 #define BATCH 64
 #define RUN_MEM (1ULL << 30)
 #define RUN_FSIZE (16ULL << 20)
@@ -340,7 +347,7 @@ admit(cf_item *it, const cf_opts *o)
 	const char *answer;
 	size_t len;
 
-	if (!rec_is(it->rec, "longweave", "cf"))
+	if (task_find(tasks, NTASKS, it->rec) == NULL)
 		return 0;
 	vars = rec_get(it->rec, "vars");
 	code = cJSON_IsObject(vars) ? rec_get(vars, "code") : NULL;
@@ -845,9 +852,9 @@ flush(cf_item *items, size_t n, const cf_opts *o)
 	score_batch(items, n, o);
 	for (i = 0; i < n; i++) {
 		pg.done++;
-		if (pg.tty && rec_is(items[i].rec, "longweave", "cf"))
+		if (pg.tty && task_find(tasks, NTASKS, items[i].rec) != NULL)
 			note_made(items[i].rec);
-		if (!items[i].ours && !rec_is(items[i].rec, "longweave", "cf"))
+		if (!items[i].ours && task_find(tasks, NTASKS, items[i].rec) == NULL)
 			pg.passed++;
 		else if (rec_get(items[i].rec, "error") != NULL)
 			pg.failed++;
@@ -948,6 +955,7 @@ main(int argc, char **argv)
 		{ "cache", required_argument, NULL, 'K' },
 		{ "no-cache", no_argument, NULL, 'N' },
 		{ "prepare", no_argument, NULL, 'R' },
+		{ "list-tasks", no_argument, NULL, OPT_LIST_TASKS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -994,6 +1002,8 @@ main(int argc, char **argv)
 		case 'R':
 			prep = 1;
 			break;
+		case OPT_LIST_TASKS:
+			task_list(tasks, NTASKS);
 		case 'h':
 			lg_usage(usage, 0);
 		case 'V':
