@@ -13,6 +13,7 @@
 #   rubric     where lg-judge lists it with the fact "model": a rubric,
 #              share/rubrics/BENCH/TASK.tmpl or share/rubrics/BENCH.tmpl
 #   demo       a place in the demo (sh mk/demo.sh --tasks)
+#   docs       its name in lg-gen --help and in man/lg-gen.1
 # and lg-gen's own messages name exactly its tasks (the -t choices, made
 # from the same table).  Each missing fact is named: "BENCH/TASK: no FACT".
 # A tool that has no --list-tasks fails the test by name.
@@ -72,6 +73,7 @@ for d in "$top"/tests/lg-gen/*/; do
 	jq -r 'select(.bench and .task) | "\(.bench) \(.task)"' "$d/out" 2>/dev/null
 done | sort -u > "$t/goldens"
 
+lg-gen --help > "$t/help" || fail "lg-gen --help failed"
 missing=0
 miss() {
 	echo "$b/$k: no $*"
@@ -104,6 +106,8 @@ while IFS="$(printf '\t')" read -r b k rest; do
 			miss "model-judge rubric (share/rubrics/$b/$k.tmpl)"
 	fi
 	has "$t/demo" "$b" "$k" || miss "place in the demo (mk/demo.sh --tasks)"
+	grep -qw -e "$k" "$t/help" || miss "mention in lg-gen --help"
+	grep -qw -e "$k" "$top/man/lg-gen.1" || miss "mention in lg-gen(1) (man/lg-gen.1)"
 done < "$t/lg-gen"
 
 # lg-gen's -t choices are its table's tasks, in its order
