@@ -15,7 +15,7 @@
 #include "diag.h"
 #include "record.h"
 #include "share.h"
-#include "tasks.h"
+#include "tasklist.h"
 #include "tmpl.h"
 #include "util.h"
 #include "xalloc.h"

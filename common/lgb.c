@@ -2,7 +2,7 @@
 
 #include "calendar.h"
 #include "lgb.h"
-#include "tasks.h"
+#include "tasklist.h"
 
 int
 lgb_weekly(const char *t)

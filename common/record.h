@@ -12,7 +12,7 @@
 #include <cjson/cJSON.h>
 
 #include "jsonl.h"
-#include "tasks.h"
+#include "tasklist.h"
 
 cJSON *rec_get(const cJSON *rec, const char *key);
 const char *rec_str(const cJSON *rec, const char *key);	/* NULL unless a string */

@@ -15,7 +15,7 @@
 #include "opt.h"
 #include "record.h"
 #include "share.h"
-#include "tasks.h"
+#include "tasklist.h"
 #include "tmpl.h"
 #include "utf8.h"
 #include "util.h"

@@ -18,7 +18,7 @@
 #include "record.h"
 #include "rng.h"
 #include "share.h"
-#include "tasks.h"
+#include "tasklist.h"
 #include "tmpl.h"
 #include "util.h"
 #include "xalloc.h"

@@ -9,7 +9,7 @@
 #include "opt.h"
 #include "record.h"
 #include "share.h"
-#include "tasks.h"
+#include "tasklist.h"
 #include "util.h"
 #include "xalloc.h"
 

@@ -3,7 +3,7 @@
 
 #include "longweave.h"
 #include "record.h"
-#include "tasks.h"
+#include "tasklist.h"
 
 static const struct {
 	const char *task;

@@ -20,7 +20,7 @@
 #include "http.h"
 #include "resume.h"
 #include "rng.h"
-#include "tasks.h"
+#include "tasklist.h"
 
 /* opts.c: the tasks it answers (--list-tasks), ppl_ntasks of them. */
 extern const lg_task ppl_tasks[];

@@ -1,12 +1,12 @@
 /*
- * tasks.h: the tasks a tool knows, and its --list-tasks.
+ * tasklist.h: the tasks a tool knows, and its --list-tasks.
  *
  * --list-tasks prints one line per task of the tool's table, in the table's
  * order: "BENCH<TAB>TASK", then "<TAB>FACTS" when the entry names facts (a
  * comma-separated list).  The strings belong to the caller's table.
  */
-#ifndef LG_TASKS_H
-#define LG_TASKS_H
+#ifndef LG_TASKLIST_H
+#define LG_TASKLIST_H
 
 #include <stddef.h>
 #include <cjson/cJSON.h>

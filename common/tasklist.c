@@ -2,7 +2,7 @@
 #include <stdlib.h>
 
 #include "record.h"
-#include "tasks.h"
+#include "tasklist.h"
 
 void
 task_line(const char *bench, const char *task, const char *facts)
