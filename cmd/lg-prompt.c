@@ -4,24 +4,30 @@
  * vars.  Records that already carry a prompt, such as imported official
  * cases, keep it unless --force is given.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmdline.h"
 #include "diag.h"
 #include "record.h"
 #include "share.h"
+#include "tasklist.h"
 #include "tmpl.h"
+#include "util.h"
 #include "xalloc.h"
 
 static const char usage[] =
 "usage: lg-prompt [--templates DIR] [--force] [--max-record SIZE] [file ...]\n"
+"       lg-prompt [--templates DIR] --list-tasks\n"
 "\n"
 "  --templates DIR   templates directory (default: share/templates)\n"
 "  --force           render even when the record has a prompt\n"
 "  --max-record SIZE record size limit (default 64M)\n"
+"  --list-tasks      print the tasks it finds templates for and exit\n"
 "  -h, --help        print this help\n"
 "  --version         print the version\n";
 
@@ -105,6 +111,71 @@ prompt(cJSON *rec, jsonl *in, void *arg)
 	return ret;
 }
 
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The names in dir that end in suffix, without it, sorted; NULL if none. */
+static char **
+names(const char *dir, const char *suffix, size_t *n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char **v = NULL;
+	size_t len, sl = strlen(suffix);
+
+	*n = 0;
+	if (d == NULL)
+		return NULL;
+	while ((e = readdir(d)) != NULL) {
+		len = strlen(e->d_name);
+		if (e->d_name[0] == '.' || len <= sl ||
+		    strcmp(e->d_name + len - sl, suffix) != 0)
+			continue;
+		v = xreallocarray(v, *n + 1, sizeof *v);
+		v[(*n)++] = xstrndup(e->d_name, len - sl);
+	}
+	closedir(d);
+	if (*n > 1)
+		qsort(v, *n, sizeof *v, by_name);
+	return v;
+}
+
+/*
+ * --list-tasks: each BENCH/TASK.tmpl under dir, as BENCH and TASK (with
+ * "system" when BENCH/TASK.system.tmpl is there too), in byte order.
+ */
+static void
+list_tasks(const char *dir)
+{
+	char **bench, **task, *sub, *sys;
+	size_t nb, nt, i, j;
+
+	if (access(dir, R_OK | X_OK) != 0)
+		lg_die(LG_SYS, "%s: %s", dir, strerror(errno));
+	bench = names(dir, "", &nb);
+	for (i = 0; i < nb; i++) {
+		sub = xasprintf("%s/%s", dir, bench[i]);
+		task = names(sub, ".tmpl", &nt);
+		for (j = 0; j < nt; j++) {
+			size_t l = strlen(task[j]);
+
+			if (l > 7 && strcmp(task[j] + l - 7, ".system") == 0)
+				continue;
+			sys = xasprintf("%s/%s.system.tmpl", sub, task[j]);
+			task_line(bench[i], task[j], access(sys, R_OK) == 0 ?
+			    "system" : NULL);
+			free(sys);
+		}
+		split_free(task, nt);
+		free(sub);
+	}
+	split_free(bench, nb);
+	exit(lg_finish(0));
+}
+
 int
 main(int argc, char **argv)
 {
@@ -112,6 +183,7 @@ main(int argc, char **argv)
 		{ "templates", required_argument, NULL, 'T' },
 		{ "force", no_argument, NULL, 'f' },
 		{ "max-record", required_argument, NULL, 'M' },
+		{ "list-tasks", no_argument, NULL, OPT_LIST_TASKS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -119,7 +191,7 @@ main(int argc, char **argv)
 	prompt_ctx c = { NULL, 0, NULL, 0 };
 	char *def = NULL;
 	size_t i;
-	int ch, status;
+	int ch, status, list = 0;
 
 	lg_init(argv[0]);
 	while ((ch = lg_getopt(argc, argv, "h", longopts, NULL)) != -1) {
@@ -129,6 +201,7 @@ main(int argc, char **argv)
 		case 'M':
 			opt_max_record(optarg);
 			break;
+		case OPT_LIST_TASKS: list = 1; break;
 		case 'h': lg_usage(usage, 0);
 		case 'V': lg_version();
 		default: lg_usage(usage, LG_USAGE);
@@ -136,6 +209,8 @@ main(int argc, char **argv)
 	}
 	if (c.dir == NULL)
 		c.dir = def = share_path("templates");
+	if (list)
+		list_tasks(c.dir);	/* exits */
 	status = rec_filter(argv + optind, argc - optind, prompt, &c);
 	for (i = 0; i < c.n; i++) {
 		free(c.files[i].path);

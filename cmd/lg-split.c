@@ -37,6 +37,7 @@ static const char usage[] =
 "  --compat          the published rule: split on #*#, first TYPE (\\d+) match\n"
 "  --keep first|last which of several entries with one number counts (first)\n"
 "  --max-record SIZE record size limit (default 64M)\n"
+"  --list-tasks      print the tasks it splits and exit\n"
 "  -h, --help        print this help\n"
 "  --version         print the version\n";
 
@@ -498,6 +499,7 @@ main(int argc, char **argv)
 		{ "compat", no_argument, NULL, 'c' },
 		{ "keep", required_argument, NULL, 'k' },
 		{ "max-record", required_argument, NULL, 'M' },
+		{ "list-tasks", no_argument, NULL, OPT_LIST_TASKS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -517,6 +519,9 @@ main(int argc, char **argv)
 		case 'M':
 			opt_max_record(optarg);
 			break;
+		case OPT_LIST_TASKS:
+			lgb_list_tasks();
+			exit(lg_finish(0));
 		case 'h': lg_usage(usage, 0);
 		case 'V': lg_version();
 		default: lg_usage(usage, LG_USAGE);

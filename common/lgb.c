@@ -2,6 +2,7 @@
 
 #include "calendar.h"
 #include "lgb.h"
+#include "tasklist.h"
 
 int
 lgb_weekly(const char *t)
@@ -52,16 +53,48 @@ lgb_header(buf *b, const lgb_doc *d, int k)
 	buf_puts(b, ":");
 }
 
+/* The entry types and their scenarios, a scenario's types together. */
+static const struct {
+	const char *type, *task;
+} types[] = {
+	{ "Week", "diary" },
+	{ "Day", "diary" },
+	{ "Menu Week", "menu" },
+	{ "Menu Day", "menu" },
+	{ "Floor", "skyscraper" },
+	{ "Block", "city" },
+};
+#define NTYPES (sizeof types / sizeof types[0])
+
 const char *
 lgb_task_of(const char *t)
 {
-	if (strcmp(t, "Week") == 0 || strcmp(t, "Day") == 0)
-		return "diary";
-	if (strcmp(t, "Menu Week") == 0 || strcmp(t, "Menu Day") == 0)
-		return "menu";
-	if (strcmp(t, "Floor") == 0)
-		return "skyscraper";
-	if (strcmp(t, "Block") == 0)
-		return "city";
+	size_t i;
+
+	for (i = 0; i < NTYPES; i++)
+		if (strcmp(t, types[i].type) == 0)
+			return types[i].task;
 	return NULL;
+}
+
+const char *
+lgb_task(size_t k)
+{
+	size_t i;
+
+	for (i = 0; i < NTYPES; i++)
+		if ((i == 0 || strcmp(types[i].task, types[i - 1].task) != 0) &&
+		    k-- == 0)
+			return types[i].task;
+	return NULL;
+}
+
+void
+lgb_list_tasks(void)
+{
+	const char *t;
+	size_t k;
+
+	for (k = 0; (t = lgb_task(k)) != NULL; k++)
+		task_line("longgenbench", t, NULL);
 }

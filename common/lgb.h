@@ -31,6 +31,10 @@ void lgb_span(buf *b, const lgb_doc *d, int k);
 void lgb_date(buf *b, int year, int yday);
 /* The scenario (task name) of a type: diary, menu, skyscraper, city. */
 const char *lgb_task_of(const char *type);
+/* The k-th scenario, from 0 in the order of lgb.c's table; NULL past the last. */
+const char *lgb_task(size_t k);
+/* Print each scenario as a line of --list-tasks (tasks.h). */
+void lgb_list_tasks(void);
 /* Nonzero for types numbered by the calendar. */
 int lgb_weekly(const char *type);
 int lgb_daily(const char *type);

@@ -383,11 +383,13 @@ opt_max_record(const char *arg)
 }
 
 int
-rec_filter_opts(int argc, char **argv, const char *usage, int *compat)
+rec_filter_opts(int argc, char **argv, const char *usage,
+    const lg_task *t, size_t n, int *compat)
 {
 	static const struct option longopts[] = {
 		{ "compat", no_argument, NULL, 'C' },
 		{ "max-record", required_argument, NULL, 'M' },
+		{ "list-tasks", no_argument, NULL, OPT_LIST_TASKS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -402,6 +404,8 @@ rec_filter_opts(int argc, char **argv, const char *usage, int *compat)
 		case 'M':
 			opt_max_record(optarg);
 			break;
+		case OPT_LIST_TASKS:
+			task_list(t, n);
 		case 'h':
 			lg_usage(usage, 0);
 		case 'V':

@@ -12,6 +12,7 @@
 #include <cjson/cJSON.h>
 
 #include "jsonl.h"
+#include "tasklist.h"
 
 cJSON *rec_get(const cJSON *rec, const char *key);
 const char *rec_str(const cJSON *rec, const char *key);	/* NULL unless a string */
@@ -95,10 +96,12 @@ int rec_filter(char **files, int n, rec_fn fn, void *arg);
 void opt_max_record(const char *arg);
 /*
  * The command line of a scoring filter that takes no options but these:
- * --compat (sets *compat to 1), --max-record, --help (usage on stdout,
- * exit 0) and --version; anything else prints usage on stderr and exits
- * 2.  Returns the index in argv of the first file operand.
+ * --compat (sets *compat to 1), --max-record, --list-tasks (the tasks
+ * t[0..n), tasks.h), --help (usage on stdout, exit 0) and --version;
+ * anything else prints usage on stderr and exits 2.  Returns the index in
+ * argv of the first file operand.
  */
-int rec_filter_opts(int argc, char **argv, const char *usage, int *compat);
+int rec_filter_opts(int argc, char **argv, const char *usage,
+    const lg_task *t, size_t n, int *compat);
 
 #endif

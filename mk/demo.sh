@@ -3,12 +3,51 @@
 # model (or by a real server: make demo BASE_URL=http://host:port/v1 MODEL=name,
 # and MAX_TOKENS=N to set one output token limit for all),
 # scored, printed as tables, and drawn: SVG charts and one HTML report.
+# The tasks are those lg-gen --list-tasks lists; `sh mk/demo.sh --tasks`
+# prints the ones the demo runs (BENCH<TAB>TASK) and exits.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-PATH=$top/bin:$PATH
+PATH=${DEMO_BIN:-$top/bin}:$PATH
 export LG_SHARE=$top/share
 work=${DEMO_DIR:-$top/build/demo}
 n=${N:-3}
+# Real books for the ordering tasks: three of Jane Austen's novels ship in
+# share/corpora/austen/ (see its SOURCES)
+books=$top/share/corpora/austen
+
+tasks() {	# BENCH: the tasks lg-gen lists for BENCH, comma-separated
+	lg-gen --list-tasks | awk -F '\t' -v b="$1" \
+	    '$1 == b { printf "%s%s", s, $2; s = "," }'
+}
+count() {	# LIST: the number of its comma-separated items
+	echo "$1" | awk -F , '{ print NF }'
+}
+ada_place() {	# TASK: the demo's tiers and corpus of an Ada-LEval task, in
+		# $tiers and $corpus; status 1 for a task it has none for
+	case $1 in
+	tsort) tiers=2k,4k,8k corpus=$books ;;
+	# BestAnswer from a small made-up set of questions (no Q&A corpus
+	# ships in Debian)
+	bestanswer) tiers=1k,2k corpus=$top/tests/adaleval/qa.jsonl ;;
+	*) return 1 ;;
+	esac
+}
+lgb_tasks=$(tasks longgenbench)
+lw_tasks=$(tasks longweave)
+ada_tasks=
+for a in $(tasks adaleval | tr , ' '); do
+	if ada_place "$a"; then
+		ada_tasks=$ada_tasks${ada_tasks:+,}$a
+	else
+		echo "lg demo: adaleval $a has no corpus in the demo: left out" >&2
+	fi
+done
+if [ "${1:-}" = --tasks ]; then
+	for b in longgenbench:$lgb_tasks longweave:$lw_tasks adaleval:$ada_tasks; do
+		echo "${b#*:}" | tr , '\n' | sed "/^\$/d; s/^/${b%%:*}	/"
+	done
+	exit 0
+fi
 mkdir -p "$work"
 
 if [ -n "${BASE_URL:-}" ]; then
@@ -42,9 +81,9 @@ echo "lg demo: $n cases per task and tier, answered by $who"
 echo "working files in $work"
 echo
 
-# LongGenBench: the paper's eight variants (16k and 32k)
-stage "LongGenBench: generating, answering and scoring $((n * 8)) cases"
-lg-gen longgenbench -l 16k,32k -n "$n" -s 7 | lg-prompt > "$work/lgb.cases"
+# LongGenBench: the paper's eight variants (its tasks at 16k and 32k)
+stage "LongGenBench: generating, answering and scoring $((n * 2 * $(count "$lgb_tasks"))) cases"
+lg-gen longgenbench -t "$lgb_tasks" -l 16k,32k -n "$n" -s 7 | lg-prompt > "$work/lgb.cases"
 both "$work/lgb" 32768 < "$work/lgb.cases" > "$work/lgb.out"
 lg-split < "$work/lgb.out" | lg-judge --rules > "$work/lgb.scored"
 echo "LongGenBench (CR, STIC-1, STIC-2, wAvg and per-type pass rates in %)"
@@ -54,14 +93,10 @@ echo "LongGenBench in the layout of the paper's Table 3 (tasks pooled)"
 lg-agg --layout paper < "$work/lgb.scored"
 echo
 
-# Real books for the ordering tasks: three of Jane Austen's novels ship in
-# share/corpora/austen/ (see its SOURCES)
-books=$top/share/corpora/austen
-
-stage "LongWeave: generating, answering and scoring $((n * 28)) cases"
-# LongWeave: all seven tasks at all four tiers; biog, sr and nw judged by
-# rules (lg-judge --rules)
-lg-gen longweave -t kvg,sms,pr,cf,biog,sr,nw -l 1k,2k,4k,8k -n "$n" --corpus "$books" |
+stage "LongWeave: generating, answering and scoring $((n * 4 * $(count "$lw_tasks"))) cases"
+# LongWeave: every task at all four tiers; the judged ones by rules
+# (lg-judge --rules)
+lg-gen longweave -t "$lw_tasks" -l 1k,2k,4k,8k -n "$n" --corpus "$books" |
     lg-prompt > "$work/lw.cases"
 both "$work/lw" 16384 < "$work/lw.cases" > "$work/lw.out"
 scored=$work/lw.out
@@ -83,15 +118,21 @@ echo "from 1000 resamples of the cases"
 lg-agg --layout paper --bootstrap 1000 < "$scored"
 echo
 
-stage "Ada-LEval: generating, answering and scoring $((n * 5)) cases"
-# Ada-LEval: TSort from the books, BestAnswer from a small made-up set of
-# questions (no Q&A corpus ships in Debian); token counts are exact, with
-# the cl100k_base table of share/tokenizers/ (or LG_TOKENIZER's)
-lg-gen adaleval -t tsort -l 2k,4k,8k -n "$n" --corpus "$books" \
-    2>"$work/ada.err" | lg-prompt > "$work/ada.cases"
-lg-gen adaleval -t bestanswer -l 1k,2k -n "$n" \
-    --corpus "$top/tests/adaleval/qa.jsonl" 2>>"$work/ada.err" |
-    lg-prompt >> "$work/ada.cases"
+# Ada-LEval: each task from its corpus (ada_place); token counts are
+# exact, with the cl100k_base table of share/tokenizers/ (or LG_TOKENIZER's)
+: > "$work/ada.cases"
+: > "$work/ada.err"
+m=0
+for a in $(echo "$ada_tasks" | tr , ' '); do
+	ada_place "$a"
+	m=$((m + $(count "$tiers")))
+done
+stage "Ada-LEval: generating, answering and scoring $((n * m)) cases"
+for a in $(echo "$ada_tasks" | tr , ' '); do
+	ada_place "$a"
+	lg-gen adaleval -t "$a" -l "$tiers" -n "$n" --corpus "$corpus" \
+	    2>>"$work/ada.err" | lg-prompt >> "$work/ada.cases"
+done
 grep -q approximate "$work/ada.err" && echo "(Ada-LEval lengths are approximate: no rank table)"
 both "$work/ada" 1024 < "$work/ada.cases" > "$work/ada.out"
 echo "Ada-LEval (accuracy, instruction-following, copy-instruction, expectation"

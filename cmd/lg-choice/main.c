@@ -15,15 +15,23 @@ static const char usage[] =
 "\n"
 "  --compat           the published answer parsers, rule for rule\n"
 "  --max-record SIZE  record size limit (default 64M)\n"
+"  --list-tasks       print the tasks it scores and exit\n"
 "  -h, --help         print this help\n"
 "  --version          print the version\n";
+
+/* The tasks it scores. */
+static const lg_task tasks[] = {
+	{ "adaleval", "tsort", NULL },
+	{ "adaleval", "bestanswer", NULL },
+};
+#define NTASKS (sizeof tasks / sizeof tasks[0])
 
 static int
 each(cJSON *rec, jsonl *in, void *arg)
 {
 	const int *compat = arg;
 
-	if (!rec_is(rec, "adaleval", "tsort") && !rec_is(rec, "adaleval", "bestanswer"))
+	if (task_find(tasks, NTASKS, rec) == NULL)
 		return REC_OK;
 	return score_record(rec, in, *compat);
 }
@@ -34,7 +42,7 @@ main(int argc, char **argv)
 	int compat = 0, first, status;
 
 	lg_init(argv[0]);
-	first = rec_filter_opts(argc, argv, usage, &compat);
+	first = rec_filter_opts(argc, argv, usage, tasks, NTASKS, &compat);
 	parse_init();
 	status = rec_filter(argv + first, argc - first, each, &compat);
 	parse_fini();

@@ -12,6 +12,7 @@
 #include "carry.h"
 #include "lint.h"
 #include "sandbox.h"
+#include "tasklist.h"
 
 typedef struct {
 	int compat;		/* --compat: the published scorer */
@@ -27,6 +28,10 @@ typedef struct {
 
 /* Read the options into o (its strings owned, see cf_opts_free()); exits
  * with a message on a bad one.  The index of the first operand. */
+/* The tasks it scores (opts.c): --list-tasks, and which records are its. */
+extern const lg_task cf_tasks[];
+extern const size_t cf_ntasks;
+
 int cf_parse(int argc, char **argv, cf_opts *o);
 void cf_opts_free(cf_opts *o);
 /* Free a NULL-terminated vector of strings and the strings. */

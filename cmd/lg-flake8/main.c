@@ -27,6 +27,7 @@
 #include "opt.h"
 #include "progress.h"
 #include "record.h"
+#include "tasklist.h"
 #include "util.h"
 #include "xalloc.h"
 
@@ -253,7 +254,7 @@ admit(cf_item *it, const cf_opts *o)
 	const char *answer;
 	size_t len;
 
-	if (!rec_is(it->rec, "longweave", "cf"))
+	if (task_find(cf_tasks, cf_ntasks, it->rec) == NULL)
 		return 0;
 	vars = rec_get(it->rec, "vars");
 	code = cJSON_IsObject(vars) ? rec_get(vars, "code") : NULL;
@@ -771,9 +772,9 @@ flush(cf_item *items, size_t n, const cf_opts *o)
 	score_batch(items, n, o);
 	for (i = 0; i < n; i++) {
 		pg.done++;
-		if (pg.tty && rec_is(items[i].rec, "longweave", "cf"))
+		if (pg.tty && task_find(cf_tasks, cf_ntasks, items[i].rec) != NULL)
 			note_made(items[i].rec);
-		if (!items[i].ours && !rec_is(items[i].rec, "longweave", "cf"))
+		if (!items[i].ours && task_find(cf_tasks, cf_ntasks, items[i].rec) == NULL)
 			pg.passed++;
 		else if (rec_get(items[i].rec, "error") != NULL)
 			pg.failed++;

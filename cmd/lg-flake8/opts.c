@@ -13,7 +13,14 @@
 #include "lint.h"
 #include "opt.h"
 #include "record.h"
+#include "tasklist.h"
 #include "xalloc.h"
+
+/* The tasks it scores. */
+const lg_task cf_tasks[] = {
+	{ "longweave", "cf", NULL },
+};
+const size_t cf_ntasks = sizeof cf_tasks / sizeof cf_tasks[0];
 
 static const char usage[] =
 "usage: lg-flake8 [--compat] [--prepare] [-j N] [--cache DIR | --no-cache]\n"
@@ -39,6 +46,7 @@ static const char usage[] =
 "  --flake8 CMD      the flake8 command, split at blanks (default: the\n"
 "                    flake8 module of the --python interpreter)\n"
 "  --max-record SIZE record size limit (default 64M)\n"
+"  --list-tasks      print the tasks it scores and exit\n"
 "  -h, --help        print this help\n"
 "  --version         print the version\n";
 
@@ -120,6 +128,7 @@ cf_parse(int argc, char **argv, cf_opts *o)
 		{ "cache", required_argument, NULL, 'K' },
 		{ "no-cache", no_argument, NULL, 'N' },
 		{ "prepare", no_argument, NULL, 'R' },
+		{ "list-tasks", no_argument, NULL, OPT_LIST_TASKS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -166,6 +175,8 @@ cf_parse(int argc, char **argv, cf_opts *o)
 		case 'R':
 			o->prep = 1;
 			break;
+		case OPT_LIST_TASKS:
+			task_list(cf_tasks, cf_ntasks);
 		case 'h':
 			lg_usage(usage, 0);
 		case 'V':

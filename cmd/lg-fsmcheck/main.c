@@ -20,10 +20,17 @@ static const char usage[] =
 "  --compat          score as the published scorer: plain rows only, the\n"
 "                    correct prefix judged on the output column alone\n"
 "  --max-record SIZE record size limit (default 64M)\n"
+"  --list-tasks      print the tasks it scores and exit\n"
 "  -h, --help        print this help\n"
 "  --version         print the version\n";
 
 #define STAGE "fsmcheck"
+
+/* The tasks it scores. */
+static const lg_task tasks[] = {
+	{ "longweave", "sms", NULL },
+};
+#define NTASKS (sizeof tasks / sizeof tasks[0])
 
 typedef struct {
 	double match_ratio, acc[4], exact;
@@ -176,7 +183,7 @@ check(cJSON *rec, jsonl *in, void *arg)
 	size_t len;
 	int ret = REC_OK;
 
-	if (!rec_is(rec, "longweave", "sms"))
+	if (task_find(tasks, NTASKS, rec) == NULL)
 		return REC_OK;
 	/* no scores without a gold trace: nothing to score against */
 	if (!cJSON_IsObject(rec_get(rec, "gold")))
@@ -205,7 +212,7 @@ main(int argc, char **argv)
 	int compat = 0, first, status;
 
 	lg_init(argv[0]);
-	first = rec_filter_opts(argc, argv, usage, &compat);
+	first = rec_filter_opts(argc, argv, usage, tasks, NTASKS, &compat);
 	fsm_init();
 	status = rec_filter(argv + first, argc - first, check, &compat);
 	fsm_fini();

@@ -15,6 +15,7 @@
 #include "opt.h"
 #include "record.h"
 #include "share.h"
+#include "tasklist.h"
 #include "tmpl.h"
 #include "utf8.h"
 #include "util.h"
@@ -22,6 +23,15 @@
 
 static const ada_task *const tasks[] = { &ada_tsort, &ada_bestanswer };
 #define NTASKS (sizeof tasks / sizeof tasks[0])
+
+void
+gen_adaleval_tasks(void)
+{
+	size_t i;
+
+	for (i = 0; i < NTASKS; i++)
+		task_line("adaleval", tasks[i]->name, NULL);
+}
 
 static bpe *tok;
 static char *tmpl_text;

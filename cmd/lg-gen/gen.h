@@ -37,6 +37,11 @@ int gen_longgenbench(int argc, char **argv);
 int gen_longweave(int argc, char **argv);
 int gen_adaleval(int argc, char **argv);
 
+/* --list-tasks: one line per task of the benchmark's table (tasks.h). */
+void gen_longgenbench_tasks(void);
+void gen_longweave_tasks(void);
+void gen_adaleval_tasks(void);
+
 /*
  * Read path, a JSON array of cases (an official file to import) into *all,
  * owned by the caller: LG_OK, or LG_SYS / LG_BAD after a message, *all NULL.

@@ -9,6 +9,7 @@
 #include "opt.h"
 #include "record.h"
 #include "share.h"
+#include "tasklist.h"
 #include "util.h"
 #include "xalloc.h"
 
@@ -18,6 +19,15 @@ static const lw_task *const tasks[] = { &lw_kvg, &lw_sms, &lw_pr, &lw_cf,
 static const char *const tiers[] = { "1k", "2k", "4k", "8k" };
 #define NTASKS (sizeof tasks / sizeof tasks[0])
 #define NTIERS (sizeof tiers / sizeof tiers[0])
+
+void
+gen_longweave_tasks(void)
+{
+	size_t i;
+
+	for (i = 0; i < NTASKS; i++)
+		task_line("longweave", tasks[i]->name, NULL);
+}
 
 static size_t
 index_of(const char *const *v, size_t n, const char *s)

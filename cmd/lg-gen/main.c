@@ -18,7 +18,7 @@ const char gen_usage[] =
 "              [--corpus PATH] [--import FILE] [--stride N]\n"
 "              [--gold-at front|middle|rear] [--truncate TIER]\n"
 "              [--tokenizer FILE] [--max-record SIZE]\n"
-"       lg-gen -h | --help | --version\n"
+"       lg-gen --list-tasks | -h | --help | --version\n"
 "\n"
 "  -n N            cases per task and tier (default 10)\n"
 "  -s SEED         seed of the suite (default 0)\n"
@@ -59,6 +59,7 @@ const char gen_usage[] =
 "  --truncate TIER adaleval bestanswer: cut each prompt to TIER's tokens\n"
 "  --tokenizer FILE  cl100k_base rank table for token counts (default\n"
 "                  $LG_TOKENIZER, else the shipped one; '' for estimates)\n"
+"  --list-tasks    print the tasks of every benchmark and exit\n"
 "  -h, --help      print this help\n"
 "  --version       print the version\n";
 
@@ -66,10 +67,11 @@ const char gen_usage[] =
 static const struct {
 	const char *name;
 	int (*run)(int argc, char **argv);
+	void (*list)(void);
 } benches[] = {
-	{ "longgenbench", gen_longgenbench },
-	{ "longweave", gen_longweave },
-	{ "adaleval", gen_adaleval },
+	{ "longgenbench", gen_longgenbench, gen_longgenbench_tasks },
+	{ "longweave", gen_longweave, gen_longweave_tasks },
+	{ "adaleval", gen_adaleval, gen_adaleval_tasks },
 };
 #define NBENCHES (sizeof benches / sizeof benches[0])
 
@@ -85,6 +87,11 @@ main(int argc, char **argv)
 		lg_usage(gen_usage, 0);
 	if (strcmp(argv[1], "--version") == 0)
 		lg_version();
+	if (strcmp(argv[1], "--list-tasks") == 0) {
+		for (i = 0; i < NBENCHES; i++)
+			benches[i].list();
+		return lg_finish(0);
+	}
 	for (i = 0; i < NBENCHES; i++)
 		if (strcmp(argv[1], benches[i].name) == 0)
 			return benches[i].run(argc - 1, argv + 1);

@@ -20,10 +20,17 @@ static const char usage[] =
 "                    rules and measured by Python's str(), published\n"
 "                    rounding; answers it never scored get evaluated 0\n"
 "  --max-record SIZE record size limit (default 64M)\n"
+"  --list-tasks      print the tasks it scores and exit\n"
 "  -h, --help        print this help\n"
 "  --version         print the version\n";
 
 #define STAGE "kvcheck"
+
+/* The tasks it scores. */
+static const lg_task tasks[] = {
+	{ "longweave", "kvg", NULL },
+};
+#define NTASKS (sizeof tasks / sizeof tasks[0])
 
 static void
 set_scores(cJSON *rec, const kv_scores *s)
@@ -121,7 +128,7 @@ check(cJSON *rec, jsonl *in, void *arg)
 	size_t len;
 	int found, ret = REC_OK;
 
-	if (!rec_is(rec, "longweave", "kvg"))
+	if (task_find(tasks, NTASKS, rec) == NULL)
 		return REC_OK;
 	if ((msg = read_gold(rec, &g)) != NULL)
 		return rec_fail(rec, in, STAGE,
@@ -148,7 +155,7 @@ main(int argc, char **argv)
 	int compat = 0, first, status;
 
 	lg_init(argv[0]);
-	first = rec_filter_opts(argc, argv, usage, &compat);
+	first = rec_filter_opts(argc, argv, usage, tasks, NTASKS, &compat);
 	kv_init();
 	status = rec_filter(argv + first, argc - first, check, &compat);
 	kv_fini();

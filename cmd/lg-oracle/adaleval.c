@@ -117,6 +117,15 @@ static const struct {
 	{ "bestanswer", bestanswer },
 };
 
+void
+oracle_adaleval_tasks(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof writers / sizeof writers[0]; i++)
+		task_line("adaleval", writers[i].task, NULL);
+}
+
 int
 oracle_adaleval(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 {

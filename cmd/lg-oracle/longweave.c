@@ -3,6 +3,7 @@
 
 #include "longweave.h"
 #include "record.h"
+#include "tasklist.h"
 
 static const struct {
 	const char *task;
@@ -16,6 +17,15 @@ static const struct {
 	{ "sr", lw_oracle_sr },
 	{ "nw", lw_oracle_nw },
 };
+
+void
+oracle_longweave_tasks(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof writers / sizeof writers[0]; i++)
+		task_line("longweave", writers[i].task, NULL);
+}
 
 int
 oracle_longweave(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)

@@ -11,6 +11,7 @@
 #include "cmdline.h"
 #include "diag.h"
 #include "jsonl.h"
+#include "lgb.h"
 #include "opt.h"
 #include "oracle.h"
 #include "record.h"
@@ -30,6 +31,7 @@ static const char usage[] =
 "  -s SEED           seed of the --drop and --repeat draws (default 0)\n"
 "  --model NAME      the name recorded in gen.model (default lg-oracle)\n"
 "  --max-record SIZE record size limit (default 64M)\n"
+"  --list-tasks      print the tasks it answers and exit\n"
 "  -h, --help        print this help\n"
 "  --version         print the version\n";
 
@@ -57,12 +59,25 @@ add_gen(cJSON *rec, const oracle_opts *o)
 static const struct {
 	const char *bench;
 	int (*write)(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
+	void (*list)(void);
 } writers[] = {
-	{ "longgenbench", oracle_longgenbench },
-	{ "longweave", oracle_longweave },
-	{ "adaleval", oracle_adaleval },
+	{ "longgenbench", oracle_longgenbench, lgb_list_tasks },
+	{ "longweave", oracle_longweave, oracle_longweave_tasks },
+	{ "adaleval", oracle_adaleval, oracle_adaleval_tasks },
 };
 #define NWRITERS (sizeof writers / sizeof writers[0])
+
+static void list_tasks(void) LG_NORETURN;
+
+static void
+list_tasks(void)
+{
+	size_t i;
+
+	for (i = 0; i < NWRITERS; i++)
+		writers[i].list();
+	exit(lg_finish(0));
+}
 
 static int
 answer(cJSON *rec, jsonl *in, void *arg)
@@ -111,6 +126,7 @@ main(int argc, char **argv)
 		{ "words", required_argument, NULL, 'W' },
 		{ "model", required_argument, NULL, 'm' },
 		{ "max-record", required_argument, NULL, 'M' },
+		{ "list-tasks", no_argument, NULL, OPT_LIST_TASKS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -133,6 +149,8 @@ main(int argc, char **argv)
 		case 'M':
 			opt_max_record(optarg);
 			break;
+		case OPT_LIST_TASKS:
+			list_tasks();
 		case 'h':
 			lg_usage(usage, 0);
 		case 'V':

@@ -39,4 +39,8 @@ int oracle_adaleval(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
  */
 void oracle_repeat(cJSON *rec, const oracle_opts *o, rng *r);
 
+/* --list-tasks: one line per task with a writer (tasks.h). */
+void oracle_longweave_tasks(void);
+void oracle_adaleval_tasks(void);
+
 #endif

@@ -204,7 +204,7 @@ one(cJSON *rec, jsonl *in, void *arg)
 		return REC_DROP_BAD;
 	}
 	r->written++;		/* once this returns */
-	if (!rec_is(rec, "adaleval", "tsort") ||
+	if (task_find(ppl_tasks, ppl_ntasks, rec) == NULL ||
 	    (vars == NULL && rec_get(rec, "error") != NULL)) {
 		r->passed++;	/* not ours, or failed earlier: on it goes */
 		return REC_OK;

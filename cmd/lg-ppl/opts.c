@@ -39,8 +39,14 @@ static const char usage[] =
 "                       failed here\n"
 "  -q                   no status line, no summary\n"
 "  --max-record SIZE    record size limit (default 64M)\n"
+"  --list-tasks         print the tasks it answers and exit\n"
 "  -h, --help           print this help\n"
 "  --version            print the version\n";
+
+const lg_task ppl_tasks[] = {
+	{ "adaleval", "tsort", NULL },
+};
+const size_t ppl_ntasks = sizeof ppl_tasks / sizeof ppl_tasks[0];
 
 enum {
 	O_BASE = 256, O_KEYFILE, O_MAXREC, O_VERSION, O_RESUME, O_RETRYERR
@@ -60,6 +66,7 @@ ppl_parse(int argc, char **argv, ppl_opts *o)
 		{ "resume", required_argument, NULL, O_RESUME },
 		{ "retry-errors", no_argument, NULL, O_RETRYERR },
 		{ "max-record", required_argument, NULL, O_MAXREC },
+		{ "list-tasks", no_argument, NULL, OPT_LIST_TASKS },
 		{ "model", required_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, O_VERSION },
@@ -108,6 +115,8 @@ ppl_parse(int argc, char **argv, ppl_opts *o)
 		case O_MAXREC:
 			opt_max_record(optarg);
 			break;
+		case OPT_LIST_TASKS:
+			task_list(ppl_tasks, ppl_ntasks);
 		case 'h':
 			lg_usage(usage, 0);
 		case O_VERSION:

@@ -20,6 +20,11 @@
 #include "http.h"
 #include "resume.h"
 #include "rng.h"
+#include "tasklist.h"
+
+/* opts.c: the tasks it answers (--list-tasks), ppl_ntasks of them. */
+extern const lg_task ppl_tasks[];
+extern const size_t ppl_ntasks;
 
 typedef struct {
 	const char *base;	/* --base-url, or the first of $LG_BASE_URL */

@@ -13,20 +13,29 @@
 #include "record.h"
 #include "tau.h"
 #include "util.h"
+#include "xalloc.h"
 
 static const char usage[] =
 "usage: lg-tau [-t BENCH/TASK[,BENCH/TASK]] [--align label|content] [--compat]\n"
 "              [--max-record SIZE] [file ...]\n"
 "\n"
-"  -t, --task LIST     tasks to score (longweave/pr)\n"
+"  -t, --task LIST     tasks to score (those --list-tasks marks default)\n"
 "  --align label       map returned segments to the true ones by label\n"
 "  --align content     map them by the similarity of their text (the default\n"
 "                      for longweave/pr, where a segment needs its text)\n"
 "  --compat            the published LongWeave rule: 0 unless every label\n"
 "                      is returned, alignment by content\n"
 "  --max-record SIZE   record size limit (default 64M)\n"
+"  --list-tasks        print the tasks it is made for and exit\n"
 "  -h, --help          print this help\n"
 "  --version           print the version\n";
+
+/* The tasks it is made for; "default" ones are scored without -t. */
+static const lg_task tasks[] = {
+	{ "longweave", "pr", "default" },
+	{ "adaleval", "tsort", NULL },
+};
+#define NTASKS (sizeof tasks / sizeof tasks[0])
 
 typedef struct {
 	tau_opts o;
@@ -60,6 +69,19 @@ each(cJSON *rec, jsonl *in, void *arg)
 	return tau_score(rec, in, &c->o);
 }
 
+/* The -t list of the tasks marked default, as BENCH/TASK. */
+static char **
+default_tasks(size_t *n)
+{
+	char **v = xreallocarray(NULL, NTASKS, sizeof *v);
+	size_t i;
+
+	for (*n = i = 0; i < NTASKS; i++)
+		if (tasks[i].facts != NULL && strcmp(tasks[i].facts, "default") == 0)
+			v[(*n)++] = xasprintf("%s/%s", tasks[i].bench, tasks[i].task);
+	return v;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -68,13 +90,14 @@ main(int argc, char **argv)
 		{ "align", required_argument, NULL, 'A' },
 		{ "compat", no_argument, NULL, 'C' },
 		{ "max-record", required_argument, NULL, 'M' },
+		{ "list-tasks", no_argument, NULL, OPT_LIST_TASKS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	static const char *const aligns[] = { "label", "content" };
 	ctx c = { { ALIGN_DEFAULT, 0 }, NULL, 0 };
-	const char *tasks = "longweave/pr";
+	const char *tlist = NULL;
 	size_t i;
 	int ch, status;
 
@@ -82,7 +105,7 @@ main(int argc, char **argv)
 	while ((ch = lg_getopt(argc, argv, "t:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 't':
-			tasks = optarg;
+			tlist = optarg;
 			break;
 		case 'A':
 			c.o.align = ALIGN_LABEL + (int)opt_choice("--align", optarg,
@@ -94,6 +117,8 @@ main(int argc, char **argv)
 		case 'M':
 			opt_max_record(optarg);
 			break;
+		case OPT_LIST_TASKS:
+			task_list(tasks, NTASKS);
 		case 'h':
 			lg_usage(usage, 0);
 		case 'V':
@@ -102,7 +127,8 @@ main(int argc, char **argv)
 			lg_usage(usage, LG_USAGE);
 		}
 	}
-	c.task = opt_list("-t", tasks, NULL, 0, &c.ntask);
+	c.task = tlist ? opt_list("-t", tlist, NULL, 0, &c.ntask) :
+	    default_tasks(&c.ntask);
 	for (i = 0; i < c.ntask; i++) {
 		const char *sl = strchr(c.task[i], '/');
 

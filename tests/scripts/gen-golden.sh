@@ -31,7 +31,10 @@ run() {	# name command...
 	echo "$h  $name" >> "$t/got"
 }
 
-for task in diary menu skyscraper city; do
+tasks() {	# BENCH: the tasks lg-gen lists for it, a new one with them
+	lg-gen --list-tasks | awk -F '\t' -v b="$1" '$1 == b { print $2 }'
+}
+for task in $(tasks longgenbench); do
 	for tier in 8k 16k 32k 64k 128k; do
 		run "lgb.$task.$tier" lg-gen longgenbench -t "$task" -l "$tier" -n 1
 	done
@@ -39,7 +42,7 @@ for task in diary menu skyscraper city; do
 done
 run lgb.default lg-gen longgenbench
 
-for task in kvg sms pr cf biog sr nw; do
+for task in $(tasks longweave); do
 	for tier in 1k 2k 4k 8k; do
 		run "lw.$task.$tier" lg-gen longweave -t "$task" -l "$tier" -n 1 \
 		    --corpus "$t/corpus"
@@ -78,22 +81,22 @@ run ada.tsort.stride lg-gen adaleval -t tsort -l 2k -n 2 --stride 7 \
 run ada.tsort.tiny lg-gen adaleval -t tsort -l 2k -n 2 --corpus "$t/books" \
     --tokenizer "$tiny"
 run ada.tsort.default lg-gen adaleval -t tsort --corpus "$t/books"
-run ada.best lg-gen adaleval -t bestanswer -l 1k,2k -n 3 --corpus "$fx/qa.jsonl"
+run ada.bestanswer lg-gen adaleval -t bestanswer -l 1k,2k -n 3 --corpus "$fx/qa.jsonl"
 for at in front middle rear; do
-	run "ada.best.$at" lg-gen adaleval -t bestanswer -l 1k -n 2 \
+	run "ada.bestanswer.$at" lg-gen adaleval -t bestanswer -l 1k -n 2 \
 	    --gold-at "$at" --corpus "$fx/qa.jsonl" -s 5
 done
-run ada.best.truncate lg-gen adaleval -t bestanswer -l 4k -n 2 \
+run ada.bestanswer.truncate lg-gen adaleval -t bestanswer -l 4k -n 2 \
     --truncate 1k --tokenizer "$tiny" --corpus "$fx/qa.jsonl"
-run ada.best.import lg-gen adaleval -t bestanswer \
+run ada.bestanswer.import lg-gen adaleval -t bestanswer \
     --import "$fx/stackselect_1k.json"
-run ada.best.import.n2 lg-gen adaleval -t bestanswer -n 2 \
+run ada.bestanswer.import.n2 lg-gen adaleval -t bestanswer -n 2 \
     --import "$fx/stackselect_1k.json"
 for at in front middle rear; do
-	run "ada.best.import.$at" lg-gen adaleval -t bestanswer --gold-at "$at" \
+	run "ada.bestanswer.import.$at" lg-gen adaleval -t bestanswer --gold-at "$at" \
 	    --import "$fx/stackselect_1k.json"
 done
-run ada.best.import.truncate lg-gen adaleval -t bestanswer --truncate 1k \
+run ada.bestanswer.import.truncate lg-gen adaleval -t bestanswer --truncate 1k \
     --tokenizer "$tiny" --import "$fx/stackselect_4k.json"
 run ada.tsort.import lg-gen adaleval -t tsort --import "$fx/textsort_2k.json"
 run ada.tsort.import.n1 lg-gen adaleval -t tsort -n 1 -l 4k \
