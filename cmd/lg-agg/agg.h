@@ -14,17 +14,11 @@
 
 #include <cjson/cJSON.h>
 
+#include "fields.h"
 #include "jsonl.h"
 #include "record.h"
 
 enum { FMT_TABLE, FMT_TSV, FMT_CSV, FMT_MD, FMT_JSON, FMT_LATEX };
-
-/* A -g field: a dotted path into the record. */
-struct field {
-	char *path;
-	char **parts;
-	size_t nparts;
-};
 
 struct opts {
 	struct field *fields;
@@ -169,13 +163,10 @@ struct group {
 
 /* group.c */
 typedef struct gtab gtab;
-int fields_parse(const char *list, struct opts *o);
-void fields_free(struct opts *o);
-/* The record's value at a field: "-" when absent; -1 for an object or
- * array.  A string is its key (nulkey.h): whole, NUL bytes included, so
- * that names differing after a NUL group apart; cells_for() and
- * json_row() show it whole. */
-int field_value(const cJSON *rec, const struct field *f, char **out);
+/* -g FIELDS into o (fields_parse), with the places of task and length:
+ * 0, or -1 when the list is bad.  Group values are field_value()'s keys;
+ * cells_for() and json_row() show them whole. */
+int agg_fields(const char *list, struct opts *o);
 gtab *gtab_new(size_t nfields);
 /* FNV-1a, 32 bits: the same on every platform. */
 uint32_t hash_text(const char *s);

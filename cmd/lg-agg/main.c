@@ -318,13 +318,13 @@ main(int argc, char **argv)
 	lg_init(argv[0]);
 	o.seed = 1;
 	o.bootstrap = DEF_BOOTSTRAP;
-	fields_parse("bench,task,length,gen.model", &o);
+	agg_fields("bench,task,length,gen.model", &o);
 	while ((c = lg_getopt(argc, argv, "g:f:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'g':
 			gset = 1;
-			if (fields_parse(optarg, &o) < 0) {
-				fields_free(&o);
+			if (agg_fields(optarg, &o) < 0) {
+				fields_free(&o.fields, &o.nfields);
 				lg_warn("-g: bad field list: %s", optarg);
 				lg_usage(usage, LG_USAGE);
 			}
@@ -364,36 +364,36 @@ main(int argc, char **argv)
 			opt_max_record(optarg);
 			break;
 		case 'h':
-			fields_free(&o);
+			fields_free(&o.fields, &o.nfields);
 			lg_usage(usage, 0);
 		case OPT_VERSION:
-			fields_free(&o);
+			fields_free(&o.fields, &o.nfields);
 			lg_version();
 		default:
-			fields_free(&o);
+			fields_free(&o.fields, &o.nfields);
 			lg_usage(usage, LG_USAGE);
 		}
 	}
 	if (o.paper && (gset || o.by_position)) {
-		fields_free(&o);
+		fields_free(&o.fields, &o.nfields);
 		lg_warn("--layout paper: groups by task, length and gen.model; "
 		    "not with %s", gset ? "-g" : "--by-position");
 		lg_usage(usage, LG_USAGE);
 	}
 	if (o.paper && o.usage) {
-		fields_free(&o);
+		fields_free(&o.fields, &o.nfields);
 		lg_warn("--layout paper: not with --usage or --prices");
 		lg_usage(usage, LG_USAGE);
 	}
 	if (o.paper)
-		fields_parse("task,length,gen.model", &o);
+		agg_fields("task,length,gen.model", &o);
 	if (prices != NULL && (status = prices_load(prices)) != 0) {
-		fields_free(&o);
+		fields_free(&o.fields, &o.nfields);
 		prices_free();
 		return status;
 	}
 	status = run(argv + optind, argc - optind, &o);
-	fields_free(&o);
+	fields_free(&o.fields, &o.nfields);
 	prices_free();
 	return status;
 }
