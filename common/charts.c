@@ -18,6 +18,7 @@
 #include "charts.h"
 #include "nulkey.h"
 #include "record.h"
+#include "tasks.h"
 #include "xalloc.h"
 
 #define NBUCKET 4096
@@ -50,11 +51,6 @@ struct charts {
 	struct cell *bucket[NBUCKET];
 	struct cell **all;
 	size_t ncell, cap;
-};
-
-/* LongWeave's tasks in the order of the paper's Table 3. */
-static const char *const lw_order[] = {
-	"cf", "biog", "sr", "nw", "kvg", "sms", "pr"
 };
 
 struct charts *
@@ -380,17 +376,6 @@ out:
 }
 
 static int
-lw_index(const char *task)
-{
-	int i;
-
-	for (i = 0; i < (int)(sizeof lw_order / sizeof lw_order[0]); i++)
-		if (strcmp(task, lw_order[i]) == 0)
-			return i;
-	return 99;
-}
-
-static int
 add_lw(struct charts *t, const cJSON *rec, const char *model, const char *task,
     const char *length, jsonl *in)
 {
@@ -409,7 +394,7 @@ add_lw(struct charts *t, const cJSON *rec, const char *model, const char *task,
 	if (und)
 		return 0;
 	snprintf(cat, sizeof cat, "%s\n%s", length, task);
-	put(t, CH_LONGWEAVE, model, cat, lw_index(task) * 1e13 + charts_tier(length),
+	put(t, CH_LONGWEAVE, model, cat, task_rank(bench_names[BENCH_LONGWEAVE], task) * 1e13 + charts_tier(length),
 	    0, 0, 1, s);
 	return 0;
 }
@@ -454,7 +439,7 @@ add_ada(struct charts *t, const cJSON *rec, const char *model, const char *task,
 		int here = strcmp(at, where[i]) == 0;
 
 		snprintf(cat, sizeof cat, "%s\n%s %s", where[i], task, length);
-		put(t, CH_BIAS, model, cat, (task[0] == 't') * 1e13 + tier, i, 0,
+		put(t, CH_BIAS, model, cat, task_rank(bench_names[BENCH_ADALEVAL], task) * 1e13 + tier, i, 0,
 		    here, here && s > 0.5);
 	}
 	return 0;
@@ -469,15 +454,14 @@ charts_add(struct charts *t, const cJSON *rec, jsonl *in)
 	static char gen_k[] = "gen", model_k[] = "model";
 	static char *model_p[] = { gen_k, model_k };
 	char *model;
-	int r;
+	int r, b;
 
 	if (bench == NULL) {
 		jsonl_warn(in, "bench: %s", rec_get(rec, "bench") ? "not a string" :
 		    "missing");
 		return -1;
 	}
-	if (strcmp(bench, "longgenbench") != 0 && strcmp(bench, "longweave") != 0 &&
-	    strcmp(bench, "adaleval") != 0)
+	if ((b = bench_index(bench)) < 0)
 		return 1;
 	if (task == NULL || length == NULL) {
 		jsonl_warn(in, "%s: %s", task == NULL ? "task" : "length",
@@ -488,9 +472,9 @@ charts_add(struct charts *t, const cJSON *rec, jsonl *in)
 	/* the model whole, NUL bytes included: series are keyed by it */
 	if ((model = nulkey_at(rec, model_p, 2)) == NULL)
 		model = xstrdup("(no model)");
-	if (strcmp(bench, "longgenbench") == 0)
+	if (b == BENCH_LONGGENBENCH)
 		r = add_lgb(t, rec, model, length, in);
-	else if (strcmp(bench, "longweave") == 0)
+	else if (b == BENCH_LONGWEAVE)
 		r = add_lw(t, rec, model, task, length, in);
 	else
 		r = add_ada(t, rec, model, task, length, in);
