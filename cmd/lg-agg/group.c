@@ -53,16 +53,6 @@ key_text(const char *bench, char **vals, const unsigned char *syn, size_t n)
 	return buf_take(&b);
 }
 
-uint32_t
-hash_text(const char *s)
-{
-	uint32_t h = 2166136261u;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
-}
-
 static void
 rehash(gtab *t)
 {
@@ -81,7 +71,8 @@ rehash(gtab *t)
 }
 
 struct group *
-gtab_get(gtab *t, const char *bench, char **vals, const unsigned char *syn)
+gtab_get(gtab *t, const struct bench *b, const char *bench, char **vals,
+    const unsigned char *syn)
 {
 	char *k = key_text(bench, vals, syn, t->nfields);
 	unsigned long h = hash_text(k);
@@ -98,6 +89,7 @@ gtab_get(gtab *t, const char *bench, char **vals, const unsigned char *syn)
 	}
 	g = xcalloc(1, sizeof *g);
 	g->bench = xstrdup(bench);
+	g->b = b;
 	g->val = xcalloc(t->nfields ? t->nfields : 1, sizeof *g->val);
 	g->syn = xcalloc(t->nfields ? t->nfields : 1, 1);
 	for (i = 0; i < t->nfields; i++) {
@@ -191,7 +183,8 @@ gtab_free(gtab *t)
 		free(g->syn);
 		free(g->bench);
 		free(g->hkey);
-		lgb_clear(&g->lgb);
+		if (g->b != NULL && g->b->drop != NULL)
+			g->b->drop(g);
 		units_free(&g->units);
 		usage_free(g->use);
 		free(g->cells);
@@ -201,15 +194,6 @@ gtab_free(gtab *t)
 	free(t->v);
 	free(t->slot);
 	free(t);
-}
-
-int
-rec_cut(const cJSON *rec)
-{
-	const cJSON *gen = rec_get(rec, "gen");
-	const cJSON *fr = cJSON_GetObjectItemCaseSensitive(gen, "finish_reason");
-
-	return cJSON_IsString(fr) && strcmp(fr->valuestring, "length") == 0;
 }
 
 /* Fold params (printed, or NULL) into g, mixed when state is 2. */

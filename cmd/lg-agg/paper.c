@@ -105,11 +105,11 @@ prow_start(struct prow *r, const char *tname, const char *model,
 	for (i = 0; i < n; i++)
 		if (strcmp(g[i]->val[F_MODEL], model) == 0 &&
 		    (task == NULL || strcmp(g[i]->val[F_TASK], task) == 0)) {
-			int lgb = strcmp(g[i]->bench, "longgenbench") == 0;
+			long f, u;
 
-			r->failed += lgb ? g[i]->lgb.failed : g[i]->sc.failed;
-			r->undecided += lgb ? g[i]->lgb.undecided :
-			    g[i]->sc.undecided;
+			g[i]->b->counts(g[i], &f, &u);
+			r->failed += f;
+			r->undecided += u;
 		}
 	if (o->fmt == FMT_JSON) {
 		struct group p = { 0 };
@@ -202,7 +202,7 @@ ptable_end(table *tb, char **cols, size_t n, const struct opts *o)
 
 static const char *const lgb_met[] = { "CR", "STIC-1", "STIC-2", "wAvg" };
 
-static void
+void
 paper_lgb(struct group **g, size_t n, const struct opts *o)
 {
 	struct set models = { 0 }, tiers = { 0 };
@@ -225,8 +225,8 @@ paper_lgb(struct group **g, size_t n, const struct opts *o)
 	for (i = 0; i < n; i++) {
 		vals[0] = g[i]->val[F_LEN];
 		vals[1] = g[i]->val[F_MODEL];
-		cell = gtab_get(t, "longgenbench", vals, NULL);
-		lgb_merge(&cell->lgb, &g[i]->lgb);
+		cell = gtab_get(t, g[i]->b, g[i]->bench, vals, NULL);
+		lgb_add(&cell->lgb, &g[i]->lgb);
 		units_merge(&cell->units, &g[i]->units);
 	}
 	nc = 4 * tiers.n;
@@ -247,14 +247,14 @@ paper_lgb(struct group **g, size_t n, const struct opts *o)
 
 			vals[0] = (char *)tiers.v[l];
 			vals[1] = (char *)models.v[m];
-			cell = gtab_get(t, "longgenbench", vals, NULL);
+			cell = gtab_get(t, g[0]->b, g[0]->bench, vals, NULL);
 			boot_cell(cell, o);
 			u.w = (double)cell->lgb.cases;
 			u.sum = cell->lgb.cr_sum;
 			u.pass = cell->lgb.pass;
 			u.judged = cell->lgb.judged;
 			u.total = cell->lgb.total;
-			unit_metrics(&u, K_LGB, met);
+			lgb_metrics(&u, met);
 			for (k = 0; k < 4; k++)
 				prow_add(&r, cols[4 * l + (size_t)k], met[k],
 				    &cell->ci, k, o);
@@ -280,7 +280,7 @@ avg_of(gtab *t, const char *bench, const char *key, const char *model,
 
 	vals[0] = (char *)key;
 	vals[1] = (char *)model;
-	a = gtab_get(t, bench, vals, NULL);
+	a = gtab_get(t, NULL, bench, vals, NULL);
 	boot_avg(a, cells, nc, o);
 	*ci = a->ci;
 	for (i = 0; i < nc; i++)
@@ -291,7 +291,7 @@ avg_of(gtab *t, const char *bench, const char *key, const char *model,
 	return used ? 100.0 * sum / (double)used : NAN;
 }
 
-static void
+void
 paper_lw(struct group **g, size_t n, const struct opts *o)
 {
 	struct set models = { 0 }, tasks = { 0 }, tiers = { 0 };
@@ -338,7 +338,7 @@ paper_lw(struct group **g, size_t n, const struct opts *o)
 				    (all || strcmp(g[i]->val[by_task ? F_TASK :
 				    F_LEN], want) == 0))
 					cells[k++] = g[i];
-			v = avg_of(t, "longweave", cols[x], models.v[m], cells,
+			v = avg_of(t, bench_names[BENCH_LONGWEAVE], cols[x], models.v[m], cells,
 			    k, o, &ci);
 			prow_add(&r, cols[x], v, &ci, 0, o);
 		}
@@ -352,7 +352,7 @@ paper_lw(struct group **g, size_t n, const struct opts *o)
 	free(tiers.v);
 }
 
-static void
+void
 paper_ada(struct group **g, size_t n, const struct opts *o)
 {
 	struct set tasks = { 0 };
@@ -420,15 +420,4 @@ paper_ada(struct group **g, size_t n, const struct opts *o)
 		free(tiers.v);
 	}
 	free(tasks.v);
-}
-
-void
-paper_print(struct group **g, size_t n, const struct opts *o)
-{
-	if (strcmp(g[0]->bench, "longgenbench") == 0)
-		paper_lgb(g, n, o);
-	else if (strcmp(g[0]->bench, "adaleval") == 0)
-		paper_ada(g, n, o);
-	else
-		paper_lw(g, n, o);
 }
