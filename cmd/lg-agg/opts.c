@@ -7,12 +7,13 @@
 #include "cmdline.h"
 #include "diag.h"
 #include "opt.h"
+#include "tasks.h"
 
 static const char usage[] =
 "usage: lg-agg [-g FIELD[,FIELD...]] [-f FORMAT] [--by-position] [--len-filter]\n"
 "              [--compat] [--layout LAYOUT] [--bootstrap N] [--seed N]\n"
 "              [--usage] [--prices FILE] [--max-record SIZE] [file ...]\n"
-"       lg-agg -h | --help | --version\n"
+"       lg-agg --list-tasks | -h | --help | --version\n"
 "\n"
 "  -g FIELDS          group by these fields, dotted paths\n"
 "                     (default bench,task,length,gen.model)\n"
@@ -32,12 +33,14 @@ static const char usage[] =
 "  --prices FILE      USD per million input and output tokens per model\n"
 "                     (lines MODEL INPUT OUTPUT); adds cost to --usage\n"
 "  --max-record SIZE  record size limit (default 64M)\n"
-
+"  --list-tasks       print the tasks the tables name or order: BENCH, TASK,\n"
+"                     then label (a paper column's name) or table (a paper\n"
+"                     table of its own), and exit\n"
 "  -h, --help         print this help\n"
 "  --version          print the version\n";
 
 enum { OPT_BYPOS = 256, OPT_LENF, OPT_COMPAT, OPT_MAXREC, OPT_VERSION,
-	OPT_BOOT, OPT_SEED, OPT_LAYOUT, OPT_USAGE, OPT_PRICES };
+	OPT_BOOT, OPT_SEED, OPT_LAYOUT, OPT_USAGE, OPT_PRICES, OPT_LIST };
 
 #define MAX_BOOTSTRAP 1000000L
 #define DEF_BOOTSTRAP 1000L	/* intervals unless asked not to */
@@ -52,6 +55,7 @@ static const struct option longopts[] = {
 	{ "layout", required_argument, NULL, OPT_LAYOUT },
 	{ "usage", no_argument, NULL, OPT_USAGE },
 	{ "prices", required_argument, NULL, OPT_PRICES },
+	{ "list-tasks", no_argument, NULL, OPT_LIST },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -61,6 +65,26 @@ static const struct option longopts[] = {
 static const char *const formats[] = { "table", "tsv", "csv", "md", "json",
 	"latex" };
 static const char *const layouts[] = { "long", "paper" };
+
+/* The tasks of the display table (tasks.h), with what it gives them: a
+ * label heads a column of --layout paper, a table numbers its own. */
+static void
+list_tasks(void)
+{
+	size_t i;
+
+	for (i = 0; i < ntask_shows; i++) {
+		const struct task_show *t = &task_shows[i];
+
+		printf("%s\t%s", bench_names[t->bench], t->task);
+		if (t->label != NULL || t->table != NULL)
+			printf("\t%s%s%s", t->label ? "label" : "",
+			    t->label && t->table ? "," : "",
+			    t->table ? "table" : "");
+		putchar('\n');
+	}
+	exit(lg_finish(LG_OK));
+}
 
 static void
 bad(struct opts *o, const char *msg, const char *arg)
@@ -133,6 +157,10 @@ agg_parse(int argc, char **argv, struct opts *o)
 		case OPT_VERSION:
 			agg_opts_free(o);
 			lg_version();
+		case OPT_LIST:
+			agg_opts_free(o);
+			list_tasks();
+			break;
 		case '?':
 			bad(o, NULL, NULL);
 			break;
