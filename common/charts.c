@@ -24,6 +24,7 @@
 #include "charts.h"
 #include "nulkey.h"
 #include "record.h"
+#include "tasks.h"
 #include "xalloc.h"
 
 #define NBUCKET 4096
@@ -67,11 +68,6 @@ struct charts {
 	bpe *tok;		/* length: loaded when first needed */
 	double *val, *lo, *hi;	/* per cell, worked out at the first build */
 	int worked;
-};
-
-/* LongWeave's tasks in the order of the paper's Table 3. */
-static const char *const lw_order[] = {
-	"cf", "biog", "sr", "nw", "kvg", "sms", "pr"
 };
 
 void
@@ -502,17 +498,6 @@ add_lgb(struct charts *t, const cJSON *rec, const char *model,
 	return r;
 }
 
-static int
-lw_index(const char *task)
-{
-	int i;
-
-	for (i = 0; i < (int)(sizeof lw_order / sizeof lw_order[0]); i++)
-		if (strcmp(task, lw_order[i]) == 0)
-			return i;
-	return 99;
-}
-
 /* The output's length in tokens: gen.output_tokens, else the output
  * counted (cl100k_base); -1 when there is neither. */
 static double
@@ -576,8 +561,9 @@ add_lw(struct charts *t, const cJSON *rec, const char *model, const char *task,
 		return 0;
 	chartci_unit(t->ci, gkey[0], uid);
 	snprintf(cat, sizeof cat, "%s\n%s", length, task);
-	put(t, CH_LONGWEAVE, model, cat, lw_index(task) * 1e13 + charts_tier(length),
-	    0, 0, 1, s);
+	put(t, CH_LONGWEAVE, model, cat,
+	    task_rank(bench_names[BENCH_LONGWEAVE], task) * 1e13 +
+	    charts_tier(length), 0, 0, 1, s);
 	return 0;
 }
 
@@ -622,8 +608,9 @@ add_ada(struct charts *t, const cJSON *rec, const char *model, const char *task,
 		int here = strcmp(at, where[i]) == 0;
 
 		snprintf(cat, sizeof cat, "%s\n%s %s", where[i], task, length);
-		put(t, CH_BIAS, model, cat, (task[0] == 't') * 1e13 + tier, i, 0,
-		    here, here && s > 0.5);
+		put(t, CH_BIAS, model, cat,
+		    task_rank(bench_names[BENCH_ADALEVAL], task) * 1e13 + tier,
+		    i, 0, here, here && s > 0.5);
 	}
 	return 0;
 }
@@ -682,9 +669,9 @@ add_keyed(struct charts *t, const cJSON *rec, const char *bench,
 	    strlen(b), b, strlen(tk), tk, strlen(ln), ln, strlen(m), m);
 	gk[1] = xasprintf("%zu:%s,%zu:%s,%zu:%s", strlen(b), b, strlen(ln), ln,
 	    strlen(m), m);
-	if (strcmp(bench, "longgenbench") == 0)
+	if (bench_index(bench) == BENCH_LONGGENBENCH)
 		r = add_lgb(t, rec, model, length, gk[1], uid, in);
-	else if (strcmp(bench, "longweave") == 0)
+	else if (bench_index(bench) == BENCH_LONGWEAVE)
 		r = add_lw(t, rec, model, task, length, (const char *const *)gk,
 		    uid, in);
 	else
@@ -713,8 +700,7 @@ charts_add(struct charts *t, const cJSON *rec, jsonl *in)
 		    "missing");
 		return -1;
 	}
-	if (strcmp(bench, "longgenbench") != 0 && strcmp(bench, "longweave") != 0 &&
-	    strcmp(bench, "adaleval") != 0)
+	if (bench_index(bench) < 0)
 		return 1;
 	if (task == NULL || length == NULL) {
 		jsonl_warn(in, "%s: %s", task == NULL ? "task" : "length",

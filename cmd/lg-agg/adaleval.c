@@ -27,8 +27,8 @@ num(const cJSON *o, const char *k, int *has)
 	return *has ? v->valuedouble : 0;
 }
 
-void
-ada_read(const cJSON *rec, const struct score *s, struct ada *d)
+static void
+read_ada(const cJSON *rec, const struct score *s, struct ada *d)
 {
 	const cJSON *sc = rec_get(rec, "scores");
 	const char *at = rec_str(rec_get(rec, "gold"), "at");
@@ -59,8 +59,8 @@ ada_read(const cJSON *rec, const struct score *s, struct ada *d)
 		}
 }
 
-void
-ada_merge(struct ada *g, const struct ada *d)
+static void
+ada_add(struct ada *g, const struct ada *d)
 {
 	int i;
 
@@ -78,6 +78,93 @@ ada_merge(struct ada *g, const struct ada *d)
 }
 
 int
+ada_read(const cJSON *rec, jsonl *in, const struct opts *o, struct sums *d)
+{
+	int r = score_read(rec, in, o, d);
+
+	if (r == 0) {
+		read_ada(rec, &d->sc, &d->ada);
+		d->u.ada = d->ada;
+	}
+	return r;
+}
+
+void
+ada_merge(struct group *g, struct sums *d)
+{
+	ada_add(&g->ada, &d->ada);
+	score_merge(g, d);
+}
+
+void
+ada_unit_add(struct unit *a, const struct unit *b)
+{
+	ada_add(&a->ada, &b->ada);
+}
+
+static void
+metrics(const struct unit *u, double *m)
+{
+	const struct ada *a = &u->ada;
+	int t;
+
+	m[A_SCORE] = 100.0 * ratio(u->sum, u->w);
+	m[A_IF] = 100.0 * ratio((double)a->valid, a->scored ? u->w : 0);
+	m[A_COPY] = 100.0 * ratio((double)a->copy, (double)a->valid);
+	m[A_EXPECT] = 100.0 * ratio((double)a->expect, (double)a->scored);
+	m[A_TAU] = ratio(a->tau, (double)a->tau_n);
+	for (t = 0; t < NPOS; t++)
+		m[A_FRONT + t] = 100.0 * ratio((double)a->pos_hits[t],
+		    (double)a->pos_cases[t]);
+}
+
+static void
+pack(const struct unit *u, double *c)
+{
+	int t;
+
+	c[0] = (double)u->ada.scored;
+	c[1] = (double)u->ada.valid;
+	c[2] = (double)u->ada.copy;
+	c[3] = (double)u->ada.expect;
+	c[4] = (double)u->ada.tau_n;
+	c[5] = u->ada.tau;
+	for (t = 0; t < NPOS; t++) {
+		c[6 + t] = (double)u->ada.pos_cases[t];
+		c[9 + t] = (double)u->ada.pos_hits[t];
+	}
+}
+
+static void
+unpack(const double *c, struct unit *u)
+{
+	int t;
+
+	u->ada.scored = (long)c[0];
+	u->ada.valid = (long)c[1];
+	u->ada.copy = (long)c[2];
+	u->ada.expect = (long)c[3];
+	u->ada.tau_n = (long)c[4];
+	u->ada.tau = c[5];
+	for (t = 0; t < NPOS; t++) {
+		u->ada.pos_cases[t] = (long)c[6 + t];
+		u->ada.pos_hits[t] = (long)c[9 + t];
+	}
+}
+
+static const struct resampling resampling = {
+	NMET_ADA, 12, 100.0, pack, unpack, metrics
+};
+
+/* lg-choice's metrics when some record has its scores, else the mean
+ * score alone */
+const struct resampling *
+ada_resampling(const struct group *g)
+{
+	return g->ada.scored > 0 ? &resampling : score_resampling(g);
+}
+
+static int
 ada_any(struct group **g, size_t n)
 {
 	size_t i;
@@ -235,6 +322,10 @@ position_table(struct group **g, size_t n, const struct opts *o)
 void
 ada_print(struct group **g, size_t n, const struct opts *o)
 {
+	if (!ada_any(g, n)) {
+		score_print(g, n, o);
+		return;
+	}
 	main_table(g, n, o);
 	if (any_pos(g, n))
 		position_table(g, n, o);

@@ -14,17 +14,11 @@
 
 #include <cjson/cJSON.h>
 
+#include "fields.h"
 #include "jsonl.h"
 #include "record.h"
 
 enum { FMT_TABLE, FMT_TSV, FMT_CSV, FMT_MD, FMT_JSON, FMT_LATEX };
-
-/* A -g field: a dotted path into the record. */
-struct field {
-	char *path;
-	char **parts;
-	size_t nparts;
-};
 
 struct opts {
 	struct field *fields;
@@ -38,6 +32,8 @@ struct opts {
 	int usage;		/* --usage */
 	long bootstrap;		/* resamples, 0: no intervals */
 	uint64_t seed;
+	int gset;		/* -g given */
+	const char *prices;	/* --prices FILE, or NULL */
 };
 
 /* LongGenBench sums of a group (or of one record before merging). */
@@ -111,9 +107,9 @@ enum { M_CR, M_STIC1, M_STIC2, M_WAVG, M_SINGLE, M_RANGE, M_PERIODIC, M_LEN,
 	NMET_LGB };
 enum { A_SCORE, A_IF, A_COPY, A_EXPECT, A_TAU, A_FRONT, A_MIDDLE, A_REAR,
 	NMET_ADA };
-enum { K_SCORE, K_LGB, K_ADA };		/* the kinds of groups */
+#define NMET_MAX NMET_LGB	/* the most metrics a group has */
 
-_Static_assert((int)NMET_ADA <= (int)NMET_LGB, "struct ci holds NMET_LGB metrics");
+_Static_assert((int)NMET_ADA <= (int)NMET_MAX, "struct ci holds NMET_MAX metrics");
 
 /* A resampling unit: the sums of one case's records (boot.c).  sum is
  * the CR percentages (LongGenBench) or the scores; s and ss the per-record
@@ -142,13 +138,17 @@ struct units {
  * standard error of the mean of per-case values (CR, or the score), the
  * spread between samples of a case and between cases (NAN: none). */
 struct ci {
-	double lo[NMET_LGB], hi[NMET_LGB];
+	double lo[NMET_MAX], hi[NMET_MAX];
 	double se;
 	double sd_samples, sd_cases, per_case;
 };
 
+struct bench;
+
 struct group {
 	char *bench;
+	const struct bench *b;	/* its bench's entry (NULL: an average row
+				 * of the paper layout, no sums of its own) */
 	char **val;		/* one value per field (strings as nulkey.h keys) */
 	unsigned char *syn;	/* 1: an average row's label, sorted last */
 	int row;		/* ROW_CELL, or the kind of average row */
@@ -167,28 +167,102 @@ struct group {
 	unsigned long hash;
 };
 
-/* group.c */
-typedef struct gtab gtab;
-int fields_parse(const char *list, struct opts *o);
-void fields_free(struct opts *o);
-/* The record's value at a field: "-" when absent; -1 for an object or
- * array.  A string is its key (nulkey.h): whole, NUL bytes included, so
- * that names differing after a NUL group apart; cells_for() and
- * json_row() show it whole. */
-int field_value(const cJSON *rec, const struct field *f, char **out);
-gtab *gtab_new(size_t nfields);
+/* One record's sums, as a bench's read() fills them. */
+struct sums {
+	struct lgb lgb;
+	struct score sc;
+	struct ada ada;
+	struct unit u;		/* the record as a resampling unit */
+};
+
+/*
+ * How a group's units are resampled (boot.c): the sums its metrics need
+ * beyond the records (w) and their sum, as ncol doubles, and the nmet
+ * metrics (at most NMET_MAX) of a sum of units, in percent (NAN: none);
+ * scale turns a unit's sum per record into percent (scores in [0, 1]:
+ * 100; LongGenBench's CR, a percentage already: 1).
+ */
+struct resampling {
+	int nmet;
+	int ncol;
+	double scale;
+	void (*pack)(const struct unit *u, double *c);
+	void (*unpack)(const double *c, struct unit *u);
+	void (*metrics)(const struct unit *u, double *m);
+};
+
+/*
+ * A benchmark's entry (bench.c): how lg-agg reads its records, folds them
+ * into groups, resamples and prints them.  A bench no entry names is read
+ * as a mean score (longweave.c) and printed without average rows.
+ */
+struct bench {
+	/* One record into d (zeroed): 0 counted, with d->u its unit; 1
+	 * counted apart (failed under --compat, undecided): no unit; -1 bad
+	 * (reported), nothing to merge. */
+	int (*read)(const cJSON *rec, jsonl *in, const struct opts *o,
+	    struct sums *d);
+	/* Fold d into g; takes what d holds. */
+	void (*merge)(struct group *g, struct sums *d);
+	/* Add the bench's sums of unit b to a (samples of a case); NULL:
+	 * none but w, sum, s and ss. */
+	void (*unit_add)(struct unit *a, const struct unit *b);
+	const struct resampling *(*resampling)(const struct group *g);
+	/* A run of the bench's groups, sorted, in the long layout and in
+	 * the paper layout (fields task, length, gen.model). */
+	void (*print)(struct group **g, size_t n, const struct opts *o);
+	void (*paper)(struct group **g, size_t n, const struct opts *o);
+	/* Its records failed and undecided (LongGenBench: checks). */
+	void (*counts)(const struct group *g, long *failed, long *undecided);
+	/* Free the group's sums; NULL: nothing to free. */
+	void (*drop)(struct group *g);
+};
+
+/* bench.c: the entry of a bench (the mean-score one when none names it) */
+const struct bench *agg_bench(const char *name);
+
+/* recs.c: what is read of any record */
+/* The record's id as a unit's key (nulkey.h), with its model; NULL: none. */
+char *rec_key(const cJSON *rec);
+/* Its case member as a key, NULL when none: 0, or -1 when not a string. */
+int case_of(const cJSON *rec, jsonl *in, char **out);
+/* 1 when the output was cut by the token limit (gen.finish_reason "length"). */
+int rec_cut(const cJSON *rec);
+
+/* units.c */
 /* FNV-1a, 32 bits: the same on every platform. */
 uint32_t hash_text(const char *s);
-/* Find or add the group; vals and syn are copied (syn may be NULL). */
-struct group *gtab_get(gtab *t, const char *bench, char **vals,
-    const unsigned char *syn);
+/* Add a record's unit u to its case (case_id), or as a case of its own
+ * (rec_id: a repeat is counted in dups; NULL: no id). */
+void units_add(struct units *us, const struct bench *b, const char *case_id,
+    const char *rec_id, const struct unit *u);
+void units_merge(struct units *a, const struct units *b);
+/* In a canonical order (by id, then content): the draws do not depend on
+ * the order of the records.  Ends the case lookup. */
+void units_sort(struct units *us);
+void units_free(struct units *us);
+
+/* opts.c: the command line into o; exits on a mistake and after
+ * --help, --version and --list-tasks.  The index of the first file. */
+int agg_parse(int argc, char **argv, struct opts *o);
+void agg_opts_free(struct opts *o);
+
+/* group.c */
+typedef struct gtab gtab;
+/* -g FIELDS into o (fields_parse), with the places of task and length:
+ * 0, or -1 when the list is bad.  Group values are field_value()'s keys;
+ * cells_for() and json_row() show them whole. */
+int agg_fields(const char *list, struct opts *o);
+gtab *gtab_new(size_t nfields);
+/* Find or add the group of bench (named bench, of entry b); vals and syn
+ * are copied (syn may be NULL). */
+struct group *gtab_get(gtab *t, const struct bench *b, const char *bench,
+    char **vals, const unsigned char *syn);
 /* All groups, sorted for output; the array is the caller's, the groups not. */
 struct group **gtab_sorted(gtab *t, const struct opts *o, size_t *n);
 void groups_sort(struct group **v, size_t n, const struct opts *o);
 /* Length tiers in natural order (1k < 2k < ... < 128k), others after. */
 int cmp_tier(const char *a, const char *b);
-/* 1 when the output was cut by the token limit (gen.finish_reason "length"). */
-int rec_cut(const cJSON *rec);
 /* Note the gen.params of a record of g (JSON rows carry them, with the
  * lg version, when its records agree); group_params_fold folds a cell
  * into an average row. */
@@ -196,33 +270,42 @@ void group_params(struct group *g, const cJSON *rec);
 void group_params_fold(struct group *a, const struct group *c);
 void gtab_free(gtab *t);
 
-/* longgenbench.c */
-int lgb_read(const cJSON *rec, jsonl *in, const struct opts *o, struct lgb *d);
-void lgb_merge(struct lgb *g, struct lgb *d);
+/* longgenbench.c: the entry's functions; lgb_metrics of a sum of units */
+int lgb_read(const cJSON *rec, jsonl *in, const struct opts *o,
+    struct sums *d);
+void lgb_merge(struct group *g, struct sums *d);
+void lgb_add(struct lgb *g, const struct lgb *d);
 void lgb_clear(struct lgb *d);
+void lgb_unit_add(struct unit *a, const struct unit *b);
+const struct resampling *lgb_resampling(const struct group *g);
+void lgb_metrics(const struct unit *u, double *m);
 void lgb_print(struct group **g, size_t n, const struct opts *o);
+void lgb_counts(const struct group *g, long *failed, long *undecided);
+void lgb_drop(struct group *g);
 
-/* longweave.c */
+/* longweave.c: mean scores, LongWeave's (lw_) with its average rows and
+ * what its published pipeline left out, and any other bench's */
+int lw_read(const cJSON *rec, jsonl *in, const struct opts *o,
+    struct sums *d);
 int score_read(const cJSON *rec, jsonl *in, const struct opts *o,
-    struct score *d);
-void score_merge(struct score *g, const struct score *d);
-void score_print(struct group **g, size_t n, const struct opts *o,
-    int averages);
+    struct sums *d);
+void score_merge(struct group *g, struct sums *d);
+const struct resampling *score_resampling(const struct group *g);
+void lw_print(struct group **g, size_t n, const struct opts *o);
+void score_print(struct group **g, size_t n, const struct opts *o);
+void score_counts(const struct group *g, long *failed, long *undecided);
 
-/* adaleval.c */
-void ada_read(const cJSON *rec, const struct score *s, struct ada *d);
-void ada_merge(struct ada *g, const struct ada *d);
-/* Nonzero when some group holds lg-choice's scores. */
-int ada_any(struct group **g, size_t n);
+/* adaleval.c: the mean score and lg-choice's scores */
+int ada_read(const cJSON *rec, jsonl *in, const struct opts *o,
+    struct sums *d);
+void ada_merge(struct group *g, struct sums *d);
+void ada_unit_add(struct unit *a, const struct unit *b);
+const struct resampling *ada_resampling(const struct group *g);
 void ada_print(struct group **g, size_t n, const struct opts *o);
 
 /* boot.c */
-int boot_kind(const struct group *g);
-void unit_metrics(const struct unit *u, int kind, double *m);
-void units_add(struct units *us, const char *case_id, const char *rec_id,
-    const struct unit *u);
-void units_merge(struct units *a, const struct units *b);
-void units_free(struct units *us);
+/* num / den, NAN when den is not positive. */
+double ratio(double num, double den);
 /* Fill g->ci from its units (a cell), or from the cells (an average row). */
 void boot_cell(struct group *g, const struct opts *o);
 /* The q quantile of sorted v[0..n), n > 0, interpolated. */
@@ -240,8 +323,11 @@ void usage_free(struct usage *u);
 void usage_print(struct group **g, size_t n, const struct opts *o);
 
 /* paper.c: the papers' tables of one bench's groups (fields task,
- * length, gen.model) */
-void paper_print(struct group **g, size_t n, const struct opts *o);
+ * length, gen.model): LongGenBench's, LongWeave's (and any other mean
+ * score's), Ada-LEval's */
+void paper_lgb(struct group **g, size_t n, const struct opts *o);
+void paper_lw(struct group **g, size_t n, const struct opts *o);
+void paper_ada(struct group **g, size_t n, const struct opts *o);
 
 /* table.c: a table of text cells printed in one of the formats */
 typedef struct table table;

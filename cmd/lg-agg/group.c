@@ -1,13 +1,9 @@
 /* group.c: the -g fields, group keys, the group table and the output order. */
-#include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "agg.h"
-#include "jprint.h"
 #include "buf.h"
-#include "nulkey.h"
 #include "util.h"
 #include "xalloc.h"
 
@@ -23,89 +19,13 @@ struct gtab {
 static const struct opts *sort_opts;
 
 int
-fields_parse(const char *list, struct opts *o)
+agg_fields(const char *list, struct opts *o)
 {
-	char **v;
-	size_t n, i, j;
+	int r = fields_parse(list, &o->fields, &o->nfields);
 
-	fields_free(o);
-	v = split_list(list, &n);
-	o->fields = xcalloc(n ? n : 1, sizeof *o->fields);
-	o->nfields = n;
-	o->itask = o->ilength = -1;
-	for (i = 0; i < n; i++)
-		o->fields[i].path = v[i];
-	free(v);
-	if (n == 0)
-		return -1;
-	for (i = 0; i < n; i++) {
-		struct field *f = &o->fields[i];
-
-		if ((f->parts = split_path(f->path, &f->nparts)) == NULL)
-			return -1;
-		for (j = 0; j < i; j++)
-			if (strcmp(f->path, o->fields[j].path) == 0)
-				return -1;
-		if (o->itask < 0 && strcmp(f->path, "task") == 0)
-			o->itask = (int)i;
-		if (o->ilength < 0 && strcmp(f->path, "length") == 0)
-			o->ilength = (int)i;
-	}
-	return 0;
-}
-
-void
-fields_free(struct opts *o)
-{
-	size_t i, j;
-
-	for (i = 0; i < o->nfields; i++) {
-		for (j = 0; j < o->fields[i].nparts; j++)
-			free(o->fields[i].parts[j]);
-		free(o->fields[i].parts);
-		free(o->fields[i].path);
-	}
-	free(o->fields);
-	o->fields = NULL;
-	o->nfields = 0;
-}
-
-static char *
-num_text(double v)
-{
-	buf b = { 0 };
-
-	if (v == floor(v) && fabs(v) < 1e15)
-		buf_printf(&b, "%.0f", v);
-	else
-		jprint_number(&b, v);	/* the shortest text that reads back */
-	return buf_take(&b);
-}
-
-int
-field_value(const cJSON *rec, const struct field *f, char **out)
-{
-	const cJSON *v = rec;
-	size_t i;
-
-	for (i = 0; i < f->nparts && v != NULL; i++)
-		v = cJSON_IsObject(v) ?
-		    rec_get(v, f->parts[i]) : NULL;
-	if (v == NULL || cJSON_IsNull(v))
-		*out = xstrdup("-");
-	else if (cJSON_IsString(v))
-		*out = nulkey_at(rec, f->parts, f->nparts);	/* NULs kept */
-	else if (cJSON_IsNumber(v))
-		*out = num_text(v->valuedouble);
-	else if (cJSON_IsTrue(v))
-		*out = xstrdup("true");
-	else if (cJSON_IsFalse(v))
-		*out = xstrdup("false");
-	else {
-		*out = NULL;
-		return -1;
-	}
-	return 0;
+	o->itask = fields_find(o->fields, o->nfields, "task");
+	o->ilength = fields_find(o->fields, o->nfields, "length");
+	return r;
 }
 
 gtab *
@@ -133,16 +53,6 @@ key_text(const char *bench, char **vals, const unsigned char *syn, size_t n)
 	return buf_take(&b);
 }
 
-uint32_t
-hash_text(const char *s)
-{
-	uint32_t h = 2166136261u;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
-}
-
 static void
 rehash(gtab *t)
 {
@@ -161,7 +71,8 @@ rehash(gtab *t)
 }
 
 struct group *
-gtab_get(gtab *t, const char *bench, char **vals, const unsigned char *syn)
+gtab_get(gtab *t, const struct bench *b, const char *bench, char **vals,
+    const unsigned char *syn)
 {
 	char *k = key_text(bench, vals, syn, t->nfields);
 	unsigned long h = hash_text(k);
@@ -178,6 +89,7 @@ gtab_get(gtab *t, const char *bench, char **vals, const unsigned char *syn)
 	}
 	g = xcalloc(1, sizeof *g);
 	g->bench = xstrdup(bench);
+	g->b = b;
 	g->val = xcalloc(t->nfields ? t->nfields : 1, sizeof *g->val);
 	g->syn = xcalloc(t->nfields ? t->nfields : 1, 1);
 	for (i = 0; i < t->nfields; i++) {
@@ -271,7 +183,8 @@ gtab_free(gtab *t)
 		free(g->syn);
 		free(g->bench);
 		free(g->hkey);
-		lgb_clear(&g->lgb);
+		if (g->b != NULL && g->b->drop != NULL)
+			g->b->drop(g);
 		units_free(&g->units);
 		usage_free(g->use);
 		free(g->cells);
@@ -281,15 +194,6 @@ gtab_free(gtab *t)
 	free(t->v);
 	free(t->slot);
 	free(t);
-}
-
-int
-rec_cut(const cJSON *rec)
-{
-	const cJSON *gen = rec_get(rec, "gen");
-	const cJSON *fr = cJSON_GetObjectItemCaseSensitive(gen, "finish_reason");
-
-	return cJSON_IsString(fr) && strcmp(fr->valuestring, "length") == 0;
 }
 
 /* Fold params (printed, or NULL) into g, mixed when state is 2. */

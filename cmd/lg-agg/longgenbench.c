@@ -292,8 +292,8 @@ fail_scored(struct lgb *d, const struct opts *o)
 	d->len_cases = !o->len_filter;
 }
 
-int
-lgb_read(const cJSON *rec, jsonl *in, const struct opts *o, struct lgb *d)
+static int
+read_lgb(const cJSON *rec, jsonl *in, const struct opts *o, struct lgb *d)
 {
 	const cJSON *sc = rec_get(rec, "scores");
 	int failed = sc == NULL || cJSON_IsNull(sc) ||
@@ -323,7 +323,7 @@ lgb_read(const cJSON *rec, jsonl *in, const struct opts *o, struct lgb *d)
 }
 
 void
-lgb_merge(struct lgb *g, struct lgb *d)
+lgb_add(struct lgb *g, const struct lgb *d)
 {
 	size_t i;
 	int t;
@@ -360,6 +360,134 @@ lgb_clear(struct lgb *d)
 	free(d->pjudged);
 	free(d->ptotal);
 	memset(d, 0, sizeof *d);
+}
+
+/* The record as a resampling unit: its CR percentage and its counts. */
+static void
+unit_lgb(struct unit *u, const struct lgb *l)
+{
+	int t;
+
+	memset(u, 0, sizeof *u);
+	u->w = (double)l->cases;
+	u->sum = l->cr_sum;
+	u->pass = l->pass;
+	u->judged = l->judged;
+	u->total = l->total;
+	for (t = 0; t < NTYPES; t++) {
+		u->tpass[t] = l->tpass[t];
+		u->ttotal[t] = l->ttotal[t];
+	}
+	u->words = (long)l->words;
+	u->len_cases = l->len_cases;
+	u->s = l->cr_sum;
+	u->ss = l->cr_sum * l->cr_sum;
+}
+
+int
+lgb_read(const cJSON *rec, jsonl *in, const struct opts *o, struct sums *d)
+{
+	int r = read_lgb(rec, in, o, &d->lgb);
+
+	if (r == 0)
+		unit_lgb(&d->u, &d->lgb);
+	return r;
+}
+
+void
+lgb_merge(struct group *g, struct sums *d)
+{
+	lgb_add(&g->lgb, &d->lgb);
+	lgb_clear(&d->lgb);
+}
+
+void
+lgb_drop(struct group *g)
+{
+	lgb_clear(&g->lgb);
+}
+
+void
+lgb_counts(const struct group *g, long *failed, long *undecided)
+{
+	*failed = g->lgb.failed;
+	*undecided = g->lgb.undecided;
+}
+
+/* --- resampling: a case's counts, and the metrics of their sums ------ */
+
+void
+lgb_unit_add(struct unit *a, const struct unit *b)
+{
+	int t;
+
+	a->pass += b->pass;
+	a->judged += b->judged;
+	a->total += b->total;
+	for (t = 0; t < NTYPES; t++) {
+		a->tpass[t] += b->tpass[t];
+		a->ttotal[t] += b->ttotal[t];
+	}
+	a->words += b->words;
+	a->len_cases += b->len_cases;
+}
+
+void
+lgb_metrics(const struct unit *u, double *m)
+{
+	int t;
+
+	m[M_CR] = ratio(u->sum, u->w);
+	m[M_STIC1] = 100.0 * ratio((double)u->pass, (double)u->judged);
+	m[M_STIC2] = 100.0 * ratio((double)u->pass, (double)u->total);
+	m[M_WAVG] = m[M_CR] * ratio((double)u->pass, (double)u->total);
+	for (t = 0; t < NTYPES; t++)
+		m[M_SINGLE + t] = 100.0 * ratio((double)u->tpass[t],
+		    (double)u->ttotal[t]);
+	m[M_LEN] = ratio((double)u->words, (double)u->len_cases);
+}
+
+static void
+pack(const struct unit *u, double *c)
+{
+	int t;
+
+	c[0] = (double)u->pass;
+	c[1] = (double)u->judged;
+	c[2] = (double)u->total;
+	for (t = 0; t < NTYPES; t++) {
+		c[3 + t] = (double)u->tpass[t];
+		c[6 + t] = (double)u->ttotal[t];
+	}
+	c[9] = (double)u->words;
+	c[10] = (double)u->len_cases;
+}
+
+static void
+unpack(const double *c, struct unit *u)
+{
+	int t;
+
+	u->pass = (long)c[0];
+	u->judged = (long)c[1];
+	u->total = (long)c[2];
+	for (t = 0; t < NTYPES; t++) {
+		u->tpass[t] = (long)c[3 + t];
+		u->ttotal[t] = (long)c[6 + t];
+	}
+	u->words = (long)c[9];
+	u->len_cases = (long)c[10];
+}
+
+static const struct resampling resampling = {
+	NMET_LGB, 11, 1.0, pack, unpack, lgb_metrics
+};
+
+const struct resampling *
+lgb_resampling(const struct group *g)
+{
+	(void)g;
+	return &resampling;
 }
 
 static const char *const main_cols[] = {

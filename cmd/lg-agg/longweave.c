@@ -42,17 +42,18 @@ published_judge(const cJSON *rec)
 	return 0;
 }
 
+/* lw: LongWeave's pipeline, which also left out empty answers and those
+ * its client wrote for an error */
 static int
-published_skips(const cJSON *rec, const cJSON *sc)
+published_skips(const cJSON *rec, const cJSON *sc, int lw)
 {
 	const cJSON *ev = cJSON_GetObjectItemCaseSensitive(sc, "evaluated");
-	const cJSON *bench = rec_get(rec, "bench");
 	const char *out;
 	size_t len;
 
 	if (cJSON_IsNumber(ev) && ev->valuedouble == 0)
 		return 1;
-	if (!cJSON_IsString(bench) || strcmp(bench->valuestring, "longweave"))
+	if (!lw)
 		return 0;
 	out = rec_strn(rec, "output", &len);	/* NULs included */
 	return out != NULL && (len == 0 || (len >= 6 &&
@@ -77,8 +78,9 @@ undecided_items(const cJSON *sc, jsonl *in, long *out)
 	return 0;
 }
 
-int
-score_read(const cJSON *rec, jsonl *in, const struct opts *o, struct score *d)
+static int
+read_score(const cJSON *rec, jsonl *in, const struct opts *o, int lw,
+    struct score *d)
 {
 	const cJSON *sc = rec_get(rec, "scores");
 	const cJSON *v = NULL;
@@ -106,7 +108,7 @@ score_read(const cJSON *rec, jsonl *in, const struct opts *o, struct score *d)
 		return -1;
 	}
 	if (rec_get(rec, "error") != NULL ||
-	    (o->compat && published_skips(rec, sc))) {
+	    (o->compat && published_skips(rec, sc, lw))) {
 		d->failed = 1;
 		if (o->compat)
 			return 1;
@@ -124,15 +126,73 @@ score_read(const cJSON *rec, jsonl *in, const struct opts *o, struct score *d)
 	return 0;
 }
 
-void
-score_merge(struct score *g, const struct score *d)
+/* The record as a resampling unit: its score. */
+static void
+unit_score(struct unit *u, const struct score *s)
 {
-	g->cases += d->cases;
-	g->failed += d->failed;
-	g->undecided += d->undecided;
-	g->items += d->items;
-	g->cut += d->cut;
-	g->sum += d->sum;
+	memset(u, 0, sizeof *u);
+	u->w = (double)s->cases;
+	u->sum = s->sum;
+	u->s = s->sum;
+	u->ss = s->sum * s->sum;
+}
+
+static int
+read_sums(const cJSON *rec, jsonl *in, const struct opts *o, int lw,
+    struct sums *d)
+{
+	int r = read_score(rec, in, o, lw, &d->sc);
+
+	if (r >= 0)
+		unit_score(&d->u, &d->sc);
+	return r;
+}
+
+int
+lw_read(const cJSON *rec, jsonl *in, const struct opts *o, struct sums *d)
+{
+	return read_sums(rec, in, o, 1, d);
+}
+
+int
+score_read(const cJSON *rec, jsonl *in, const struct opts *o, struct sums *d)
+{
+	return read_sums(rec, in, o, 0, d);
+}
+
+void
+score_merge(struct group *g, struct sums *d)
+{
+	g->sc.cases += d->sc.cases;
+	g->sc.failed += d->sc.failed;
+	g->sc.undecided += d->sc.undecided;
+	g->sc.items += d->sc.items;
+	g->sc.cut += d->sc.cut;
+	g->sc.sum += d->sc.sum;
+}
+
+void
+score_counts(const struct group *g, long *failed, long *undecided)
+{
+	*failed = g->sc.failed;
+	*undecided = g->sc.undecided;
+}
+
+static void
+score_metrics(const struct unit *u, double *m)
+{
+	m[0] = 100.0 * ratio(u->sum, u->w);
+}
+
+static const struct resampling resampling = {
+	1, 0, 100.0, NULL, NULL, score_metrics
+};
+
+const struct resampling *
+score_resampling(const struct group *g)
+{
+	(void)g;
+	return &resampling;
 }
 
 static char avg_label[] = "avg";
@@ -157,7 +217,7 @@ fold(gtab *t, const struct group *c, const struct opts *o, int row)
 		vals[o->itask] = overall_label;
 		syn[o->itask] = 1;
 	}
-	a = gtab_get(t, c->bench, vals, syn);
+	a = gtab_get(t, c->b, c->bench, vals, syn);
 	a->row = row;
 	a->cells = xreallocarray(a->cells, a->ncells + 1, sizeof *a->cells);
 	a->cells[a->ncells++] = (struct group *)c;
@@ -231,8 +291,8 @@ print_row(table *tb, const struct group *g, const struct opts *o, int samples)
 	table_add(tb, c);
 }
 
-void
-score_print(struct group **g, size_t n, const struct opts *o, int averages)
+static void
+print_rows(struct group **g, size_t n, const struct opts *o, int averages)
 {
 	static const char *const cols[] = { "score%", "cases", "failed",
 		"undecided", "undec-items", "cut" };
@@ -273,4 +333,17 @@ score_print(struct group **g, size_t n, const struct opts *o, int averages)
 	}
 	free(rows);
 	gtab_free(t);
+}
+
+/* LongWeave: the cells, then the rows averaging them */
+void
+lw_print(struct group **g, size_t n, const struct opts *o)
+{
+	print_rows(g, n, o, 1);
+}
+
+void
+score_print(struct group **g, size_t n, const struct opts *o)
+{
+	print_rows(g, n, o, 0);
 }

@@ -2,10 +2,12 @@
  * paper.c: --layout paper, the papers' own tables, one row per model.
  *   LongGenBench Table 3: CR, STIC-1, STIC-2 and wAvg under each length
  *   tier, the tasks pooled (their cases and counts summed).
- *   LongWeave Table 3: per task the mean of its tiers' cell means (CF BioG
- *   SR NW KVG SMS PR, then tasks of other names), per tier the mean over
- *   the tasks' cells, then Avg, the mean of all the model's cells.
- *   Ada-LEval Tables 2 and 3: one table per task, the accuracy per tier.
+ *   LongWeave Table 3: per task the mean of its tiers' cell means (the
+ *   tasks in the order and under the names of tasks.h, then tasks of
+ *   other names), per tier the mean over the tasks' cells, then Avg, the
+ *   mean of all the model's cells.
+ *   Ada-LEval Tables 2 and 3: one table per task (in the order of
+ *   tasks.h, numbered by its table), the accuracy per tier.
  * The groups come in keyed by task, length and gen.model (fields 0, 1, 2).
  * With --bootstrap a cell reads "value±half-width".  Every row ends with
  * the model's failed records and its undecided ones (LongGenBench: its
@@ -19,35 +21,10 @@
 #include "agg.h"
 #include "buf.h"
 #include "nulkey.h"
+#include "tasks.h"
 #include "xalloc.h"
 
 enum { F_TASK, F_LEN, F_MODEL };
-
-/* The LongWeave tasks in the paper's order, with the paper's names. */
-static const char *const lw_task[][2] = {
-	{ "cf", "CF" }, { "biog", "BioG" }, { "sr", "SR" }, { "nw", "NW" },
-	{ "kvg", "KVG" }, { "sms", "SMS" }, { "pr", "PR" }
-};
-#define NLW (sizeof lw_task / sizeof lw_task[0])
-
-static int
-lw_rank(const char *t)
-{
-	size_t i;
-
-	for (i = 0; i < NLW; i++)
-		if (strcmp(t, lw_task[i][0]) == 0)
-			return (int)i;
-	return (int)NLW;
-}
-
-static const char *
-lw_name(const char *t)
-{
-	int r = lw_rank(t);
-
-	return r < (int)NLW ? lw_task[r][1] : t;
-}
 
 /* A sorted set of distinct strings, borrowed from the groups. */
 struct set {
@@ -82,10 +59,13 @@ set_sort(struct set *s, int (*cmp)(const char *, const char *))
 	qsort(s->v, s->n, sizeof *s->v, cmp_entry);
 }
 
+static const char *rank_bench;	/* the benchmark of cmp_task's tasks */
+
+/* Tasks in display order (tasks.h), the others after them by name. */
 static int
-cmp_lw_task(const char *a, const char *b)
+cmp_task(const char *a, const char *b)
 {
-	int ra = lw_rank(a), rb = lw_rank(b);
+	int ra = task_rank(rank_bench, a), rb = task_rank(rank_bench, b);
 
 	return ra != rb ? (ra < rb ? -1 : 1) : strcmp(a, b);
 }
@@ -125,11 +105,11 @@ prow_start(struct prow *r, const char *tname, const char *model,
 	for (i = 0; i < n; i++)
 		if (strcmp(g[i]->val[F_MODEL], model) == 0 &&
 		    (task == NULL || strcmp(g[i]->val[F_TASK], task) == 0)) {
-			int lgb = strcmp(g[i]->bench, "longgenbench") == 0;
+			long f, u;
 
-			r->failed += lgb ? g[i]->lgb.failed : g[i]->sc.failed;
-			r->undecided += lgb ? g[i]->lgb.undecided :
-			    g[i]->sc.undecided;
+			g[i]->b->counts(g[i], &f, &u);
+			r->failed += f;
+			r->undecided += u;
 		}
 	if (o->fmt == FMT_JSON) {
 		struct group p = { 0 };
@@ -222,7 +202,7 @@ ptable_end(table *tb, char **cols, size_t n, const struct opts *o)
 
 static const char *const lgb_met[] = { "CR", "STIC-1", "STIC-2", "wAvg" };
 
-static void
+void
 paper_lgb(struct group **g, size_t n, const struct opts *o)
 {
 	struct set models = { 0 }, tiers = { 0 };
@@ -245,8 +225,8 @@ paper_lgb(struct group **g, size_t n, const struct opts *o)
 	for (i = 0; i < n; i++) {
 		vals[0] = g[i]->val[F_LEN];
 		vals[1] = g[i]->val[F_MODEL];
-		cell = gtab_get(t, "longgenbench", vals, NULL);
-		lgb_merge(&cell->lgb, &g[i]->lgb);
+		cell = gtab_get(t, g[i]->b, g[i]->bench, vals, NULL);
+		lgb_add(&cell->lgb, &g[i]->lgb);
 		units_merge(&cell->units, &g[i]->units);
 	}
 	nc = 4 * tiers.n;
@@ -267,14 +247,14 @@ paper_lgb(struct group **g, size_t n, const struct opts *o)
 
 			vals[0] = (char *)tiers.v[l];
 			vals[1] = (char *)models.v[m];
-			cell = gtab_get(t, "longgenbench", vals, NULL);
+			cell = gtab_get(t, g[0]->b, g[0]->bench, vals, NULL);
 			boot_cell(cell, o);
 			u.w = (double)cell->lgb.cases;
 			u.sum = cell->lgb.cr_sum;
 			u.pass = cell->lgb.pass;
 			u.judged = cell->lgb.judged;
 			u.total = cell->lgb.total;
-			unit_metrics(&u, K_LGB, met);
+			lgb_metrics(&u, met);
 			for (k = 0; k < 4; k++)
 				prow_add(&r, cols[4 * l + (size_t)k], met[k],
 				    &cell->ci, k, o);
@@ -300,7 +280,7 @@ avg_of(gtab *t, const char *bench, const char *key, const char *model,
 
 	vals[0] = (char *)key;
 	vals[1] = (char *)model;
-	a = gtab_get(t, bench, vals, NULL);
+	a = gtab_get(t, NULL, bench, vals, NULL);
 	boot_avg(a, cells, nc, o);
 	*ci = a->ci;
 	for (i = 0; i < nc; i++)
@@ -311,7 +291,7 @@ avg_of(gtab *t, const char *bench, const char *key, const char *model,
 	return used ? 100.0 * sum / (double)used : NAN;
 }
 
-static void
+void
 paper_lw(struct group **g, size_t n, const struct opts *o)
 {
 	struct set models = { 0 }, tasks = { 0 }, tiers = { 0 };
@@ -327,12 +307,14 @@ paper_lw(struct group **g, size_t n, const struct opts *o)
 		set_add(&tiers, g[i]->val[F_LEN]);
 	}
 	set_sort(&models, (int (*)(const char *, const char *))strcmp);
-	set_sort(&tasks, cmp_lw_task);
+	rank_bench = bench_names[BENCH_LONGWEAVE];
+	set_sort(&tasks, cmp_task);
 	set_sort(&tiers, cmp_tier);
 	nc = tasks.n + tiers.n + 1;
 	cols = xcalloc(nc, sizeof *cols);
 	for (x = 0; x < tasks.n; x++)
-		cols[x] = xstrdup(lw_name(tasks.v[x]));
+		cols[x] = xstrdup(task_label(bench_names[BENCH_LONGWEAVE],
+		    tasks.v[x]));
 	for (x = 0; x < tiers.n; x++)
 		cols[tasks.n + x] = xstrdup(tiers.v[x]);
 	cols[nc - 1] = xstrdup("Avg");
@@ -356,7 +338,7 @@ paper_lw(struct group **g, size_t n, const struct opts *o)
 				    (all || strcmp(g[i]->val[by_task ? F_TASK :
 				    F_LEN], want) == 0))
 					cells[k++] = g[i];
-			v = avg_of(t, "longweave", cols[x], models.v[m], cells,
+			v = avg_of(t, bench_names[BENCH_LONGWEAVE], cols[x], models.v[m], cells,
 			    k, o, &ci);
 			prow_add(&r, cols[x], v, &ci, 0, o);
 		}
@@ -370,7 +352,7 @@ paper_lw(struct group **g, size_t n, const struct opts *o)
 	free(tiers.v);
 }
 
-static void
+void
 paper_ada(struct group **g, size_t n, const struct opts *o)
 {
 	struct set tasks = { 0 };
@@ -378,11 +360,14 @@ paper_ada(struct group **g, size_t n, const struct opts *o)
 
 	for (i = 0; i < n; i++)
 		set_add(&tasks, g[i]->val[F_TASK]);
-	set_sort(&tasks, (int (*)(const char *, const char *))strcmp);
+	rank_bench = bench_names[BENCH_ADALEVAL];
+	set_sort(&tasks, cmp_task);
 	for (x = 0; x < tasks.n; x++) {
 		struct set models = { 0 }, tiers = { 0 };
-		const char *tn = strcmp(tasks.v[x], "tsort") == 0 ? "2" :
-		    strcmp(tasks.v[x], "bestanswer") == 0 ? "3" : tasks.v[x];
+		const struct task_show *ts = task_show(bench_names[BENCH_ADALEVAL],
+		    tasks.v[x]);
+		const char *tn = ts != NULL && ts->table != NULL ? ts->table :
+		    tasks.v[x];
 		char **cols, *first;
 		table *tb = NULL;
 		size_t m, l;
@@ -435,15 +420,4 @@ paper_ada(struct group **g, size_t n, const struct opts *o)
 		free(tiers.v);
 	}
 	free(tasks.v);
-}
-
-void
-paper_print(struct group **g, size_t n, const struct opts *o)
-{
-	if (strcmp(g[0]->bench, "longgenbench") == 0)
-		paper_lgb(g, n, o);
-	else if (strcmp(g[0]->bench, "adaleval") == 0)
-		paper_ada(g, n, o);
-	else
-		paper_lw(g, n, o);
 }

@@ -15,18 +15,14 @@
 
 #include <cjson/cJSON.h>
 
+#include "fields.h"
 #include "jsonl.h"
 #include "paired.h"
 
 enum { FMT_TABLE, FMT_JSON };
 
-/* A dotted path into the record (-g and --by). */
-struct field {
-	char *path;
-	char **parts;
-	size_t nparts;
-};
-
+/* Group values, case ids and the labels of A and B are keys (nulkey.h),
+ * as field_value() gives them: whole, NUL bytes included. */
 struct opts {
 	struct field *fields;	/* the group fields */
 	size_t nfields;
@@ -53,16 +49,6 @@ struct group {
 	size_t nund;		/* on both sides, undecided on one or both:
 				 * left out */
 };
-
-/* fields.c */
-int field_parse(const char *path, struct field *f);
-void field_free(struct field *f);
-int fields_parse(const char *list, struct opts *o);
-void fields_free(struct opts *o);
-/* The value at f as text ("-" when absent); -1 for an object or array.
- * A string is its key (nulkey.h): whole, NUL bytes included.  Group
- * values, case ids and the labels of A and B are such keys. */
-int field_value(const cJSON *rec, const struct field *f, char **out);
 
 /* read.c */
 typedef struct ctab ctab;

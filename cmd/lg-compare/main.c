@@ -38,7 +38,7 @@ enum { OPT_BY = 256, OPT_MAXREC, OPT_VERSION };
 static void
 opts_free(struct opts *o)
 {
-	fields_free(o);
+	fields_free(&o->fields, &o->nfields);
 	field_free(&o->by);
 	free(o->val[0]);
 	free(o->val[1]);
@@ -276,14 +276,14 @@ parse(int argc, char **argv, struct opts *o)
 	size_t i;
 	int c;
 
-	fields_parse("bench,task,length", o);
+	fields_parse("bench,task,length", &o->fields, &o->nfields);
 	o->resamples = 2000;
 	o->top = 5;
 	while ((c = lg_getopt(argc, argv, "g:f:b:s:n:h", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'g':
-			if (fields_parse(optarg, o) < 0)
+			if (fields_parse(optarg, &o->fields, &o->nfields) < 0)
 				bad_usage(o, "-g: \"%s\": not a list of fields, "
 				    "dotted paths, each once", optarg);
 			break;

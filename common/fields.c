@@ -1,17 +1,16 @@
-/* fields.c: dotted field paths (-g, --by) and a record's value at one. */
+/* fields.c: dotted field paths and a record's value at one. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
-#include "compare.h"
+#include "fields.h"
 #include "jprint.h"
 #include "nulkey.h"
 #include "record.h"
 #include "util.h"
 #include "xalloc.h"
 
-/* "gen.model" into its parts: 0, or -1 on an empty part. */
 int
 field_parse(const char *path, struct field *f)
 {
@@ -34,37 +33,48 @@ field_free(struct field *f)
 }
 
 int
-fields_parse(const char *list, struct opts *o)
+fields_parse(const char *list, struct field **v, size_t *n)
 {
-	char **v;
-	size_t n, i, j;
+	char **s;
+	size_t ns, i, j;
 	int r = 0;
 
-	fields_free(o);
-	v = split_list(list, &n);
-	o->fields = xcalloc(n ? n : 1, sizeof *o->fields);
-	for (i = 0; i < n; i++) {
-		if (field_parse(v[i], &o->fields[i]) < 0)
+	fields_free(v, n);
+	s = split_list(list, &ns);
+	*v = xcalloc(ns ? ns : 1, sizeof **v);
+	for (i = 0; i < ns; i++) {
+		if (field_parse(s[i], &(*v)[i]) < 0)
 			r = -1;
-		o->nfields = i + 1;
+		*n = i + 1;
 		for (j = 0; j < i; j++)
-			if (strcmp(v[i], v[j]) == 0)
+			if (strcmp(s[i], s[j]) == 0)
 				r = -1;
 	}
-	split_free(v, n);
-	return n == 0 ? -1 : r;
+	split_free(s, ns);
+	return ns == 0 ? -1 : r;
 }
 
 void
-fields_free(struct opts *o)
+fields_free(struct field **v, size_t *n)
 {
 	size_t i;
 
-	for (i = 0; i < o->nfields; i++)
-		field_free(&o->fields[i]);
-	free(o->fields);
-	o->fields = NULL;
-	o->nfields = 0;
+	for (i = 0; i < *n; i++)
+		field_free(&(*v)[i]);
+	free(*v);
+	*v = NULL;
+	*n = 0;
+}
+
+int
+fields_find(const struct field *v, size_t n, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(v[i].path, path) == 0)
+			return (int)i;
+	return -1;
 }
 
 int

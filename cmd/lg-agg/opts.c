@@ -1,0 +1,188 @@
+/* opts.c: lg-agg's command line. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "agg.h"
+#include "cmdline.h"
+#include "diag.h"
+#include "opt.h"
+#include "tasks.h"
+
+static const char usage[] =
+"usage: lg-agg [-g FIELD[,FIELD...]] [-f FORMAT] [--by-position] [--len-filter]\n"
+"              [--compat] [--layout LAYOUT] [--bootstrap N] [--seed N]\n"
+"              [--usage] [--prices FILE] [--max-record SIZE] [file ...]\n"
+"       lg-agg --list-tasks | -h | --help | --version\n"
+"\n"
+"  -g FIELDS          group by these fields, dotted paths\n"
+"                     (default bench,task,length,gen.model)\n"
+"  -f FORMAT          table (default), tsv, csv, md, latex or json\n"
+"  --by-position      LongGenBench: pass rate per entry position\n"
+"  --len-filter       Len over the cases with more than 40 entries and\n"
+"                     2000 words only (the paper's filter)\n"
+"  --compat           leave out what the published code left out: failed\n"
+"                     records, empty and ERROR: answers, scores.evaluated 0\n"
+"  --layout LAYOUT    long (default: one row per group) or paper (the\n"
+"                     papers' tables, one row per model)\n"
+"  --bootstrap N      95% intervals from N resamples of the cases, and\n"
+"                     standard errors (default 1000; 0: none)\n"
+"  --seed N           seed of the resampling (default 1)\n"
+"  --usage            what the run spent per group (tokens, requests,\n"
+"                     latency, cost) in place of the scores\n"
+"  --prices FILE      USD per million input and output tokens per model\n"
+"                     (lines MODEL INPUT OUTPUT); adds cost to --usage\n"
+"  --max-record SIZE  record size limit (default 64M)\n"
+"  --list-tasks       print the tasks the tables name or order: BENCH, TASK,\n"
+"                     then label (a paper column's name) or table (a paper\n"
+"                     table of its own), and exit\n"
+"  -h, --help         print this help\n"
+"  --version          print the version\n";
+
+enum { OPT_BYPOS = 256, OPT_LENF, OPT_COMPAT, OPT_MAXREC, OPT_VERSION,
+	OPT_BOOT, OPT_SEED, OPT_LAYOUT, OPT_USAGE, OPT_PRICES, OPT_LIST };
+
+#define MAX_BOOTSTRAP 1000000L
+#define DEF_BOOTSTRAP 1000L	/* intervals unless asked not to */
+
+static const struct option longopts[] = {
+	{ "by-position", no_argument, NULL, OPT_BYPOS },
+	{ "len-filter", no_argument, NULL, OPT_LENF },
+	{ "compat", no_argument, NULL, OPT_COMPAT },
+	{ "max-record", required_argument, NULL, OPT_MAXREC },
+	{ "bootstrap", required_argument, NULL, OPT_BOOT },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "layout", required_argument, NULL, OPT_LAYOUT },
+	{ "usage", no_argument, NULL, OPT_USAGE },
+	{ "prices", required_argument, NULL, OPT_PRICES },
+	{ "list-tasks", no_argument, NULL, OPT_LIST },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* -f FORMAT and --layout LAYOUT, in the order of their values */
+static const char *const formats[] = { "table", "tsv", "csv", "md", "json",
+	"latex" };
+static const char *const layouts[] = { "long", "paper" };
+
+/* The tasks of the display table (tasks.h), with what it gives them: a
+ * label heads a column of --layout paper, a table numbers its own. */
+static void
+list_tasks(void)
+{
+	size_t i;
+
+	for (i = 0; i < ntask_shows; i++) {
+		const struct task_show *t = &task_shows[i];
+
+		printf("%s\t%s", bench_names[t->bench], t->task);
+		if (t->label != NULL || t->table != NULL)
+			printf("\t%s%s%s", t->label ? "label" : "",
+			    t->label && t->table ? "," : "",
+			    t->table ? "table" : "");
+		putchar('\n');
+	}
+	exit(lg_finish(LG_OK));
+}
+
+static void
+bad(struct opts *o, const char *msg, const char *arg)
+{
+	if (msg != NULL)
+		lg_warn(msg, arg);
+	agg_opts_free(o);
+	lg_usage(usage, LG_USAGE);
+}
+
+/* One option (not a mistake, help or version): 0, or -1 when it is bad. */
+static int
+option(int c, const char *arg, struct opts *o)
+{
+	switch (c) {
+	case 'g':
+		o->gset = 1;
+		return agg_fields(arg, o);
+	case 'f':
+		o->fmt = (int)opt_choice("-f", arg, formats,
+		    sizeof formats / sizeof formats[0]);
+		break;
+	case OPT_BYPOS:
+		o->by_position = 1;
+		break;
+	case OPT_LENF:
+		o->len_filter = 1;
+		break;
+	case OPT_COMPAT:
+		o->compat = 1;
+		break;
+	case OPT_USAGE:
+		o->usage = 1;
+		break;
+	case OPT_PRICES:
+		o->prices = arg;
+		o->usage = 1;
+		break;
+	case OPT_LAYOUT:
+		o->paper = (int)opt_choice("--layout", arg, layouts,
+		    sizeof layouts / sizeof layouts[0]);
+		break;
+	case OPT_BOOT:
+		o->bootstrap = (long)opt_num("--bootstrap", arg, 0,
+		    MAX_BOOTSTRAP);
+		break;
+	case OPT_SEED:
+		o->seed = opt_seed("--seed", arg);
+		break;
+	case OPT_MAXREC:
+		opt_max_record(arg);
+		break;
+	}
+	return 0;
+}
+
+int
+agg_parse(int argc, char **argv, struct opts *o)
+{
+	int c;
+
+	o->seed = 1;
+	o->bootstrap = DEF_BOOTSTRAP;
+	agg_fields("bench,task,length,gen.model", o);
+	while ((c = lg_getopt(argc, argv, "g:f:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			agg_opts_free(o);
+			lg_usage(usage, 0);
+		case OPT_VERSION:
+			agg_opts_free(o);
+			lg_version();
+		case OPT_LIST:
+			agg_opts_free(o);
+			list_tasks();
+			break;
+		case '?':
+			bad(o, NULL, NULL);
+			break;
+		default:
+			if (option(c, optarg, o) < 0)
+				bad(o, "-g: bad field list: %s", optarg);
+		}
+	}
+	if (o->paper && (o->gset || o->by_position)) {
+		lg_warn("--layout paper: groups by task, length and gen.model; "
+		    "not with %s", o->gset ? "-g" : "--by-position");
+		bad(o, NULL, NULL);
+	}
+	if (o->paper && o->usage)
+		bad(o, "--layout paper: not with --usage or --prices", NULL);
+	if (o->paper)
+		agg_fields("task,length,gen.model", o);
+	return optind;
+}
+
+void
+agg_opts_free(struct opts *o)
+{
+	fields_free(&o->fields, &o->nfields);
+}
