@@ -328,7 +328,8 @@ band(buf *o, const struct geo *g, const struct svg_series *s, int j)
 		for (a = i; i < s->n && !isnan(s->lo[i]) && !isnan(s->hi[i]); i++)
 			;
 		b = i;
-		buf_printf(o, "<path fill=\"%s\" fill-opacity=\".10\" d=\"", col);
+		buf_printf(o, "<g class=\"band\"><path fill=\"%s\" "
+		    "fill-opacity=\".10\" d=\"", col);
 		for (k = a; k < b; k++)
 			buf_printf(o, "%s%.1f %.1f", k == a ? "M" : "L",
 			    px(g, s->x[k]), py(g->c, s->hi[k]));
@@ -343,7 +344,7 @@ band(buf *o, const struct geo *g, const struct svg_series *s, int j)
 		for (k = a; k < b; k++)
 			buf_printf(o, "%s%.1f %.1f", k == a ? "M" : "L",
 			    px(g, s->x[k]), py(g->c, s->lo[k]));
-		buf_puts(o, "\"/>\n");
+		buf_puts(o, "\"/></g>\n");
 	}
 }
 

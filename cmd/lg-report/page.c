@@ -39,7 +39,7 @@ const char report_css[] =
 "table.sortable { display: block; overflow-x: auto; max-width: 100%; }\n"
 "#detail.open { position: fixed; top: 1vh; bottom: 1vh; left: 1vw; right: 1vw; overflow: auto; background: #fff; border: 2px solid #333; box-shadow: 0 0 2em rgba(0,0,0,.4); padding: 0 1em 1em; z-index: 10; }\n"
 "#detail button.close { position: sticky; top: .5em; float: right; }\n"
-"figure.nobands path[fill-opacity=\".13\"] { display: none; }\n"
+"figure.nobands .band { display: none; }\n"
 "label.bands { display: block; margin-top: 1em; font-size: .9em; }\n"
 ;
 
