@@ -14,8 +14,6 @@
 #include "../../cmd/lg-judge/longweave.h"
 #include "../../cmd/lg-judge/yesno.h"
 
-static lw_asker *asker;
-
 /* A reply about a LongWeave batch, as both readers take it. */
 static void
 lw_reply(unsigned char b, const char *s, size_t n)
@@ -30,10 +28,8 @@ lw_reply(unsigned char b, const char *s, size_t n)
 	cJSON_AddStringToObject(rec, "bench", "longweave");
 	cJSON_AddStringToObject(rec, "task", tasks[(b >> 1) % 3]);
 	if ((t = lw_find(rec)) != NULL) {
-		if (asker == NULL)
-			asker = lw_asker_new();
 		(void)lw_parse(t, s, n, k, val, &why);
-		(void)lw_parse_published(asker, t, s, n, k, val, extra);
+		(void)lw_parse_published(t, s, n, k, val, extra);
 	}
 	cJSON_Delete(rec);
 }

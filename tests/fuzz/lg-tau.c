@@ -28,7 +28,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		parse_list(out, strlen(out), &labels);
 		free(labels);
 	}
-	score_record(rec, fz_reader(), &o);
+	tau_score(rec, fz_reader(), &o);
 	rec_write(rec);
 	cJSON_Delete(rec);
 	return 0;
