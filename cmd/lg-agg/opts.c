@@ -7,6 +7,7 @@
 #include "cmdline.h"
 #include "diag.h"
 #include "opt.h"
+#include "lgb.h"
 #include "tasks.h"
 
 static const char usage[] =
@@ -71,8 +72,13 @@ static const char *const layouts[] = { "long", "paper" };
 static void
 list_tasks(void)
 {
+	const char *lgb;
 	size_t i;
 
+	/* LongGenBench's scenarios: rows of the long layout, pooled in the
+	 * paper's */
+	for (i = 0; (lgb = lgb_task(i)) != NULL; i++)
+		printf("longgenbench\t%s\n", lgb);
 	for (i = 0; i < ntask_shows; i++) {
 		const struct task_show *t = &task_shows[i];
 

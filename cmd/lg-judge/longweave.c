@@ -4,16 +4,17 @@
 #include <string.h>
 
 #include "diag.h"
+#include "lgb.h"
 #include "longweave.h"
 #include "record.h"
 
 /* The entries, each defined in its task's file (lw_TASK.c). */
-extern const lw_task lw_biog, lw_sr, lw_nw;
+extern const lw_task judged_biog, judged_sr, judged_nw;
 
 static const lw_task *const judged[] = {
-	&lw_biog,
-	&lw_sr,
-	&lw_nw,
+	&judged_biog,
+	&judged_sr,
+	&judged_nw,
 };
 
 #define NJUDGED (sizeof judged / sizeof judged[0])
@@ -74,8 +75,13 @@ void
 lw_list_tasks(void)
 {
 	static const char *const facts[] = { "rules", "model", "compat" };
+	const char *lgb;
 	size_t i, f;
 
+	/* LongGenBench: one judge for every scenario, by rules, by a model
+	 * or as published */
+	for (i = 0; (lgb = lgb_task(i)) != NULL; i++)
+		printf("longgenbench\t%s\trules,model,compat\n", lgb);
 	for (i = 0; i < NJUDGED; i++) {
 		int has = lw_provides(judged[i]);
 		const char *sep = "\t";

@@ -1,5 +1,5 @@
 /*
- * lw_biog.c: the rules of the LongWeave biog task.  One verdict per fact of
+ * judged_biog.c: the rules of the LongWeave biog task.  One verdict per fact of
  * gold.facts: the fact is covered when the object's name, the subject, the
  * relation and every date of the fact are found near each other in the
  * judged text.  The relation is said by a word of its list (relations[])
@@ -814,7 +814,7 @@ static const lw_judge pub = {
 	NULL, NULL, published
 };
 
-const lw_task lw_biog = {
+const lw_task judged_biog = {
 	"biog", rules, fini, "facts", 10, { "covered" }, 1, clear, apply,
 	"facts_total", scored, tally, &own, &pub
 };

@@ -618,7 +618,7 @@ static const lw_judge pub = {
 	&ap, NULL, published
 };
 
-const lw_task lw_nw = {
+const lw_task judged_nw = {
 	"nw", rules, fini, "statements", 0, { "present", "compliant" }, 2,
 	clear, apply, "statements", scored, tally, &own, &pub
 };

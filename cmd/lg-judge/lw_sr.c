@@ -1,5 +1,5 @@
 /*
- * lw_sr.c: the rules for LongWeave sr (sales reports).  The judged text is
+ * judged_sr.c: the rules for LongWeave sr (sales reports).  The judged text is
  * the output up to gold.words words (whitespace-separated), punctuation
  * intact, folded to lower case with runs of white space made one space,
  * and cut into sentences at line breaks and at ".", "!" or "?" followed by
@@ -831,7 +831,7 @@ static const lw_judge pub = {
 	NULL, NULL, published
 };
 
-const lw_task lw_sr = {
+const lw_task judged_sr = {
 	"sr", rules, fini, "items", 5, { "answered", "correct" }, 2, clear,
 	apply, "questions", scored, tally, &own, &pub
 };

@@ -77,7 +77,7 @@ static const char usage[] =
 "                      (default 60)\n"
 "  --insecure          do not verify TLS certificates\n"
 "  --max-record SIZE   record size limit (default 64M)\n"
-"  --list-tasks        print the LongWeave tasks judged, one a line: bench,\n"
+"  --list-tasks        print the tasks judged, one a line: bench,\n"
 "                      task and what the judge of each provides: rules,\n"
 "                      model (our model judge), compat (the published one)\n"
 "  -h, --help          print this help\n"

@@ -424,7 +424,7 @@ const char report_js[] =
 "/* a chart of more than two bands: the bands (95% intervals) hidden, so\n"
 " * that they do not cover each other, and a box to show them */\n"
 "function bands(fig) {\n"
-"	var b = fig.querySelectorAll('path[fill-opacity=\".13\"]');\n"
+"	var b = fig.querySelectorAll('.band');\n"
 "	if (b.length <= 2) return;\n"
 "	fig.className = 'nobands';\n"
 "	var lab = el('label', 'bands'), box = el('input');\n"

@@ -378,7 +378,7 @@ for (i = 0; i < heads.length; i++)
 /* a chart of more than two bands: the bands (95% intervals) hidden, so
  * that they do not cover each other, and a box to show them */
 function bands(fig) {
-	var b = fig.querySelectorAll('path[fill-opacity=".13"]');
+	var b = fig.querySelectorAll('.band');
 	if (b.length <= 2) return;
 	fig.className = 'nobands';
 	var lab = el('label', 'bands'), box = el('input');
