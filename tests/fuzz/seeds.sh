@@ -13,7 +13,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$dir/.work
 rm -rf "$dir"
 mkdir -p "$work"
-for t in jsonl record sse lg-judge lg-ppl lg-split lg-kvcheck lg-fsmcheck lg-tau lg-choice bpe; do
+for t in jsonl record sse lg-judge lg-ppl lg-split lg-kvcheck lg-fsmcheck lg-tau lg-choice lg-tags bpe; do
 	mkdir -p "$dir/$t"
 done
 export LG_SHARE="$top/share"
@@ -60,6 +60,11 @@ answers lg-tau "$work/lw" '.task == "pr"' '{bench, task, id, gold, vars: {segmen
 cat "$top"/tests/lg-choice/*/in >> "$work/ada"
 answers lg-choice "$work/ada" '.bench == "adaleval"' '{bench, task, id, gold, checks}' \
     '{}' '{"compat": true}'
+# lg-tags: records of every task as the degraded oracles answer them, the
+# answer apart (the scores and verdicts it reads are left to the fuzzer)
+answers lg-tags "$work/lgb" 'true' '{bench, task, id, gold, checks, gen}' '{}'
+answers lg-tags "$work/lw" 'true' '{bench, task, id, gold, gen}' '{}'
+answers lg-tags "$work/ada" '.bench == "adaleval"' '{bench, task, id, gold, gen}' '{}'
 
 # odd answers, one case each
 odd() {	# target, case, answer (printf format)
