@@ -2,8 +2,11 @@
  * lg-prompt: render each case's prompt from share/templates/BENCH/TASK.tmpl
  * (and TASK.system.tmpl, when there is one, into system) with the case's
  * vars.  Records that already carry a prompt, such as imported official
- * cases, keep it unless --force is given.
+ * cases, keep it unless --force is given.  --variant NAME renders
+ * TASK.NAME.tmpl instead (and TASK.NAME.system.tmpl when there is one): a
+ * second phrasing of the same case.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
@@ -21,10 +24,12 @@
 #include "xalloc.h"
 
 static const char usage[] =
-"usage: lg-prompt [--templates DIR] [--force] [--max-record SIZE] [file ...]\n"
+"usage: lg-prompt [--templates DIR] [--variant NAME] [--force]\n"
+"                 [--max-record SIZE] [file ...]\n"
 "       lg-prompt [--templates DIR] --list-tasks\n"
 "\n"
 "  --templates DIR   templates directory (default: share/templates)\n"
+"  --variant NAME    render TASK.NAME.tmpl, another phrasing of TASK\n"
 "  --force           render even when the record has a prompt\n"
 "  --max-record SIZE record size limit (default 64M)\n"
 "  --list-tasks      print the tasks it finds templates for and exit\n"
@@ -39,6 +44,7 @@ typedef struct {
 
 typedef struct {
 	const char *dir;
+	const char *variant;	/* NULL: TASK.tmpl */
 	int force;
 	tmpl_file *files;
 	size_t n;
@@ -94,13 +100,21 @@ prompt(cJSON *rec, jsonl *in, void *arg)
 	if (!cJSON_IsObject(vars)) {
 		return rec_fail(rec, in, "prompt", "field vars is not an object");
 	}
-	path = xasprintf("%s/%s/%s.tmpl", c->dir, bench, task);
-	spath = xasprintf("%s/%s/%s.system.tmpl", c->dir, bench, task);
+	if (c->variant != NULL) {
+		path = xasprintf("%s/%s/%s.%s.tmpl", c->dir, bench, task,
+		    c->variant);
+		spath = xasprintf("%s/%s/%s.%s.system.tmpl", c->dir, bench,
+		    task, c->variant);
+	} else {
+		path = xasprintf("%s/%s/%s.tmpl", c->dir, bench, task);
+		spath = xasprintf("%s/%s/%s.system.tmpl", c->dir, bench, task);
+	}
 	text = load(c, path);
 	sys = load(c, spath);
 	if (text == NULL) {
-		ret = rec_fail(rec, in, "prompt", "no template for %s/%s", bench,
-		    task);
+		ret = rec_fail(rec, in, "prompt", "no template for %s/%s%s%s",
+		    bench, task, c->variant ? " variant " : "",
+		    c->variant ? c->variant : "");
 	} else {
 		ret = render_into(rec, in, text, vars, "prompt");
 		if (ret == REC_OK && sys != NULL)
@@ -145,7 +159,8 @@ names(const char *dir, const char *suffix, size_t *n)
 
 /*
  * --list-tasks: each BENCH/TASK.tmpl under dir, as BENCH and TASK (with
- * "system" when BENCH/TASK.system.tmpl is there too), in byte order.
+ * "system" when BENCH/TASK.system.tmpl is there too), in byte order.  A
+ * name with a dot is a system or variant template, not a task.
  */
 static void
 list_tasks(const char *dir)
@@ -160,9 +175,7 @@ list_tasks(const char *dir)
 		sub = xasprintf("%s/%s", dir, bench[i]);
 		task = names(sub, ".tmpl", &nt);
 		for (j = 0; j < nt; j++) {
-			size_t l = strlen(task[j]);
-
-			if (l > 7 && strcmp(task[j] + l - 7, ".system") == 0)
+			if (strchr(task[j], '.') != NULL)
 				continue;
 			sys = xasprintf("%s/%s.system.tmpl", sub, task[j]);
 			task_line(bench[i], task[j], access(sys, R_OK) == 0 ?
@@ -176,11 +189,33 @@ list_tasks(const char *dir)
 	exit(lg_finish(0));
 }
 
+/* --variant: a name of letters, digits, '-' and '_', as file names take it. */
+static const char *
+variant_arg(const char *arg)
+{
+	size_t i, n = strlen(arg);
+	char *shown;
+
+	for (i = 0; i < n; i++)
+		if (!(isalnum((unsigned char)arg[i]) || arg[i] == '-' ||
+		    arg[i] == '_'))
+			break;
+	if (n > 0 && n <= 64 && i == n)
+		return arg;
+	shown = xstrdup(arg);
+	for (i = 0; i < n; i++)
+		if (!isprint((unsigned char)shown[i]))
+			shown[i] = '?';
+	lg_die(LG_USAGE, "--variant: \"%s\": not a name of 1 to 64 letters, "
+	    "digits, '-' or '_'", shown);
+}
+
 int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "templates", required_argument, NULL, 'T' },
+		{ "variant", required_argument, NULL, 'v' },
 		{ "force", no_argument, NULL, 'f' },
 		{ "max-record", required_argument, NULL, 'M' },
 		{ "list-tasks", no_argument, NULL, OPT_LIST_TASKS },
@@ -188,7 +223,7 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	prompt_ctx c = { NULL, 0, NULL, 0 };
+	prompt_ctx c = { NULL, NULL, 0, NULL, 0 };
 	char *def = NULL;
 	size_t i;
 	int ch, status, list = 0;
@@ -197,6 +232,7 @@ main(int argc, char **argv)
 	while ((ch = lg_getopt(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'T': c.dir = optarg; break;
+		case 'v': c.variant = variant_arg(optarg); break;
 		case 'f': c.force = 1; break;
 		case 'M':
 			opt_max_record(optarg);
