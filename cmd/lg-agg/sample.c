@@ -72,10 +72,15 @@ sizes(struct group **g, size_t n, const struct opts *o, table *t)
 
 	for (i = 0; i < n; i++) {
 		size_t N = g[i]->units.n;
+		int last = 0;
 
-		for (m = N < 10 ? N : 10; m > 0; m = m == N ? 0 : next_n(m)) {
-			if (m > N)
+		/* 10, 20, 50, ... below N, then N (a group without cases: one
+		 * row of 0, no width) */
+		for (m = N < 10 ? N : 10; !last; m = next_n(m)) {
+			if (m >= N) {
 				m = N;
+				last = 1;
+			}
 			boot_at(g[i], o, m, &lo, &hi);
 			if (t == NULL) {
 				j = json_start(g[i], o, "sample_size");
