@@ -228,8 +228,9 @@ page(buf *o, struct report *r, struct charts *ch, const struct tabctx *c,
 	    "Headline</a> &middot; %s<a href=\"#paper\">The papers' tables</a> "
 	    "&middot; <a href=\"#charts\">Charts</a> &middot; <a href=\"#groups\">"
 	    "Every group</a> &middot; <a href=\"#cost\">Tokens and cost</a> "
-	    "&middot; <a href=\"#cases\">Cases</a></p>\n", r->ncases, nm,
+	    "&middot; %s<a href=\"#cases\">Cases</a></p>\n", r->ncases, nm,
 	    nm == 1 ? "" : "s", nm > 1 ? "<a href=\"#compare\">Comparison</a> "
+	    "&middot; " : "", c->tags ? "<a href=\"#tags\">Failure tags</a> "
 	    "&middot; " : "");
 	tabs_run(&t, c, o);
 	buf_puts(o, "<h2 id=\"headline\">Headline</h2>\n<p>The numbers of "
