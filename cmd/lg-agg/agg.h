@@ -34,6 +34,9 @@ struct opts {
 	uint64_t seed;
 	int gset;		/* -g given */
 	const char *prices;	/* --prices FILE, or NULL */
+	int tags;		/* --tags */
+	int sample_size;	/* --sample-size */
+	double cases_for;	/* --cases-for WIDTH, 0: not asked */
 };
 
 /* LongGenBench sums of a group (or of one record before merging). */
@@ -99,6 +102,18 @@ struct usage {
 	double cost_in, cost_out;
 };
 
+/* What a group's records say of their failure tags (tags.c, --tags):
+ * records failed (an error: lg-tags leaves them) and not tagged (no
+ * tags: lg-tags not run) are counted apart from the tagged ones, over
+ * which the shares are taken. */
+enum { NTAGS = 8 };
+struct tagsum {
+	long recs, failed, untagged, tagged, none;
+	long n[NTAGS];		/* tagged records with each tag */
+	double dn_sum;		/* units.distinct_n, over dn_n records */
+	long dn_n;
+};
+
 enum { ROW_CELL, ROW_AVG, ROW_OVERALL };
 
 /* LongGenBench's metrics, in column order; Ada-LEval's with lg-choice's
@@ -158,6 +173,7 @@ struct group {
 	struct units units;	/* per case (intervals, samples, repeated ids) */
 	struct ci ci;
 	struct usage *use;	/* --usage */
+	struct tagsum *tags;	/* --tags */
 	struct group **cells;	/* average rows: the cells averaged */
 	size_t ncells;
 	char *params;		/* gen.params of its records, printed, when they
@@ -312,6 +328,11 @@ void boot_cell(struct group *g, const struct opts *o);
 double quantile(const double *v, size_t n, double q);
 void boot_avg(struct group *a, struct group **cells, size_t n,
     const struct opts *o);
+/* The 95% interval of g's first metric from --bootstrap resamples of m
+ * of its units, drawn with replacement, as boot_cell seeds them (m =
+ * units.n: boot_cell's interval); NAN when there is none. */
+void boot_at(struct group *g, const struct opts *o, size_t m, double *lo,
+    double *hi);
 
 /* usage.c */
 /* Read a price file (MODEL INPUT OUTPUT per line): 0, or the exit status
@@ -321,6 +342,19 @@ void prices_free(void);
 void usage_read(const cJSON *rec, struct group *g);
 void usage_free(struct usage *u);
 void usage_print(struct group **g, size_t n, const struct opts *o);
+
+/* tags.c: --tags */
+/* One record's tags into d (zeroed): 0, or -1 when they are bad
+ * (reported, nothing to add). */
+int tags_read(const cJSON *rec, jsonl *in, struct tagsum *d);
+void tags_add(struct group *g, const struct tagsum *d);
+/* A table per bench of its groups; paper: one row per model (gen.model,
+ * field 2 of the paper layout), its groups pooled. */
+void tags_print(struct group **g, size_t n, const struct opts *o);
+void tags_paper(struct group **g, size_t n, const struct opts *o);
+
+/* sample.c: --sample-size and --cases-for, per group */
+void sample_print(struct group **g, size_t n, const struct opts *o);
 
 /* paper.c: the papers' tables of one bench's groups (fields task,
  * length, gen.model): LongGenBench's, LongWeave's (and any other mean
@@ -336,6 +370,9 @@ table *table_new(const char *const *cols, const int *right, size_t ncols);
 /* Append a row; the table takes the strings (malloc'd). */
 void table_add(table *t, char **cells);
 void table_print(const table *t, int fmt);
+/* The line that labels a bench's table ("BENCH: WHAT"; bold in Markdown,
+ * a comment in LaTeX, none in JSON). */
+void table_title(const char *bench, const char *what, int fmt);
 void table_free(table *t);
 /* Columns naming the group fields, then the given metric columns. */
 table *table_for(const struct opts *o, const char *const *cols,

@@ -209,9 +209,10 @@ draw(rng *r, const struct draw *d)
 	return v;
 }
 
-/* One resample of n packed rows of nc columns, summed into s[nc]. */
+/* One resample of m draws from n packed rows of nc columns, summed
+ * into s[nc]. */
 static void
-resample(rng *r, const double *v, size_t n, size_t nc, double *s)
+resample_m(rng *r, const double *v, size_t n, size_t m, size_t nc, double *s)
 {
 	struct draw d;
 	const double *row;
@@ -220,18 +221,25 @@ resample(rng *r, const double *v, size_t n, size_t nc, double *s)
 	draw_init(&d, n);
 	memset(s, 0, nc * sizeof *s);
 	if (nc == NCOL_SCORE) {
-		for (i = 0; i < n; i++) {
+		for (i = 0; i < m; i++) {
 			row = v + 2 * draw(r, &d);
 			s[0] += row[0];
 			s[1] += row[1];
 		}
 		return;
 	}
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < m; i++) {
 		row = v + nc * draw(r, &d);
 		for (j = 0; j < nc; j++)
 			s[j] += row[j];
 	}
+}
+
+/* One resample of n packed rows, as many draws as rows. */
+static void
+resample(rng *r, const double *v, size_t n, size_t nc, double *s)
+{
+	resample_m(r, v, n, n, nc, s);
 }
 
 void
@@ -323,4 +331,38 @@ boot_avg(struct group *a, struct group **cells, size_t n,
 		free(packed[c]);
 	free(packed);
 	free(draws);
+}
+
+void
+boot_at(struct group *g, const struct opts *o, size_t m, double *lo,
+    double *hi)
+{
+	struct units *us = &g->units;
+	const struct resampling *rs = g->b->resampling(g);
+	size_t B = (size_t)o->bootstrap, b, nc = NCOL_SCORE + (size_t)rs->ncol;
+	double *draws, *packed, met[NMET_MAX], *s;
+	struct unit sum;
+	struct ci ci;
+	rng r;
+
+	*lo = *hi = NAN;
+	if (B == 0 || us->n == 0 || m == 0)
+		return;
+	units_sort(us);
+	packed = pack_units(us, rs);
+	draws = xcalloc(B, sizeof *draws);
+	s = xcalloc(nc, sizeof *s);
+	group_seed(&r, g, o);
+	for (b = 0; b < B; b++) {
+		resample_m(&r, packed, us->n, m, nc, s);
+		unpack(s, rs, &sum);
+		rs->metrics(&sum, met);
+		draws[b] = met[0];
+	}
+	percentiles(draws, B, 1, &ci);
+	*lo = ci.lo[0];
+	*hi = ci.hi[0];
+	free(s);
+	free(draws);
+	free(packed);
 }

@@ -187,6 +187,7 @@ gtab_free(gtab *t)
 			g->b->drop(g);
 		units_free(&g->units);
 		usage_free(g->use);
+		free(g->tags);
 		free(g->cells);
 		free(g->params);
 		free(g);

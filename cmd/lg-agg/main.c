@@ -57,6 +57,14 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 		group_params(g, rec);
 		usage_read(rec, g);
 		r = 0;
+	} else if (o->tags) {
+		struct tagsum ts = { 0 };
+
+		if ((r = tags_read(rec, in, &ts)) == 0) {
+			g = gtab_get(t, b, bench, vals, NULL);
+			group_params(g, rec);
+			tags_add(g, &ts);
+		}
 	} else if ((r = case_of(rec, in, &cs)) == 0) {
 		memset(&d, 0, sizeof d);
 		if ((r = b->read(rec, in, o, &d)) >= 0) {
@@ -130,6 +138,10 @@ print(gtab *t, const struct opts *o)
 			putchar('\n');
 		if (o->usage)
 			usage_print(g + i, j - i, o);
+		else if (o->tags)
+			(o->paper ? tags_paper : tags_print)(g + i, j - i, o);
+		else if (o->sample_size || o->cases_for > 0)
+			sample_print(g + i, j - i, o);
 		else if (o->paper)
 			g[i]->b->paper(g + i, j - i, o);
 		else

@@ -13,7 +13,8 @@
 static const char usage[] =
 "usage: lg-agg [-g FIELD[,FIELD...]] [-f FORMAT] [--by-position] [--len-filter]\n"
 "              [--compat] [--layout LAYOUT] [--bootstrap N] [--seed N]\n"
-"              [--usage] [--prices FILE] [--max-record SIZE] [file ...]\n"
+"              [--usage] [--prices FILE] [--tags] [--sample-size]\n"
+"              [--cases-for WIDTH] [--max-record SIZE] [file ...]\n"
 "       lg-agg --list-tasks | -h | --help | --version\n"
 "\n"
 "  -g FIELDS          group by these fields, dotted paths\n"
@@ -33,6 +34,13 @@ static const char usage[] =
 "                     latency, cost) in place of the scores\n"
 "  --prices FILE      USD per million input and output tokens per model\n"
 "                     (lines MODEL INPUT OUTPUT); adds cost to --usage\n"
+"  --tags             failure tags of lg-tags per group (paper layout: per\n"
+"                     model): count and share of each over the tagged\n"
+"                     records; failed and untagged records counted apart\n"
+"  --sample-size      width of the 95% interval from resamples of n cases,\n"
+"                     n = 10, 20, 50, 100, 200, 500, ... and all the cases\n"
+"  --cases-for WIDTH  cases a 95% interval of WIDTH points needs, per group,\n"
+"                     extrapolated as width ~ 1/sqrt(n) from the measured one\n"
 "  --max-record SIZE  record size limit (default 64M)\n"
 "  --list-tasks       print the tasks the tables name or order: BENCH, TASK,\n"
 "                     then label (a paper column's name) or table (a paper\n"
@@ -41,10 +49,12 @@ static const char usage[] =
 "  --version          print the version\n";
 
 enum { OPT_BYPOS = 256, OPT_LENF, OPT_COMPAT, OPT_MAXREC, OPT_VERSION,
-	OPT_BOOT, OPT_SEED, OPT_LAYOUT, OPT_USAGE, OPT_PRICES, OPT_LIST };
+	OPT_BOOT, OPT_SEED, OPT_LAYOUT, OPT_USAGE, OPT_PRICES, OPT_LIST,
+	OPT_TAGS, OPT_SAMPLE, OPT_CASESFOR };
 
 #define MAX_BOOTSTRAP 1000000L
 #define DEF_BOOTSTRAP 1000L	/* intervals unless asked not to */
+#define MIN_WIDTH 0.01		/* --cases-for, in points */
 
 static const struct option longopts[] = {
 	{ "by-position", no_argument, NULL, OPT_BYPOS },
@@ -57,6 +67,9 @@ static const struct option longopts[] = {
 	{ "usage", no_argument, NULL, OPT_USAGE },
 	{ "prices", required_argument, NULL, OPT_PRICES },
 	{ "list-tasks", no_argument, NULL, OPT_LIST },
+	{ "tags", no_argument, NULL, OPT_TAGS },
+	{ "sample-size", no_argument, NULL, OPT_SAMPLE },
+	{ "cases-for", required_argument, NULL, OPT_CASESFOR },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -129,6 +142,15 @@ option(int c, const char *arg, struct opts *o)
 		o->prices = arg;
 		o->usage = 1;
 		break;
+	case OPT_TAGS:
+		o->tags = 1;
+		break;
+	case OPT_SAMPLE:
+		o->sample_size = 1;
+		break;
+	case OPT_CASESFOR:
+		o->cases_for = opt_real("--cases-for", arg, MIN_WIDTH, 100);
+		break;
 	case OPT_LAYOUT:
 		o->paper = (int)opt_choice("--layout", arg, layouts,
 		    sizeof layouts / sizeof layouts[0]);
@@ -145,6 +167,32 @@ option(int c, const char *arg, struct opts *o)
 		break;
 	}
 	return 0;
+}
+
+/* --usage, --tags, --sample-size and --cases-for each print a table of
+ * their own: one of them at most. */
+static void
+modes(struct opts *o)
+{
+	const char *on[4];
+	int n = 0;
+
+	if (o->usage)
+		on[n++] = o->prices ? "--prices" : "--usage";
+	if (o->tags)
+		on[n++] = "--tags";
+	if (o->sample_size)
+		on[n++] = "--sample-size";
+	if (o->cases_for > 0)
+		on[n++] = "--cases-for";
+	if (n > 1) {
+		lg_warn("%s: not with %s", on[0], on[1]);
+		bad(o, NULL, NULL);
+	}
+	if ((o->sample_size || o->cases_for > 0) && o->bootstrap == 0)
+		bad(o, "%s: needs --bootstrap above 0", on[0]);
+	if ((o->sample_size || o->cases_for > 0) && o->paper)
+		bad(o, "--layout paper: not with %s", on[0]);
 }
 
 int
@@ -182,6 +230,7 @@ agg_parse(int argc, char **argv, struct opts *o)
 	}
 	if (o->paper && o->usage)
 		bad(o, "--layout paper: not with --usage or --prices", NULL);
+	modes(o);
 	if (o->paper)
 		agg_fields("task,length,gen.model", o);
 	return optind;

@@ -464,3 +464,14 @@ json_emit(cJSON *o)
 	free(s);
 	cJSON_Delete(o);
 }
+
+void
+table_title(const char *bench, const char *what, int fmt)
+{
+	if (fmt == FMT_LATEX)
+		printf("%% %s: %s\n", bench, what);
+	else if (fmt == FMT_MD)
+		printf("**%s: %s**\n\n", bench, what);
+	else if (fmt != FMT_JSON)
+		printf("%s: %s\n", bench, what);
+}

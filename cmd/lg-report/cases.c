@@ -251,10 +251,34 @@ status_of(const cJSON *rec, const char *bench, int bad, double *s)
 	    "partial";
 }
 
+#define MAX_TAGS 16		/* tags of a record listed */
+#define MAX_TAG_LEN 64		/* bytes of a tag name listed */
+
+/* The record's tags (lg-tags) for the list: their names, or null when
+ * it has none (lg-tags not run, or a failed record). */
+static cJSON *
+tags_of(struct report *r, const cJSON *rec)
+{
+	const cJSON *t = rec_get(rec, "tags"), *x;
+	cJSON *a;
+	int n = 0;
+
+	if (!cJSON_IsArray(t))
+		return cJSON_CreateNull();
+	r->tagged++;
+	a = cJSON_CreateArray();
+	cJSON_ArrayForEach(x, t)
+		if (cJSON_IsString(x) && strlen(x->valuestring) <= MAX_TAG_LEN &&
+		    n++ < MAX_TAGS)
+			cJSON_AddItemToArray(a, cJSON_CreateString(x->valuestring));
+	return a;
+}
+
 /* The case's row of the index: [n, id, bench, task, length, model,
- * score or null, status, case (else id)]. */
+ * score or null, status, case (else id), tags or null]. */
 static void
-index_row(struct report *r, char *const *k, double s, const char *status)
+index_row(struct report *r, char *const *k, double s, const char *status,
+    const cJSON *rec)
 {
 	cJSON *row = cJSON_CreateArray();
 	char *txt;
@@ -268,6 +292,7 @@ index_row(struct report *r, char *const *k, double s, const char *status)
 	cJSON_AddItemToArray(row, cJSON_CreateString(status));
 	cJSON_AddItemToArray(row, nulkey_json(k[6] != NULL && *k[6] != '\0' ?
 	    k[6] : k[0]));
+	cJSON_AddItemToArray(row, tags_of(r, rec));
 	txt = cJSON_PrintUnformatted(row);
 	if (r->ncases > 0)
 		buf_puts(&r->index, ",\n");
@@ -281,7 +306,7 @@ static int
 details(struct report *r, const cJSON *rec)
 {
 	static const char *const items[] = { "verdicts", "scores", "gold",
-	    "checks", "gen", "error", NULL };
+	    "checks", "gen", "error", "tags", "units", NULL };
 	cJSON *d = cJSON_CreateObject(), *segs;
 	buf b = { 0 };
 	size_t ol, i;
@@ -360,7 +385,7 @@ report_add(struct report *r, const cJSON *rec, int bad)
 		r->seen[r->nseen++].key = xstrdup(k[0]);
 	}
 	status = status_of(rec, k[1], bad, &s);
-	index_row(r, k, s, status);
+	index_row(r, k, s, status, rec);
 	ret = details(r, rec) < 0 || spool(r, rec) < 0 ? -1 : 0;
 	r->ncases++;
 	for (i = 0; i < 7; i++)

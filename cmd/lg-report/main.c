@@ -191,6 +191,7 @@ static const char cases_html[] =
 "<select id=\"f-length\"><option value=\"\">every length</option></select>"
 "<select id=\"f-model\"><option value=\"\">every model</option></select>"
 "<select id=\"f-status\"><option value=\"\">every status</option></select>"
+"<select id=\"f-tag\"><option value=\"\">every tag</option></select>"
 "<button id=\"prev\">previous</button><button id=\"next\">next</button> "
 "<span id=\"count\"></span></div>\n"
 "<table id=\"cases-table\"><thead><tr><th data-k=\"1\">id</th>"
@@ -227,8 +228,9 @@ page(buf *o, struct report *r, struct charts *ch, const struct tabctx *c,
 	    "Headline</a> &middot; %s<a href=\"#paper\">The papers' tables</a> "
 	    "&middot; <a href=\"#charts\">Charts</a> &middot; <a href=\"#groups\">"
 	    "Every group</a> &middot; <a href=\"#cost\">Tokens and cost</a> "
-	    "&middot; <a href=\"#cases\">Cases</a></p>\n", r->ncases, nm,
+	    "&middot; %s<a href=\"#cases\">Cases</a></p>\n", r->ncases, nm,
 	    nm == 1 ? "" : "s", nm > 1 ? "<a href=\"#compare\">Comparison</a> "
+	    "&middot; " : "", c->tags ? "<a href=\"#tags\">Failure tags</a> "
 	    "&middot; " : "");
 	tabs_run(&t, c, o);
 	buf_puts(o, "<h2 id=\"headline\">Headline</h2>\n<p>The numbers of "
@@ -251,6 +253,14 @@ page(buf *o, struct report *r, struct charts *ch, const struct tabctx *c,
 	buf_puts(o, "<h2 id=\"cost\">Tokens and cost</h2>\n<p><code>lg-agg "
 	    "--usage</code>, a total per bench.</p>\n");
 	per_bench(o, &t, benches, nb, tabs_usage);
+	if (c->tags) {
+		buf_puts(o, "<h2 id=\"tags\">Failure tags</h2>\n<p><code>lg-agg "
+		    "--tags</code>: per group the share, in percent, of the "
+		    "records tagged by <code>lg-tags</code> that have each tag; "
+		    "failed records and records not tagged are counted apart, "
+		    "never as answers without a failure.</p>\n");
+		per_bench(o, &t, benches, nb, tabs_tags);
+	}
 	buf_puts(o, cases_html);
 	ok = t.ok;
 	tabs_free(&t);
@@ -330,6 +340,7 @@ run(char **files, int n, const char *title, int compat, struct tabctx *c,
 	if (status == LG_SYS)
 		goto out;
 	c->fd = fileno(r.records);
+	c->tags = r.tagged > 0;
 	if (page(&o, &r, ch, c, title) < 0)
 		status = LG_SYS;	/* the page is written all the same */
 	buf_puts(&o, "<script type=\"application/json\" id=\"index\">[");

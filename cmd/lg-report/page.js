@@ -6,7 +6,7 @@ window.onerror = function (msg, src, line) {
 var $ = function (id) { return document.getElementById(id); };
 var idx = JSON.parse($('index').textContent);
 /* idx rows: [n, id, bench, task, length, model, score or null, status,
- * case (else id)]; the details of case n are in the element dN, parsed
+ * case (else id), tags (lg-tags) or null]; the details of case n are in the element dN, parsed
  * only when the case is shown */
 var PAGE = 200, page = 0, shown = [], sortKey = 0, sortDir = 1, partners = null;
 var keys = { bench: 2, task: 3, length: 4, model: 5, status: 7 };
@@ -34,15 +34,49 @@ function fill(name) {
 	}
 	sel.onchange = function () { page = 0; render(); };
 }
+/* the tag filter: 't' and a tag name, 'n' for tagged without a tag,
+ * 'u' for not tagged (lg-tags not run, or failed); hidden when no record
+ * is tagged */
+function fillTags() {
+	var sel = $('f-tag'), seen = map(), vals = [], none = 0, un = 0, i, j, t;
+	for (i = 0; i < idx.length; i++) {
+		t = idx[i][9];
+		if (!Array.isArray(t)) { un = 1; continue; }
+		if (t.length === 0) none = 1;
+		for (j = 0; j < t.length; j++)
+			if (!(t[j] in seen)) { seen[t[j]] = 1; vals.push(t[j]); }
+	}
+	if (vals.length === 0 && !none) { sel.style.display = 'none'; return; }
+	vals.sort();
+	var opt = function (v, text) {
+		var o = el('option', null, text);
+		o.value = v;
+		sel.appendChild(o);
+	};
+	for (i = 0; i < vals.length; i++) opt('t' + vals[i], vals[i]);
+	if (none) opt('n', 'no failure tag');
+	if (un) opt('u', 'not tagged');
+	sel.onchange = function () { page = 0; render(); };
+	var m = /^#tag=([a-z-]+)$/.exec(location.hash);
+	if (m && m[1] in seen) sel.value = 't' + m[1];
+}
+function tagged(t, want) {
+	if (want === '') return true;
+	if (want === 'u') return !Array.isArray(t);
+	if (!Array.isArray(t)) return false;
+	if (want === 'n') return t.length === 0;
+	return t.indexOf(want.slice(1)) >= 0;
+}
 function filter() {
 	var q = $('f-q').value.toLowerCase(), out = [], i, k, r, ok, want = [];
+	var tag = $('f-tag').value;
 	for (k in keys) {
 		var v = $('f-' + k).value;
 		if (v !== '') want.push([keys[k], v]);
 	}
 	for (i = 0; i < idx.length; i++) {
 		r = idx[i];
-		ok = q === '' || r[1].toLowerCase().indexOf(q) >= 0;
+		ok = (q === '' || r[1].toLowerCase().indexOf(q) >= 0) && tagged(r[9], tag);
 		for (k = 0; ok && k < want.length; k++)
 			if (String(r[want[k][0]]) !== want[k][1]) ok = false;
 		if (ok) out.push(r);
@@ -257,6 +291,29 @@ function reasons(d) {
 	if (typeof s.undecided === 'number' && s.undecided > 0) out.push(s.undecided + ' item(s) the judge could not decide');
 	return out;
 }
+/* the failure tags of lg-tags in words (lg(7), "Failure tags") */
+var tagWords = {
+	'cut-reasoning': 'cut while reasoning: no answer after the reasoning, or a <think> left open',
+	'truncated': 'cut by the token limit',
+	'refused': 'a short answer that declines the task',
+	'format': 'the form of the answer could not be read',
+	'stopped': 'stopped early: items missing at the end',
+	'skipped': 'items missing before the last one written, or in an answer that reached its end',
+	'repeated': 'an item or a piece of text written twice',
+	'looping': 'the answer ends in three or more copies of one span'
+};
+function tagList(s, d) {
+	if (!Array.isArray(d.tags)) return;
+	var sec = section(s, 'Failure tags'), ul = el('ul', 'tags'), i, t, u = d.units;
+	if (d.tags.length === 0) ul.appendChild(el('li', null, 'none: no rule of lg-tags holds'));
+	for (i = 0; i < d.tags.length; i++) {
+		t = String(d.tags[i]);
+		ul.appendChild(el('li', null, t + (t in tagWords ? ': ' + tagWords[t] : '')));
+	}
+	sec.appendChild(ul);
+	if (u && typeof u === 'object')
+		sec.appendChild(el('p', 'small', 'counted: ' + words(u)));
+}
 /* the gold answer, its main part first (an order, a choice, a key) */
 function gold(s, g) {
 	if (g === null || typeof g !== 'object') return;
@@ -283,6 +340,7 @@ function caseView(n, d) {
 		for (i = 0; i < why.length; i++) ul.appendChild(el('li', null, why[i]));
 		section(col, 'Why').appendChild(ul);
 	}
+	tagList(col, d);
 	gold(col, d.gold);
 	if (vs.length) verdicts(section(col, 'Verdicts (' + vs.length + ')'), vs, d.checks);
 	if (d.scores && typeof d.scores === 'object') section(col, 'Scores').appendChild(kv(d.scores, 0));
@@ -358,6 +416,7 @@ document.addEventListener('keydown', function (ev) {
 });
 var names = ['bench', 'task', 'length', 'model', 'status'];
 for (var i = 0; i < names.length; i++) fill(names[i]);
+fillTags();
 $('f-q').oninput = function () { page = 0; render(); };
 $('prev').onclick = function () { page--; render(); };
 $('next').onclick = function () { page++; render(); };
@@ -378,7 +437,7 @@ for (i = 0; i < heads.length; i++)
 /* a chart of more than two bands: the bands (95% intervals) hidden, so
  * that they do not cover each other, and a box to show them */
 function bands(fig) {
-	var b = fig.querySelectorAll('.band');
+	var b = fig.querySelectorAll('g.band');
 	if (b.length <= 2) return;
 	fig.className = 'nobands';
 	var lab = el('label', 'bands'), box = el('input');

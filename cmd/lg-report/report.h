@@ -38,6 +38,7 @@ struct report {
 	size_t ng, capg;
 	buf index;		/* the case index, a JSON array's items */
 	long ncases;
+	long tagged;		/* records with tags (lg-tags) */
 	FILE *details;		/* the per-case blocks, until the end */
 	FILE *records;		/* the records, one a line, for lg-agg */
 	size_t max_text;
@@ -58,14 +59,15 @@ struct tabctx {
 	long draws;		/* --bootstrap */
 	const char *max_record;	/* --max-record's argument */
 	const char *prices;	/* --prices FILE, or NULL */
+	int tags;		/* some record has tags: lg-agg --tags */
 };
 
 typedef struct tabs {
 	const struct tabctx *ctx;
 	int ok;			/* no run failed */
-	buf lng, pos, g1, g2, use;	/* lg-agg's TSV: groups, --by-position,
-				 * per bench and model, per bench, task
-				 * and model, --usage */
+	buf lng, pos, g1, g2, use, tags;	/* lg-agg's TSV: groups,
+				 * --by-position, per bench and model, per
+				 * bench, task and model, --usage, --tags */
 	cJSON **paper;	/* lg-agg --layout paper's JSON rows */
 	size_t npaper;
 } tabs;
@@ -78,6 +80,7 @@ void tabs_headline(buf *o, const tabs *t, const char *bench);
 void tabs_paper(buf *o, const tabs *t, const char *bench);
 void tabs_long(buf *o, const tabs *t, const char *bench);
 void tabs_usage(buf *o, const tabs *t, const char *bench);
+void tabs_tags(buf *o, const tabs *t, const char *bench);
 /* lg-compare of models a and b (by gen.model) per bench and per bench,
  * task and length, for each of benches[0..nb). */
 void tabs_compare(buf *o, tabs *t, const char *a, const char *b,

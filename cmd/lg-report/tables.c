@@ -481,6 +481,7 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 	    NULL };
 	static const char *const g2[] = { "-f", "tsv", "-g",
 	    "bench,task,gen.model", NULL };
+	static const char *const tg[] = { "--tags", "-f", "tsv", NULL };
 	const char *use[] = { "--usage", "-f", "tsv", NULL, NULL, NULL };
 	buf p = { 0 };
 
@@ -495,7 +496,8 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 	    tool(c, o, "lg-agg", pap, 1, &p) == 0 &&
 	    tool(c, o, "lg-agg", g1, 1, &t->g1) == 0 &&
 	    tool(c, o, "lg-agg", g2, 1, &t->g2) == 0 &&
-	    tool(c, o, "lg-agg", use, 0, &t->use) == 0;
+	    tool(c, o, "lg-agg", use, 0, &t->use) == 0 &&
+	    (!c->tags || tool(c, o, "lg-agg", tg, 0, &t->tags) == 0);
 	if (p.len > 0)
 		t->npaper = jlines(buf_str(&p), &t->paper);
 	buf_free(&p);
@@ -509,6 +511,7 @@ tabs_free(tabs *t)
 	buf_free(&t->g1);
 	buf_free(&t->g2);
 	buf_free(&t->use);
+	buf_free(&t->tags);
 	jfree(t->paper, t->npaper);
 }
 
@@ -566,6 +569,19 @@ void
 tabs_usage(buf *o, const tabs *t, const char *bench)
 {
 	tsv_copy(o, &t->use, bench, NULL, NULL, 1);
+}
+
+/* lg-agg --tags: per group the records, those failed and untagged
+ * apart, and the share of the tagged ones with each tag. */
+void
+tabs_tags(buf *o, const tabs *t, const char *bench)
+{
+	static const char *const keep[] = { "task", "length", "gen.model",
+	    "records", "failed", "untagged", "tagged", "none%",
+	    "cut-reasoning%", "truncated%", "refused%", "format%", "stopped%",
+	    "skipped%", "repeated%", "looping%", "distinct_n", NULL };
+
+	tsv_copy(o, &t->tags, bench, "tagged", keep, 0);
 }
 
 static long

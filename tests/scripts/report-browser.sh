@@ -10,7 +10,10 @@
 # of the other model (a screenshot shows the failed verdict on its side and
 # the passed one on the other), its gold answer (the TSort order), its
 # verdicts as rows (no raw JSON), entries not written called missing (never
-# undecided), and why a case lost points in words.
+# undecided), and why a case lost points in words.  With failure tags
+# (lg-tags): #tag=NAME filters the list to the cases with that tag, the
+# tag filter offers the tags present, and a case's tags are given in
+# words.
 set -eu
 . "$TOP/tests/lib.sh"
 command -v chromium >/dev/null || fail "chromium missing (mk/deps.sh check installs it)"
@@ -183,4 +186,32 @@ browse "$t/cf" "file://$t/ab.html#case=$n" --dump-dom
 grep -q '<li>does not compile: IndentationError: expected an indented block (&lt;string&gt;, line 3)</li>' "$t/cf.out" ||
     fail "the code's failure is not given in words"
 grep -q '<li>7 of 14 functions kept</li>' "$t/cf.out" || fail "the functions kept are not given"
+# failure tags: the filter keeps the cases with the tag, and only them
+lg-report -t tags --bootstrap 0 "$TOP/tests/lg-report/tags/in" > "$t/tags.html" ||
+    fail "lg-report on tagged records failed"
+for want in stopped:2 repeated:1 refused:1 cut-reasoning:1; do
+	tag=${want%:*} k=${want#*:}
+	browse "$t/tag-$tag" "file://$t/tags.html#tag=$tag" --dump-dom
+	e=$(js_errors "$t/tag-$tag")
+	[ -z "$e" ] || fail "script errors: $e"
+	rows=$(grep -o '<tr class="st-[a-z]*" data-n=' "$t/tag-$tag.out" | wc -l)
+	[ "$rows" -eq "$k" ] || fail "#tag=$tag: $rows cases listed, want $k"
+	grep -q "<span id=\"count\">$k of 9 cases" "$t/tag-$tag.out" ||
+	    fail "#tag=$tag: $(grep -o '<span id="count">[^<]*' "$t/tag-$tag.out")"
+done
+# the filter's choices: the tags present, the tagged cases without one,
+# the cases not tagged
+for o in '<option value="tstopped">stopped</option>' \
+    '<option value="n">no failure tag</option>' \
+    '<option value="u">not tagged</option>'; do
+	grep -qF "$o" "$t/tag-stopped.out" || fail "no choice $o in the tag filter"
+done
+grep -q '<option value="tskipped">' "$t/tag-stopped.out" &&
+    fail "a tag no record has is offered"
+# a case's tags in words (case 1: repeated and looping)
+browse "$t/tagcase" "file://$t/tags.html#case=1" --dump-dom
+grep -q '<li>repeated: an item or a piece of text written twice</li>' "$t/tagcase.out" ||
+    fail "the case's tags are not given in words"
+grep -q '<li>looping: ' "$t/tagcase.out" || fail "the second tag is not given"
+grep -q '<h2 id="tags">Failure tags</h2>' "$t/tags.html" || fail "no table of the tags"
 exit 0
