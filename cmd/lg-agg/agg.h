@@ -80,7 +80,8 @@ enum { POS_FRONT, POS_MIDDLE, POS_REAR, NPOS };
 struct ada {
 	long scored;		/* records with scores.valid */
 	long valid, copy, expect;
-	double random;
+	double random;		/* sum of scores.random */
+	long random_n;		/* records with scores.random */
 	long tau_n;
 	double tau;
 	long pos_cases[NPOS], pos_hits[NPOS];
