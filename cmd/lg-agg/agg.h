@@ -34,7 +34,11 @@ struct opts {
 	uint64_t seed;
 	int gset;		/* -g given */
 	const char *prices;	/* --prices FILE, or NULL */
+	int measure;		/* --time, --lengths (MEAS_), or 0 */
+	const char *tokenizer;	/* --tokenizer FILE, or NULL */
 };
+
+enum { MEAS_TIME = 1, MEAS_LENGTHS };
 
 /* LongGenBench sums of a group (or of one record before merging). */
 enum { T_SINGLE, T_RANGE, T_PERIODIC, NTYPES };
@@ -122,6 +126,7 @@ struct unit {
 	long tpass[NTYPES], ttotal[NTYPES];
 	long words, len_cases;
 	double s, ss;
+	double aux;		/* --lengths: the target tokens */
 	struct ada ada;		/* Ada-LEval, with lg-choice's scores */
 };
 
@@ -322,6 +327,12 @@ void prices_free(void);
 void usage_read(const cJSON *rec, struct group *g);
 void usage_free(struct usage *u);
 void usage_print(struct group **g, size_t n, const struct opts *o);
+
+/* measure.c: --time (mean generation time per record) and --lengths
+ * (mean output tokens against the tier's target), one row per group */
+const struct bench *measure_bench(int measure);
+void measure_print(struct group **g, size_t n, const struct opts *o);
+void measure_free(void);	/* the tokenizer, once at exit */
 
 /* paper.c: the papers' tables of one bench's groups (fields task,
  * length, gen.model): LongGenBench's, LongWeave's (and any other mean

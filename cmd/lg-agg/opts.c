@@ -12,7 +12,8 @@
 static const char usage[] =
 "usage: lg-agg [-g FIELD[,FIELD...]] [-f FORMAT] [--by-position] [--len-filter]\n"
 "              [--compat] [--layout LAYOUT] [--bootstrap N] [--seed N]\n"
-"              [--usage] [--prices FILE] [--max-record SIZE] [file ...]\n"
+"              [--usage] [--prices FILE] [--time] [--lengths]\n"
+"              [--tokenizer FILE] [--max-record SIZE] [file ...]\n"
 "       lg-agg --list-tasks | -h | --help | --version\n"
 "\n"
 "  -g FIELDS          group by these fields, dotted paths\n"
@@ -32,6 +33,13 @@ static const char usage[] =
 "                     latency, cost) in place of the scores\n"
 "  --prices FILE      USD per million input and output tokens per model\n"
 "                     (lines MODEL INPUT OUTPUT); adds cost to --usage\n"
+"  --time             mean generation time per record (gen.latency_s) per\n"
+"                     group in place of the scores; untimed ones apart\n"
+"  --lengths          mean output tokens against the length tier per\n"
+"                     group in place of the scores\n"
+"  --tokenizer FILE   --lengths: the table counting outputs without\n"
+"                     gen.output_tokens (default $LG_TOKENIZER, else\n"
+"                     cl100k_base)\n"
 "  --max-record SIZE  record size limit (default 64M)\n"
 "  --list-tasks       print the tasks the tables name or order: BENCH, TASK,\n"
 "                     then label (a paper column's name) or table (a paper\n"
@@ -40,7 +48,8 @@ static const char usage[] =
 "  --version          print the version\n";
 
 enum { OPT_BYPOS = 256, OPT_LENF, OPT_COMPAT, OPT_MAXREC, OPT_VERSION,
-	OPT_BOOT, OPT_SEED, OPT_LAYOUT, OPT_USAGE, OPT_PRICES, OPT_LIST };
+	OPT_BOOT, OPT_SEED, OPT_LAYOUT, OPT_USAGE, OPT_PRICES, OPT_LIST,
+	OPT_TIME, OPT_LENGTHS, OPT_TOKENIZER };
 
 #define MAX_BOOTSTRAP 1000000L
 #define DEF_BOOTSTRAP 1000L	/* intervals unless asked not to */
@@ -56,6 +65,9 @@ static const struct option longopts[] = {
 	{ "usage", no_argument, NULL, OPT_USAGE },
 	{ "prices", required_argument, NULL, OPT_PRICES },
 	{ "list-tasks", no_argument, NULL, OPT_LIST },
+	{ "time", no_argument, NULL, OPT_TIME },
+	{ "lengths", no_argument, NULL, OPT_LENGTHS },
+	{ "tokenizer", required_argument, NULL, OPT_TOKENIZER },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -123,6 +135,15 @@ option(int c, const char *arg, struct opts *o)
 		o->prices = arg;
 		o->usage = 1;
 		break;
+	case OPT_TIME:
+		o->measure = MEAS_TIME;
+		break;
+	case OPT_LENGTHS:
+		o->measure = MEAS_LENGTHS;
+		break;
+	case OPT_TOKENIZER:
+		o->tokenizer = arg;
+		break;
 	case OPT_LAYOUT:
 		o->paper = (int)opt_choice("--layout", arg, layouts,
 		    sizeof layouts / sizeof layouts[0]);
@@ -174,8 +195,11 @@ agg_parse(int argc, char **argv, struct opts *o)
 		    "not with %s", o->gset ? "-g" : "--by-position");
 		bad(o, NULL, NULL);
 	}
-	if (o->paper && o->usage)
-		bad(o, "--layout paper: not with --usage or --prices", NULL);
+	if (o->paper && (o->usage || o->measure))
+		bad(o, "--layout paper: not with --usage, --prices, --time or "
+		    "--lengths", NULL);
+	if (o->usage && o->measure)
+		bad(o, "--usage: not with --time or --lengths", NULL);
 	if (o->paper)
 		agg_fields("task,length,gen.model", o);
 	return optind;
