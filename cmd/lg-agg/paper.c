@@ -365,8 +365,12 @@ paper_lw(struct group **g, size_t n, const struct opts *o)
  * end: per tier the mean of lg-choice's scores.random (1/24 for a tsort
  * case, 1/n for a bestanswer case of n candidates) over the records of
  * every model that carry it, in percent; no interval (it is no estimate)
- * and no counts of its own.
+ * and no counts of its own (null in JSON).  In JSON, "row": "random"
+ * marks it, its model the label the text tables show (lg-report shows
+ * the JSON rows).
  */
+#define RANDOM_ROW "(random guess)"	/* its label in the model column */
+
 static void
 ada_random(struct group **g, size_t n, const char *task, const char *tn,
     const struct set *tiers, char **cols, table *tb, const struct opts *o)
@@ -380,11 +384,12 @@ ada_random(struct group **g, size_t n, const char *task, const char *tn,
 		cJSON_AddStringToObject(j, "bench", g[0]->bench);
 		cJSON_AddStringToObject(j, "layout", "paper");
 		cJSON_AddStringToObject(j, "table", tn);
+		cJSON_AddStringToObject(j, "model", RANDOM_ROW);
 		cJSON_AddStringToObject(j, "row", "random");
 		cJSON_AddItemToObject(j, "task", nulkey_json(task));
 	} else {
 		c = xcalloc(tiers->n + 3, sizeof *c);
-		c[k++] = xstrdup("(random guess)");
+		c[k++] = xstrdup(RANDOM_ROW);
 	}
 	for (l = 0; l < tiers->n; l++) {
 		double sum = 0;
@@ -403,6 +408,8 @@ ada_random(struct group **g, size_t n, const char *task, const char *tn,
 			    xstrdup("-");
 	}
 	if (j != NULL) {
+		cJSON_AddNullToObject(j, "failed");
+		cJSON_AddNullToObject(j, "undecided");
 		json_emit(j);
 		return;
 	}
