@@ -23,6 +23,7 @@
 #include "chartci.h"
 #include "charts.h"
 #include "nulkey.h"
+#include "outtok.h"
 #include "record.h"
 #include "tasks.h"
 #include "xalloc.h"
@@ -498,29 +499,6 @@ add_lgb(struct charts *t, const cJSON *rec, const char *model,
 	return r;
 }
 
-/* The output's length in tokens: gen.output_tokens, else the output
- * counted (cl100k_base); -1 when there is neither. */
-static double
-output_tokens(struct charts *t, const cJSON *rec, jsonl *in)
-{
-	const cJSON *v = rec_get(rec_get(rec, "gen"), "output_tokens");
-	const char *s;
-	size_t len, n;
-
-	if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble < 1e12)
-		return floor(v->valuedouble);
-	if ((s = rec_strn(rec, "output", &len)) == NULL)
-		return -1;
-	if (t->tok == NULL)
-		t->tok = bpe_setup(t->o.tokenizer);
-	if ((n = bpe_encode(t->tok, s, len, 0, NULL, NULL)) == (size_t)-1) {
-		jsonl_warn(in, "output: cannot be counted in tokens");
-		return -1;
-	}
-	t->tally[CH_LENGTH].counted++;
-	return (double)n;
-}
-
 /* The length chart: the output against the tier's target, the record a
  * case of its length and model (lg-agg -g length,gen.model). */
 static void
@@ -528,13 +506,16 @@ add_length(struct charts *t, const cJSON *rec, const char *model,
     const char *length, const char *gkey, const char *uid, jsonl *in)
 {
 	double tier = charts_tier(length), n;
+	int counted;
 
 	if (tier < 0)
 		return;
-	if (has_error(rec) || (n = output_tokens(t, rec, in)) < 0) {
+	if (has_error(rec) || (n = output_tokens(rec, &t->tok, t->o.tokenizer,
+	    in, &counted)) < 0) {
 		t->tally[CH_LENGTH].failed++;
 		return;
 	}
+	t->tally[CH_LENGTH].counted += counted;
 	chartci_unit(t->ci, gkey, uid);
 	put(t, CH_LENGTH, model, length, tier, 0, 0, 1, n);
 	put(t, CH_LENGTH, "target length", length, tier, 0, 1, 1, tier);

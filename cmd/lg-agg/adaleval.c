@@ -45,6 +45,7 @@ read_ada(const cJSON *rec, const struct score *s, struct ada *d)
 			d->copy = d->valid && num(sc, "copy", &has) > 0;
 			d->expect = num(sc, "expect", &has) > 0;
 			d->random = num(sc, "random", &has);
+			d->random_n = has;
 			v = num(sc, "tau", &has);
 			if (has && d->valid) {
 				d->tau_n = 1;
@@ -69,6 +70,7 @@ ada_add(struct ada *g, const struct ada *d)
 	g->copy += d->copy;
 	g->expect += d->expect;
 	g->random += d->random;
+	g->random_n += d->random_n;
 	g->tau_n += d->tau_n;
 	g->tau += d->tau;
 	for (i = 0; i < NPOS; i++) {
@@ -228,7 +230,7 @@ main_table(struct group **g, size_t n, const struct opts *o)
 			json_ratio(j, "if", 100.0 * (double)a->valid, cases);
 			json_ratio(j, "copy", 100.0 * (double)a->copy, (double)a->valid);
 			json_ratio(j, "expect", 100.0 * (double)a->expect, (double)a->scored);
-			json_ratio(j, "random", 100.0 * a->random, (double)a->scored);
+			json_ratio(j, "random", 100.0 * a->random, (double)a->random_n);
 			json_ratio(j, "tau", a->tau, (double)a->tau_n);
 			json_se(j, "score_se", r, o);
 			json_ci(j, "score", r, A_SCORE, o);
@@ -257,7 +259,7 @@ main_table(struct group **g, size_t n, const struct opts *o)
 		cell_ci(c, &k, r, A_COPY, o);
 		c[k++] = fmt_pct((double)a->expect, (double)a->scored);
 		cell_ci(c, &k, r, A_EXPECT, o);
-		c[k++] = fmt_pct(a->random, (double)a->scored);
+		c[k++] = fmt_pct(a->random, (double)a->random_n);
 		c[k++] = a->tau_n ? fmt_num(a->tau / (double)a->tau_n, 3) :
 		    xstrdup("-");
 		cell_ci_dec(c, &k, r, A_TAU, o, 3);

@@ -37,7 +37,11 @@ struct opts {
 	int tags;		/* --tags */
 	int sample_size;	/* --sample-size */
 	double cases_for;	/* --cases-for WIDTH, 0: not asked */
+	int measure;		/* --time, --lengths (MEAS_), or 0 */
+	const char *tokenizer;	/* --tokenizer FILE, or NULL */
 };
+
+enum { MEAS_TIME = 1, MEAS_LENGTHS };
 
 /* LongGenBench sums of a group (or of one record before merging). */
 enum { T_SINGLE, T_RANGE, T_PERIODIC, NTYPES };
@@ -83,7 +87,8 @@ enum { POS_FRONT, POS_MIDDLE, POS_REAR, NPOS };
 struct ada {
 	long scored;		/* records with scores.valid */
 	long valid, copy, expect;
-	double random;
+	double random;		/* sum of scores.random */
+	long random_n;		/* records with scores.random */
 	long tau_n;
 	double tau;
 	long pos_cases[NPOS], pos_hits[NPOS];
@@ -136,6 +141,7 @@ struct unit {
 	long tpass[NTYPES], ttotal[NTYPES];
 	long words, len_cases;
 	double s, ss;
+	double aux;		/* --lengths: the target tokens */
 	struct ada ada;		/* Ada-LEval, with lg-choice's scores */
 };
 
@@ -355,6 +361,11 @@ void tags_paper(struct group **g, size_t n, const struct opts *o);
 
 /* sample.c: --sample-size and --cases-for, per group */
 void sample_print(struct group **g, size_t n, const struct opts *o);
+/* measure.c: --time (mean generation time per record) and --lengths
+ * (mean output tokens against the tier's target), one row per group */
+const struct bench *measure_bench(int measure);
+void measure_print(struct group **g, size_t n, const struct opts *o);
+void measure_free(void);	/* the tokenizer, once at exit */
 
 /* paper.c: the papers' tables of one bench's groups (fields task,
  * length, gen.model): LongGenBench's, LongWeave's (and any other mean

@@ -51,7 +51,7 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 
 	if (values(rec, in, o, vals, &bench) < 0)
 		return -1;
-	b = agg_bench(bench);
+	b = o->measure ? measure_bench(o->measure) : agg_bench(bench);
 	if (o->usage) {
 		g = gtab_get(t, b, bench, vals, NULL);
 		group_params(g, rec);
@@ -142,6 +142,8 @@ print(gtab *t, const struct opts *o)
 			(o->paper ? tags_paper : tags_print)(g + i, j - i, o);
 		else if (o->sample_size || o->cases_for > 0)
 			sample_print(g + i, j - i, o);
+		else if (o->measure)
+			measure_print(g + i, j - i, o);
 		else if (o->paper)
 			g[i]->b->paper(g + i, j - i, o);
 		else
@@ -192,5 +194,6 @@ main(int argc, char **argv)
 	status = run(argv + first, argc - first, &o);
 	agg_opts_free(&o);
 	prices_free();
+	measure_free();
 	return status;
 }

@@ -14,7 +14,8 @@ static const char usage[] =
 "usage: lg-agg [-g FIELD[,FIELD...]] [-f FORMAT] [--by-position] [--len-filter]\n"
 "              [--compat] [--layout LAYOUT] [--bootstrap N] [--seed N]\n"
 "              [--usage] [--prices FILE] [--tags] [--sample-size]\n"
-"              [--cases-for WIDTH] [--max-record SIZE] [file ...]\n"
+"              [--cases-for WIDTH] [--time] [--lengths]\n"
+"              [--tokenizer FILE] [--max-record SIZE] [file ...]\n"
 "       lg-agg --list-tasks | -h | --help | --version\n"
 "\n"
 "  -g FIELDS          group by these fields, dotted paths\n"
@@ -41,6 +42,13 @@ static const char usage[] =
 "                     n = 10, 20, 50, 100, 200, 500, ... and all the cases\n"
 "  --cases-for WIDTH  cases a 95% interval of WIDTH points needs, per group,\n"
 "                     extrapolated as width ~ 1/sqrt(n) from the measured one\n"
+"  --time             mean generation time per record (gen.latency_s) per\n"
+"                     group in place of the scores; untimed ones apart\n"
+"  --lengths          mean output tokens against the length tier per\n"
+"                     group in place of the scores\n"
+"  --tokenizer FILE   --lengths: the table counting outputs without\n"
+"                     gen.output_tokens (default $LG_TOKENIZER, else\n"
+"                     cl100k_base)\n"
 "  --max-record SIZE  record size limit (default 64M)\n"
 "  --list-tasks       print the tasks the tables name or order: BENCH, TASK,\n"
 "                     then label (a paper column's name) or table (a paper\n"
@@ -50,7 +58,8 @@ static const char usage[] =
 
 enum { OPT_BYPOS = 256, OPT_LENF, OPT_COMPAT, OPT_MAXREC, OPT_VERSION,
 	OPT_BOOT, OPT_SEED, OPT_LAYOUT, OPT_USAGE, OPT_PRICES, OPT_LIST,
-	OPT_TAGS, OPT_SAMPLE, OPT_CASESFOR };
+	OPT_TAGS, OPT_SAMPLE, OPT_CASESFOR, OPT_TIME, OPT_LENGTHS,
+	OPT_TOKENIZER };
 
 #define MAX_BOOTSTRAP 1000000L
 #define DEF_BOOTSTRAP 1000L	/* intervals unless asked not to */
@@ -70,6 +79,9 @@ static const struct option longopts[] = {
 	{ "tags", no_argument, NULL, OPT_TAGS },
 	{ "sample-size", no_argument, NULL, OPT_SAMPLE },
 	{ "cases-for", required_argument, NULL, OPT_CASESFOR },
+	{ "time", no_argument, NULL, OPT_TIME },
+	{ "lengths", no_argument, NULL, OPT_LENGTHS },
+	{ "tokenizer", required_argument, NULL, OPT_TOKENIZER },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -151,6 +163,15 @@ option(int c, const char *arg, struct opts *o)
 	case OPT_CASESFOR:
 		o->cases_for = opt_real("--cases-for", arg, MIN_WIDTH, 100);
 		break;
+	case OPT_TIME:
+		o->measure = MEAS_TIME;
+		break;
+	case OPT_LENGTHS:
+		o->measure = MEAS_LENGTHS;
+		break;
+	case OPT_TOKENIZER:
+		o->tokenizer = arg;
+		break;
 	case OPT_LAYOUT:
 		o->paper = (int)opt_choice("--layout", arg, layouts,
 		    sizeof layouts / sizeof layouts[0]);
@@ -174,11 +195,13 @@ option(int c, const char *arg, struct opts *o)
 static void
 modes(struct opts *o)
 {
-	const char *on[4];
+	const char *on[5];
 	int n = 0;
 
 	if (o->usage)
 		on[n++] = o->prices ? "--prices" : "--usage";
+	if (o->measure)
+		on[n++] = o->measure == MEAS_TIME ? "--time" : "--lengths";
 	if (o->tags)
 		on[n++] = "--tags";
 	if (o->sample_size)
@@ -228,8 +251,9 @@ agg_parse(int argc, char **argv, struct opts *o)
 		    "not with %s", o->gset ? "-g" : "--by-position");
 		bad(o, NULL, NULL);
 	}
-	if (o->paper && o->usage)
-		bad(o, "--layout paper: not with --usage or --prices", NULL);
+	if (o->paper && (o->usage || o->measure))
+		bad(o, "--layout paper: not with --usage, --prices, --time or "
+		    "--lengths", NULL);
 	modes(o);
 	if (o->paper)
 		agg_fields("task,length,gen.model", o);

@@ -1,13 +1,15 @@
 /*
  * paper.c: --layout paper, the papers' own tables, one row per model.
- *   LongGenBench Table 3: CR, STIC-1, STIC-2 and wAvg under each length
- *   tier, the tasks pooled (their cases and counts summed).
+ *   LongGenBench Table 3: CR, STIC-1, STIC-2, Len. (mean words of the
+ *   cases Len counts, as the long layout's Len) and wAvg under each
+ *   length tier, the tasks pooled (their cases and counts summed).
  *   LongWeave Table 3: per task the mean of its tiers' cell means (the
  *   tasks in the order and under the names of tasks.h, then tasks of
  *   other names), per tier the mean over the tasks' cells, then Avg, the
  *   mean of all the model's cells.
  *   Ada-LEval Tables 2 and 3: one table per task (in the order of
- *   tasks.h, numbered by its table), the accuracy per tier.
+ *   tasks.h, numbered by its table), the accuracy per tier, then the
+ *   random-guess row.
  * The groups come in keyed by task, length and gen.model (fields 0, 1, 2).
  * With --bootstrap a cell reads "value±half-width".  Every row ends with
  * the model's failed records and its undecided ones (LongGenBench: its
@@ -200,7 +202,11 @@ ptable_end(table *tb, char **cols, size_t n, const struct opts *o)
 	free(cols);
 }
 
-static const char *const lgb_met[] = { "CR", "STIC-1", "STIC-2", "wAvg" };
+/* Table 3's columns under each tier, in its order, and their metrics */
+static const char *const lgb_met[] = { "CR", "STIC-1", "STIC-2", "Len.",
+	"wAvg" };
+static const int lgb_mi[] = { M_CR, M_STIC1, M_STIC2, M_LEN, M_WAVG };
+#define NLGB_COLS (sizeof lgb_met / sizeof lgb_met[0])
 
 void
 paper_lgb(struct group **g, size_t n, const struct opts *o)
@@ -229,11 +235,11 @@ paper_lgb(struct group **g, size_t n, const struct opts *o)
 		lgb_add(&cell->lgb, &g[i]->lgb);
 		units_merge(&cell->units, &g[i]->units);
 	}
-	nc = 4 * tiers.n;
+	nc = NLGB_COLS * tiers.n;
 	cols = xcalloc(nc ? nc : 1, sizeof *cols);
 	for (l = 0; l < tiers.n; l++)
-		for (k = 0; k < 4; k++)
-			cols[4 * l + (size_t)k] = xasprintf("%s %s",
+		for (k = 0; k < (int)NLGB_COLS; k++)
+			cols[NLGB_COLS * l + (size_t)k] = xasprintf("%s %s",
 			    tiers.v[l], lgb_met[k]);
 	if (o->fmt != FMT_JSON)
 		tb = ptable("model", cols, nc);
@@ -254,10 +260,12 @@ paper_lgb(struct group **g, size_t n, const struct opts *o)
 			u.pass = cell->lgb.pass;
 			u.judged = cell->lgb.judged;
 			u.total = cell->lgb.total;
+			u.words = (long)cell->lgb.words;
+			u.len_cases = cell->lgb.len_cases;
 			lgb_metrics(&u, met);
-			for (k = 0; k < 4; k++)
-				prow_add(&r, cols[4 * l + (size_t)k], met[k],
-				    &cell->ci, k, o);
+			for (k = 0; k < (int)NLGB_COLS; k++)
+				prow_add(&r, cols[NLGB_COLS * l + (size_t)k],
+				    met[lgb_mi[k]], &cell->ci, lgb_mi[k], o);
 		}
 		prow_end(&r, tb);
 	}
@@ -352,6 +360,64 @@ paper_lw(struct group **g, size_t n, const struct opts *o)
 	free(tiers.v);
 }
 
+/*
+ * The random-guess row under an Ada-LEval table, as the paper's tables
+ * end: per tier the mean of lg-choice's scores.random (1/24 for a tsort
+ * case, 1/n for a bestanswer case of n candidates) over the records of
+ * every model that carry it, in percent; no interval (it is no estimate)
+ * and no counts of its own (null in JSON).  In JSON, "row": "random"
+ * marks it, its model the label the text tables show (lg-report shows
+ * the JSON rows).
+ */
+#define RANDOM_ROW "(random guess)"	/* its label in the model column */
+
+static void
+ada_random(struct group **g, size_t n, const char *task, const char *tn,
+    const struct set *tiers, char **cols, table *tb, const struct opts *o)
+{
+	cJSON *j = NULL;
+	char **c = NULL;
+	size_t i, l, k = 0;
+
+	if (o->fmt == FMT_JSON) {
+		j = cJSON_CreateObject();
+		cJSON_AddStringToObject(j, "bench", g[0]->bench);
+		cJSON_AddStringToObject(j, "layout", "paper");
+		cJSON_AddStringToObject(j, "table", tn);
+		cJSON_AddStringToObject(j, "model", RANDOM_ROW);
+		cJSON_AddStringToObject(j, "row", "random");
+		cJSON_AddItemToObject(j, "task", nulkey_json(task));
+	} else {
+		c = xcalloc(tiers->n + 3, sizeof *c);
+		c[k++] = xstrdup(RANDOM_ROW);
+	}
+	for (l = 0; l < tiers->n; l++) {
+		double sum = 0;
+		long scored = 0;
+
+		for (i = 0; i < n; i++)
+			if (strcmp(g[i]->val[F_TASK], task) == 0 &&
+			    strcmp(g[i]->val[F_LEN], tiers->v[l]) == 0) {
+				sum += g[i]->ada.random;
+				scored += g[i]->ada.random_n;
+			}
+		if (j != NULL)
+			json_ratio(j, cols[l], 100.0 * sum, (double)scored);
+		else
+			c[k++] = scored ? fmt_num(100.0 * sum / (double)scored, 1) :
+			    xstrdup("-");
+	}
+	if (j != NULL) {
+		cJSON_AddNullToObject(j, "failed");
+		cJSON_AddNullToObject(j, "undecided");
+		json_emit(j);
+		return;
+	}
+	c[k++] = xstrdup("-");
+	c[k++] = xstrdup("-");
+	table_add(tb, c);
+}
+
 void
 paper_ada(struct group **g, size_t n, const struct opts *o)
 {
@@ -414,6 +480,7 @@ paper_ada(struct group **g, size_t n, const struct opts *o)
 			}
 			prow_end(&r, tb);
 		}
+		ada_random(g, n, tasks.v[x], tn, &tiers, cols, tb, o);
 		ptable_end(tb, cols, tiers.n, o);
 		free(first);
 		free(models.v);
