@@ -15,7 +15,6 @@
 #include "opt.h"
 #include "record.h"
 #include "share.h"
-#include "tasklist.h"
 #include "tmpl.h"
 #include "utf8.h"
 #include "util.h"
@@ -24,13 +23,10 @@
 static const ada_task *const tasks[] = { &ada_tsort, &ada_bestanswer };
 #define NTASKS (sizeof tasks / sizeof tasks[0])
 
-void
-gen_adaleval_tasks(void)
+const char *
+gen_adaleval_task(size_t i)
 {
-	size_t i;
-
-	for (i = 0; i < NTASKS; i++)
-		task_line("adaleval", tasks[i]->name, NULL);
+	return i < NTASKS ? tasks[i]->name : NULL;
 }
 
 static bpe *tok;

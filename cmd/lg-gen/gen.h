@@ -10,7 +10,11 @@
 #include <stdint.h>
 #include <cjson/cJSON.h>
 
-extern const char gen_usage[];
+#include "diag.h"
+
+/* Print the help (to stdout when status is 0, else stderr) and exit with
+ * status; its -t line lists the tasks of the tables. */
+void gen_usage(int status) LG_NORETURN;
 
 #define GEN_DEFAULT_N 10	/* -n: cases per task and tier */
 #define GEN_MAX_N 1000000
@@ -37,10 +41,11 @@ int gen_longgenbench(int argc, char **argv);
 int gen_longweave(int argc, char **argv);
 int gen_adaleval(int argc, char **argv);
 
-/* --list-tasks: one line per task of the benchmark's table (tasks.h). */
-void gen_longgenbench_tasks(void);
-void gen_longweave_tasks(void);
-void gen_adaleval_tasks(void);
+/* The benchmark's i-th task in its table's order (--list-tasks and the
+ * help's -t line), NULL past the last. */
+const char *gen_longgenbench_task(size_t i);
+const char *gen_longweave_task(size_t i);
+const char *gen_adaleval_task(size_t i);
 
 /*
  * Read path, a JSON array of cases (an official file to import) into *all,

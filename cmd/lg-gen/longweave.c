@@ -9,24 +9,30 @@
 #include "opt.h"
 #include "record.h"
 #include "share.h"
-#include "tasklist.h"
 #include "util.h"
 #include "xalloc.h"
 
-static const lw_task *const tasks[] = { &lw_kvg, &lw_sms, &lw_pr, &lw_cf,
-	&lw_biog, &lw_sr, &lw_nw,
+/* The tasks, each defined in its own file (lw_TASK.c), in the order the
+ * messages and --list-tasks give them. */
+extern const lw_task lw_kvg, lw_sms, lw_pr, lw_cf, lw_biog, lw_sr, lw_nw;
+
+static const lw_task *const tasks[] = {
+	&lw_kvg,
+	&lw_sms,
+	&lw_pr,
+	&lw_cf,
+	&lw_biog,
+	&lw_sr,
+	&lw_nw,
 };
 static const char *const tiers[] = { "1k", "2k", "4k", "8k" };
 #define NTASKS (sizeof tasks / sizeof tasks[0])
 #define NTIERS (sizeof tiers / sizeof tiers[0])
 
-void
-gen_longweave_tasks(void)
+const char *
+gen_longweave_task(size_t i)
 {
-	size_t i;
-
-	for (i = 0; i < NTASKS; i++)
-		task_line("longweave", tasks[i]->name, NULL);
+	return i < NTASKS ? tasks[i]->name : NULL;
 }
 
 static size_t

@@ -66,10 +66,9 @@ typedef struct {
 	void (*fini)(void);
 } lw_task;
 
-extern const lw_task lw_kvg, lw_sms, lw_pr, lw_cf;
-extern const lw_task lw_biog;
-extern const lw_task lw_sr;
-extern const lw_task lw_nw;
+/* Each task's entry, lw_TASK, is defined in its lw_TASK.c and declared
+ * next to tasks[] in longweave.c, the only file that names it (lg-judge's
+ * entries are judged_TASK, lg-oracle's lw_oracle_TASK). */
 
 /*
  * The lines of the share file rel that are not comments (starting with

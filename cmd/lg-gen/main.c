@@ -2,10 +2,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "buf.h"
 #include "diag.h"
 #include "gen.h"
+#include "tasklist.h"
 
-const char gen_usage[] =
+/* The help, but for the -t line that usage() makes from the tables. */
+static const char usage_head[] =
 "usage: lg-gen longgenbench [-n N] [-s SEED] [-l TIER[,TIER]] [-t TASK[,TASK]]\n"
 "              [--max-record SIZE] [--import FILE [--model NAME]]\n"
 "       lg-gen longweave [-n N] [-s SEED] [-l TIER[,TIER]] [-t TASK[,TASK]]\n"
@@ -25,10 +28,8 @@ const char gen_usage[] =
 "  -l TIER         length tiers (longgenbench: 8k 16k 32k 64k 128k;\n"
 "                  longweave: 1k 2k 4k 8k; adaleval tsort: 2k 4k 8k 16k\n"
 "                  32k 64k 128k; bestanswer: 1k 2k 4k 6k 8k 12k 16k 32k\n"
-"                  64k 128k)\n"
-"  -t TASK         tasks (longgenbench: diary menu skyscraper city;\n"
-"                  longweave: kvg sms pr cf biog sr nw; adaleval: tsort\n"
-"                  bestanswer)\n"
+"                  64k 128k)\n";
+static const char usage_tail[] =
 "  --import FILE   read official LongGenBench dataset or result files\n"
 "                  (-n, -l and -t choose among their cases), or\n"
 "                  Ada-LEval textsort_*.json and stackselect_*.json\n"
@@ -67,34 +68,85 @@ const char gen_usage[] =
 static const struct {
 	const char *name;
 	int (*run)(int argc, char **argv);
-	void (*list)(void);
+	const char *(*task)(size_t i);
 } benches[] = {
-	{ "longgenbench", gen_longgenbench, gen_longgenbench_tasks },
-	{ "longweave", gen_longweave, gen_longweave_tasks },
-	{ "adaleval", gen_adaleval, gen_adaleval_tasks },
+	{ "longgenbench", gen_longgenbench, gen_longgenbench_task },
+	{ "longweave", gen_longweave, gen_longweave_task },
+	{ "adaleval", gen_adaleval, gen_adaleval_task },
 };
 #define NBENCHES (sizeof benches / sizeof benches[0])
+
+#define USAGE_WIDTH 72	/* the -t line's words wrap before this column */
+
+/* The words of the -t line, "tasks (BENCH: TASK ...; BENCH: ...)", wrapped
+ * under its text. */
+static void
+task_words(buf *b)
+{
+	size_t i, k, col, start = b->len;
+	const char *t;
+	int fresh = 1;	/* nothing yet after the line's indent */
+
+	buf_puts(b, "  -t TASK         tasks (");
+	col = b->len - start;
+	for (i = 0; i < NBENCHES; i++)
+		for (k = 0; (t = benches[i].task(k)) != NULL; k++) {
+			int last = benches[i].task(k + 1) == NULL;
+			char w[64];
+			int n = k == 0 ?
+			    snprintf(w, sizeof w, "%s: %s", benches[i].name, t) :
+			    snprintf(w, sizeof w, "%s", t);
+
+			if (last)
+				n += snprintf(w + n, sizeof w - (size_t)n, "%s",
+				    i + 1 < NBENCHES ? ";" : ")");
+			if (!fresh && col + 1 + (size_t)n > USAGE_WIDTH) {
+				buf_puts(b, "\n                  ");
+				col = 18;
+			} else if (!fresh) {
+				buf_putc(b, ' ');
+				col++;
+			}
+			buf_puts(b, w);
+			col += (size_t)n;
+			fresh = 0;
+		}
+	buf_putc(b, '\n');
+}
+
+void
+gen_usage(int status)
+{
+	buf b = { 0 };
+
+	buf_puts(&b, usage_head);
+	task_words(&b);
+	buf_puts(&b, usage_tail);
+	lg_usage(buf_str(&b), status);
+}
 
 int
 main(int argc, char **argv)
 {
-	size_t i;
+	size_t i, k;
+	const char *t;
 
 	lg_init(argv[0]);
 	if (argc < 2)
-		lg_usage(gen_usage, LG_USAGE);
+		gen_usage(LG_USAGE);
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
-		lg_usage(gen_usage, 0);
+		gen_usage(0);
 	if (strcmp(argv[1], "--version") == 0)
 		lg_version();
 	if (strcmp(argv[1], "--list-tasks") == 0) {
 		for (i = 0; i < NBENCHES; i++)
-			benches[i].list();
+			for (k = 0; (t = benches[i].task(k)) != NULL; k++)
+				task_line(benches[i].name, t, NULL);
 		return lg_finish(0);
 	}
 	for (i = 0; i < NBENCHES; i++)
 		if (strcmp(argv[1], benches[i].name) == 0)
 			return benches[i].run(argc - 1, argv + 1);
 	lg_warn("unknown benchmark: %s (longgenbench, longweave, adaleval)", argv[1]);
-	lg_usage(gen_usage, LG_USAGE);
+	gen_usage(LG_USAGE);
 }

@@ -48,12 +48,12 @@ gen_parse(int argc, char **argv, const struct option *own,
 			break;
 		case 'l': g->tiers = optarg; break;
 		case 't': g->tasks = optarg; break;
-		case 'h': lg_usage(gen_usage, 0);
+		case 'h': gen_usage(0);
 		case 'V': lg_version();
-		case '?': lg_usage(gen_usage, LG_USAGE);
+		case '?': gen_usage(LG_USAGE);
 		default:
 			if (take == NULL || take(c, optarg, ctx) < 0)
-				lg_usage(gen_usage, LG_USAGE);
+				gen_usage(LG_USAGE);
 		}
 	}
 	free(lo);

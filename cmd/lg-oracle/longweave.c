@@ -5,17 +5,19 @@
 #include "record.h"
 #include "tasklist.h"
 
-static const struct {
-	const char *task;
-	lw_oracle_fn fn;
-} writers[] = {
-	{ "kvg", lw_oracle_kvg },
-	{ "sms", lw_oracle_sms },
-	{ "pr", lw_oracle_pr },
-	{ "cf", lw_oracle_cf },
-	{ "biog", lw_oracle_biog },
-	{ "sr", lw_oracle_sr },
-	{ "nw", lw_oracle_nw },
+/* The writers, each defined in its task's file (lw_TASK.c), in the order
+ * --list-tasks gives them. */
+extern const lw_writer lw_oracle_kvg, lw_oracle_sms, lw_oracle_pr,
+    lw_oracle_cf, lw_oracle_biog, lw_oracle_sr, lw_oracle_nw;
+
+static const lw_writer *const writers[] = {
+	&lw_oracle_kvg,
+	&lw_oracle_sms,
+	&lw_oracle_pr,
+	&lw_oracle_cf,
+	&lw_oracle_biog,
+	&lw_oracle_sr,
+	&lw_oracle_nw,
 };
 
 void
@@ -24,7 +26,7 @@ oracle_longweave_tasks(void)
 	size_t i;
 
 	for (i = 0; i < sizeof writers / sizeof writers[0]; i++)
-		task_line("longweave", writers[i].task, NULL);
+		task_line("longweave", writers[i]->task, NULL);
 }
 
 int
@@ -34,8 +36,8 @@ oracle_longweave(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	size_t i;
 
 	for (i = 0; task != NULL && i < sizeof writers / sizeof writers[0]; i++)
-		if (strcmp(writers[i].task, task) == 0)
-			return writers[i].fn(rec, in, o, r);
+		if (strcmp(writers[i]->task, task) == 0)
+			return writers[i]->fn(rec, in, o, r);
 	return rec_fail(rec, in, "oracle",
 	    "no reference answers for longweave task %s", task ? task : "(none)");
 }

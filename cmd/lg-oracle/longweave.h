@@ -9,14 +9,13 @@
 
 #include "oracle.h"
 
-typedef int (*lw_oracle_fn)(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
+/* A task's writer: its name, as records give it, and the writer. */
+typedef struct {
+	const char *task;
+	int (*fn)(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
+} lw_writer;
 
-int lw_oracle_kvg(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
-int lw_oracle_sms(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
-int lw_oracle_pr(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
-int lw_oracle_cf(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
-int lw_oracle_biog(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
-int lw_oracle_sr(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
-int lw_oracle_nw(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
+/* Each task's entry, lw_oracle_TASK, is defined in its lw_TASK.c and
+ * declared next to writers[] in longweave.c, the only file that names it. */
 
 #endif

@@ -146,8 +146,8 @@ stop_at(char *s, long keep)
 	}
 }
 
-int
-lw_oracle_biog(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
+static int
+write_answer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 {
 	const cJSON *gold = rec_get(rec, "gold"), *facts, *f, *d;
 	const char *first, *pron;
@@ -253,3 +253,5 @@ lw_oracle_biog(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	free(sent);
 	return REC_OK;
 }
+
+const lw_writer lw_oracle_biog = { "biog", write_answer };

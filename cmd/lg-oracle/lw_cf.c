@@ -173,8 +173,8 @@ count_blocks(char *text)
 	return n;
 }
 
-int
-lw_oracle_cf(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
+static int
+write_answer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 {
 	const cJSON *gold = rec_get(rec, "gold"), *vars = rec_get(rec, "vars");
 	const char *clean = cJSON_IsObject(gold) ? rec_str(gold, "clean") : NULL;
@@ -231,3 +231,5 @@ lw_oracle_cf(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	free(keep);
 	return REC_OK;
 }
+
+const lw_writer lw_oracle_cf = { "cf", write_answer };

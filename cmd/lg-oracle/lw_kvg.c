@@ -95,8 +95,8 @@ fresh_key(rng *r, keyset *ks, long len)
 	}
 }
 
-int
-lw_oracle_kvg(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
+static int
+write_answer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 {
 	cJSON *gold = rec_get(rec, "gold");
 	const char *key, *val;
@@ -177,3 +177,5 @@ lw_oracle_kvg(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	free(ks.slot);
 	return REC_OK;
 }
+
+const lw_writer lw_oracle_kvg = { "kvg", write_answer };

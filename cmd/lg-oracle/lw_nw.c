@@ -78,8 +78,8 @@ cut_words(char *s, long n)
 	}
 }
 
-int
-lw_oracle_nw(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
+static int
+write_answer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 {
 	cJSON *gold = rec_get(rec, "gold"), *cats, *stmts, *st, *c;
 	long target, n, i, forget, sw = 0, budget, per, fw;
@@ -154,3 +154,5 @@ lw_oracle_nw(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	free(s);
 	return REC_OK;
 }
+
+const lw_writer lw_oracle_nw = { "nw", write_answer };

@@ -37,8 +37,8 @@ seg_text(const cJSON *segs, long label)
 	return NULL;
 }
 
-int
-lw_oracle_pr(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
+static int
+write_answer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 {
 	const cJSON *order = rec_get(rec_get(rec, "gold"), "order");
 	const cJSON *segs = rec_get(rec_get(rec, "vars"), "segments"), *v;
@@ -106,3 +106,5 @@ lw_oracle_pr(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	free(text);
 	return REC_OK;
 }
+
+const lw_writer lw_oracle_pr = { "pr", write_answer };

@@ -88,8 +88,8 @@ read_trace(const cJSON *gold, step **out, const char **msg)
 	return n;
 }
 
-int
-lw_oracle_sms(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
+static int
+write_answer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 {
 	cJSON *gold = rec_get(rec, "gold");
 	const char *msg;
@@ -128,3 +128,5 @@ lw_oracle_sms(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	free(s);
 	return REC_OK;
 }
+
+const lw_writer lw_oracle_sms = { "sms", write_answer };

@@ -82,8 +82,8 @@ wrong(const char *ans, const cJSON *nums)
 	return s;
 }
 
-int
-lw_oracle_sr(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
+static int
+write_answer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 {
 	cJSON *gold = rec_get(rec, "gold"), *items, *it;
 	long n, words, cut, keep, i, m = 0, have = 0, want, f = 0;
@@ -153,3 +153,5 @@ lw_oracle_sr(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	buf_free(&out);
 	return REC_OK;
 }
+
+const lw_writer lw_oracle_sr = { "sr", write_answer };

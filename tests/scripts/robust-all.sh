@@ -4,7 +4,8 @@
 # one it does not), offsets past the end, huge and negative numbers, deep
 # nesting, invalid UTF-8, NUL bytes, a missing last newline.  The programs:
 # the filters lg-prompt, lg-oracle, lg-split, lg-kvcheck, lg-fsmcheck,
-# lg-tau, lg-flake8, lg-choice, lg-judge (by rules, and with a model),
+# lg-tau, lg-flake8, lg-choice, lg-judge (by rules, and with a model, which
+# refuses a task judged by rules alone by name: not given those),
 # lg-tokens, lg-shard, lg-infer and lg-ppl (against the test server), and
 # the readers lg-agg, lg-compare, lg-agree, lg-plot and lg-report; lg-gen
 # reads no records (its --import files have tests of their own).  None may
@@ -38,6 +39,9 @@ EOF2
 printf '%s\n' "{\"id\":\"deep\",\"x\":$deep}" >> "$t/in"
 printf '{"id":"nul","output":"a\0b"}\n{"id":"utf","output":"\300\200"}\n' >> "$t/in"
 printf '{"id":"last","bench":"nosuch"}' >> "$t/in"
+lg-judge --list-tasks | awk -F '\t' '("," $3 ",") ~ /,rules,/ &&
+    ("," $3 ",") !~ /,model,/ { print "\"task\":\"" $2 "\"" }' > "$t/rulesonly.pat"
+grep -a -v -F -f "$t/rulesonly.pat" "$t/in" > "$t/in.model"
 good=$(grep -c '"id":"last"' "$t/in")
 cp "$t/in" "$t/b"
 cd "$BIN"
@@ -57,7 +61,11 @@ for p in lg-prompt lg-oracle lg-split lg-kvcheck lg-fsmcheck lg-tau lg-flake8 \
 	set -- $p
 	[ -x "./$1" ] || fail "$1 is not built"
 	n=$((n + 1))
-	./"$@" < "$t/in" > "$t/out" 2> "$t/err"
+	in=$t/in
+	case $p in
+	"lg-judge --hybrid"*|"lg-judge --judge-base-url"*) in=$t/in.model ;;
+	esac
+	./"$@" < "$in" > "$t/out" 2> "$t/err"
 	rc=$?
 	if grep -q -e Sanitizer -e 'runtime error:' "$t/err"; then
 		head -20 "$t/err"

@@ -1,11 +1,11 @@
 /*
  * Unit test: lg-judge's table of LongWeave tasks (cmd/lg-judge/longweave.h).
- * Every entry of judged[] provides rules, our model judge and the
- * published one; an entry that lacks what a mode needs is refused by name
- * with exit status 2; and a task that is not one of the three, with three
- * booleans per item, goes through the model judge's generic parts (its
- * prompt, the correction, the reading of a reply, the verdicts and the
- * tally) within the sizes of its own entry.
+ * Every entry of judged[] provides rules, and biog, sr and nw (each there)
+ * our model judge and the published one too; an entry that lacks what a
+ * mode needs is refused by name with exit status 2; and a task that is not
+ * one of the three, with three booleans per item, goes through the model
+ * judge's generic parts (its prompt, the correction, the reading of a
+ * reply, the verdicts and the tally) within the sizes of its own entry.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,16 +100,29 @@ need_in_child(const lw_task *t, int mode, char *msg, size_t n)
 static void
 check_table(void)
 {
-	size_t i;
+	static const char *const published[] = { "biog", "sr", "nw" };
+	size_t i, k;
 	int f;
 
-	CHECK(lw_ntasks() == 3, "judged[] holds %zu tasks", lw_ntasks());
+	/* the published tasks have our model judge and the published one */
+	for (k = 0; k < 3; k++) {
+		const lw_task *t = NULL;
+
+		for (i = 0; i < lw_ntasks(); i++)
+			if (strcmp(lw_task_at(i)->task, published[k]) == 0)
+				t = lw_task_at(i);
+		CHECK(t != NULL, "judged[] has no %s", published[k]);
+		if (t != NULL)
+			CHECK(lw_provides(t) == (LW_RULES | LW_MODEL | LW_COMPAT),
+			    "%s provides %d", t->task, lw_provides(t));
+	}
 	CHECK(lw_task_at(lw_ntasks()) == NULL, "past the table: an entry");
+	/* a task added to the table needs only its rules */
 	for (i = 0; i < lw_ntasks(); i++) {
 		const lw_task *t = lw_task_at(i);
 
-		CHECK(lw_provides(t) == (LW_RULES | LW_MODEL | LW_COMPAT),
-		    "%s provides %d", t->task, lw_provides(t));
+		CHECK(lw_provides(t) & LW_RULES, "%s provides %d", t->task,
+		    lw_provides(t));
 		for (f = 0; f < t->nfields; f++)
 			CHECK(t->fields[f] != NULL, "%s: field %d", t->task, f);
 	}
