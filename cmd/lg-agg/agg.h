@@ -14,6 +14,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "buf.h"
 #include "fields.h"
 #include "jsonl.h"
 #include "record.h"
@@ -34,6 +35,8 @@ struct opts {
 	uint64_t seed;
 	int gset;		/* -g given */
 	const char *prices;	/* --prices FILE, or NULL */
+	int split_settings;	/* --split-settings */
+	int isettings;		/* its field "settings" in fields, or -1 */
 };
 
 /* LongGenBench sums of a group (or of one record before merging). */
@@ -163,6 +166,13 @@ struct group {
 	char *params;		/* gen.params of its records, printed, when they
 				 * agree (NULL: none, or they differ) */
 	int pstate;		/* 0: no record yet, 1: they agree, 2: differ */
+	/* settings.c: the settings of its records, gen's and the judge's
+	 * (NULL: unknown), once seen; the first difference, in words, and
+	 * whether it is the judge's */
+	char *gen_set, *judge_set, *sdiff;
+	int gseen, jseen, sjudge;
+	char **tmpl_task, **tmpl_set;	/* each task's template, as text */
+	size_t ntmpl;
 	char *hkey;
 	unsigned long hash;
 };
@@ -268,6 +278,8 @@ int cmp_tier(const char *a, const char *b);
  * into an average row. */
 void group_params(struct group *g, const cJSON *rec);
 void group_params_fold(struct group *a, const struct group *c);
+/* The group's bench (when no field names it) and values, for messages. */
+void group_label(buf *b, const struct group *g, const struct opts *o);
 void gtab_free(gtab *t);
 
 /* longgenbench.c: the entry's functions; lgb_metrics of a sum of units */
@@ -328,6 +340,19 @@ void usage_print(struct group **g, size_t n, const struct opts *o);
 void paper_lgb(struct group **g, size_t n, const struct opts *o);
 void paper_lw(struct group **g, size_t n, const struct opts *o);
 void paper_ada(struct group **g, size_t n, const struct opts *o);
+
+/* settings.c: what made a record (lg(7), its manifest) */
+/* gen's settings as text into *out (NULL: unknown, no gen.lg), its
+ * template only when with_template: 1; 0 when the record failed before
+ * it had a gen. */
+int settings_gen(const cJSON *rec, int with_template, char **out);
+/* A short id of settings text (8 hex digits of its SHA-256), "unknown"
+ * for NULL; the caller frees it. */
+char *settings_id(const char *settings);
+/* Note rec's settings in g (its first difference in g->sdiff). */
+void group_settings(struct group *g, const cJSON *rec);
+/* Name each group whose records differ in settings: 1 if any did. */
+int settings_refused(struct group **g, size_t n, const struct opts *o);
 
 /* table.c: a table of text cells printed in one of the formats */
 typedef struct table table;

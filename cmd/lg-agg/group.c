@@ -4,6 +4,7 @@
 
 #include "agg.h"
 #include "buf.h"
+#include "nulkey.h"
 #include "util.h"
 #include "xalloc.h"
 
@@ -189,6 +190,15 @@ gtab_free(gtab *t)
 		usage_free(g->use);
 		free(g->cells);
 		free(g->params);
+		for (j = 0; j < g->ntmpl; j++) {
+			free(g->tmpl_task[j]);
+			free(g->tmpl_set[j]);
+		}
+		free(g->tmpl_task);
+		free(g->tmpl_set);
+		free(g->gen_set);
+		free(g->judge_set);
+		free(g->sdiff);
 		free(g);
 	}
 	free(t->v);
@@ -241,4 +251,19 @@ void
 group_params_fold(struct group *a, const struct group *c)
 {
 	params_note(a, c->params, c->pstate);
+}
+
+void
+group_label(buf *b, const struct group *g, const struct opts *o)
+{
+	size_t k;
+	char *v;
+
+	if (fields_find(o->fields, o->nfields, "bench") < 0)
+		buf_puts(b, g->bench);	/* the bench is not a field: name it */
+	for (k = 0; k < o->nfields; k++) {
+		v = nulkey_show(g->val[k]);
+		buf_printf(b, "%s%s", b->len ? " " : "", v);
+		free(v);
+	}
 }
