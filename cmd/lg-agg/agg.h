@@ -148,6 +148,14 @@ struct ci {
 
 struct bench;
 
+/* The settings of a group's records of one task ("BENCH/TASK"), gen's and
+ * the judge's, as text (NULL: unknown), once seen (settings.c). */
+struct task_set {
+	char *task;
+	char *gen, *judge;
+	int gseen, jseen;
+};
+
 struct group {
 	char *bench;
 	const struct bench *b;	/* its bench's entry (NULL: an average row
@@ -166,13 +174,14 @@ struct group {
 	char *params;		/* gen.params of its records, printed, when they
 				 * agree (NULL: none, or they differ) */
 	int pstate;		/* 0: no record yet, 1: they agree, 2: differ */
-	/* settings.c: the settings of its records, gen's and the judge's
-	 * (NULL: unknown), once seen; the first difference, in words, and
-	 * whether it is the judge's */
-	char *gen_set, *judge_set, *sdiff;
-	int gseen, jseen, sjudge;
-	char **tmpl_task, **tmpl_set;	/* each task's template, as text */
-	size_t ntmpl;
+	/* settings.c: the settings of its records, per task; the first
+	 * difference, in words, its task (borrowed from tsets), and whether
+	 * it is the judge's */
+	struct task_set *tsets;
+	size_t ntsets;
+	char *sdiff;
+	const char *stask;
+	int sjudge;
 	char *hkey;
 	unsigned long hash;
 };

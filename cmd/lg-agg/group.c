@@ -190,14 +190,12 @@ gtab_free(gtab *t)
 		usage_free(g->use);
 		free(g->cells);
 		free(g->params);
-		for (j = 0; j < g->ntmpl; j++) {
-			free(g->tmpl_task[j]);
-			free(g->tmpl_set[j]);
+		for (j = 0; j < g->ntsets; j++) {
+			free(g->tsets[j].task);
+			free(g->tsets[j].gen);
+			free(g->tsets[j].judge);
 		}
-		free(g->tmpl_task);
-		free(g->tmpl_set);
-		free(g->gen_set);
-		free(g->judge_set);
+		free(g->tsets);
 		free(g->sdiff);
 		free(g);
 	}

@@ -173,63 +173,49 @@ note(int *seen, char **have, char *text, char **diff)
 	free(text);
 }
 
-/*
- * The template of rec's task, noted apart: a group may pool tasks (each
- * its own template), and their records differ only in a task's template
- * ("-" when the record has none: it kept an imported prompt).
- */
-static void
-note_template(struct group *g, const cJSON *rec)
+/* The settings noted for rec's task (bench/task) in g, added if new. */
+static struct task_set *
+task_of(struct group *g, const cJSON *rec)
 {
-	const cJSON *gen = rec_get(rec, "gen");
 	const char *b = rec_str(rec, "bench"), *t = rec_str(rec, "task");
-	char *task, *text;
-	cJSON *s;
+	char *task = xasprintf("%s/%s", b ? b : "-", t ? t : "-");
+	struct task_set *ts;
 	size_t i;
-	int seen;
 
-	if (!cJSON_IsObject(gen) || !cJSON_IsString(rec_get(gen, "lg")))
-		return;		/* unknown: gen's part says so */
-	task = xasprintf("%s/%s", b ? b : "-", t ? t : "-");
-	s = cJSON_CreateObject();
-	if (rec_get(gen, "template") != NULL)
-		cJSON_AddItemToObject(s, "gen.template",
-		    cJSON_Duplicate(rec_get(gen, "template"), 1));
-	text = print_or_die(s);
-	cJSON_Delete(s);
-	for (i = 0; i < g->ntmpl; i++)
-		if (strcmp(g->tmpl_task[i], task) == 0)
-			break;
-	if (i == g->ntmpl) {
-		g->tmpl_task = xreallocarray(g->tmpl_task, i + 1,
-		    sizeof *g->tmpl_task);
-		g->tmpl_set = xreallocarray(g->tmpl_set, i + 1,
-		    sizeof *g->tmpl_set);
-		g->tmpl_task[i] = task;
-		g->ntmpl++;
-		seen = 0;
-	} else {
-		free(task);
-		seen = 1;
-	}
-	note(&seen, &g->tmpl_set[i], text, &g->sdiff);
+	for (i = 0; i < g->ntsets; i++)
+		if (strcmp(g->tsets[i].task, task) == 0) {
+			free(task);
+			return &g->tsets[i];
+		}
+	g->tsets = xreallocarray(g->tsets, g->ntsets + 1, sizeof *g->tsets);
+	ts = &g->tsets[g->ntsets++];
+	memset(ts, 0, sizeof *ts);
+	ts->task = task;
+	return ts;
 }
 
+/*
+ * A group may pool tasks, each with its template and scorer, and maybe
+ * answered by runs of their own: the records of each task in it must
+ * agree, gen's settings and the judge's.
+ */
 void
 group_settings(struct group *g, const cJSON *rec)
 {
+	struct task_set *ts;
 	char *s;
 
 	if (g->sdiff != NULL)
 		return;		/* one difference is enough to refuse */
-	if (settings_gen(rec, 0, &s))
-		note(&g->gseen, &g->gen_set, s, &g->sdiff);
-	if (g->sdiff == NULL)
-		note_template(g, rec);
+	ts = task_of(g, rec);
+	if (settings_gen(rec, 1, &s))
+		note(&ts->gseen, &ts->gen, s, &g->sdiff);
 	if (g->sdiff == NULL && settings_judge(rec, &s)) {
-		note(&g->jseen, &g->judge_set, s, &g->sdiff);
+		note(&ts->jseen, &ts->judge, s, &g->sdiff);
 		g->sjudge = g->sdiff != NULL;
 	}
+	if (g->sdiff != NULL)
+		g->stask = ts->task;
 }
 
 /*
@@ -250,8 +236,9 @@ settings_refused(struct group **g, size_t n, const struct opts *o)
 			continue;
 		buf_reset(&b);
 		group_label(&b, g[i], o);
-		lg_warn("%s: records made by different settings, %s: select "
-		    "the records of one run%s", buf_str(&b), g[i]->sdiff,
+		lg_warn("%s: records of %s made by different settings, %s: "
+		    "select the records of one run%s", buf_str(&b),
+		    g[i]->stask, g[i]->sdiff,
 		    g[i]->sjudge ? ", or group by the judge (-g with "
 		    "scores.judge.model or scores.judge.sha256)" :
 		    o->itask < 0 && strncmp(g[i]->sdiff,

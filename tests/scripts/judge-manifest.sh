@@ -32,7 +32,7 @@ if lg-agg --bootstrap 0 "$t/both" > "$t/agg" 2> "$t/err"; then
 	fail "two judges pooled: $(cat "$t/agg")"
 fi
 [ ! -s "$t/agg" ] || fail "a table was printed: $(cat "$t/agg")"
-grep -q 'longgenbench skyscraper 16k lg-oracle: records made by different settings, scores.judge' "$t/err" ||
+grep -q 'longgenbench skyscraper 16k lg-oracle: records of longgenbench/skyscraper made by different settings, scores.judge' "$t/err" ||
     fail "message: $(cat "$t/err")"
 lg-agg --bootstrap 0 -g task,gen.model,scores.judge.by "$t/both" > "$t/agg" ||
     fail "by judge: $(cat "$t/agg")"
