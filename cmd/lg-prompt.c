@@ -4,7 +4,8 @@
  * vars.  Records that already carry a prompt, such as imported official
  * cases, keep it unless --force is given.  --variant NAME renders
  * TASK.NAME.tmpl instead (and TASK.NAME.system.tmpl when there is one): a
- * second phrasing of the same case.
+ * second phrasing of the same case.  A rendered record names its
+ * template: template {name, sha256, system_sha256} (lg(7)).
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -17,6 +18,7 @@
 #include "cmdline.h"
 #include "diag.h"
 #include "record.h"
+#include "sha256.h"
 #include "share.h"
 #include "tasklist.h"
 #include "tmpl.h"
@@ -36,32 +38,56 @@ static const char usage[] =
 "  -h, --help        print this help\n"
 "  --version         print the version\n";
 
-/* Loaded templates, keyed by path; a missing file is remembered as NULL. */
+/* Loaded templates, keyed by path; a missing file is remembered as NULL.
+ * sha256 is the hex digest of text's bytes. */
 typedef struct {
 	char *path;
 	char *text;
+	char sha256[65];
 } tmpl_file;
 
 typedef struct {
 	const char *dir;
 	const char *variant;	/* NULL: TASK.tmpl */
 	int force;
-	tmpl_file *files;
+	tmpl_file **files;	/* each its own allocation: pointers stay */
 	size_t n;
 } prompt_ctx;
 
-static const char *
+static const tmpl_file *
 load(prompt_ctx *c, const char *path)
 {
-	size_t i;
+	tmpl_file *f;
+	size_t i, len;
 
 	for (i = 0; i < c->n; i++)
-		if (strcmp(c->files[i].path, path) == 0)
-			return c->files[i].text;
+		if (strcmp(c->files[i]->path, path) == 0)
+			return c->files[i];
 	c->files = xreallocarray(c->files, c->n + 1, sizeof *c->files);
-	c->files[c->n].path = xstrdup(path);
-	c->files[c->n].text = file_read(path, NULL);
-	return c->files[c->n++].text;
+	f = c->files[c->n++] = xmalloc(sizeof *f);
+	f->path = xstrdup(path);
+	f->text = file_read(path, &len);
+	f->sha256[0] = '\0';
+	if (f->text != NULL)
+		sha256_hex(f->text, len, f->sha256);
+	return f;
+}
+
+/* template: what rendered the record's prompt (and system). */
+static void
+set_template(cJSON *rec, const char *bench, const char *task,
+    const char *variant, const tmpl_file *t, const tmpl_file *sys)
+{
+	cJSON *o = cJSON_CreateObject();
+	char *name = variant ? xasprintf("%s/%s.%s", bench, task, variant) :
+	    xasprintf("%s/%s", bench, task);
+
+	cJSON_AddStringToObject(o, "name", name);
+	cJSON_AddStringToObject(o, "sha256", t->sha256);
+	if (sys->text != NULL)
+		cJSON_AddStringToObject(o, "system_sha256", sys->sha256);
+	rec_set(rec, "template", o);
+	free(name);
 }
 
 static int
@@ -85,7 +111,7 @@ prompt(cJSON *rec, jsonl *in, void *arg)
 {
 	prompt_ctx *c = arg;
 	const char *bench = rec_str(rec, "bench"), *task = rec_str(rec, "task");
-	const char *text, *sys;
+	const tmpl_file *text, *sys;
 	const cJSON *vars = rec_get(rec, "vars");
 	char *path, *spath;
 	int ret;
@@ -111,14 +137,16 @@ prompt(cJSON *rec, jsonl *in, void *arg)
 	}
 	text = load(c, path);
 	sys = load(c, spath);
-	if (text == NULL) {
+	if (text->text == NULL) {
 		ret = rec_fail(rec, in, "prompt", "no template for %s/%s%s%s",
 		    bench, task, c->variant ? " variant " : "",
 		    c->variant ? c->variant : "");
 	} else {
-		ret = render_into(rec, in, text, vars, "prompt");
-		if (ret == REC_OK && sys != NULL)
-			ret = render_into(rec, in, sys, vars, "system");
+		ret = render_into(rec, in, text->text, vars, "prompt");
+		if (ret == REC_OK && sys->text != NULL)
+			ret = render_into(rec, in, sys->text, vars, "system");
+		if (ret == REC_OK)
+			set_template(rec, bench, task, c->variant, text, sys);
 	}
 	free(path);
 	free(spath);
@@ -249,8 +277,9 @@ main(int argc, char **argv)
 		list_tasks(c.dir);	/* exits */
 	status = rec_filter(argv + optind, argc - optind, prompt, &c);
 	for (i = 0; i < c.n; i++) {
-		free(c.files[i].path);
-		free(c.files[i].text);
+		free(c.files[i]->path);
+		free(c.files[i]->text);
+		free(c.files[i]);
 	}
 	free(c.files);
 	free(def);

@@ -14,6 +14,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "buf.h"
 #include "fields.h"
 #include "jsonl.h"
 #include "record.h"
@@ -39,6 +40,8 @@ struct opts {
 	double cases_for;	/* --cases-for WIDTH, 0: not asked */
 	int measure;		/* --time, --lengths (MEAS_), or 0 */
 	const char *tokenizer;	/* --tokenizer FILE, or NULL */
+	int split_settings;	/* --split-settings */
+	int isettings;		/* its field "settings" in fields, or -1 */
 };
 
 enum { MEAS_TIME = 1, MEAS_LENGTHS };
@@ -166,6 +169,14 @@ struct ci {
 
 struct bench;
 
+/* The settings of a group's records of one task ("BENCH/TASK"), gen's and
+ * the judge's, as text (NULL: unknown), once seen (settings.c). */
+struct task_set {
+	char *task;
+	char *gen, *judge;
+	int gseen, jseen;
+};
+
 struct group {
 	char *bench;
 	const struct bench *b;	/* its bench's entry (NULL: an average row
@@ -185,6 +196,14 @@ struct group {
 	char *params;		/* gen.params of its records, printed, when they
 				 * agree (NULL: none, or they differ) */
 	int pstate;		/* 0: no record yet, 1: they agree, 2: differ */
+	/* settings.c: the settings of its records, per task; the first
+	 * difference, in words, its task (borrowed from tsets), and whether
+	 * it is the judge's */
+	struct task_set *tsets;
+	size_t ntsets;
+	char *sdiff;
+	const char *stask;
+	int sjudge;
 	char *hkey;
 	unsigned long hash;
 };
@@ -290,6 +309,8 @@ int cmp_tier(const char *a, const char *b);
  * into an average row. */
 void group_params(struct group *g, const cJSON *rec);
 void group_params_fold(struct group *a, const struct group *c);
+/* The group's bench (when no field names it) and values, for messages. */
+void group_label(buf *b, const struct group *g, const struct opts *o);
 void gtab_free(gtab *t);
 
 /* longgenbench.c: the entry's functions; lgb_metrics of a sum of units */
@@ -373,6 +394,19 @@ void measure_free(void);	/* the tokenizer, once at exit */
 void paper_lgb(struct group **g, size_t n, const struct opts *o);
 void paper_lw(struct group **g, size_t n, const struct opts *o);
 void paper_ada(struct group **g, size_t n, const struct opts *o);
+
+/* settings.c: what made a record (lg(7), its manifest) */
+/* gen's settings as text into *out (NULL: unknown, no gen.lg), its
+ * template only when with_template: 1; 0 when the record failed before
+ * it had a gen. */
+int settings_gen(const cJSON *rec, int with_template, char **out);
+/* A short id of settings text (8 hex digits of its SHA-256), "unknown"
+ * for NULL; the caller frees it. */
+char *settings_id(const char *settings);
+/* Note rec's settings in g (its first difference in g->sdiff). */
+void group_settings(struct group *g, const cJSON *rec);
+/* Name each group whose records differ in settings: 1 if any did. */
+int settings_refused(struct group **g, size_t n, const struct opts *o);
 
 /* table.c: a table of text cells printed in one of the formats */
 typedef struct table table;

@@ -4,6 +4,7 @@
 
 #include "agg.h"
 #include "buf.h"
+#include "nulkey.h"
 #include "util.h"
 #include "xalloc.h"
 
@@ -190,6 +191,13 @@ gtab_free(gtab *t)
 		free(g->tags);
 		free(g->cells);
 		free(g->params);
+		for (j = 0; j < g->ntsets; j++) {
+			free(g->tsets[j].task);
+			free(g->tsets[j].gen);
+			free(g->tsets[j].judge);
+		}
+		free(g->tsets);
+		free(g->sdiff);
 		free(g);
 	}
 	free(t->v);
@@ -242,4 +250,19 @@ void
 group_params_fold(struct group *a, const struct group *c)
 {
 	params_note(a, c->params, c->pstate);
+}
+
+void
+group_label(buf *b, const struct group *g, const struct opts *o)
+{
+	size_t k;
+	char *v;
+
+	if (fields_find(o->fields, o->nfields, "bench") < 0)
+		buf_puts(b, g->bench);	/* the bench is not a field: name it */
+	for (k = 0; k < o->nfields; k++) {
+		v = nulkey_show(g->val[k]);
+		buf_printf(b, "%s%s", b->len ? " " : "", v);
+		free(v);
+	}
 }

@@ -309,7 +309,9 @@ print_rows(struct group **g, size_t n, const struct opts *o, int averages)
 	for (i = 0; averages && i < n; i++) {
 		if (o->ilength >= 0)
 			fold(t, g[i], o, ROW_AVG);
-		if (o->itask >= 0)
+		/* split by settings, which differ from task to task (their
+		 * templates), an overall row would hold one task's cells */
+		if (o->itask >= 0 && o->isettings < 0)
 			fold(t, g[i], o, ROW_OVERALL);
 	}
 	rows = gtab_sorted(t, o, &na);

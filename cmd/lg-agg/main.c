@@ -13,6 +13,21 @@ static char bench_name[] = "bench";
 static char *bench_parts[] = { bench_name };
 static const struct field bench_field = { bench_name, bench_parts, 1 };
 
+/* --split-settings: the short id of the record's gen settings, as a key. */
+static char *
+settings_key(const cJSON *rec, const struct opts *o)
+{
+	char *s, *id, *k;
+
+	/* the template is a task's: a setting when task is a group field */
+	settings_gen(rec, o->itask >= 0, &s);
+	id = settings_id(s);
+	k = nulkey_of(id, strlen(id));
+	free(s);
+	free(id);
+	return k;
+}
+
 /* The record's group values into vals (o->nfields), and its bench: 0, or
  * -1 when one is an object or an array (reported, nothing kept). */
 static int
@@ -26,7 +41,9 @@ values(const cJSON *rec, jsonl *in, const struct opts *o, char **vals,
 		return -1;
 	}
 	for (k = 0; k < o->nfields; k++)
-		if (field_value(rec, &o->fields[k], &vals[k]) < 0) {
+		if ((int)k == o->isettings)
+			vals[k] = settings_key(rec, o);
+		else if (field_value(rec, &o->fields[k], &vals[k]) < 0) {
 			jsonl_warn(in, "%s: an object or array cannot be a "
 			    "group value", o->fields[k].path);
 			for (i = 0; i < k; i++)
@@ -55,6 +72,7 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 	if (o->usage) {
 		g = gtab_get(t, b, bench, vals, NULL);
 		group_params(g, rec);
+		group_settings(g, rec);
 		usage_read(rec, g);
 		r = 0;
 	} else if (o->tags) {
@@ -70,6 +88,7 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 		if ((r = b->read(rec, in, o, &d)) >= 0) {
 			g = gtab_get(t, b, bench, vals, NULL);
 			group_params(g, rec);
+			group_settings(g, rec);
 			if (r == 0) {
 				id = rec_key(rec);
 				units_add(&g->units, b, cs, id, &d.u);
@@ -93,24 +112,14 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 static void
 warn_repeats(struct group **g, size_t n, const struct opts *o)
 {
-	size_t i, k;
+	size_t i;
 	buf b = { 0 };
 
 	for (i = 0; i < n; i++) {
 		if (g[i]->units.dups == 0)
 			continue;
 		buf_reset(&b);
-		for (k = 0; k < o->nfields; k++)
-			if (strcmp(o->fields[k].path, "bench") == 0)
-				break;
-		if (k == o->nfields)	/* the bench is not a field: name it */
-			buf_puts(&b, g[i]->bench);
-		for (k = 0; k < o->nfields; k++) {
-			char *v = nulkey_show(g[i]->val[k]);
-
-			buf_printf(&b, "%s%s", b.len ? " " : "", v);
-			free(v);
-		}
+		group_label(&b, g[i], o);
 		lg_warn("%s: %ld record%s repeat%s an id without a case member, "
 		    "each counted as a case of its own: remove the repeats (a "
 		    "file appended to twice?), let lg-infer --resume add only "
@@ -122,14 +131,20 @@ warn_repeats(struct group **g, size_t n, const struct opts *o)
 	buf_free(&b);
 }
 
-/* Each bench's groups in turn, by its entry (or --usage's table). */
-static void
+/* Each bench's groups in turn, by its entry (or --usage's table): 0, or
+ * 1 when a group's records were made by different settings (named, and
+ * nothing printed). */
+static int
 print(gtab *t, const struct opts *o)
 {
 	struct group **g;
 	size_t n, i, j;
 
 	g = gtab_sorted(t, o, &n);
+	if (settings_refused(g, n, o)) {
+		free(g);
+		return 1;
+	}
 	warn_repeats(g, n, o);
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && strcmp(g[j]->bench, g[i]->bench) == 0; j++)
@@ -150,6 +165,7 @@ print(gtab *t, const struct opts *o)
 			g[i]->b->print(g + i, j - i, o);
 	}
 	free(g);
+	return 0;
 }
 
 static int
@@ -168,7 +184,8 @@ run(char **files, int n, const struct opts *o)
 			bad = 1;
 		rec_free(rec);
 	}
-	print(t, o);
+	if (print(t, o))
+		bad = 1;
 	status = jsonl_status(in);
 	if (status == LG_OK && bad)
 		status = LG_BAD;

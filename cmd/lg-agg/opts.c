@@ -9,13 +9,15 @@
 #include "opt.h"
 #include "lgb.h"
 #include "tasks.h"
+#include "xalloc.h"
 
 static const char usage[] =
 "usage: lg-agg [-g FIELD[,FIELD...]] [-f FORMAT] [--by-position] [--len-filter]\n"
 "              [--compat] [--layout LAYOUT] [--bootstrap N] [--seed N]\n"
 "              [--usage] [--prices FILE] [--tags] [--sample-size]\n"
 "              [--cases-for WIDTH] [--time] [--lengths]\n"
-"              [--tokenizer FILE] [--max-record SIZE] [file ...]\n"
+"              [--tokenizer FILE] [--split-settings]\n"
+"              [--max-record SIZE] [file ...]\n"
 "       lg-agg --list-tasks | -h | --help | --version\n"
 "\n"
 "  -g FIELDS          group by these fields, dotted paths\n"
@@ -49,6 +51,10 @@ static const char usage[] =
 "  --tokenizer FILE   --lengths: the table counting outputs without\n"
 "                     gen.output_tokens (default $LG_TOKENIZER, else\n"
 "                     cl100k_base)\n"
+"  --split-settings   a group whose records were made by different\n"
+"                     settings (gen: lg, template, parameters) is split\n"
+"                     into rows by a field settings, a short id of them,\n"
+"                     where it is otherwise refused\n"
 "  --max-record SIZE  record size limit (default 64M)\n"
 "  --list-tasks       print the tasks the tables name or order: BENCH, TASK,\n"
 "                     then label (a paper column's name) or table (a paper\n"
@@ -59,7 +65,7 @@ static const char usage[] =
 enum { OPT_BYPOS = 256, OPT_LENF, OPT_COMPAT, OPT_MAXREC, OPT_VERSION,
 	OPT_BOOT, OPT_SEED, OPT_LAYOUT, OPT_USAGE, OPT_PRICES, OPT_LIST,
 	OPT_TAGS, OPT_SAMPLE, OPT_CASESFOR, OPT_TIME, OPT_LENGTHS,
-	OPT_TOKENIZER };
+	OPT_TOKENIZER, OPT_SPLIT };
 
 #define MAX_BOOTSTRAP 1000000L
 #define DEF_BOOTSTRAP 1000L	/* intervals unless asked not to */
@@ -82,6 +88,7 @@ static const struct option longopts[] = {
 	{ "time", no_argument, NULL, OPT_TIME },
 	{ "lengths", no_argument, NULL, OPT_LENGTHS },
 	{ "tokenizer", required_argument, NULL, OPT_TOKENIZER },
+	{ "split-settings", no_argument, NULL, OPT_SPLIT },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -186,6 +193,9 @@ option(int c, const char *arg, struct opts *o)
 	case OPT_MAXREC:
 		opt_max_record(arg);
 		break;
+	case OPT_SPLIT:
+		o->split_settings = 1;
+		break;
 	}
 	return 0;
 }
@@ -218,6 +228,19 @@ modes(struct opts *o)
 		bad(o, "--layout paper: not with %s", on[0]);
 }
 
+/* --split-settings: the group field "settings" after the others. */
+static int
+split_field(struct opts *o)
+{
+	if (fields_find(o->fields, o->nfields, "settings") >= 0)
+		return -1;
+	o->fields = xreallocarray(o->fields, o->nfields + 1,
+	    sizeof *o->fields);
+	field_parse("settings", &o->fields[o->nfields]);
+	o->isettings = (int)o->nfields++;
+	return 0;
+}
+
 int
 agg_parse(int argc, char **argv, struct opts *o)
 {
@@ -225,6 +248,7 @@ agg_parse(int argc, char **argv, struct opts *o)
 
 	o->seed = 1;
 	o->bootstrap = DEF_BOOTSTRAP;
+	o->isettings = -1;
 	agg_fields("bench,task,length,gen.model", o);
 	while ((c = lg_getopt(argc, argv, "g:f:h", longopts, NULL)) != -1) {
 		switch (c) {
@@ -254,9 +278,14 @@ agg_parse(int argc, char **argv, struct opts *o)
 	if (o->paper && (o->usage || o->measure))
 		bad(o, "--layout paper: not with --usage, --prices, --time or "
 		    "--lengths", NULL);
+	if (o->paper && o->split_settings)
+		bad(o, "--layout paper: not with --split-settings", NULL);
 	modes(o);
 	if (o->paper)
 		agg_fields("task,length,gen.model", o);
+	if (o->split_settings && split_field(o) < 0)
+		bad(o, "-g: names settings, the field --split-settings adds",
+		    NULL);
 	return optind;
 }
 

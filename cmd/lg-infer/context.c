@@ -47,7 +47,7 @@ context_tokens(bpe *b, const char *s)
 
 /* The gen of a record not sent: request_gen() of no request, no endpoint. */
 static cJSON *
-gen_of(const infer_opts *o, const char *sys_opt, long tokens)
+gen_of(const infer_opts *o, const char *sys_opt, const cJSON *rec, long tokens)
 {
 	http_result res = { 0 };
 	cJSON *g;
@@ -55,7 +55,7 @@ gen_of(const infer_opts *o, const char *sys_opt, long tokens)
 	res.prompt_tokens = tokens;
 	res.output_tokens = -1;
 	res.ttft_s = -1;
-	g = request_gen(o, sys_opt, &res);
+	g = request_gen(o, sys_opt, rec, &res);
 	rec_del(g, "endpoint");
 	cJSON_AddNumberToObject(g, "max_context", (double)o->max_context);
 	cJSON_AddStringToObject(g, "tokenizer", bpe_name(o->tok));
@@ -87,7 +87,7 @@ context_over(const infer_opts *o, cJSON *rec, const char *system,
 		    "--max-context %ld", np + ns, o->max_context);
 	rec_del(rec, "output");
 	rec_del(rec, "reasoning");
-	rec_set(rec, "gen", gen_of(o, sys_opt, np < 0 || ns < 0 ? -1 : np + ns));
+	rec_set(rec, "gen", gen_of(o, sys_opt, rec, np < 0 || ns < 0 ? -1 : np + ns));
 	e = cJSON_CreateObject();
 	cJSON_AddStringToObject(e, "stage", "infer");
 	cJSON_AddStringToObject(e, "message", m);

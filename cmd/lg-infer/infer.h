@@ -75,8 +75,11 @@ int infer_resumed(const cJSON *rec, jsonl *in, void *arg);
 
 /* request.c */
 char *request_body(const infer_opts *o, const char *system, const char *prompt);
+/* The gen of rec's answer (res): the request, what came back, and what
+ * made it (lg's version, rec's template, the server's model and
+ * fingerprint). */
 cJSON *request_gen(const infer_opts *o, const char *system_opt,
-    const http_result *res);
+    const cJSON *rec, const http_result *res);
 
 /*
  * context.c: --max-context.  context_setup() opens the tokenizer (the

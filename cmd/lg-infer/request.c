@@ -69,9 +69,11 @@ add_count(cJSON *g, const char *k, long v)
 }
 
 cJSON *
-request_gen(const infer_opts *o, const char *system_opt, const http_result *res)
+request_gen(const infer_opts *o, const char *system_opt, const cJSON *rec,
+    const http_result *res)
 {
 	cJSON *g = cJSON_CreateObject();
+	const cJSON *tmpl = rec_get(rec, "template");
 
 	cJSON_AddStringToObject(g, "model", o->model);
 	cJSON_AddStringToObject(g, "endpoint", res->endpoint);
@@ -99,6 +101,8 @@ request_gen(const infer_opts *o, const char *system_opt, const http_result *res)
 	cJSON_AddBoolToObject(g, "cache_hit", res->cache_hit);
 	/* what made the answer: this lg, and the server's word for itself */
 	cJSON_AddStringToObject(g, "lg", LG_VERSION);
+	if (cJSON_IsObject(tmpl))	/* lg-prompt's: what made the prompt */
+		cJSON_AddItemToObject(g, "template", cJSON_Duplicate(tmpl, 1));
 	if (res->server_model != NULL)
 		cJSON_AddStringToObject(g, "server_model", res->server_model);
 	if (res->fingerprint != NULL)

@@ -133,7 +133,7 @@ answered(void *user, const http_result *res)
 			    res->reasoning_len));
 		else
 			rec_del(rec, "reasoning");
-		rec_set(rec, "gen", request_gen(j->o, j->sys_opt, res));
+		rec_set(rec, "gen", request_gen(j->o, j->sys_opt, rec, res));
 		drop_infer_error(rec);
 		j->s->pg.ok++;
 		j->s->pg.cut += res->truncated != 0;
@@ -145,7 +145,7 @@ answered(void *user, const http_result *res)
 	} else {
 		rec_del(rec, "output");
 		rec_del(rec, "reasoning");
-		rec_set(rec, "gen", request_gen(j->o, j->sys_opt, res));
+		rec_set(rec, "gen", request_gen(j->o, j->sys_opt, rec, res));
 		set_error(rec, res->error, res->status);
 		j->s->pg.failed++;
 		j->s->bad = 1;

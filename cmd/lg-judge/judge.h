@@ -143,6 +143,22 @@ typedef struct {
  * attempt itself when no seed was asked for.
  */
 void judge_decoding_add(cJSON *b, const judge_decoding *d, int attempt);
+/*
+ * manifest.c: what judged a record, as scores.judge (set when the record
+ * has scores): by "rules", "model" or "hybrid"; the model (NULL under the
+ * rules); the rubric's name and SHA-256 (NULL: none); the decoding (NULL:
+ * none); compat, the published judge.
+ */
+typedef struct {
+	const char *by, *model, *rubric, *sha256;
+	const judge_decoding *dec;
+	int compat;
+} judge_note;
+void judge_manifest(cJSON *rec, const judge_note *n);
+/* The SHA-256 of the rubric at a share path, read once ("-": unreadable). */
+const char *judge_rubric_sha(const char *rel);
+void judge_manifest_fini(void);
+
 /* Append the message {role, content} to the array msgs. */
 void judge_message(cJSON *msgs, const char *role, const char *content);
 

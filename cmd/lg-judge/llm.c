@@ -53,6 +53,7 @@
 #include "progress.h"
 #include "re.h"
 #include "record.h"
+#include "sha256.h"
 #include "share.h"
 #include "tmpl.h"
 #include "util.h"
@@ -88,6 +89,8 @@ struct run {
 	http_engine *e;
 	engine *eng;
 	const char *rubric;
+	char *rubric_name;	/* its path, as given or in share */
+	char rubric_sha[65];
 	lw_asker *lwa;
 	cf_asker *cfa;		/* --cf-relevance, else NULL */
 	pend *cur;		/* the record being begun (ask) */
@@ -255,6 +258,41 @@ ask(void *arg, cJSON *verdict, const char *text, size_t len, const char *want)
 	submit(r, j);
 }
 
+/* cf relevance's question (and cf.system.tmpl beside it) */
+#define CF_RUBRIC "rubrics/longweave/cf.tmpl"
+
+/* scores.judge of p's record: the judge that asked about it. */
+static void
+note(const run *r, const pend *p)
+{
+	const llm_opts *o = r->o;
+	const lw_judge *lj;
+	judge_note n = { o->hybrid ? "hybrid" : "model", o->model, NULL, NULL,
+		NULL, 0 };
+
+	if (p->mine) {
+		n.rubric = r->rubric_name;
+		n.sha256 = r->rubric_sha;
+		n.dec = &o->dec;
+		n.compat = o->compat != NULL;
+	} else if (p->lw != NULL) {
+		lj = o->lw_compat ? p->lw->published : p->lw->own;
+		if (lj != NULL) {
+			n.rubric = lj->rubric;
+			n.sha256 = judge_rubric_sha(lj->rubric);
+		}
+		n.dec = &o->lw;
+		n.compat = o->lw_compat;
+	} else if (p->cf) {
+		n.rubric = CF_RUBRIC;
+		n.sha256 = judge_rubric_sha(CF_RUBRIC);
+		n.dec = &o->cf.dec;
+		n.compat = o->lw_compat;
+	} else
+		return;
+	judge_manifest(p->ej->rec, &n);
+}
+
 /* Every question about the record is answered: tally, then out it goes. */
 static void
 finish(pend *p)
@@ -268,6 +306,7 @@ finish(pend *p)
 		lw_tally(p->lw, p->ej->rec, r->o->lw_compat, &at);
 	if (p->cf)
 		cf_tally(p->ej->rec);
+	note(r, p);
 	if (p->status == REC_BAD)
 		r->bad = 1;
 	r->written++;
@@ -696,23 +735,25 @@ llm_run(char **files, int nfiles, const llm_opts *o)
 	engine_opts eo = { 0 };
 	char *err = NULL, *path;
 	http_stats st;
+	size_t len;
 	int status;
 
 	memset(&r, 0, sizeof r);
 	r.o = o;
 	progress_start(&r.pg, 0);
-	if (o->rubric != NULL)
+	/* named as given, or by its place in share */
+	if (o->rubric != NULL) {
 		path = xstrdup(o->rubric);
-	else {
-		char *rel = xasprintf("rubrics/%s.tmpl", o->compat ? o->compat :
-		    "longgenbench");
-
-		path = share_path(rel);
-		free(rel);
+		r.rubric_name = xstrdup(o->rubric);
+	} else {
+		r.rubric_name = xasprintf("rubrics/%s.tmpl", o->compat ?
+		    o->compat : "longgenbench");
+		path = share_path(r.rubric_name);
 	}
-	r.rubric = file_read(path, NULL);
+	r.rubric = file_read(path, &len);
 	if (r.rubric == NULL)
 		lg_die(LG_SYS, "%s: cannot read the rubric", path);
+	sha256_hex(r.rubric, len, r.rubric_sha);
 	free(path);
 	if ((r.e = http_new(&o->http, &err)) == NULL)
 		lg_die(LG_USAGE, "%s", err);
@@ -743,6 +784,8 @@ llm_run(char **files, int nfiles, const llm_opts *o)
 	cf_asker_free(r.cfa);
 	cf_extract_fini();
 	free((char *)r.rubric);
+	free(r.rubric_name);
+	judge_manifest_fini();
 	yesno_fini();
 	if (status == LG_OK && (r.bad || r.failed || r.undecided))
 		status = LG_BAD;

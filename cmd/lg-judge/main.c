@@ -44,10 +44,18 @@ rules_only(cJSON *rec, jsonl *in, void *arg)
 		jsonl_warn(in, "%s, skipped", RESUME_NOID_MSG);
 		return REC_DROP_BAD;
 	}
-	if (lw_rules(rec, &at, &c->lw, &ret))
+	judge_note n = { "rules", NULL, NULL, NULL, NULL, 0 };
+
+	n.compat = c->lw.compat;
+	if (lw_rules(rec, &at, &c->lw, &ret)) {
+		judge_manifest(rec, &n);
 		return ret;
+	}
 	/* the verdicts and their scores at once */
-	return verdicts_start(rec, &at, JUDGE_RULES, NULL, NULL, &mine, &asked, jc);
+	ret = verdicts_start(rec, &at, JUDGE_RULES, NULL, NULL, &mine, &asked, jc);
+	if (mine)
+		judge_manifest(rec, &n);
+	return ret;
 }
 
 /* --rules: the whole run, its exit status. */
@@ -68,6 +76,7 @@ judge_rules(judge_args *a, char **files, int n)
 	idset_free(rc.seen);
 	rules_fini();
 	lw_rules_fini();
+	judge_manifest_fini();
 	idset_free(done);
 	free(a->llm.base);
 	return status;

@@ -39,6 +39,7 @@ static void
 add_gen(cJSON *rec, const oracle_opts *o)
 {
 	cJSON *g = cJSON_CreateObject();
+	const cJSON *tmpl = rec_get(rec, "template");
 
 	cJSON_AddStringToObject(g, "model", o->model);
 	cJSON_AddStringToObject(g, "endpoint", "builtin");
@@ -52,6 +53,10 @@ add_gen(cJSON *rec, const oracle_opts *o)
 	cJSON_AddNumberToObject(g, "words", (double)o->words);
 	cJSON_AddNumberToObject(g, "seed", (double)o->seed);
 	cJSON_AddStringToObject(g, "finish_reason", o->stop_at < 1 ? "length" : "stop");
+	/* what made it, as lg-infer writes it */
+	cJSON_AddStringToObject(g, "lg", LG_VERSION);
+	if (cJSON_IsObject(tmpl))
+		cJSON_AddItemToObject(g, "template", cJSON_Duplicate(tmpl, 1));
 	rec_set(rec, "gen", g);
 }
 

@@ -2,12 +2,14 @@
 # Every answer names what made it: gen.lg (this lg's version), and the
 # server's word for itself, gen.server_model and gen.system_fingerprint, as
 # the reply gave them, streamed (the fast chunk reader and cJSON's, for
-# escaped strings) or whole, and again from the cache.  A label that is not
+# escaped strings) or whole, and again from the cache; gen.template is the
+# record's template (lg-prompt's), copied, and absent when it has none.  A label that is not
 # a short printable string is left out, never written raw.
 . "$TOP/tests/lg-infer/fake.sh"
 fake_start m
 ver=$(lg-infer --version | awk '{ print $NF }')
-printf '{"id":"a","prompt":"one"}\n{"id":"b","prompt":"two"}\n' > "$t/in"
+printf '%s\n' '{"id":"a","prompt":"one","template":{"name":"x/y","sha256":"ab12"}}' \
+    '{"id":"b","prompt":"two"}' > "$t/in"
 for mode in stream --no-stream; do
 	a=
 	[ "$mode" = stream ] || a=$mode
@@ -26,6 +28,8 @@ for r in recs:
     assert g["lg"] == ver, g
     assert g["server_model"] == "fake/\"q\"", g
     assert g["system_fingerprint"] == "fp_fake\u00e9", g
+    assert g.get("template") == r.get("template"), g
+assert recs[0]["gen"]["template"] == {"name": "x/y", "sha256": "ab12"}, recs[0]
 ' "$ver" "$f" || fail "$mode: $(head -c 600 "$f")"
 	done
 	[ "$(jq -s 'map(.gen.cache_hit) | all' "$t/h$mode")" = true ] ||

@@ -42,8 +42,8 @@ before=$(wc -l < "$t/log")
     > "$t/hybrid" 2> "$t/err" || fail "hybrid"
 [ "$(wc -l < "$t/log")" -eq "$before" ] || fail "hybrid asked the model"
 grep -q "$n by rules, 0 by the model" "$t/err" || fail "hybrid summary: $(cat "$t/err")"
-./lg-judge --rules < "$t/split" | jq -c .scores > "$t/r1"
-jq -c .scores "$t/hybrid" > "$t/r2"
+./lg-judge --rules < "$t/split" | jq -c '.scores | del(.judge)' > "$t/r1"
+jq -c '.scores | del(.judge)' "$t/hybrid" > "$t/r2"
 cmp -s "$t/r1" "$t/r2" || fail "hybrid scores differ from rules on oracle answers"
 
 # the prompt fences the entry; an echoed request is no verdict: asked

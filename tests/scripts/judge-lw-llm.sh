@@ -47,9 +47,9 @@ judge --hybrid < "$t/oracle" > "$t/hybrid" 2> "$t/err.hybrid" || fail "hybrid: $
 [ $(($(calls "$t/err.hybrid") * 2)) -le "$(calls "$t/err.model")" ] ||
     fail "hybrid calls: $(calls "$t/err.hybrid") of $(calls "$t/err.model")"
 grep -q 'per record' "$t/err.hybrid" || fail "hybrid summary: $(cat "$t/err.hybrid")"
-./lg-judge --rules < "$t/oracle" | jq -c .scores > "$t/s.rules"
-jq -c .scores "$t/hybrid" > "$t/s.hybrid"
-jq -c .scores "$t/model" > "$t/s.model"
+./lg-judge --rules < "$t/oracle" | jq -c '.scores | del(.judge)' > "$t/s.rules"
+jq -c '.scores | del(.judge)' "$t/hybrid" > "$t/s.hybrid"
+jq -c '.scores | del(.judge)' "$t/model" > "$t/s.model"
 cmp -s "$t/s.rules" "$t/s.hybrid" || fail "hybrid scores differ from the rules"
 cmp -s "$t/s.rules" "$t/s.model" || fail "model scores differ from the rules"
 
