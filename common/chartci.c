@@ -10,6 +10,7 @@
 #include "chartci.h"
 #include "paired.h"
 #include "rng.h"
+#include "util.h"
 #include "xalloc.h"
 
 #define NGBUCKET 1024
@@ -41,16 +42,6 @@ struct chartci {
 	struct group *bucket[NGBUCKET], **g;
 	size_t ng, capg;
 };
-
-uint32_t
-chartci_hash(const char *s)
-{
-	uint32_t h = 2166136261u;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
-}
 
 chartci *
 chartci_new(long draws, uint64_t seed)
@@ -84,7 +75,7 @@ chartci_free(chartci *ci)
 static size_t
 group_of(chartci *ci, const char *key)
 {
-	uint32_t h = chartci_hash(key) % NGBUCKET;
+	uint32_t h = text_hash(key) % NGBUCKET;
 	struct group *g;
 
 	for (g = ci->bucket[h]; g != NULL; g = g->next)
@@ -292,7 +283,7 @@ resample(const chartci *ci, const char *key, const struct drawn *d, size_t nd,
 
 	seed[0] = (uint32_t)(ci->seed & 0xffffffffu);
 	seed[1] = (uint32_t)(ci->seed >> 32);
-	seed[2] = chartci_hash(key);
+	seed[2] = text_hash(key);
 	rng_seed_words(&r, seed, 3);
 	for (b = 0; b < B; b++) {
 		for (i = 0; i < nt; i++)

@@ -51,7 +51,4 @@ void chartci_run(chartci *ci, const struct chartci_win *w, const double *n,
 double chartci_value(const struct chartci_win *w, size_t c, const double *n,
     const double *sum);
 
-/* FNV-1a, 32 bits, of s: lg-agg's hash of a group's key. */
-uint32_t chartci_hash(const char *s);
-
 #endif

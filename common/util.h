@@ -27,4 +27,8 @@ double mono_now(void);
 /* Count whitespace-separated words in s[0..len). */
 size_t count_words(const char *s, size_t len);
 
+/* FNV-1a of a string, 32 bits: the seeds of lg-agg's resampling and of the
+ * charts' (so that their intervals agree), and hash tables of groups. */
+uint32_t text_hash(const char *s);
+
 #endif

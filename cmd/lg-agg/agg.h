@@ -271,8 +271,6 @@ int case_of(const cJSON *rec, jsonl *in, char **out);
 int rec_cut(const cJSON *rec);
 
 /* units.c */
-/* FNV-1a, 32 bits: the same on every platform. */
-uint32_t hash_text(const char *s);
 /* Add a record's unit u to its case (case_id), or as a case of its own
  * (rec_id: a repeat is counted in dups; NULL: no id). */
 void units_add(struct units *us, const struct bench *b, const char *case_id,

@@ -21,6 +21,7 @@
 
 #include "agg.h"
 #include "rng.h"
+#include "util.h"
 #include "xalloc.h"
 
 double
@@ -58,7 +59,7 @@ group_seed(rng *r, const struct group *g, const struct opts *o)
 
 	key[0] = (uint32_t)(o->seed & 0xffffffffu);
 	key[1] = (uint32_t)(o->seed >> 32);
-	key[2] = hash_text(g->hkey);
+	key[2] = text_hash(g->hkey);
 	rng_seed_words(r, key, 3);
 }
 

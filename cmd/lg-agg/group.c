@@ -76,7 +76,7 @@ gtab_get(gtab *t, const struct bench *b, const char *bench, char **vals,
     const unsigned char *syn)
 {
 	char *k = key_text(bench, vals, syn, t->nfields);
-	unsigned long h = hash_text(k);
+	unsigned long h = text_hash(k);
 	size_t s = h & (t->nslot - 1), i;
 	struct group *g;
 

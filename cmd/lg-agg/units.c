@@ -8,17 +8,8 @@
 #include <string.h>
 
 #include "agg.h"
+#include "util.h"
 #include "xalloc.h"
-
-uint32_t
-hash_text(const char *s)
-{
-	uint32_t h = 2166136261u;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
-}
 
 /* Add b's sums to a: a case's samples (the bench's own sums by its
  * unit_add). */
@@ -38,7 +29,7 @@ unit_add(struct unit *a, const struct unit *b, const struct bench *bench)
 static struct unit *
 units_find(const struct units *us, int kind, const char *id, size_t *at)
 {
-	size_t s = hash_text(id) & (us->nslot - 1), i;
+	size_t s = text_hash(id) & (us->nslot - 1), i;
 
 	while (us->slot[s] != 0) {
 		i = us->slot[s] - 1;
