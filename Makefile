@@ -188,6 +188,7 @@ test: all
 
 demo:
 	@sh mk/deps.sh demo
+	@echo "lg demo: building the tools" >&2
 	@$(MAKE) --no-print-directory all >/dev/null
 	@sh mk/demo.sh
 

@@ -63,13 +63,19 @@ else
 fi
 echo "lg: installing with apt-get:$missing" >&2
 export DEBIAN_FRONTEND=noninteractive
+# apt's own lines go to a log, shown when it fails: a line per stage here
+log=$(mktemp "${TMPDIR:-/tmp}/lg-apt.XXXXXX") || exit 1
+trap 'rm -f "$log"' EXIT
 # shellcheck disable=SC2086
-if ! $sudo apt-get install -y -q $missing >/dev/null 2>&1; then
-	$sudo apt-get update -q >/dev/null 2>&1
+if ! $sudo apt-get install -y -q $missing >"$log" 2>&1; then
+	echo "lg: updating apt's package lists, then installing again" >&2
+	$sudo apt-get update -q >"$log" 2>&1
 	# shellcheck disable=SC2086
-	if ! $sudo apt-get install -y -q $missing >&2; then
-		echo "lg: apt-get install$missing failed; install them by hand" >&2
+	if ! $sudo apt-get install -y -q $missing >>"$log" 2>&1; then
+		tail -n 15 "$log" >&2
+		echo "lg: apt-get install$missing failed (its last lines above); install them by hand" >&2
 		exit 1
 	fi
 fi
+echo "lg: installed:$missing" >&2
 exit 0

@@ -171,8 +171,14 @@ jail_root(const char *dir, const char *code, const char *python,
 	size_t i;
 
 	/* nothing done here may reach the machine's mount table */
-	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0) {
+		/* EINVAL: "/" is no mount point, as in a plain chroot */
+		if (errno == EINVAL)
+			FAIL("making the mounts private (\"/\" is not a mount "
+			    "point: in a chroot, bind-mount its folder on itself "
+			    "first, as schroot does)");
 		FAIL("making the mounts private");
+	}
 	if (strlen(dir) > PATH_MAX - 64) {
 		errno = ENAMETOOLONG;
 		FAIL("the root");
