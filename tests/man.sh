@@ -1,5 +1,5 @@
 #!/bin/sh
-# Man pages: mandoc -Tlint clean, and every option in a tool's --help
+# Man pages: mandoc -Tlint clean to its style notes, and every option in a tool's --help
 # appears in its man page and the other way round.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -7,7 +7,11 @@ cd "$top" || exit 3
 pass=0
 fail=0
 for m in man/*.1 man/*.7; do
-	if out=$(mandoc -Tlint -Wwarning "$m" 2>&1) && [ -z "$out" ]; then
+	# style notes too, but for pages of ours not installed and the
+	# machine's own outdated index
+	out=$(mandoc -Tlint -Wstyle "$m" 2>&1 |
+	    grep -v -e 'referenced manual not found' -e 'outdated mandoc.db')
+	if [ -z "$out" ]; then
 		pass=$((pass + 1))
 	else
 		fail=$((fail + 1))
