@@ -43,7 +43,7 @@ static const char usage[] =
 "                      a relevant and complete fix (the published judge),\n"
 "                      and score 0 when not\n"
 "  --judge-base-url URL  judge server, repeatable (LG_JUDGE_BASE_URL)\n"
-"  --judge-model MODEL judge model (LG_JUDGE_MODEL)\n"
+"  --judge-model MODEL judge model (LG_JUDGE_MODEL); --model too\n"
 "  -P N                requests in flight (default 8)\n"
 "  --retries N         HTTP retries per request (default 6)\n"
 "  --judge-retries N   asks again after an unparseable or incomplete reply\n"
@@ -100,6 +100,7 @@ judge_parse(int argc, char **argv, judge_args *a)
 		{ "judge-seed", required_argument, NULL, 's' },
 		{ "judge-base-url", required_argument, NULL, 'U' },
 		{ "judge-model", required_argument, NULL, 'm' },
+		{ "model", required_argument, NULL, 'm' },
 		{ "judge-retries", required_argument, NULL, 'J' },
 		{ "judge-max-tokens", required_argument, NULL, 'T' },
 		{ "cache", required_argument, NULL, 'C' },

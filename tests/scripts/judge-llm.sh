@@ -36,6 +36,12 @@ jq -e -s 'all(.[].verdicts[]; .reply == "yes" or .reply == "no")' "$t/model" > /
     fail "replies not recorded"
 grep -q "$n by the model" "$t/err" || fail "summary: $(cat "$t/err")"
 
+# --model names the judge model as --judge-model does
+./lg-judge --judge-base-url "$url" --model other --rubric "$t/rubric" -P 8 < "$t/split" \
+    > "$t/alias" 2> "$t/err" || fail "--model: $(cat "$t/err")"
+jq -e -s '[.[].verdicts[]] | length > 0 and all(.by == "llm:other")' "$t/alias" > /dev/null ||
+    fail "--model: verdicts not by llm:other"
+
 # hybrid: the rules pass every oracle check, the model is never asked
 before=$(wc -l < "$t/log")
 ./lg-judge --hybrid --judge-base-url "$url" --judge-model test --rubric "$t/rubric" < "$t/split" \
