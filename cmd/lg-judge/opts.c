@@ -87,6 +87,51 @@ static const char usage[] =
 #define MAX_TEMPERATURE	100.0
 #define MAX_TOKENS	100000000
 
+/*
+ * The decoding of each kind of question once the mode is known: what an
+ * option set stays, the rest is ours or the published client's.
+ */
+static void
+decoding_defaults(judge_args *a, const char *prompt)
+{
+	llm_opts *o = &a->llm;
+
+	/* LongWeave questions, biog, sr and nw batches and cf relevance alike:
+	 * ours or the published client's decoding (task_config.yaml), unless
+	 * an option says otherwise */
+	o->lw = o->dec;
+	if (o->lw.max_tokens == 0)
+		o->lw.max_tokens = a->compat ? JUDGE_LW_COMPAT_MAX_TOKENS :
+		    JUDGE_MAX_TOKENS;
+	if (o->lw.temperature < 0)
+		o->lw.temperature = a->compat ? JUDGE_LW_COMPAT_TEMPERATURE : 0;
+	o->cf.dec = o->lw;
+	if (a->compat && !a->rules) {
+		/* the published decoding, unless an option says otherwise */
+		o->compat = prompt != NULL && *prompt == 'b' ? "longgenbench-b" :
+		    "longgenbench-a";
+		if (o->dec.max_tokens == 0)
+			o->dec.max_tokens = 50;
+		if (o->dec.temperature < 0)
+			o->dec.temperature = 0.95;
+		if (o->dec.top_p < 0)
+			o->dec.top_p = 0.95;
+		if (!o->dec.has_seed) {
+			o->dec.seed = 42;
+			o->dec.has_seed = 1;
+		}
+	} else {
+		/*
+		 * room for a reasoning model's thinking, which servers count
+		 * in max_tokens; a plain model stops after its "yes"
+		 */
+		if (o->dec.max_tokens == 0)
+			o->dec.max_tokens = JUDGE_MAX_TOKENS;
+		if (o->dec.temperature < 0)
+			o->dec.temperature = 0;
+	}
+}
+
 int
 judge_parse(int argc, char **argv, judge_args *a)
 {
@@ -201,40 +246,7 @@ judge_parse(int argc, char **argv, judge_args *a)
 		lg_die(LG_USAGE, "--compat asks the model every check with the "
 		    "published prompt: it excludes %s",
 		    o->hybrid ? "--hybrid" : "--rubric");
-	/* LongWeave questions, biog, sr and nw batches and cf relevance alike:
-	 * ours or the published client's decoding (task_config.yaml), unless
-	 * an option says otherwise */
-	o->lw = o->dec;
-	if (o->lw.max_tokens == 0)
-		o->lw.max_tokens = a->compat ? JUDGE_LW_COMPAT_MAX_TOKENS :
-		    JUDGE_MAX_TOKENS;
-	if (o->lw.temperature < 0)
-		o->lw.temperature = a->compat ? JUDGE_LW_COMPAT_TEMPERATURE : 0;
-	o->cf.dec = o->lw;
-	if (a->compat && !a->rules) {
-		/* the published decoding, unless an option says otherwise */
-		o->compat = prompt != NULL && *prompt == 'b' ? "longgenbench-b" :
-		    "longgenbench-a";
-		if (o->dec.max_tokens == 0)
-			o->dec.max_tokens = 50;
-		if (o->dec.temperature < 0)
-			o->dec.temperature = 0.95;
-		if (o->dec.top_p < 0)
-			o->dec.top_p = 0.95;
-		if (!o->dec.has_seed) {
-			o->dec.seed = 42;
-			o->dec.has_seed = 1;
-		}
-	} else {
-		/*
-		 * room for a reasoning model's thinking, which servers count
-		 * in max_tokens; a plain model stops after its "yes"
-		 */
-		if (o->dec.max_tokens == 0)
-			o->dec.max_tokens = JUDGE_MAX_TOKENS;
-		if (o->dec.temperature < 0)
-			o->dec.temperature = 0;
-	}
+	decoding_defaults(a, prompt);
 	if ((a->jr.redo_changed || a->jr.retry_errors) && a->resume == NULL)
 		lg_die(LG_USAGE, "%s goes with --resume FILE", a->jr.redo_changed ?
 		    "--redo-changed" : "--retry-errors");
