@@ -302,7 +302,7 @@ refuse(const state *s)
 	    "file, or give the input the file was made from", s->o->resume);
 	if (n > 0)
 		lg_warn("--resume: %lu record%s of this run went out before the "
-		    "change was seen (the input is not a file, read once): the "
+		    "change was seen (an input not a regular file is read once): the "
 		    "output mixes prompts; remove them or start it anew", n,
 		    n == 1 ? "" : "s");
 }
