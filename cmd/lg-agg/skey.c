@@ -99,19 +99,12 @@ cell(const cJSON *v)
 	    "sha256"));
 	const char *sys = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(v,
 	    "system_sha256"));
-	char *t, *r;
-
-	if (v == NULL)
-		return xstrdup("-");
 	if (cJSON_IsString(v))
 		return xstrdup(v->valuestring);
 	if (name != NULL && sha != NULL)
 		return xasprintf("%s %.12s%s%.12s", name, sha, sys ? " system " : "",
 		    sys ? sys : "");
-	t = cJSON_PrintUnformatted(v);
-	r = xstrdup(t != NULL ? t : "?");
-	cJSON_free(t);
-	return r;
+	return rec_shown(v, "-");
 }
 
 static void

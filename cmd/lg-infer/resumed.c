@@ -18,20 +18,6 @@
 #include "record.h"
 #include "xalloc.h"
 
-/* v as JSON text, "unset" when absent (malloc'd). */
-static char *
-shown(const cJSON *v)
-{
-	char *t, *r;
-
-	if (v == NULL)
-		return xstrdup("unset");
-	t = cJSON_PrintUnformatted(v);
-	r = xstrdup(t != NULL ? t : "?");
-	cJSON_free(t);
-	return r;
-}
-
 /* The first decoding parameter that differs between was and now, named. */
 static char *
 param_changed(const cJSON *was, const cJSON *now)
@@ -55,8 +41,8 @@ param_changed(const cJSON *was, const cJSON *now)
 		return xstrdup("made with other parameters");
 	x = rec_get(was, name);
 	y = rec_get(now, name);
-	a = shown(x);
-	b = shown(y);
+	a = rec_shown(x, "unset");
+	b = rec_shown(y, "unset");
 	m = xasprintf("made with parameter %s %s, not %s", name, a, b);
 	free(a);
 	free(b);
@@ -129,7 +115,7 @@ infer_note(const cJSON *rec, void *arg)
 	if (!cJSON_IsObject(gen) || rec_get(gen, "model") == NULL ||
 	    !cJSON_IsString(rec_get(gen, "lg")))
 		return NULL;
-	return shown(cJSON_IsObject(t) ? t : NULL);
+	return rec_shown(cJSON_IsObject(t) ? t : NULL, "unset");
 }
 
 /* A template's member k as text, and its name, for a message. */
@@ -141,7 +127,7 @@ tmpl_shown(const cJSON *t, const char *k)
 
 	if (t == NULL)
 		return xstrdup("none");
-	v = shown(rec_get(t, k));
+	v = rec_shown(rec_get(t, k), "unset");
 	r = strcmp(k, "name") == 0 ? xstrdup(v) : xasprintf("%s (%s)", v,
 	    name != NULL ? name : "unnamed");
 	free(v);

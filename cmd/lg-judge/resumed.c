@@ -75,20 +75,6 @@ expected(const judge_resume *c, const cJSON *rec)
 	return x;
 }
 
-/* v as text ("none" when absent; malloc'd). */
-static char *
-shown(const cJSON *v)
-{
-	char *t, *r;
-
-	if (v == NULL)
-		return xstrdup("none");
-	t = cJSON_PrintUnformatted(v);
-	r = xstrdup(t != NULL ? t : "?");
-	cJSON_free(t);
-	return r;
-}
-
 /* The first member of a model's scores.judge that differs from this
  * run's (lg's version aside), with both values; NULL: none. */
 static char *
@@ -112,8 +98,8 @@ manifest_changed(const judge_resume *c, const cJSON *rec)
 		if ((a == NULL) == (b == NULL) && (a == NULL ||
 		    cJSON_Compare(a, b, 1)))
 			continue;
-		sa = shown(a);
-		sb = shown(b);
+		sa = rec_shown(a, "none");
+		sb = rec_shown(b, "none");
 		m = xasprintf("judged with scores.judge.%s %s, not %s", keys[i],
 		    sa, sb);
 		free(sa);
