@@ -5,7 +5,9 @@
 # without a template.  The message names the id, the member and both
 # values, and says how to go on; nothing is sent and the file is left as
 # it is, whether the input is a file (checked whole first) or a pipe (its
-# first record is one done), --redo-changed or not, --samples or not.
+# first record is one done), --redo-changed or not, --samples or not.  A
+# pipe that meets a changed record after a new one refuses too, and says
+# how many records went out before.
 . "$TOP/tests/lg-infer/fake.sh"
 fake_start s --model good
 lg-gen longgenbench -t city -l 16k -n 3 > "$t/cases"
@@ -46,6 +48,20 @@ lg-infer $base --resume "$t/out" "$t/a" >> "$t/out" 2> "$t/err" ||
     fail "same: $(cat "$t/err")"
 [ "$(wc -l < "$t/out")" -eq 3 ] || fail "same: $(wc -l < "$t/out") lines"
 [ "$(fake_count s)" -eq $((n + 1)) ] || fail "same: $(($(fake_count s) - n)) requests"
+
+# a pipe whose first record is new: it is answered before the change is
+# seen, and the second message says so
+sed -n 2p "$t/a" > "$t/mid"
+lg-infer $base --resume "$t/m" "$t/mid" >> "$t/m" 2> "$t/err" || fail "mid: $(cat "$t/err")"
+rc=0
+cat "$t/b" | lg-infer $base --resume "$t/m" >> "$t/m" 2> "$t/err" || rc=$?
+[ "$rc" -eq 2 ] || fail "mid: exit status $rc: $(cat "$t/err")"
+grep -q -- ": -:2: longgenbench/city/16k/0001: template.name" "$t/err" ||
+    fail "mid: $(cat "$t/err")"
+grep -q -- '--resume: 1 record of this run went out before the change was seen' "$t/err" ||
+    fail "mid: $(cat "$t/err")"
+[ "$(wc -l < "$t/m")" -eq 2 ] || fail "mid: $(wc -l < "$t/m") lines"
+n=$(fake_count s)
 
 # --samples: each sample is compared
 lg-infer $base --samples 2 --resume "$t/s" "$t/a2" >> "$t/s" 2> "$t/err" ||
