@@ -4,15 +4,17 @@
 # of the same file: the completion rate (CR, the mean over cases of the
 # share of entry numbers 1..number found by "TYPE (\d+)" in the blocks of
 # output_blocks, each number counted once) and the words per case
-# (the file's word_count), per entry type and overall.  Those two need no
+# (the file's word_count, which is Python's len(output.split()) of the
+# whole answer, the blocks joined by "#*#": lg-split --compat counts so),
+# per entry type and overall.  Those two need no
 # judge model, so they must agree exactly; STIC needs the published judge
 # (Llama-3.1-8B-Instruct over vLLM, see lg-judge(1)), which this script
 # does not run: the STIC it prints is lg's rules, for reference.  It also
 # counts the failure tags of lg-tags on the same records.
 #   bench/lgb-published.sh [RESULT.json]
 # (default: the Llama-3.1-8B-Instruct outputs at 512 tokens under
-# ../shared/data/longgenbench).  Exits 1 when CR or the case counts
-# differ; a difference in words is shown, not fatal (see lg-agg(1)).
+# ../shared/data/longgenbench).  Exits 1 when CR, the words or the case
+# counts differ.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 bin=$top/bin
@@ -73,9 +75,8 @@ for k in sorted(groups, key=lambda k: (k == "all", k)):
     if n != mine["cases"] or abs(cr / n - mine["cr"]) > 1e-9:
         bad = 1
     if words != mine["words"]:
-        # lg-split counts a separator glued to the next word
-        # ("#*#Block 2") as a word apart; the file's word_count does not
         print("  words differ by %d" % (mine["words"] - words))
+        bad = 1
 sys.exit(bad)
 PY
 

@@ -13,7 +13,8 @@
  *
  * --compat: the published rule.  Split on "#*#" only; a block is entry k
  * when the first match of "TYPE (\d+)" in it, case-sensitive, gives k; the
- * first block with a number wins.
+ * first block with a number wins.  scores.words is then the result files'
+ * word_count, Python's split() of the whole answer (py_words).
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -34,7 +35,8 @@
 static const char usage[] =
 "usage: lg-split [--compat] [--keep first|last] [--max-record SIZE] [file ...]\n"
 "\n"
-"  --compat          the published rule: split on #*#, first TYPE (\\d+) match\n"
+"  --compat          the published rule: split on #*#, first TYPE (\\d+) match;\n"
+"                    words as the result files' word_count (Python's split)\n"
 "  --keep first|last which of several entries with one number counts (first)\n"
 "  --max-record SIZE record size limit (default 64M)\n"
 "  --list-tasks      print the tasks it splits and exit\n"
@@ -119,6 +121,52 @@ number_at(const char *s, size_t a, size_t b)
 
 	unumber(s + a, b - a, 1000000000L, &v);
 	return v < 0 ? 1000000000L : v;
+}
+
+/* Whether code point u is whitespace to Python's str.split(). */
+static int
+py_space(unsigned long u)
+{
+	return (u >= 0x09 && u <= 0x0d) || (u >= 0x1c && u <= 0x20) ||
+	    u == 0x85 || u == 0xa0 || u == 0x1680 ||
+	    (u >= 0x2000 && u <= 0x200a) || u == 0x2028 || u == 0x2029 ||
+	    u == 0x202f || u == 0x205f || u == 0x3000;
+}
+
+/*
+ * --compat's word count: the published result files' word_count, which is
+ * len(output.split()) in Python over the whole answer, the separators in
+ * it (a "#*#" glued to a word is part of it).  Whitespace is Python's,
+ * Unicode's spaces included, read from UTF-8; a byte that does not begin
+ * a well-formed sequence is a character that is not a space.
+ */
+static size_t
+py_words(const char *str, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0, n = 0, k, w;
+	unsigned long u;
+	int in = 0;
+
+	while (i < len) {
+		w = s[i] < 0x80 ? 1 : (s[i] & 0xe0) == 0xc0 ? 2 :
+		    (s[i] & 0xf0) == 0xe0 ? 3 : (s[i] & 0xf8) == 0xf0 ? 4 : 0;
+		u = w == 1 ? s[i] : w == 2 ? s[i] & 0x1f : w == 3 ? s[i] & 0x0f :
+		    s[i] & 0x07;
+		for (k = 1; k < w && i + k < len && (s[i + k] & 0xc0) == 0x80; k++)
+			u = u << 6 | (s[i + k] & 0x3f);
+		if (w == 0 || k < w || (w == 2 && u < 0x80) ||
+		    (w == 3 && u < 0x800) || (w == 4 && u < 0x10000))
+			w = 1, u = 0xfffd;	/* not well formed: not a space */
+		if (py_space(u))
+			in = 0;
+		else if (!in) {
+			in = 1;
+			n++;
+		}
+		i += w;
+	}
+	return n;
 }
 
 /* Marks for --compat: every #*# block, numbered by its first match. */
@@ -472,7 +520,8 @@ split(cJSON *rec, jsonl *in, void *arg)
 	rec_set(rec, "parts", raw);
 	buf_free(&parts);
 	/* the parts cover the output from the first mark on */
-	set_counts(rec, found, n, dup, oor, dis, unl, nm > 0 ? word : textmap_words(&c->map, 0, len));
+	set_counts(rec, found, n, dup, oor, dis, unl, c->compat ? py_words(s, len) :
+	    nm > 0 ? word : textmap_words(&c->map, 0, len));
 	free(seen);
 	free(last);
 	free(m);

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -100,6 +101,80 @@ count_lines(char **files, int n)
 	return total;
 }
 
+/*
+ * A record done (--resume) that the tool's resumed() refuses: 1, reported
+ * at file:line of the input.
+ */
+static int
+refused(engine *e, const cJSON *rec, const char *file, long line)
+{
+	const char *at = NULL, *note;
+	long atline = 0;
+	char *why;
+
+	if (e->o.resumed == NULL ||
+	    (note = resume_note(e->o.skip, rec, &at, &atline)) == NULL ||
+	    (why = e->o.resumed(e->o.arg, rec, note, at, atline)) == NULL)
+		return 0;
+	lg_warnat(file, line, "%s", why);
+	free(why);
+	return 1;
+}
+
+/* refused() for rec and, with copies, each of its copies. */
+static int
+refused_all(engine *e, const cJSON *rec, const char *file, long line)
+{
+	cJSON *c;
+	int k, r = refused(e, rec, file, line);
+
+	for (k = 1; !r && e->o.copies > 1 && k <= e->o.copies; k++) {
+		c = e->o.copy(e->o.arg, rec, k);
+		r = refused(e, c, file, line);
+		rec_free(c);
+	}
+	return r;
+}
+
+/*
+ * Before any record is worked, when the records done have notes and every
+ * input is a regular file (it can be read twice): the records done that
+ * the tool refuses, so that a refused resume writes nothing.  1 when one
+ * is refused.  Lines that do not parse are left to the reader to report.
+ */
+static int
+precheck(engine *e)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	long lineno;
+	struct stat st;
+	FILE *f;
+	cJSON *rec;
+	int i, r = 0;
+
+	if (e->o.resumed == NULL || !resume_noted(e->o.skip) || e->o.nfiles == 0)
+		return 0;
+	for (i = 0; i < e->o.nfiles; i++)
+		if (strcmp(e->o.files[i], "-") == 0 ||
+		    stat(e->o.files[i], &st) < 0 || !S_ISREG(st.st_mode))
+			return 0;
+	for (i = 0; !r && i < e->o.nfiles; i++) {
+		if ((f = fopen(e->o.files[i], "r")) == NULL)
+			return 0;
+		for (lineno = 1; !r && (n = getline(&line, &cap, f)) > 0; lineno++) {
+			rec = cJSON_ParseWithLength(line, (size_t)n);
+			if (cJSON_IsObject(rec))
+				r = refused_all(e, rec, e->o.files[i], lineno);
+			cJSON_Delete(rec);
+		}
+		fclose(f);
+	}
+	free(line);
+	return r;
+}
+
 /* Called with e->mu not held. */
 static void
 wake(engine *e)
@@ -161,13 +236,15 @@ reader(void *arg)
 	idset *seen = idset_new();
 	jsonl *in;
 	cJSON *rec;
-	int noid = 0, k;
+	int noid = 0, stop = 0, k;
 
 	pthread_mutex_lock(&e->mu);
 	e->lines = lines;
 	pthread_mutex_unlock(&e->mu);
 	in = jsonl_open(e->o.files, e->o.nfiles);
-	while ((rec = jsonl_next(in)) != NULL) {
+	if (precheck(e))
+		stop = 1;
+	while (!stop && (rec = jsonl_next(in)) != NULL) {
 		int where = resume_next(e->o.skip, seen, rec, in);
 		engine_job r;
 
@@ -180,6 +257,11 @@ reader(void *arg)
 			rec_free(rec);
 			noid = 1;
 			continue;
+		}
+		if (where == RESUME_DONE && refused(e, rec, jsonl_file(in), jsonl_lineno(in))) {
+			rec_free(rec);
+			stop = 1;
+			break;
 		}
 		if (where == RESUME_DONE) {
 			rec_free(rec);
@@ -203,6 +285,12 @@ reader(void *arg)
 			engine_job c = r;
 
 			c.rec = e->o.copy(e->o.arg, rec, k);
+			if (resume_check(e->o.skip, c.rec) == RESUME_DONE &&
+			    refused(e, c.rec, r.file, r.line)) {
+				rec_free(c.rec);
+				stop = 1;
+				break;
+			}
 			if (resume_check(e->o.skip, c.rec) == RESUME_DONE) {
 				rec_free(c.rec);
 				pthread_mutex_lock(&e->mu);
@@ -218,6 +306,12 @@ reader(void *arg)
 	e->status = jsonl_status(in);
 	if (e->status == LG_OK && noid)
 		e->status = LG_BAD;
+	if (stop) {
+		/* a resume refused (the tool says why): nothing more is begun */
+		e->status = LG_USAGE;
+		for (; e->len > 0; e->len--, e->head = (e->head + 1) % e->cap)
+			rec_free(e->q[e->head].rec);
+	}
 	e->eof = 1;
 	pthread_mutex_unlock(&e->mu);
 	idset_free(seen);

@@ -76,6 +76,17 @@ typedef struct {
 	 */
 	int copies;
 	cJSON *(*copy)(void *arg, const cJSON *rec, int k);
+	/*
+	 * In the reader thread, for a record done (skip) whose id has a note
+	 * (resume_load_noted(): from the record done at file:line): NULL
+	 * when it is done as this run would do it, else why not (malloc'd),
+	 * reported at the record's position, and the resume is refused: the
+	 * input is read no further, records not begun are dropped, and
+	 * engine_run() returns LG_USAGE.  When every input is a regular file
+	 * the whole input is checked so before any record is begun.
+	 */
+	char *(*resumed)(void *arg, const cJSON *rec, const char *note,
+	    const char *file, long line);
 	/* The line of a finished record (malloc'd); NULL: rec_print. */
 	char *(*print)(void *arg, cJSON *rec, size_t *len);
 	void *arg;
@@ -86,7 +97,7 @@ engine *engine_new(const engine_opts *o);
 /*
  * Work every record; returns the input's exit status (LG_OK, LG_BAD when a
  * line was refused or a record had no id to resume by, or the id of an
- * earlier one: resume_next(), LG_SYS).
+ * earlier one: resume_next(), LG_SYS, LG_USAGE when resumed refused one).
  */
 int engine_run(engine *e);
 /* The record is finished: out it goes, now or in its turn. */

@@ -230,6 +230,14 @@ rec_print(const cJSON *rec, size_t *len)
 	return buf_take(&b);
 }
 
+char *
+rec_shown(const cJSON *v, const char *absent)
+{
+	size_t len;
+
+	return v == NULL ? xstrdup(absent) : rec_print(v, &len);
+}
+
 /*
  * rec_filter()'s reader, whose long untouched values may be lent to a
  * pipe on stdout (vmsplice: the pipe takes the pages, not a copy), and

@@ -65,6 +65,9 @@ void rec_error(cJSON *rec, const char *stage, const char *fmt, ...)
  * caller frees the text.
  */
 char *rec_print(const cJSON *rec, size_t *len);
+/* A value for a message: v as compact JSON (rec_print), or absent when v
+ * is NULL; the caller frees the text. */
+char *rec_shown(const cJSON *v, const char *absent);
 /* Write the record as one line to stdout. */
 void rec_write(cJSON *rec);
 /* Free a record (from jsonl_next() or made by the caller): cJSON_Delete(). */

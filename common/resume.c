@@ -27,11 +27,13 @@ typedef struct {
 	size_t len;
 	const char *file;
 	long line;
+	char *note;	/* in a set of ids done: resume_load_noted()'s note */
 } key;
 
 struct idset {
 	key *slot;
 	size_t cap, n;
+	size_t notes;	/* keys with a note */
 };
 
 static uint64_t
@@ -58,7 +60,7 @@ add(idset *s, char *id, size_t len)
 
 	if ((s->n + 1) * 2 > s->cap) {
 		idset big = { xcalloc(s->cap ? s->cap * 2 : 64, sizeof(key)),
-		    s->cap ? s->cap * 2 : 64, 0 };
+		    s->cap ? s->cap * 2 : 64, 0, s->notes };
 
 		for (i = 0; i < s->cap; i++)
 			if (s->slot[i].s != NULL)
@@ -226,6 +228,30 @@ resume_dup_warn(const idset *seen, const cJSON *rec, jsonl *in)
 	buf_free(&kb);
 }
 
+const char *
+resume_note(const idset *s, const cJSON *rec, const char **file, long *line)
+{
+	size_t len;
+	buf b = { 0 };
+	const char *k;
+	const key *f = NULL;
+
+	if (s != NULL && s->notes > 0 && (k = key_of(rec, &len, &b)) != NULL)
+		f = find(s, k, len);
+	buf_free(&b);
+	if (f == NULL || f->note == NULL)
+		return NULL;
+	*file = f->file;
+	*line = f->line;
+	return f->note;
+}
+
+int
+resume_noted(const idset *s)
+{
+	return s != NULL && s->notes > 0;
+}
+
 void
 idset_free(idset *s)
 {
@@ -233,8 +259,10 @@ idset_free(idset *s)
 
 	if (s == NULL)
 		return;
-	for (i = 0; i < s->cap; i++)
+	for (i = 0; i < s->cap; i++) {
 		free(s->slot[i].s);
+		free(s->slot[i].note);
+	}
 	free(s->slot);
 	free(s);
 }
@@ -292,9 +320,16 @@ tail_of(const char *path, long long *keep)
 	return state;
 }
 
+/* What the loader is given: the filter, the noter, their argument. */
+typedef struct {
+	resume_filter fn;
+	resume_noter note;
+	void *arg;
+} loader;
+
 static int
 idset_load_filter(idset **out, const char *path, int *tail, long long *keep,
-    resume_filter fn, void *arg, unsigned long *redo)
+    const loader *ld, unsigned long *redo)
 {
 	idset *s = xcalloc(1, sizeof *s);
 	char *files[1];
@@ -320,14 +355,23 @@ idset_load_filter(idset **out, const char *path, int *tail, long long *keep,
 		buf b = { 0 };
 		const char *id = key_of(rec, &len, &b);
 
-		if (id != NULL && fn != NULL && fn(rec, in, arg) == RESUME_TODO) {
+		if (id != NULL && ld->fn != NULL &&
+		    ld->fn(rec, in, ld->arg) == RESUME_TODO) {
 			(*redo)++;
 		} else if (id != NULL) {
 			char *c = xmalloc(len + 1);
+			key *k;
 
 			memcpy(c, id, len);
 			c[len] = '\0';
-			add(s, c, len);
+			k = add(s, c, len);
+			k->file = path;
+			k->line = jsonl_lineno(in);
+			if (ld->note != NULL) {
+				free(k->note);
+				k->note = ld->note(rec, ld->arg);
+				s->notes += k->note != NULL;
+			}
 		}
 		buf_free(&b);
 		rec_free(rec);
@@ -356,8 +400,9 @@ int
 idset_load(idset **out, const char *path, int *tail, long long *keep)
 {
 	unsigned long redo = 0;
+	loader ld = { NULL, NULL, NULL };
 
-	return idset_load_filter(out, path, tail, keep, NULL, NULL, &redo);
+	return idset_load_filter(out, path, tail, keep, &ld, &redo);
 }
 
 /*
@@ -416,12 +461,20 @@ resume_load(const char *path)
 idset *
 resume_load_filter(const char *path, resume_filter fn, void *arg)
 {
+	return resume_load_noted(path, fn, NULL, arg);
+}
+
+idset *
+resume_load_noted(const char *path, resume_filter fn, resume_noter note,
+    void *arg)
+{
 	idset *ids;
 	int tail, same = stdout_is(path);
 	long long keep;
 	unsigned long redo = 0;
+	loader ld = { fn, note, arg };
 
-	if (idset_load_filter(&ids, path, &tail, &keep, fn, arg, &redo) < 0) {
+	if (idset_load_filter(&ids, path, &tail, &keep, &ld, &redo) < 0) {
 		idset_free(ids);
 		exit(LG_SYS);
 	}

@@ -54,6 +54,23 @@ idset *resume_load(const char *path);
 typedef int (*resume_filter)(const cJSON *rec, jsonl *in, void *arg);
 idset *resume_load_filter(const char *path, resume_filter fn, void *arg);
 /*
+ * The same, and for each record done a note, note(rec, arg) (malloc'd;
+ * NULL: none), kept with its id: what a record of the input must agree
+ * with to be skipped as done, when that depends on the input (lg-infer:
+ * the template its prompt was rendered from).
+ */
+typedef char *(*resume_noter)(const cJSON *rec, void *arg);
+idset *resume_load_noted(const char *path, resume_filter fn, resume_noter note,
+    void *arg);
+/*
+ * The note of the record done with rec's id (NULL: none), and the file and
+ * line where that record is.  resume_noted(): whether s holds any note.
+ */
+const char *resume_note(const idset *s, const cJSON *rec, const char **file,
+    long *line);
+int resume_noted(const idset *s);
+
+/*
  * For a filter: the record was made otherwise, as why says (malloc'd,
  * taken).  With redo, RESUME_TODO; else the record is reported (with in)
  * and the run ends with status 2 and the message what.

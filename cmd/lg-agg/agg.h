@@ -401,6 +401,14 @@ int settings_gen(const cJSON *rec, int with_template, char **out);
 /* A short id of settings text (8 hex digits of its SHA-256), "unknown"
  * for NULL; the caller frees it. */
 char *settings_id(const char *settings);
+/* skey.c: --split-settings' key, the settings each id stands for */
+typedef struct skeys skeys;
+skeys *skeys_new(void);
+/* Note id and its settings text (NULL: unknown), once per id. */
+void skeys_note(skeys *s, const char *id, const char *text);
+/* After the tables: one row per id, the members that differ. */
+void skeys_print(skeys *s, const struct opts *o);
+void skeys_free(skeys *s);
 /* Note rec's settings in g (its first difference in g->sdiff). */
 void group_settings(struct group *g, const cJSON *rec);
 /* Name each group whose records differ in settings: 1 if any did. */

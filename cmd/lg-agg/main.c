@@ -13,15 +13,17 @@ static char bench_name[] = "bench";
 static char *bench_parts[] = { bench_name };
 static const struct field bench_field = { bench_name, bench_parts, 1 };
 
-/* --split-settings: the short id of the record's gen settings, as a key. */
+/* --split-settings: the short id of the record's gen settings, as a key;
+ * the id and its settings noted in keys. */
 static char *
-settings_key(const cJSON *rec, const struct opts *o)
+settings_key(const cJSON *rec, const struct opts *o, skeys *keys)
 {
 	char *s, *id, *k;
 
 	/* the template is a task's: a setting when task is a group field */
 	settings_gen(rec, o->itask >= 0, &s);
 	id = settings_id(s);
+	skeys_note(keys, id, s);
 	k = nulkey_of(id, strlen(id));
 	free(s);
 	free(id);
@@ -32,7 +34,7 @@ settings_key(const cJSON *rec, const struct opts *o)
  * -1 when one is an object or an array (reported, nothing kept). */
 static int
 values(const cJSON *rec, jsonl *in, const struct opts *o, char **vals,
-    char **bench)
+    char **bench, skeys *keys)
 {
 	size_t k, i;
 
@@ -42,7 +44,7 @@ values(const cJSON *rec, jsonl *in, const struct opts *o, char **vals,
 	}
 	for (k = 0; k < o->nfields; k++)
 		if ((int)k == o->isettings)
-			vals[k] = settings_key(rec, o);
+			vals[k] = settings_key(rec, o, keys);
 		else if (field_value(rec, &o->fields[k], &vals[k]) < 0) {
 			jsonl_warn(in, "%s: an object or array cannot be a "
 			    "group value", o->fields[k].path);
@@ -57,7 +59,8 @@ values(const cJSON *rec, jsonl *in, const struct opts *o, char **vals,
 /* Fold one record into its group through its bench's entry: 0, or -1
  * when it was bad (reported). */
 static int
-add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
+add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals,
+    skeys *keys)
 {
 	const struct bench *b;
 	struct group *g;
@@ -66,7 +69,7 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals)
 	size_t i;
 	int r;
 
-	if (values(rec, in, o, vals, &bench) < 0)
+	if (values(rec, in, o, vals, &bench, keys) < 0)
 		return -1;
 	b = o->measure ? measure_bench(o->measure) : agg_bench(bench);
 	if (o->usage) {
@@ -135,7 +138,7 @@ warn_repeats(struct group **g, size_t n, const struct opts *o)
  * 1 when a group's records were made by different settings (named, and
  * nothing printed). */
 static int
-print(gtab *t, const struct opts *o)
+print(gtab *t, const struct opts *o, skeys *keys)
 {
 	struct group **g;
 	size_t n, i, j;
@@ -164,6 +167,8 @@ print(gtab *t, const struct opts *o)
 		else
 			g[i]->b->print(g + i, j - i, o);
 	}
+	if (n > 0)
+		skeys_print(keys, o);
 	free(g);
 	return 0;
 }
@@ -174,22 +179,24 @@ run(char **files, int n, const struct opts *o)
 	jsonl *in = jsonl_open(files, n);
 	gtab *t = gtab_new(o->nfields);
 	char **vals = xcalloc(o->nfields, sizeof *vals);
+	skeys *keys = skeys_new();
 	cJSON *rec;
 	int bad = 0, status;
 
 	jsonl_lazy_all(in);	/* records are read through rec_get() */
 	jsonl_borrow(in);	/* and nothing of one is kept past the next */
 	while ((rec = jsonl_next(in)) != NULL) {
-		if (add(rec, in, o, t, vals) < 0)
+		if (add(rec, in, o, t, vals, keys) < 0)
 			bad = 1;
 		rec_free(rec);
 	}
-	if (print(t, o))
+	if (print(t, o, keys))
 		bad = 1;
 	status = jsonl_status(in);
 	if (status == LG_OK && bad)
 		status = LG_BAD;
 	free(vals);
+	skeys_free(keys);
 	gtab_free(t);
 	jsonl_free(in);
 	return lg_finish(status);

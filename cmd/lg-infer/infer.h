@@ -72,6 +72,15 @@ typedef struct {
 	const infer_opts *sopts;	/* per sample (samples.c), or NULL */
 } resume_ctx;
 int infer_resumed(const cJSON *rec, jsonl *in, void *arg);
+/* The note kept with a record of the resume file (resume.h): its
+ * gen.template as text, "unset" when it has none, NULL when unknown (not
+ * made here, or by an lg older than gen.lg). */
+char *infer_note(const cJSON *rec, void *arg);
+/* What differs between the template noted for rec's id (at file:line of
+ * the resume file) and rec's own, naming the id, the member and both
+ * values (malloc'd); NULL: nothing. */
+char *infer_template_changed(const cJSON *rec, const char *note,
+    const char *file, long line);
 
 /* request.c */
 char *request_body(const infer_opts *o, const char *system, const char *prompt);

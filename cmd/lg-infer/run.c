@@ -41,6 +41,7 @@ typedef struct {
 	int told_scrub;		/* the key was found in a reply, and said so */
 	failfast ff;		/* a wrong setup stops the run */
 	infer_opts *sopts;	/* --samples: the options of each sample */
+	int refused;		/* --resume: the input's templates changed */
 } state;
 
 /* A record in the engine: the engine's job and ours. */
@@ -277,6 +278,35 @@ turn(void *arg, engine *eng)
 	progress_draw(&s->pg, &st, 0);
 }
 
+/* The engine's resumed(): the input's template against the file's. */
+static char *
+resumed(void *arg, const cJSON *rec, const char *note, const char *file,
+    long line)
+{
+	state *s = arg;
+	char *why = infer_template_changed(rec, note, file, line);
+
+	if (why != NULL)
+		s->refused = 1;
+	return why;
+}
+
+static void
+refuse(const state *s)
+{
+	unsigned long n = s->pg.ok + s->pg.failed + s->pg.passed;
+
+	lg_warn("--resume: %s holds records whose prompts were rendered "
+	    "otherwise than this input's (--redo-changed does not apply: the "
+	    "input changed, not the options): write this run to a new output "
+	    "file, or give the input the file was made from", s->o->resume);
+	if (n > 0)
+		lg_warn("--resume: %lu record%s of this run went out before the "
+		    "change was seen (an input not a regular file is read once): the "
+		    "output mixes prompts; remove them or start it anew", n,
+		    n == 1 ? "" : "s");
+}
+
 int
 infer_run(infer_opts *o)
 {
@@ -313,7 +343,9 @@ infer_run(infer_opts *o)
 	if (o->resume != NULL) {
 		resume_ctx rc = { o, s.e, s.sopts };
 
-		ids = resume_load_filter(o->resume, infer_resumed, &rc);
+		ids = resume_load_noted(o->resume, infer_resumed, infer_note,
+		    &rc);
+		eo.resumed = resumed;
 	}
 	/* at most P + QUEUED(P) requests in the engine; with --keep-order a window of 4P */
 	eo.files = o->files;
@@ -338,6 +370,8 @@ infer_run(infer_opts *o)
 	progress_catch_stop();
 	status = engine_run(s.eng);
 	engine_free(s.eng);
+	if (s.refused)
+		refuse(&s);
 	http_get_stats(s.e, &st);
 	if (!o->quiet)
 		progress_summary(&s.pg, &st);

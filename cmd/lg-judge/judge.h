@@ -125,6 +125,11 @@ typedef struct {
 	const char *compat;	/* the published prompt, or NULL */
 	const char *cf_compat;	/* --cf-relevance: CF_COMPAT under --compat */
 	int redo_changed, retry_errors;
+	/* a model judge: its options, and what scores.judge names as the
+	 * LongGenBench rubric (llm_rubric) */
+	const struct llm_opts *llm;
+	char *rubric_name;
+	char rubric_sha[65];
 } judge_resume;
 int judge_resumed(const cJSON *rec, jsonl *in, void *arg);
 
@@ -173,7 +178,7 @@ typedef struct {
 } cfrel_opts;
 
 /* The model judge: run over files; returns the exit status. */
-typedef struct {
+typedef struct llm_opts {
 	http_opts http;		/* the engine: servers, key, concurrency, retries */
 	char **base;		/* the judge servers, owned here (http.base_urls) */
 	const char *model;
@@ -197,6 +202,9 @@ typedef struct {
 void judge_fence(const char *text, const char *prefix, char fence[32]);
 
 int llm_run(char **files, int nfiles, const llm_opts *o);
+/* The LongGenBench rubric's text (malloc'd), its name (as given, or its
+ * place in share; malloc'd) and SHA-256; exits when it cannot be read. */
+char *llm_rubric(const llm_opts *o, char **name, char sha[65]);
 
 /*
  * opts.c: the options into *a (zeroed first, then the defaults; the

@@ -728,33 +728,41 @@ summary(const run *r, const http_stats *st)
 	    r->o->dec.max_tokens, cf, lw);
 }
 
+char *
+llm_rubric(const llm_opts *o, char **name, char sha[65])
+{
+	char *path, *text;
+	size_t len;
+
+	/* named as given, or by its place in share */
+	if (o->rubric != NULL) {
+		path = xstrdup(o->rubric);
+		*name = xstrdup(o->rubric);
+	} else {
+		*name = xasprintf("rubrics/%s.tmpl", o->compat ?
+		    o->compat : "longgenbench");
+		path = share_path(*name);
+	}
+	if ((text = file_read(path, &len)) == NULL)
+		lg_die(LG_SYS, "%s: cannot read the rubric", path);
+	sha256_hex(text, len, sha);
+	free(path);
+	return text;
+}
+
 int
 llm_run(char **files, int nfiles, const llm_opts *o)
 {
 	run r;
 	engine_opts eo = { 0 };
-	char *err = NULL, *path;
+	char *err = NULL;
 	http_stats st;
-	size_t len;
 	int status;
 
 	memset(&r, 0, sizeof r);
 	r.o = o;
 	progress_start(&r.pg, 0);
-	/* named as given, or by its place in share */
-	if (o->rubric != NULL) {
-		path = xstrdup(o->rubric);
-		r.rubric_name = xstrdup(o->rubric);
-	} else {
-		r.rubric_name = xasprintf("rubrics/%s.tmpl", o->compat ?
-		    o->compat : "longgenbench");
-		path = share_path(r.rubric_name);
-	}
-	r.rubric = file_read(path, &len);
-	if (r.rubric == NULL)
-		lg_die(LG_SYS, "%s: cannot read the rubric", path);
-	sha256_hex(r.rubric, len, r.rubric_sha);
-	free(path);
+	r.rubric = llm_rubric(o, &r.rubric_name, r.rubric_sha);
 	if ((r.e = http_new(&o->http, &err)) == NULL)
 		lg_die(LG_USAGE, "%s", err);
 	r.lwa = lw_asker_new();

@@ -112,7 +112,11 @@ judge_model(judge_args *a, char **files, int n)
 		a->jr.model = o->model;
 		a->jr.compat = o->compat;
 		a->jr.cf_compat = a->compat ? CF_COMPAT : NULL;
+		a->jr.llm = o;
+		free(llm_rubric(o, &a->jr.rubric_name, a->jr.rubric_sha));
 		done = resume_load_filter(a->resume, judge_resumed, &a->jr);
+		free(a->jr.rubric_name);
+		a->jr.rubric_name = NULL;
 	}
 	o->key = apikey_get(a->keyfile);
 	o->http.base_urls = o->base;

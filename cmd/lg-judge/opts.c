@@ -58,7 +58,7 @@ static const char usage[] =
 "                      LongGenBench)\n"
 "  --cache DIR         response cache shared with lg-infer\n"
 "  --resume FILE       skip records whose id is already in FILE, judged\n"
-"                      by this judge\n"
+"                      by this judge (model, rubric, decoding)\n"
 "  --redo-changed      with --resume: judge again the records of FILE\n"
 "                      judged otherwise, instead of refusing\n"
 "  --retry-errors      with --resume: judge again the records of FILE with\n"

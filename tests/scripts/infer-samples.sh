@@ -47,7 +47,7 @@ lg-infer -q -m fake --base-url "$url" --samples 3 --seed 7 --resume "$t/part" \
 rc=0
 lg-infer -q -m fake --base-url "$url" --samples 3 --seed 8 --resume "$t/part" \
     "$t/in" > /dev/null 2> "$t/err" || rc=$?
-[ "$rc" -eq 2 ] && grep -q 'made with parameters' "$t/err" ||
+[ "$rc" -eq 2 ] && grep -q 'made with parameter seed 7, not 8' "$t/err" ||
     fail "resume with other seeds: exit $rc: $(cat "$t/err")"
 
 # cache: a second run comes all from the cache, sample by sample
