@@ -244,10 +244,12 @@ page(buf *o, struct report *r, struct charts *ch, const struct tabctx *c,
 	    "Headline</a> &middot; %s<a href=\"#paper\">The papers' tables</a> "
 	    "&middot; <a href=\"#charts\">Charts</a> &middot; <a href=\"#groups\">"
 	    "Every group</a> &middot; <a href=\"#cost\">Tokens and cost</a> "
-	    "&middot; %s<a href=\"#cases\">Cases</a></p>\n", r->ncases, nm,
-	    nm == 1 ? "" : "s", nm > 1 ? "<a href=\"#compare\">Comparison</a> "
-	    "&middot; " : "", c->tags ? "<a href=\"#tags\">Failure tags</a> "
-	    "&middot; " : "");
+	    "&middot; %s<a href=\"#time\">Time</a> &middot; <a href=\"#lengths\">"
+	    "Output length</a> &middot; %s<a href=\"#cases\">Cases</a></p>\n",
+	    r->ncases, nm, nm == 1 ? "" : "s", nm > 1 ? "<a href=\"#compare\">"
+	    "Comparison</a> &middot; " : "", c->tags ? "<a href=\"#tags\">"
+	    "Failure tags</a> &middot; " : "", c->draws > 0 ? "<a href=\""
+	    "#sample-size\">Sample size</a> &middot; " : "");
 	tabs_run(&t, c, o);
 	buf_puts(o, "<h2 id=\"headline\">Headline</h2>\n<p>The numbers of "
 	    "<code>lg-agg</code>, in percent");
@@ -276,6 +278,26 @@ page(buf *o, struct report *r, struct charts *ch, const struct tabctx *c,
 		    "failed records and records not tagged are counted apart, "
 		    "never as answers without a failure.</p>\n");
 		per_bench(o, &t, benches, nb, tabs_tags);
+	}
+	buf_puts(o, "<h2 id=\"time\">Time per sample</h2>\n<p><code>lg-agg "
+	    "--time</code> (LongWeave's Table 9): the mean seconds of the "
+	    "request that wrote each answer (<code>gen.latency_s</code>); "
+	    "failed records and records without a time (an oracle's) are "
+	    "counted apart, never as 0.</p>\n");
+	per_bench(o, &t, benches, nb, tabs_time);
+	buf_puts(o, "<h2 id=\"lengths\">Output length</h2>\n<p><code>lg-agg "
+	    "--lengths</code> (LongWeave's Table 7 and Figure 6): the mean "
+	    "length tier (target) and output in tokens, the output in percent "
+	    "of the target; counted: outputs measured by the tokenizer, not "
+	    "the server; cut: by the token limit.</p>\n");
+	per_bench(o, &t, benches, nb, tabs_lengths);
+	if (c->draws > 0) {
+		buf_puts(o, "<h2 id=\"sample-size\">Sample size</h2>\n<p><code>"
+		    "lg-agg --sample-size</code> (the question of LongWeave's "
+		    "Table 5): per group the width in points of the 95% interval "
+		    "of its first metric from resamples of n of its cases, up to "
+		    "all of them.</p>\n");
+		per_bench(o, &t, benches, nb, tabs_sample);
 	}
 	buf_puts(o, cases_html);
 	ok = t.ok;

@@ -112,6 +112,8 @@ typedef struct tabs {
 	buf lng, pos, g1, g2, use, tags;	/* lg-agg's TSV: groups,
 				 * --by-position, per bench and model, per
 				 * bench, task and model, --usage, --tags */
+	buf time, lengths, sample;	/* --time, --lengths, --sample-size
+				 * (none with --bootstrap 0) */
 	cJSON **paper;	/* lg-agg --layout paper's JSON rows */
 	size_t npaper;
 } tabs;
@@ -125,6 +127,9 @@ void tabs_paper(buf *o, const tabs *t, const char *bench);
 void tabs_long(buf *o, const tabs *t, const char *bench);
 void tabs_usage(buf *o, const tabs *t, const char *bench);
 void tabs_tags(buf *o, const tabs *t, const char *bench);
+void tabs_time(buf *o, const tabs *t, const char *bench);
+void tabs_lengths(buf *o, const tabs *t, const char *bench);
+void tabs_sample(buf *o, const tabs *t, const char *bench);
 /* lg-compare of models a and b (by gen.model) per bench and per bench,
  * task and length, for each of benches[0..nb). */
 void tabs_compare(buf *o, tabs *t, const char *a, const char *b,
