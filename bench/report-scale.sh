@@ -9,12 +9,12 @@
 # 3), the medians of:
 #   lg-report's wall time and peak memory (/usr/bin/time; it runs lg-agg
 #     and lg-compare on the records),
-#   in headless Chromium from file://, opening index.html#case=LAST: the
+#   in headless Chromium from file://, opening index.html#case=N: the
 #     time until the case list is shown (the page's script has run, from
 #     the start of navigation), the time until the page is whole (its
 #     DOMContentLoaded: for one page, every case's details read), the
-#     time to open the last case (from the
-#     call that opens it to its details drawn, its chunk loaded and parsed
+#     time to open a case nine tenths down the list (from the call that
+#     opens it to its details drawn, its chunk loaded and parsed
 #     for a folder), and after the page's load the time to sort the list
 #     by score, to search the ids and to filter by status (a script added
 #     to a copy of the page clicks them), and Chromium's wall time;
@@ -29,6 +29,7 @@ PATH=$top/bin:$PATH
 export LG_SHARE=$top/share
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
+trap 'exit 130' INT TERM
 command -v chromium >/dev/null || { echo "bench: chromium missing (sh mk/deps.sh check)" >&2; exit 1; }
 [ $# -gt 0 ] || set -- 1000 100000
 rounds=${ROUNDS:-3}
@@ -47,6 +48,7 @@ export HOME=$w
 } | lg-split | lg-judge --rules | lg-kvcheck | lg-fsmcheck | lg-tau | lg-choice > "$w/one.jsonl"
 base=$(wc -l < "$w/one.jsonl")
 
+# (the page and its copy of 100000 cases take 2.5 GiB in TMPDIR)
 # the script added to a copy of the page: after the load, sort by score,
 # search the ids, filter by status, each timed
 cat > "$w/probe" <<'EOF'
@@ -71,8 +73,8 @@ browse() {	# PAGE CASE: one run of Chromium; appends the figures to $w/fig
 	s=$(date +%s.%N)
 	timeout 1800 chromium --headless --no-sandbox --disable-gpu \
 	    --user-data-dir="$w/profile" --no-first-run --window-size=1200,900 \
-	    --enable-logging=stderr --v=0 --dump-dom "file://$1#case=$2" \
-	    2> "$w/log" > "$w/dom" || :
+	    --enable-logging=stderr --v=0 --screenshot="$w/shot.png" \
+	    "file://$1#case=$2" 2> "$w/log" > /dev/null || :
 	e=$(date +%s.%N)
 	rm -rf "$w/profile"
 	list=$(sed -n 's/.*lg-report: list usable after \([0-9]*\) ms.*/\1/p' "$w/log" | head -1)
@@ -104,7 +106,9 @@ for size in "$@"; do
 	        sub(/"id":"/, "\"id\":\"r" int(i / b) "/", s); print s } }' \
 	    "$w/one.jsonl" /dev/null > "$w/run.jsonl"
 	echo "== $size cases: $(($(wc -c < "$w/run.jsonl") / 1048576)) MiB of records"
-	last=$((size - 1))
+	# a case late in the run, in a chunk of full size (the last chunk may
+	# hold a few cases only)
+	late=$((size * 9 / 10))
 	forms="page dir"
 	[ "${SINGLE:-1}" = 1 ] || forms=dir
 	rm -f "$w"/fig.*
@@ -141,7 +145,7 @@ N
 }' "$page" > "$probe"
 			grep -q 'lg-bench' "$probe" || { echo "bench: no probe in the page" >&2; exit 1; }
 			: > "$w/fig"
-			browse "$probe" "$last"
+			browse "$probe" "$late"
 			cat "$w/fig" >> "$w/fig.$f"
 		done
 		r=$((r + 1))

@@ -34,7 +34,7 @@ void js_esc(buf *b, const char *s);
  * hidden folder beside DIR and renamed DIR once whole; on a failure it is
  * removed. */
 #define OUTDIR_CASES 256
-#define OUTDIR_BYTES ((size_t)4 << 20)
+#define OUTDIR_BYTES ((size_t)1 << 20)
 
 struct outdir {
 	char *dir;		/* as named */

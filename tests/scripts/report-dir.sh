@@ -1,6 +1,6 @@
 #!/bin/sh
 # lg-report -o DIR: the cases' details in chunk files of DIR/cases/ (256
-# cases or 4 MiB each), read back (the string literal of each, as
+# cases or 1 MiB each), read back (the string literal of each, as
 # JSON.parse reads it) equal to the details blocks of the one page of the
 # same records, and the case index the same; DIR refused when it is a
 # file or a folder that is not empty (status 3, left as it was), taken
@@ -48,16 +48,16 @@ if got != one:
 }
 same "$t/r" "$t/one.html" || fail "chunks of 600 cases"
 
-# large details: a chunk closes past 4 MiB (ten outputs of 900 KB: 5 a chunk)
+# large details: a chunk closes past 1 MiB (ten outputs of 600 KB: 2 a chunk)
 "$py" -c '
 import json
 for i in range(10):
     print(json.dumps({"id": "big%d" % i, "bench": "longweave", "task": "kvg",
-        "length": "1k", "gen": {"model": "m"}, "output": "x" * 900000 + "\u2028",
+        "length": "1k", "gen": {"model": "m"}, "output": "x" * 600000 + "\u2028",
         "scores": {"score": 1}}))' > "$t/big.jsonl"
 lg-report --bootstrap 0 -o "$t/big" "$t/big.jsonl" || fail "lg-report -o on large cases"
 lg-report --bootstrap 0 "$t/big.jsonl" > "$t/big.html"
-[ "$(cd "$t/big/cases" && echo *)" = "0000.js 0001.js" ] ||
+[ "$(cd "$t/big/cases" && echo *)" = "0000.js 0001.js 0002.js 0003.js 0004.js" ] ||
     fail "chunks of large cases: $(ls "$t/big/cases")"
 same "$t/big" "$t/big.html" || fail "chunks of large cases"
 
