@@ -6,7 +6,8 @@
 # its chunk is loaded: its gold order (TSort), its verdicts as rows, the
 # same case of the other model beside it.  A case whose text holds
 # </script>, quotes and U+2028 shows them as text, no script breaks out;
-# a chunk file that is missing gives a message in place of the case.
+# a chunk file that is missing gives a message in place of the case.  The
+# page has the tables of time and output length and the length chart.
 set -eu
 . "$TOP/tests/lib.sh"
 command -v chromium >/dev/null || fail "chromium missing (mk/deps.sh check installs it)"
@@ -78,6 +79,12 @@ g=$(grep -o '<p class="gold">order: [0-9, ]*</p>' "$t/late.out" | sort -u)
 grep -q '<td class="verdict">fail</td>' "$t/late.out" || fail "no failed verdict row"
 grep -q '<td class="verdict">pass</td>' "$t/late.out" || fail "no passed verdict row"
 grep -q "lg-report: case $c shown in [0-9]* ms" "$t/late.log" || fail "case $c: no time logged"
+# the tables of lg-agg --time, --lengths (kvg's outputs against the
+# tiers) and the length chart, drawn in the folder's page as in one page
+for h in '<h2 id="time">Time per sample</h2>' '<h2 id="lengths">Output length</h2>' \
+    '<figure id="chart-length">' '<th>out-tok</th>' '<th>untimed</th>'; do
+	grep -q "$h" "$t/late.out" || fail "no $h in the folder's page"
+done
 
 # the markup: shown as text, never run
 m=$((n - 2))
