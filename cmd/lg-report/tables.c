@@ -593,12 +593,43 @@ tabs_tags(buf *o, const tabs *t, const char *bench)
 	tsv_copy(o, &t->tags, bench, "tagged", keep, 0);
 }
 
+/* 1 when a row of bench in lg-agg's TSV text has a value other than "-"
+ * in column col. */
+static int
+has_value(const buf *text, const char *bench, const char *col)
+{
+	char *s, *p, *next, *v[MAX_COLS];
+	size_t n, j = MAX_COLS;
+	int found = 0;
+
+	if (text->len == 0)
+		return 0;
+	s = xstrndup(text->s, text->len);
+	for (p = s; *p != '\0' && !found; p = next) {
+		n = split(p, v, MAX_COLS, &next);
+		if (strcmp(v[0], "bench") == 0) {
+			for (j = 0; j < n && strcmp(v[j], col) != 0; j++)
+				;
+		} else if (j < n && strcmp(v[0], bench) == 0) {
+			found = !dashed(v[j]);
+		}
+	}
+	free(s);
+	return found;
+}
+
 /* lg-agg --time: per group the mean seconds of a request (its 95%
- * interval), the failed and untimed records apart; columns of no data
- * (an oracle's records are untimed) left out and named. */
+ * interval), the failed and untimed records apart; a bench without a
+ * timed record (an oracle's answers) in a line. */
 void
 tabs_time(buf *o, const tabs *t, const char *bench)
 {
+	if (t->time.len > 0 && !has_value(&t->time, bench, "time-s")) {
+		buf_puts(o, "<p class=\"note\">No record has a time "
+		    "(<code>gen.latency_s</code>; an oracle's answers have "
+		    "none).</p>\n");
+		return;
+	}
 	tsv_copy(o, &t->time, bench, "time-s", NULL, 1);
 }
 

@@ -79,10 +79,11 @@ g=$(grep -o '<p class="gold">order: [0-9, ]*</p>' "$t/late.out" | sort -u)
 grep -q '<td class="verdict">fail</td>' "$t/late.out" || fail "no failed verdict row"
 grep -q '<td class="verdict">pass</td>' "$t/late.out" || fail "no passed verdict row"
 grep -q "lg-report: case $c shown in [0-9]* ms" "$t/late.log" || fail "case $c: no time logged"
-# the tables of lg-agg --time, --lengths (kvg's outputs against the
-# tiers) and the length chart, drawn in the folder's page as in one page
+# the tables of lg-agg --time (the oracles' answers: none timed, said in
+# a line), --lengths (kvg's outputs against the tiers) and the length chart, drawn in the folder's page as in one page
 for h in '<h2 id="time">Time per sample</h2>' '<h2 id="lengths">Output length</h2>' \
-    '<figure id="chart-length">' '<th>out-tok</th>' '<th>untimed</th>'; do
+    '<figure id="chart-length">' '<th>out-tok</th>' \
+    '<p class="note">No record has a time (<code>gen.latency_s</code>; an oracle'; do
 	grep -q "$h" "$t/late.out" || fail "no $h in the folder's page"
 done
 
