@@ -18,31 +18,13 @@
 #   MAXTEXT=2k sh bench/report.sh 100000   lg-report --max-text 2k
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-PATH=$top/bin:$PATH
-export LG_SHARE=$top/share
-w=$(mktemp -d)
-trap 'rm -rf "$w"' EXIT
-command -v chromium >/dev/null || { echo "bench: chromium missing (sh mk/deps.sh check)" >&2; exit 1; }
+. "$top/bench/report-run.sh"
 [ $# -gt 0 ] || set -- 1000
-books=$top/share/corpora/austen
 
-{
-	lg-gen longweave -t kvg,sms,pr,biog,sr,nw -l 1k,2k -n 4 -s 5 --corpus "$books"
-	lg-gen adaleval -t tsort -l 2k -n 4 -s 5 --corpus "$books" 2>/dev/null
-	lg-gen adaleval -t bestanswer -l 1k -n 4 -s 5 --corpus "$top/tests/adaleval/qa.jsonl" 2>/dev/null
-	[ "${LGB:-1}" = 0 ] || lg-gen longgenbench -l 16k -n 1 -s 5
-} | lg-prompt > "$w/cases"
-{
-	lg-oracle < "$w/cases"
-	lg-oracle --model degraded --stop-at 0.8 --forget-after 0.6 --drop 0.2 < "$w/cases"
-} | lg-split | lg-judge --rules | lg-kvcheck | lg-fsmcheck | lg-tau | lg-choice > "$w/one.jsonl"
-base=$(wc -l < "$w/one.jsonl")
+report_run "$w/one.jsonl"
 
 for size in "$@"; do
-	awk -v n="$size" -v b="$base" 'NR == FNR { l[FNR] = $0; next }
-	    END { for (i = 0; i < n; i++) { s = l[i % b + 1];
-	        sub(/"id":"/, "\"id\":\"r" int(i / b) "/", s); print s } }' \
-	    "$w/one.jsonl" /dev/null > "$w/run.jsonl"
+	report_repeat "$w/one.jsonl" "$size" "$w/run.jsonl"
 	echo "== $size cases: $(($(wc -c < "$w/run.jsonl") / 1048576)) MiB of records"
 	/usr/bin/time -f '%e s %M KiB' -o "$w/time" lg-report \
 	    ${MAXTEXT:+--max-text "$MAXTEXT"} "$w/run.jsonl" > "$w/report.html"

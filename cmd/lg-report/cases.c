@@ -1,7 +1,8 @@
 /*
  * cases.c: each record as a row of the page's case list (the index, a
  * JSON array read at once) and a block of its details (a JSON script
- * element, parsed only when the case is shown), and as a line of the copy
+ * element, parsed only when the case is shown; -o DIR: an item of a
+ * chunk file, outdir.c), and as a line of the copy
  * that lg-agg reads.
  */
 #include <math.h>
@@ -301,7 +302,8 @@ index_row(struct report *r, char *const *k, double s, const char *status,
 	cJSON_Delete(row);
 }
 
-/* The case's details, cut to max_text, as a script element. */
+/* The case's details, cut to max_text, as a script element (-o DIR: in
+ * a chunk file of DIR). */
 static int
 details(struct report *r, const cJSON *rec)
 {
@@ -327,6 +329,11 @@ details(struct report *r, const cJSON *rec)
 		cJSON_AddTrueToObject(d, "cut");
 	txt = cJSON_PrintUnformatted(d);
 	cJSON_Delete(d);
+	if (r->dir != NULL) {
+		ret = outdir_case(r->dir, r->ncases, txt);
+		free(txt);
+		return ret;
+	}
 	buf_printf(&b, "<script type=\"application/json\" id=\"d%ld\">",
 	    r->ncases);
 	html_json(&b, txt);
@@ -386,7 +393,15 @@ report_add(struct report *r, const cJSON *rec, int bad)
 	}
 	status = status_of(rec, k[1], bad, &s);
 	index_row(r, k, s, status, rec);
-	ret = details(r, rec) < 0 || spool(r, rec) < 0 ? -1 : 0;
+	ret = 0;
+	if (details(r, rec) < 0) {
+		if (r->dir == NULL)	/* outdir.c names its file */
+			lg_warn("temporary file: write failed");
+		ret = -1;
+	} else if (spool(r, rec) < 0) {
+		lg_warn("temporary file: write failed");
+		ret = -1;
+	}
 	r->ncases++;
 	for (i = 0; i < 7; i++)
 		free(k[i]);

@@ -22,3 +22,24 @@ html_json(buf *b, const char *j)
 	}
 	buf_puts(b, j);
 }
+
+void
+js_esc(buf *b, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (; *p != '\0'; p++) {
+		if (*p == '"' || *p == '\\') {
+			buf_putc(b, '\\');
+			buf_putc(b, *p);
+		} else if (*p < 0x20 || *p == '<' || *p == '>' || *p == 0x7f) {
+			buf_printf(b, "\\u%04x", *p);
+		} else if (p[0] == 0xe2 && p[1] == 0x80 &&
+		    (p[2] == 0xa8 || p[2] == 0xa9)) {
+			buf_printf(b, "\\u%04x", p[2] == 0xa8 ? 0x2028 : 0x2029);
+			p += 2;
+		} else {
+			buf_putc(b, *p);
+		}
+	}
+}

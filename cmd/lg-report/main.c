@@ -1,4 +1,5 @@
-/* lg-report: one self-contained HTML page of a run's scored records. */
+/* lg-report: one self-contained HTML page of a run's scored records, or
+ * (-o DIR) a folder whose page loads each case's details on demand. */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -18,11 +19,16 @@
 #include "xalloc.h"
 
 static const char usage[] =
-"usage: lg-report [-t TITLE] [--compat] [--prices FILE] [--bootstrap N]\n"
-"                 [--max-text SIZE] [--max-record SIZE] [file ...]\n"
+"usage: lg-report [-t TITLE] [-o DIR] [--compat] [--prices FILE]\n"
+"                 [--bootstrap N] [--max-text SIZE] [--max-record SIZE]\n"
+"                 [file ...]\n"
 "       lg-report -h | --help | --version\n"
 "\n"
 "  -t TITLE           the page's title (default \"lg report\")\n"
+"  -o DIR             write the folder DIR (new, or empty): DIR/index.html\n"
+"                     and the cases' details in DIR/cases/, loaded when a\n"
+"                     case is opened (for large runs); default: one page\n"
+"                     on stdout\n"
 "  --compat           the position chart as published (see lg-plot)\n"
 "  --prices FILE      USD per million input and output tokens per model:\n"
 "                     cost columns in the tokens table\n"
@@ -39,6 +45,15 @@ enum { OPT_COMPAT = 256, OPT_PRICES, OPT_MAXTEXT, OPT_MAXREC, OPT_VERSION,
 
 #define DEF_BOOTSTRAP 1000L	/* as lg-agg: intervals unless asked not to */
 #define MAX_BOOTSTRAP 1000000L
+#define BIG_PAGE 10000L		/* cases past which one page is slow */
+
+struct ropts {
+	const char *title;
+	const char *dir;	/* -o DIR, or NULL: one page on stdout */
+	int compat;
+	size_t max_text;
+	struct tabctx tab;
+};
 
 static int
 cmp_str(const void *a, const void *b)
@@ -204,7 +219,8 @@ static const char cases_html[] =
 "<div id=\"detail\"></div>\n";
 
 /* The page up to the case details, in o; 0, or -1 when a table could
- * not be made (its note in its place). */
+ * not be made (its note in its place).  A page of a folder (-o) may load
+ * scripts of its own origin: the chunks of the cases' details. */
 static int
 page(buf *o, struct report *r, struct charts *ch, const struct tabctx *c,
     const char *title)
@@ -214,12 +230,12 @@ page(buf *o, struct report *r, struct charts *ch, const struct tabctx *c,
 	tabs t;
 	int ok;
 
-	buf_puts(o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	buf_printf(o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
 	    "content=\"width=device-width, initial-scale=1\">\n"
 	    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src "
-	    "'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-	    "img-src data:\">\n<title>");
+	    "'none'; style-src 'unsafe-inline'; script-src %s'unsafe-inline'; "
+	    "img-src data:\">\n<title>", r->dir != NULL ? "'self' " : "");
 	html_esc(o, title);
 	buf_printf(o, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>",
 	    report_css);
@@ -228,10 +244,12 @@ page(buf *o, struct report *r, struct charts *ch, const struct tabctx *c,
 	    "Headline</a> &middot; %s<a href=\"#paper\">The papers' tables</a> "
 	    "&middot; <a href=\"#charts\">Charts</a> &middot; <a href=\"#groups\">"
 	    "Every group</a> &middot; <a href=\"#cost\">Tokens and cost</a> "
-	    "&middot; %s<a href=\"#cases\">Cases</a></p>\n", r->ncases, nm,
-	    nm == 1 ? "" : "s", nm > 1 ? "<a href=\"#compare\">Comparison</a> "
-	    "&middot; " : "", c->tags ? "<a href=\"#tags\">Failure tags</a> "
-	    "&middot; " : "");
+	    "&middot; %s<a href=\"#time\">Time</a> &middot; <a href=\"#lengths\">"
+	    "Output length</a> &middot; %s<a href=\"#cases\">Cases</a></p>\n",
+	    r->ncases, nm, nm == 1 ? "" : "s", nm > 1 ? "<a href=\"#compare\">"
+	    "Comparison</a> &middot; " : "", c->tags ? "<a href=\"#tags\">"
+	    "Failure tags</a> &middot; " : "", c->draws > 0 ? "<a href=\""
+	    "#sample-size\">Sample size</a> &middot; " : "");
 	tabs_run(&t, c, o);
 	buf_puts(o, "<h2 id=\"headline\">Headline</h2>\n<p>The numbers of "
 	    "<code>lg-agg</code>, in percent");
@@ -261,6 +279,26 @@ page(buf *o, struct report *r, struct charts *ch, const struct tabctx *c,
 		    "never as answers without a failure.</p>\n");
 		per_bench(o, &t, benches, nb, tabs_tags);
 	}
+	buf_puts(o, "<h2 id=\"time\">Time per sample</h2>\n<p><code>lg-agg "
+	    "--time</code> (LongWeave's Table 9): the mean seconds of the "
+	    "request that wrote each answer (<code>gen.latency_s</code>); "
+	    "failed records and records without a time (an oracle's) are "
+	    "counted apart, never as 0.</p>\n");
+	per_bench(o, &t, benches, nb, tabs_time);
+	buf_puts(o, "<h2 id=\"lengths\">Output length</h2>\n<p><code>lg-agg "
+	    "--lengths</code> (LongWeave's Table 7 and Figure 6): the mean "
+	    "length tier (target) and output in tokens, the output in percent "
+	    "of the target; counted: outputs measured by the tokenizer, not "
+	    "the server; cut: by the token limit.</p>\n");
+	per_bench(o, &t, benches, nb, tabs_lengths);
+	if (c->draws > 0) {
+		buf_puts(o, "<h2 id=\"sample-size\">Sample size</h2>\n<p><code>"
+		    "lg-agg --sample-size</code> (the question of LongWeave's "
+		    "Table 5): per group the width in points of the 95% interval "
+		    "of its first metric from resamples of n of its cases, up to "
+		    "all of them.</p>\n");
+		per_bench(o, &t, benches, nb, tabs_sample);
+	}
 	buf_puts(o, cases_html);
 	ok = t.ok;
 	tabs_free(&t);
@@ -269,16 +307,16 @@ page(buf *o, struct report *r, struct charts *ch, const struct tabctx *c,
 	return ok ? 0 : -1;
 }
 
-/* Copy the temporary file f to stdout; -1 when it could not be read. */
+/* Copy the temporary file f to out; -1 when it could not be read. */
 static int
-copy_out(FILE *f)
+copy_out(FILE *f, FILE *out)
 {
 	char tmp[65536];
 	size_t got;
 
 	rewind(f);
 	while ((got = fread(tmp, 1, sizeof tmp, f)) > 0)
-		fwrite(tmp, 1, got, stdout);
+		fwrite(tmp, 1, got, out);
 	return ferror(f) ? -1 : 0;
 }
 
@@ -294,8 +332,7 @@ read_all(struct report *r, struct charts *ch, char **files, int n)
 		int b = charts_add(ch, rec, in) < 0;
 
 		bad |= b;
-		if (report_add(r, rec, b) < 0) {
-			lg_warn("temporary file: write failed");
+		if (report_add(r, rec, b) < 0) {	/* said */
 			status = LG_SYS;
 			rec_free(rec);
 			break;
@@ -304,9 +341,9 @@ read_all(struct report *r, struct charts *ch, char **files, int n)
 	}
 	/* the last of the details reaches the file only now: a full disk
 	 * must stop the page here, not leave it without its cases */
-	if (status == LG_OK && (fflush(r->details) != 0 ||
-	    fflush(r->records) != 0 || ferror(r->details) ||
-	    ferror(r->records))) {
+	if (status == LG_OK && ((r->details != NULL &&
+	    (fflush(r->details) != 0 || ferror(r->details))) ||
+	    fflush(r->records) != 0 || ferror(r->records))) {
 		lg_warn("temporary file: write failed: %s", strerror(errno));
 		status = LG_SYS;
 	}
@@ -316,45 +353,95 @@ read_all(struct report *r, struct charts *ch, char **files, int n)
 	return status == LG_OK && bad ? LG_BAD : status;
 }
 
+/* The end of the page after the tables, o: the case index, the first
+ * case of each chunk (-o), the script, then the details of one page. */
 static int
-run(char **files, int n, const char *title, int compat, struct tabctx *c,
-    size_t max_text)
+finish(FILE *f, buf *o, struct report *r)
+{
+	long k;
+	int ret = 0;
+
+	buf_puts(o, "<script type=\"application/json\" id=\"index\">[");
+	buf_add(o, r->index.s ? r->index.s : "", r->index.len);
+	buf_puts(o, "]</script>\n");
+	if (r->dir != NULL) {
+		buf_puts(o, "<script type=\"application/json\" id=\"chunks\">[");
+		for (k = 0; k < r->dir->nchunks; k++)
+			buf_printf(o, "%s%ld", k ? "," : "", r->dir->first[k]);
+		buf_puts(o, "]</script>\n");
+	}
+	/* the script before the details, so the list works while they load */
+	buf_printf(o, "<script>\n%s</script>\n", report_js);
+	fwrite(o->s, 1, o->len, f);
+	if (r->details != NULL && copy_out(r->details, f) < 0) {
+		lg_warn("temporary file: read failed");
+		ret = -1;
+	}
+	fputs("</body>\n</html>\n", f);
+	return ret;
+}
+
+/* Where the page goes: stdout, or DIR/index.html of -o DIR. */
+static FILE *
+page_file(struct report *r)
+{
+	if (r->dir == NULL)
+		return stdout;
+	return outdir_page(r->dir);
+}
+
+static int
+run(char **files, int n, const struct ropts *ro, struct tabctx *c)
 {
 	struct report r = { 0 };
+	struct outdir dir;
 	struct charts_opts co;
 	struct charts *ch;
 	int status = LG_SYS;
 	buf o = { 0 };
+	FILE *f = NULL;
 
 	charts_defaults(&co);
-	co.compat = compat;
+	co.compat = ro->compat;
 	co.draws = c->draws;
 	co.seed = 1;	/* lg-agg's default --seed, as the tables */
 	ch = charts_new(&co);
-	r.max_text = max_text;
-	if ((r.details = details_file()) == NULL ||
-	    (r.records = details_file()) == NULL)
+	r.max_text = ro->max_text;
+	if (ro->dir != NULL) {
+		if (outdir_open(&dir, ro->dir) < 0)
+			goto out;
+		r.dir = &dir;
+	} else if ((r.details = details_file()) == NULL) {
+		goto out;
+	}
+	if ((r.records = details_file()) == NULL)
 		goto out;
 	status = read_all(&r, ch, files, n);
 	report_repeats(&r);
 	if (status == LG_SYS)
 		goto out;
+	if (r.dir == NULL && r.ncases > BIG_PAGE)
+		lg_warn("%ld cases in one page: it opens slowly; lg-report -o "
+		    "DIR writes a folder whose page loads a case's details "
+		    "only when it is opened", r.ncases);
 	c->fd = fileno(r.records);
 	c->tags = r.tagged > 0;
-	if (page(&o, &r, ch, c, title) < 0)
+	if (page(&o, &r, ch, c, ro->title) < 0)
 		status = LG_SYS;	/* the page is written all the same */
-	buf_puts(&o, "<script type=\"application/json\" id=\"index\">[");
-	buf_add(&o, r.index.s ? r.index.s : "", r.index.len);
-	buf_puts(&o, "]</script>\n");
-	/* the script before the details, so the list works while they load */
-	buf_printf(&o, "<script>\n%s</script>\n", report_js);
-	fwrite(o.s, 1, o.len, stdout);
-	if (copy_out(r.details) < 0) {
-		lg_warn("temporary file: read failed");
+	if ((f = page_file(&r)) == NULL) {
 		status = LG_SYS;
+		goto out;
 	}
-	fputs("</body>\n</html>\n", stdout);
+	if (finish(f, &o, &r) < 0)
+		status = LG_SYS;
+	if (r.dir != NULL) {
+		if (outdir_commit(r.dir, f) < 0)
+			status = LG_SYS;
+		r.dir = NULL;
+	}
 out:
+	if (r.dir != NULL)
+		outdir_abort(r.dir);
 	buf_free(&o);
 	if (r.details != NULL)
 		fclose(r.details);
@@ -365,12 +452,6 @@ out:
 	return lg_finish(status);
 }
 
-struct ropts {
-	const char *title;
-	int compat;
-	size_t max_text;
-	struct tabctx tab;
-};
 
 static void
 parse(int argc, char **argv, struct ropts *o)
@@ -387,10 +468,13 @@ parse(int argc, char **argv, struct ropts *o)
 	};
 	int c;
 
-	while ((c = lg_getopt(argc, argv, "t:h", longopts, NULL)) != -1) {
+	while ((c = lg_getopt(argc, argv, "t:o:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 't':
 			o->title = optarg;
+			break;
+		case 'o':
+			o->dir = optarg;
 			break;
 		case OPT_COMPAT:
 			o->compat = 1;
@@ -423,7 +507,7 @@ parse(int argc, char **argv, struct ropts *o)
 int
 main(int argc, char **argv)
 {
-	struct ropts o = { "lg report", 0, (size_t)1 << 20,
+	struct ropts o = { "lg report", NULL, 0, (size_t)1 << 20,
 	    { NULL, -1, DEF_BOOTSTRAP, "64M", NULL } };
 	struct prices prices = { 0 };
 	int status;
@@ -439,6 +523,5 @@ main(int argc, char **argv)
 		return status;
 	}
 	prices_clear(&prices);
-	return run(argv + optind, argc - optind, o.title, o.compat, &o.tab,
-	    o.max_text);
+	return run(argv + optind, argc - optind, &o, &o.tab);
 }

@@ -6,8 +6,14 @@ window.onerror = function (msg, src, line) {
 var $ = function (id) { return document.getElementById(id); };
 var idx = JSON.parse($('index').textContent);
 /* idx rows: [n, id, bench, task, length, model, score or null, status,
- * case (else id), tags (lg-tags) or null]; the details of case n are in the element dN, parsed
- * only when the case is shown */
+ * case (else id), tags (lg-tags) or null]; the details of case n are in
+ * the element dN, parsed only when the case is shown, or in a page of a
+ * folder (lg-report -o) in the file cases/K.js of the chunk K that holds
+ * it (chunks: the first case of each), loaded by a script element when
+ * one of its cases is shown: lgReportChunk(K, FIRST, TEXT), TEXT the JSON
+ * array of its cases' details */
+var chunks = $('chunks') ? JSON.parse($('chunks').textContent) : null;
+var got = [], kept = [], waiting = [], KEEP = 8;
 var PAGE = 200, page = 0, shown = [], sortKey = 0, sortDir = 1, partners = null;
 var keys = { bench: 2, task: 3, length: 4, model: 5, status: 7 };
 
@@ -325,7 +331,57 @@ function gold(s, g) {
 	var all = section(sec, 'all of it', true);
 	all.appendChild(kv(g, 0));
 }
+/* the chunk of case n, by halving the chunks' first cases */
+function chunkOf(n) {
+	var lo = 0, hi = chunks.length - 1, mid;
+	while (lo < hi) {
+		mid = (lo + hi + 1) >> 1;
+		if (chunks[mid] <= n) lo = mid; else hi = mid - 1;
+	}
+	return lo;
+}
+function pad(k) { var s = String(k); while (s.length < 4) s = '0' + s; return s; }
+window.lgReportChunk = function (k, first, text) {
+	if (!chunks || chunks[k] !== first || got[k]) return;
+	var v = JSON.parse(text);
+	if (!Array.isArray(v)) return;
+	got[k] = v;
+	kept.push(k);
+	if (kept.length > KEEP) delete got[kept.shift()];
+};
+/* the chunks of cases ns loaded (or failed), then done() */
+function need(ns, done) {
+	var want = [], i, k, left = 0;
+	if (!chunks) { done(); return; }
+	for (i = 0; i < ns.length; i++) {
+		k = chunkOf(ns[i]);
+		if (!got[k] && want.indexOf(k) < 0) want.push(k);
+	}
+	if (want.length === 0) { done(); return; }
+	var one = function () { if (--left === 0) done(); };
+	for (i = 0; i < want.length; i++) {
+		k = want[i];
+		left++;
+		if (waiting[k]) { waiting[k].push(one); continue; }
+		waiting[k] = [one];
+		var sc = document.createElement('script');
+		sc.src = 'cases/' + pad(k) + '.js';
+		sc.onload = sc.onerror = (function (k, sc) {
+			return function () {
+				var w = waiting[k];
+				delete waiting[k];
+				sc.parentNode.removeChild(sc);
+				for (var j = 0; j < w.length; j++) w[j]();
+			};
+		})(k, sc);
+		document.head.appendChild(sc);
+	}
+}
 function load(n) {
+	if (chunks) {
+		var k = chunkOf(n), c = got[k];
+		return c && c[n - chunks[k]] ? c[n - chunks[k]] : null;
+	}
 	var src = $('d' + n);
 	return src ? JSON.parse(src.textContent) : null;
 }
@@ -366,18 +422,31 @@ function others(n) {
 		if (idx[list[i]][5] !== r[5]) out.push(list[i]);
 	return out;
 }
+var asked = -1;
+/* case n (beside case other of another model): its chunks loaded first */
 function show(n, still, other) {
+	var alt = others(n), t0 = performance.now();
+	var m = alt.length ? (other !== undefined ? other : alt[0]) : n;
+	asked = n;
+	need([n, m], function () {
+		if (asked === n) view(n, still, other, alt, t0);
+	});
+}
+function view(n, still, other, alt, t0) {
 	var box = $('detail'), d = load(n), i;
-	while (box.firstChild) box.removeChild(box.firstChild);
-	if (!d) {
-		box.appendChild(el('p', null, document.readyState === 'loading' ?
-		    'the page is still loading, try again in a moment' : 'no such case'));
-		return;
-	}
-	var r = idx[n], alt = others(n);
 	var close = el('button', 'close', 'close (Esc)');
 	close.onclick = hide;
+	while (box.firstChild) box.removeChild(box.firstChild);
 	box.appendChild(close);
+	if (!d) {
+		box.appendChild(el('p', 'fail', chunks ? 'the details of this case could ' +
+		    'not be loaded from cases/' + pad(chunkOf(n)) + '.js: open the ' +
+		    'report in its folder, whole' : document.readyState === 'loading' ?
+		    'the page is still loading, try again in a moment' : 'no such case'));
+		box.className = 'open';
+		return;
+	}
+	var r = idx[n];
 	box.appendChild(el('h2', null, r[1] + ' (' + r[2] + ' ' + r[3] + ' ' + r[4] + ')'));
 	if (alt.length) {
 		var p = el('p', null, 'Beside it: '), sel = el('select');
@@ -404,9 +473,15 @@ function show(n, still, other) {
 	box.setAttribute('data-case', n);
 	box.className = 'open';
 	if (!still) box.scrollTop = 0;
+	/* how long opening it took, and when, for bench/report-scale.sh */
+	var now = performance.now();
+	box.setAttribute('data-open-ms', String(Math.round(now - t0)));
+	if (window.console) console.log('lg-report: case ' + n + ' shown in ' +
+	    Math.round(now - t0) + ' ms, at ' + Math.round(now) + ' ms');
 }
 function hide() {
 	var box = $('detail');
+	asked = -1;
 	box.className = '';
 	box.removeAttribute('data-case');
 	while (box.firstChild) box.removeChild(box.firstChild);

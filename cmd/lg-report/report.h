@@ -20,6 +20,48 @@ void html_esc(buf *b, const char *s);
  * written \u003c, so no "</script>" or "<!--" can end or change the block. */
 void html_json(buf *b, const char *j);
 
+/* Append text s escaped for the inside of a JavaScript string literal
+ * between double quotes, which reads back as s: '"' and '\\' escaped;
+ * '<', '>', the control characters, U+2028 and U+2029 written \uXXXX, so
+ * that no "</script>", "<!--" or line end can end the string or the
+ * script that holds it. */
+void js_esc(buf *b, const char *s);
+
+/* outdir.c: the report as a folder (-o DIR): DIR/index.html, the page
+ * without the cases' details, and DIR/cases/NNNN.js, the details in
+ * chunks of up to OUTDIR_CASES cases (or OUTDIR_BYTES bytes) that the page
+ * loads when a case of theirs is opened.  Everything is written in a
+ * hidden folder beside DIR and renamed DIR once whole; on a failure it is
+ * removed. */
+#define OUTDIR_CASES 256
+#define OUTDIR_BYTES ((size_t)1 << 20)
+
+struct outdir {
+	char *dir;		/* as named */
+	char *stage;		/* the hidden folder written */
+	FILE *chunk;		/* the chunk being written, or NULL */
+	size_t bytes;		/* written to it */
+	long incur;		/* cases in it */
+	long *first;		/* the first case of each chunk */
+	long nchunks;
+	size_t cap;
+};
+
+/* Check that DIR can be made (it does not exist, or is an empty folder)
+ * and make the hidden folder; -1 after a message. */
+int outdir_open(struct outdir *d, const char *dir);
+/* Case n's details, JSON text j; -1 when a write failed. */
+int outdir_case(struct outdir *d, long n, const char *j);
+/* Close the last chunk and open DIR's page for writing (NULL after a
+ * message). */
+FILE *outdir_page(struct outdir *d);
+/* The page f written: close it and rename the folder DIR; -1 after a
+ * message, the folder removed. */
+int outdir_commit(struct outdir *d, FILE *f);
+/* Remove what was written (after a failure), and free d. */
+void outdir_abort(struct outdir *d);
+void outdir_free(struct outdir *d);
+
 /* cases.c: the case list and each case's details.  Names and ids are
  * keys (nulkey.h): whole, NUL bytes included. */
 struct rgroup {
@@ -40,13 +82,15 @@ struct report {
 	long ncases;
 	long tagged;		/* records with tags (lg-tags) */
 	FILE *details;		/* the per-case blocks, until the end */
+	struct outdir *dir;	/* -o DIR: the details in its chunks */
 	FILE *records;		/* the records, one a line, for lg-agg */
 	size_t max_text;
 	struct seen *seen;
 	size_t nseen, capseen;
 };
 
-/* Add a record (bad: charts found it bad); -1 when a write failed. */
+/* Add a record (bad: charts found it bad); -1 when a write failed
+ * (said). */
 int report_add(struct report *r, const cJSON *rec, int bad);
 /* Once every record is in: warn of ids repeated without a case member. */
 void report_repeats(struct report *r);
@@ -68,6 +112,8 @@ typedef struct tabs {
 	buf lng, pos, g1, g2, use, tags;	/* lg-agg's TSV: groups,
 				 * --by-position, per bench and model, per
 				 * bench, task and model, --usage, --tags */
+	buf time, lengths, sample;	/* --time, --lengths, --sample-size
+				 * (none with --bootstrap 0) */
 	cJSON **paper;	/* lg-agg --layout paper's JSON rows */
 	size_t npaper;
 } tabs;
@@ -81,6 +127,9 @@ void tabs_paper(buf *o, const tabs *t, const char *bench);
 void tabs_long(buf *o, const tabs *t, const char *bench);
 void tabs_usage(buf *o, const tabs *t, const char *bench);
 void tabs_tags(buf *o, const tabs *t, const char *bench);
+void tabs_time(buf *o, const tabs *t, const char *bench);
+void tabs_lengths(buf *o, const tabs *t, const char *bench);
+void tabs_sample(buf *o, const tabs *t, const char *bench);
 /* lg-compare of models a and b (by gen.model) per bench and per bench,
  * task and length, for each of benches[0..nb). */
 void tabs_compare(buf *o, tabs *t, const char *a, const char *b,

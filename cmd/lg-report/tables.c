@@ -482,6 +482,9 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 	static const char *const g2[] = { "-f", "tsv", "-g",
 	    "bench,task,gen.model", NULL };
 	static const char *const tg[] = { "--tags", "-f", "tsv", NULL };
+	static const char *const tm[] = { "--time", "-f", "tsv", NULL };
+	static const char *const ln[] = { "--lengths", "-f", "tsv", NULL };
+	static const char *const ss[] = { "--sample-size", "-f", "tsv", NULL };
 	const char *use[] = { "--usage", "-f", "tsv", NULL, NULL, NULL };
 	buf p = { 0 };
 
@@ -497,7 +500,10 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 	    tool(c, o, "lg-agg", g1, 1, &t->g1) == 0 &&
 	    tool(c, o, "lg-agg", g2, 1, &t->g2) == 0 &&
 	    tool(c, o, "lg-agg", use, 0, &t->use) == 0 &&
-	    (!c->tags || tool(c, o, "lg-agg", tg, 0, &t->tags) == 0);
+	    (!c->tags || tool(c, o, "lg-agg", tg, 0, &t->tags) == 0) &&
+	    tool(c, o, "lg-agg", tm, 1, &t->time) == 0 &&
+	    tool(c, o, "lg-agg", ln, 1, &t->lengths) == 0 &&
+	    (c->draws == 0 || tool(c, o, "lg-agg", ss, 1, &t->sample) == 0);
 	if (p.len > 0)
 		t->npaper = jlines(buf_str(&p), &t->paper);
 	buf_free(&p);
@@ -512,6 +518,9 @@ tabs_free(tabs *t)
 	buf_free(&t->g2);
 	buf_free(&t->use);
 	buf_free(&t->tags);
+	buf_free(&t->time);
+	buf_free(&t->lengths);
+	buf_free(&t->sample);
 	jfree(t->paper, t->npaper);
 }
 
@@ -582,6 +591,60 @@ tabs_tags(buf *o, const tabs *t, const char *bench)
 	    "skipped%", "repeated%", "looping%", "distinct_n", NULL };
 
 	tsv_copy(o, &t->tags, bench, "tagged", keep, 0);
+}
+
+/* 1 when a row of bench in lg-agg's TSV text has a value other than "-"
+ * in column col. */
+static int
+has_value(const buf *text, const char *bench, const char *col)
+{
+	char *s, *p, *next, *v[MAX_COLS];
+	size_t n, j = MAX_COLS;
+	int found = 0;
+
+	if (text->len == 0)
+		return 0;
+	s = xstrndup(text->s, text->len);
+	for (p = s; *p != '\0' && !found; p = next) {
+		n = split(p, v, MAX_COLS, &next);
+		if (strcmp(v[0], "bench") == 0) {
+			for (j = 0; j < n && strcmp(v[j], col) != 0; j++)
+				;
+		} else if (j < n && strcmp(v[0], bench) == 0) {
+			found = !dashed(v[j]);
+		}
+	}
+	free(s);
+	return found;
+}
+
+/* lg-agg --time: per group the mean seconds of a request (its 95%
+ * interval), the failed and untimed records apart; a bench without a
+ * timed record (an oracle's answers) in a line. */
+void
+tabs_time(buf *o, const tabs *t, const char *bench)
+{
+	if (t->time.len > 0 && !has_value(&t->time, bench, "time-s")) {
+		buf_puts(o, "<p class=\"note\">No record has a time "
+		    "(<code>gen.latency_s</code>; an oracle's answers have "
+		    "none).</p>\n");
+		return;
+	}
+	tsv_copy(o, &t->time, bench, "time-s", NULL, 1);
+}
+
+/* lg-agg --lengths: per group the mean output tokens against the tier. */
+void
+tabs_lengths(buf *o, const tabs *t, const char *bench)
+{
+	tsv_copy(o, &t->lengths, bench, "out-tok", NULL, 0);
+}
+
+/* lg-agg --sample-size: per group the interval width at n cases. */
+void
+tabs_sample(buf *o, const tabs *t, const char *bench)
+{
+	tsv_copy(o, &t->sample, bench, "width", NULL, 0);
 }
 
 static long
