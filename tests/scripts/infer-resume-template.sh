@@ -50,11 +50,26 @@ lg-infer $base --resume "$t/out" "$t/a" >> "$t/out" 2> "$t/err" ||
 [ "$(fake_count s)" -eq $((n + 1)) ] || fail "same: $(($(fake_count s) - n)) requests"
 
 # a pipe whose first record is new: it is answered before the change is
-# seen, and the second message says so
+# seen, and the second message says so.  The changed record is written to
+# the pipe only once the first one's answer is in the file: a record read
+# while the first waits in the queue stops the run before it is sent, and
+# then none went out (and no second message)
 sed -n 2p "$t/a" > "$t/mid"
 lg-infer $base --resume "$t/m" "$t/mid" >> "$t/m" 2> "$t/err" || fail "mid: $(cat "$t/err")"
+mkfifo "$t/fifo"
+lg-infer $base --resume "$t/m" < "$t/fifo" >> "$t/m" 2> "$t/err" &
+pid=$!
+exec 4> "$t/fifo"
+sed -n 1p "$t/b" >&4
+while [ "$(wc -l < "$t/m")" -lt 2 ]; do
+	kill -0 "$pid" 2>/dev/null || [ "$(wc -l < "$t/m")" -ge 2 ] ||
+	    fail "mid: lg-infer ended before answering: $(cat "$t/err")"
+	sleep 0.02
+done
+sed -n 2p "$t/b" >&4
+exec 4>&-
 rc=0
-cat "$t/b" | lg-infer $base --resume "$t/m" >> "$t/m" 2> "$t/err" || rc=$?
+wait "$pid" || rc=$?
 [ "$rc" -eq 2 ] || fail "mid: exit status $rc: $(cat "$t/err")"
 grep -q -- ": -:2: longgenbench/city/16k/0001: template.name" "$t/err" ||
     fail "mid: $(cat "$t/err")"
