@@ -1,7 +1,9 @@
-/* runtool.c: run another lg tool, its output kept (runtool.h). */
+/* runtool.c: run other lg tools, their output kept (runtool.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
@@ -12,11 +14,24 @@
 #include "runtool.h"
 #include "xalloc.h"
 
-/* The child: fd as stdin, the pipes' ends as stdout and stderr, then the
- * tool; never returns. */
+/* A job running: its child, the read ends of its pipes (-1 once ended) and
+ * what each said so far. */
+typedef struct running {
+	runjob *job;
+	pid_t pid;
+	int fd[2];
+	size_t got[2];
+	int over;
+} running;
+
+/*
+ * The child: its standard input the records (reopened when reopen names
+ * a path, so that its offset is its own), the pipes' ends as stdout and
+ * stderr, then the tool; never returns.
+ */
 static void
 child(const char *path, const char *name, char *const *argv, int fd,
-    const int *po, const int *pe)
+    const char *reopen, int o, int e)
 {
 	size_t n = 0, i;
 	char **av;
@@ -27,102 +42,153 @@ child(const char *path, const char *name, char *const *argv, int fd,
 	av[0] = (char *)name;
 	for (i = 0; i < n; i++)
 		av[i + 1] = argv[i];
-	if (dup2(fd, 0) < 0 || dup2(po[1], 1) < 0 || dup2(pe[1], 2) < 0)
+	if (reopen != NULL && (fd = open(reopen, O_RDONLY)) < 0)
 		_exit(127);
-	close(po[0]);
-	close(po[1]);
-	close(pe[0]);
-	close(pe[1]);
+	if (dup2(fd, 0) < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0)
+		_exit(127);
 	if (path != NULL)
 		execv(path, av);
 	execvp(name, av);	/* not beside this program: on PATH */
 	_exit(127);
 }
 
-/* Read both pipes until both end; -1 when one says more than max. */
+/* Start job j; 0, or -1 after a message (j->status set). */
 static int
-drain(int o, int e, size_t max, buf *out, buf *err)
-{
-	struct pollfd p[2] = { { o, POLLIN, 0 }, { e, POLLIN, 0 } };
-	buf *to[2] = { out, err };
-	size_t got[2] = { 0, 0 };
-	char tmp[65536];
-	int open = 2, over = 0, i;
-
-	while (open > 0) {
-		if (poll(p, 2, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		for (i = 0; i < 2; i++) {
-			ssize_t n;
-
-			if (p[i].fd < 0 || p[i].revents == 0)
-				continue;
-			n = read(p[i].fd, tmp, sizeof tmp);
-			if (n < 0 && errno == EINTR)
-				continue;
-			if (n <= 0) {
-				close(p[i].fd);
-				p[i].fd = -1;
-				open--;
-				continue;
-			}
-			got[i] += (size_t)n;
-			if (got[i] > max)
-				over = 1;
-			else
-				buf_add(to[i], tmp, (size_t)n);
-		}
-	}
-	return over ? -1 : 0;
-}
-
-int
-runtool(const char *self, const char *name, char *const *argv, int fd,
-    size_t max, buf *out, buf *err)
+start(running *r, runjob *j, const char *self, int fd, const char *reopen)
 {
 	const char *slash = self != NULL ? strrchr(self, '/') : NULL;
 	char *path = slash != NULL ? xasprintf("%.*s/%s",
-	    (int)(slash - self), self, name) : NULL;
-	int po[2], pe[2], st, r;
-	pid_t pid;
+	    (int)(slash - self), self, j->name) : NULL;
+	int po[2], pe[2];
 
-	if (lseek(fd, 0, SEEK_SET) < 0 || pipe(po) < 0) {
-		lg_warn("%s: %s", name, strerror(errno));
+	memset(r, 0, sizeof *r);
+	r->job = j;
+	r->fd[0] = r->fd[1] = -1;
+	if ((reopen == NULL && lseek(fd, 0, SEEK_SET) < 0) ||
+	    pipe2(po, O_CLOEXEC) < 0) {
+		j->why = xasprintf("%s: %s", j->name, strerror(errno));
 		free(path);
+		j->status = -1;
 		return -1;
 	}
-	if (pipe(pe) < 0 || (pid = fork()) < 0) {
-		lg_warn("%s: %s", name, strerror(errno));
+	if (pipe2(pe, O_CLOEXEC) < 0 || (r->pid = fork()) < 0) {
+		j->why = xasprintf("%s: %s", j->name, strerror(errno));
 		close(po[0]);
 		close(po[1]);
 		free(path);
+		j->status = -1;
 		return -1;
 	}
-	if (pid == 0)
-		child(path, name, argv, fd, po, pe);
+	if (r->pid == 0)
+		child(path, j->name, j->argv, fd, reopen, po[1], pe[1]);
 	free(path);
 	close(po[1]);
 	close(pe[1]);
-	r = drain(po[0], pe[0], max, out, err);
-	while (waitpid(pid, &st, 0) < 0)
+	r->fd[0] = po[0];
+	r->fd[1] = pe[0];
+	return 0;
+}
+
+/* Job r's pipes have ended: its status from its child's. */
+static void
+finish(running *r, size_t max)
+{
+	runjob *j = r->job;
+	int st;
+
+	while (waitpid(r->pid, &st, 0) < 0)
 		if (errno != EINTR) {
-			lg_warn("%s: %s", name, strerror(errno));
-			return -1;
+			j->why = xasprintf("%s: %s", j->name, strerror(errno));
+			j->status = -1;
+			return;
 		}
-	if (r < 0) {
-		lg_warn("%s: wrote more than %zu bytes", name, max);
-		return -1;
+	if (r->over)
+		j->why = xasprintf("%s: wrote more than %zu bytes", j->name,
+		    max);
+	else if (WIFEXITED(st) && WEXITSTATUS(st) == 127 && j->err.len == 0)
+		j->why = xasprintf("%s: not found beside %s nor on PATH",
+		    j->name, lg_prog);
+	else if (WIFSIGNALED(st))
+		j->why = xasprintf("%s: killed by signal %d", j->name,
+		    WTERMSIG(st));
+	if (j->why != NULL)
+		j->status = -1;
+	else
+		j->status = WEXITSTATUS(st);
+}
+
+/* Read what one pipe of r has; 1 when it has ended. */
+static int
+take(running *r, int i, size_t max, char *tmp, size_t size)
+{
+	ssize_t n = read(r->fd[i], tmp, size);
+
+	if (n < 0 && (errno == EINTR || errno == EAGAIN))
+		return 0;
+	if (n <= 0) {
+		close(r->fd[i]);
+		r->fd[i] = -1;
+		return 1;
 	}
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 127 && err->len == 0) {
-		lg_warn("%s: not found beside %s nor on PATH", name, lg_prog);
-		return -1;
+	r->got[i] += (size_t)n;
+	if (r->got[i] > max)
+		r->over = 1;
+	else
+		buf_add(i == 0 ? &r->job->out : &r->job->err, tmp, (size_t)n);
+	return 0;
+}
+
+void
+runtools(const char *self, runjob *jobs, size_t n, int fd, size_t max,
+    int par)
+{
+	char reopen[64], *tmp;
+	running *run;
+	struct pollfd *p;
+	size_t next = 0, nrun = 0, i, k;
+	int t;
+
+	/* a file description of each child's own: fd opened again */
+	snprintf(reopen, sizeof reopen, "/proc/self/fd/%d", fd);
+	if ((t = open(reopen, O_RDONLY | O_CLOEXEC)) < 0)
+		par = 1;
+	else
+		close(t);
+	if (par < 1)
+		par = 1;
+	run = xcalloc((size_t)par, sizeof *run);
+	p = xcalloc(2 * (size_t)par, sizeof *p);
+	tmp = xmalloc(65536);
+	for (;;) {
+		while (nrun < (size_t)par && next < n)
+			if (start(&run[nrun], &jobs[next++], self, fd,
+			    par > 1 ? reopen : NULL) == 0)
+				nrun++;
+		if (nrun == 0)
+			break;
+		for (i = 0; i < nrun; i++)
+			for (k = 0; k < 2; k++)
+				p[2 * i + k] = (struct pollfd){ run[i].fd[k],
+				    POLLIN, 0 };
+		if (poll(p, 2 * nrun, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			lg_die(LG_SYS, "poll: %s", strerror(errno));
+		}
+		for (i = 0; i < nrun; i++)
+			for (k = 0; k < 2; k++)
+				if (run[i].fd[k] >= 0 && p[2 * i + k].revents != 0)
+					take(&run[i], (int)k, max, tmp, 65536);
+		/* the jobs whose pipes both ended are done: the last in their
+		 * place */
+		for (i = 0; i < nrun; )
+			if (run[i].fd[0] < 0 && run[i].fd[1] < 0) {
+				finish(&run[i], max);
+				run[i] = run[--nrun];
+			} else
+				i++;
 	}
-	if (WIFSIGNALED(st)) {
-		lg_warn("%s: killed by signal %d", name, WTERMSIG(st));
-		return -1;
-	}
-	return WEXITSTATUS(st);
+	free(tmp);
+	free(p);
+	free(run);
 }

@@ -19,7 +19,7 @@
 #include "xalloc.h"
 
 static const char usage[] =
-"usage: lg-report [-t TITLE] [-o DIR] [--compat] [--prices FILE]\n"
+"usage: lg-report [-t TITLE] [-o DIR] [-j N] [--compat] [--prices FILE]\n"
 "                 [--bootstrap N] [--max-text SIZE] [--max-record SIZE]\n"
 "                 [file ...]\n"
 "       lg-report -h | --help | --version\n"
@@ -29,6 +29,8 @@ static const char usage[] =
 "                     and the cases' details in DIR/cases/, loaded when a\n"
 "                     case is opened (for large runs); default: one page\n"
 "                     on stdout\n"
+"  -j, --jobs N       runs of lg-agg and lg-compare at once for the\n"
+"                     tables (default: the processors, at most 16)\n"
 "  --compat           the position chart as published (see lg-plot)\n"
 "  --prices FILE      USD per million input and output tokens per model:\n"
 "                     cost columns in the tokens table\n"
@@ -54,6 +56,15 @@ struct ropts {
 	size_t max_text;
 	struct tabctx tab;
 };
+
+/* The processors online, at most 16 (the tables are ten runs). */
+static int
+processors(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 16 ? 16 : (int)n;
+}
 
 static int
 cmp_str(const void *a, const void *b)
@@ -462,19 +473,23 @@ parse(int argc, char **argv, struct ropts *o)
 		{ "max-text", required_argument, NULL, OPT_MAXTEXT },
 		{ "max-record", required_argument, NULL, OPT_MAXREC },
 		{ "bootstrap", required_argument, NULL, OPT_BOOT },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	int c;
 
-	while ((c = lg_getopt(argc, argv, "t:o:h", longopts, NULL)) != -1) {
+	while ((c = lg_getopt(argc, argv, "t:o:j:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 't':
 			o->title = optarg;
 			break;
 		case 'o':
 			o->dir = optarg;
+			break;
+		case 'j':
+			o->tab.jobs = (int)opt_num("-j", optarg, 1, 256);
 			break;
 		case OPT_COMPAT:
 			o->compat = 1;
@@ -514,6 +529,7 @@ main(int argc, char **argv)
 
 	lg_init(argv[0]);
 	o.tab.self = argv[0];
+	o.tab.jobs = processors();
 	parse(argc, argv, &o);
 	/* a bad price file stops before any page is written (lg-agg reads
 	 * it again for the cost columns) */

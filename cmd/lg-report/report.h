@@ -104,6 +104,7 @@ struct tabctx {
 	const char *max_record;	/* --max-record's argument */
 	const char *prices;	/* --prices FILE, or NULL */
 	int tags;		/* some record has tags: lg-agg --tags */
+	int jobs;		/* -j: runs of lg-agg at once */
 };
 
 typedef struct tabs {

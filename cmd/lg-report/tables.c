@@ -37,49 +37,63 @@ esc_lines(buf *o, const char *s)
 	buf_puts(o, "</pre>\n");
 }
 
-/* Run tool with args (NULL-terminated, at most 12) and the options every
- * run shares; 0 and its output in *out, or after a note in the page -1
- * (it found nothing to show: lg-compare without a case in common) or -2
- * (it failed). */
-static int
-tool(const struct tabctx *c, buf *o, const char *name, const char *const *args,
-    int common, buf *out)
+/* A run's arguments in av (room for 24): args, --bootstrap N when common
+ * (nb its room), --max-record. */
+static void
+tool_args(const struct tabctx *c, char **av, char *nb, size_t nbsize,
+    const char *const *args, int common)
 {
-	char *av[24], nb[32];
-	buf err = { 0 };
 	size_t n = 0;
-	int st;
 
 	while (args[n] != NULL && n < 12) {
 		av[n] = (char *)args[n];
 		n++;
 	}
 	if (common) {
-		snprintf(nb, sizeof nb, "%ld", c->draws);
+		snprintf(nb, nbsize, "%ld", c->draws);
 		av[n++] = (char *)"--bootstrap";
 		av[n++] = nb;
 	}
 	av[n++] = (char *)"--max-record";
 	av[n++] = (char *)c->max_record;
 	av[n] = NULL;
-	st = runtool(c->self, name, av, c->fd, MAX_OUT, out, &err);
-	if (st == LG_BAD && out->len == 0 && err.len > 0) {
+}
+
+/*
+ * What run j ended in (what it printed in out, its messages in j->err,
+ * freed here with j->why): 0 with out to show, -1 when there is nothing
+ * to show and its message went in o, -2 when it failed (said on stderr, a
+ * note in o, out freed).
+ */
+static int
+tool_result(buf *o, runjob *j, buf *out)
+{
+	const char *name = j->name;
+	buf *err = &j->err;
+	int st = j->status;
+
+	if (j->why != NULL) {
+		lg_warn("%s", j->why);
+		free(j->why);
+		j->why = NULL;
+	}
+	if (st == LG_BAD && out->len == 0 && err->len > 0) {
 		/* nothing to show, and why (lg-compare: no case in common) */
-		esc_lines(o, buf_str(&err));
-		buf_free(&err);
+		esc_lines(o, buf_str(err));
+		buf_free(err);
 		return -1;
 	}
 	if (st == 0 || st == LG_BAD) {
-		buf_free(&err);
+		buf_free(err);
 		return 0;
 	}
 	if (st > 0)
 		lg_warn("%s exited with status %d: %s", name, st,
-		    err.len ? buf_str(&err) : "no message");
+		    err->len ? buf_str(err) : "no message");
 	buf_printf(o, "<p class=\"fail\">%s could not make this table.</p>\n",
 	    name);
-	esc_lines(o, buf_str(&err));
-	buf_free(&err);
+	esc_lines(o, buf_str(err));
+	buf_free(err);
 	buf_free(out);
 	return -2;
 }
@@ -486,7 +500,12 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 	static const char *const ln[] = { "--lengths", "-f", "tsv", NULL };
 	static const char *const ss[] = { "--sample-size", "-f", "tsv", NULL };
 	const char *use[] = { "--usage", "-f", "tsv", NULL, NULL, NULL };
-	buf p = { 0 };
+	const char *const *args[10];
+	buf p = { 0 }, *to[10];
+	int common[10] = { 1, 1, 1, 1, 1, 0, 0, 1, 1, 1 };
+	char *av[10][24], nb[10][32];
+	runjob jobs[10];
+	size_t n = 0, i, k;
 
 	memset(t, 0, sizeof *t);
 	t->ctx = c;
@@ -494,16 +513,44 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 		use[3] = "--prices";
 		use[4] = c->prices;
 	}
-	t->ok = tool(c, o, "lg-agg", lng, 1, &t->lng) == 0 &&
-	    tool(c, o, "lg-agg", pos, 1, &t->pos) == 0 &&
-	    tool(c, o, "lg-agg", pap, 1, &p) == 0 &&
-	    tool(c, o, "lg-agg", g1, 1, &t->g1) == 0 &&
-	    tool(c, o, "lg-agg", g2, 1, &t->g2) == 0 &&
-	    tool(c, o, "lg-agg", use, 0, &t->use) == 0 &&
-	    (!c->tags || tool(c, o, "lg-agg", tg, 0, &t->tags) == 0) &&
-	    tool(c, o, "lg-agg", tm, 1, &t->time) == 0 &&
-	    tool(c, o, "lg-agg", ln, 1, &t->lengths) == 0 &&
-	    (c->draws == 0 || tool(c, o, "lg-agg", ss, 1, &t->sample) == 0);
+	/* the runs, in the order of the page, every one at once (at most
+	 * c->jobs): lg-agg's bootstrap is most of lg-report's time */
+	args[0] = lng, to[0] = &t->lng;
+	args[1] = pos, to[1] = &t->pos;
+	args[2] = pap, to[2] = &p;
+	args[3] = g1, to[3] = &t->g1;
+	args[4] = g2, to[4] = &t->g2;
+	args[5] = use, to[5] = &t->use;
+	args[6] = c->tags ? tg : NULL, to[6] = &t->tags;
+	args[7] = tm, to[7] = &t->time;
+	args[8] = ln, to[8] = &t->lengths;
+	args[9] = c->draws != 0 ? ss : NULL, to[9] = &t->sample;
+	for (i = 0; i < 10; i++) {
+		if (args[i] == NULL)
+			continue;
+		tool_args(c, av[i], nb[i], sizeof nb[i], args[i], common[i]);
+		memset(&jobs[n], 0, sizeof jobs[n]);
+		jobs[n].name = "lg-agg";
+		jobs[n].argv = av[i];
+		n++;
+	}
+	runtools(c->self, jobs, n, c->fd, MAX_OUT, c->jobs);
+	/* as one after the other: the first that failed is shown, and
+	 * nothing after it */
+	t->ok = 1;
+	for (i = k = 0; i < 10; i++) {
+		if (args[i] == NULL)
+			continue;
+		if (t->ok) {
+			*to[i] = jobs[k].out;
+			t->ok = tool_result(o, &jobs[k], to[i]) == 0;
+		} else {
+			buf_free(&jobs[k].out);
+			buf_free(&jobs[k].err);
+			free(jobs[k].why);
+		}
+		k++;
+	}
 	if (p.len > 0)
 		t->npaper = jlines(buf_str(&p), &t->paper);
 	buf_free(&p);
@@ -676,21 +723,37 @@ tabs_compare(buf *o, tabs *t, const char *a, const char *b,
 	    "pass_b_only", "hi", NULL };
 	static const char *const by[2] = { "bench", "bench,task,length" };
 	char *arg = xasprintf("gen.model=%s,%s", a, b);
-	const char *args[] = { "-f", "json", "-g", NULL, "--by", arg, NULL };
+	const char *args[2][7] = {
+		{ "-f", "json", "-g", by[0], "--by", arg, NULL },
+		{ "-f", "json", "-g", by[1], "--by", arg, NULL } };
 	cJSON **r[2] = { NULL, NULL }, **sel;
 	size_t n[2] = { 0, 0 }, i, k, m, s;
-	int st;
+	char *av[2][24], num[2][32];
+	runjob jobs[2];
+	int st = 0;
 
+	/* both at once; what they print as one after the other */
+	memset(jobs, 0, sizeof jobs);
 	for (k = 0; k < 2; k++) {
-		buf out = { 0 };
-
-		args[3] = by[k];
-		if ((st = tool(t->ctx, o, "lg-compare", args, 0, &out)) < 0) {
-			t->ok &= st != -2;
-			break;
+		tool_args(t->ctx, av[k], num[k], sizeof num[k], args[k], 0);
+		jobs[k].name = "lg-compare";
+		jobs[k].argv = av[k];
+	}
+	runtools(t->ctx->self, jobs, 2, t->ctx->fd, MAX_OUT, t->ctx->jobs);
+	for (k = 0; k < 2; k++) {
+		if (st < 0) {
+			buf_free(&jobs[k].out);
+			buf_free(&jobs[k].err);
+			free(jobs[k].why);
+			continue;
 		}
-		n[k] = jlines(buf_str(&out), &r[k]);
-		buf_free(&out);
+		if ((st = tool_result(o, &jobs[k], &jobs[k].out)) < 0) {
+			t->ok &= st != -2;
+			buf_free(&jobs[k].out);
+			continue;
+		}
+		n[k] = jlines(buf_str(&jobs[k].out), &r[k]);
+		buf_free(&jobs[k].out);
 	}
 	for (i = 0; i < n[0]; i++)
 		if (strcmp(jstr(r[0][i], "row"), "summary") == 0)
