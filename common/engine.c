@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -140,17 +139,13 @@ refused_all(engine *e, const cJSON *rec, const char *file, long line)
  * Before any record is worked, when the records done have notes and every
  * input is a regular file (it can be read twice): the records done that
  * the tool refuses, so that a refused resume writes nothing.  1 when one
- * is refused.  Lines that do not parse are left to the reader to report.
+ * is refused.  Bad lines are left to the reader to report.
  */
 static int
 precheck(engine *e)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
-	long lineno;
 	struct stat st;
-	FILE *f;
+	jsonl *in;
 	cJSON *rec;
 	int i, r = 0;
 
@@ -160,18 +155,13 @@ precheck(engine *e)
 		if (strcmp(e->o.files[i], "-") == 0 ||
 		    stat(e->o.files[i], &st) < 0 || !S_ISREG(st.st_mode))
 			return 0;
-	for (i = 0; !r && i < e->o.nfiles; i++) {
-		if ((f = fopen(e->o.files[i], "r")) == NULL)
-			return 0;
-		for (lineno = 1; !r && (n = getline(&line, &cap, f)) > 0; lineno++) {
-			rec = cJSON_ParseWithLength(line, (size_t)n);
-			if (cJSON_IsObject(rec))
-				r = refused_all(e, rec, e->o.files[i], lineno);
-			cJSON_Delete(rec);
-		}
-		fclose(f);
+	in = jsonl_open(e->o.files, e->o.nfiles);
+	jsonl_quiet(in);
+	while (!r && (rec = jsonl_next(in)) != NULL) {
+		r = refused_all(e, rec, jsonl_file(in), jsonl_lineno(in));
+		rec_free(rec);
 	}
-	free(line);
+	jsonl_free(in);
 	return r;
 }
 

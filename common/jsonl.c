@@ -51,6 +51,7 @@ struct jsonl {
 	size_t mcap;
 	int lazy;		/* splice_parse() flags */
 	int errors, syserrors;
+	int quiet;		/* jsonl_quiet(): nothing reported */
 };
 
 /* Buffers are mappings of their own: one unmapped while a pipe may still
@@ -195,6 +196,12 @@ jsonl_set_max(jsonl *r, size_t max)
 	r->max = max;
 }
 
+void
+jsonl_quiet(jsonl *r)
+{
+	r->quiet = 1;
+}
+
 const char *
 jsonl_file(const jsonl *r)
 {
@@ -232,6 +239,8 @@ jsonl_warn(jsonl *r, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (r->quiet)
+		return;
 	va_start(ap, fmt);
 	lg_vwarnat(jsonl_file(r), r->lineno, fmt, ap);
 	va_end(ap);
@@ -276,7 +285,8 @@ open_next(jsonl *r)
 		r->fd = open(r->name, O_RDONLY);
 		if (r->fd >= 0)
 			return 1;
-		lg_warnat(r->name, 0, "%s", strerror(errno));
+		if (!r->quiet)
+			lg_warnat(r->name, 0, "%s", strerror(errno));
 		r->syserrors++;
 	}
 }
@@ -312,7 +322,9 @@ fill(jsonl *r)
 		n = read(r->fd, r->rbuf + r->rlen, want);
 	while (n < 0 && errno == EINTR);
 	if (n < 0) {
-		lg_warnat(jsonl_file(r), r->lineno, "read error: %s", strerror(errno));
+		if (!r->quiet)
+			lg_warnat(jsonl_file(r), r->lineno, "read error: %s",
+			    strerror(errno));
 		r->syserrors++;
 		n = 0;
 	}

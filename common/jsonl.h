@@ -31,6 +31,11 @@ jsonl *jsonl_open(char **files, int n);
 void jsonl_free(jsonl *r);
 void jsonl_set_max(jsonl *r, size_t max);
 /*
+ * Say nothing of bad lines and unreadable files (still counted): for a
+ * first pass over input that another reader reports as it reads it.
+ */
+void jsonl_quiet(jsonl *r);
+/*
  * Leave long values unparsed until rec_get() asks for them: for callers
  * that read records only through rec_get() and the rec_* getters.
  */
