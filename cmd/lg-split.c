@@ -30,6 +30,7 @@
 #include "record.h"
 #include "textmap.h"
 #include "util.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 static const char usage[] =
@@ -123,49 +124,27 @@ number_at(const char *s, size_t a, size_t b)
 	return v < 0 ? 1000000000L : v;
 }
 
-/* Whether code point u is whitespace to Python's str.split(). */
-static int
-py_space(unsigned long u)
-{
-	return (u >= 0x09 && u <= 0x0d) || (u >= 0x1c && u <= 0x20) ||
-	    u == 0x85 || u == 0xa0 || u == 0x1680 ||
-	    (u >= 0x2000 && u <= 0x200a) || u == 0x2028 || u == 0x2029 ||
-	    u == 0x202f || u == 0x205f || u == 0x3000;
-}
-
 /*
  * --compat's word count: the published result files' word_count, which is
  * len(output.split()) in Python over the whole answer, the separators in
  * it (a "#*#" glued to a word is part of it).  Whitespace is Python's,
- * Unicode's spaces included, read from UTF-8; a byte that does not begin
- * a well-formed sequence is a character that is not a space.
+ * Unicode's spaces included (utf8_pyspace).
  */
 static size_t
-py_words(const char *str, size_t len)
+py_words(const char *s, size_t len)
 {
-	const unsigned char *s = (const unsigned char *)str;
-	size_t i = 0, n = 0, k, w;
-	unsigned long u;
+	size_t i = 0, n = 0, w;
 	int in = 0;
 
-	while (i < len) {
-		w = s[i] < 0x80 ? 1 : (s[i] & 0xe0) == 0xc0 ? 2 :
-		    (s[i] & 0xf0) == 0xe0 ? 3 : (s[i] & 0xf8) == 0xf0 ? 4 : 0;
-		u = w == 1 ? s[i] : w == 2 ? s[i] & 0x1f : w == 3 ? s[i] & 0x0f :
-		    s[i] & 0x07;
-		for (k = 1; k < w && i + k < len && (s[i + k] & 0xc0) == 0x80; k++)
-			u = u << 6 | (s[i + k] & 0x3f);
-		if (w == 0 || k < w || (w == 2 && u < 0x80) ||
-		    (w == 3 && u < 0x800) || (w == 4 && u < 0x10000))
-			w = 1, u = 0xfffd;	/* not well formed: not a space */
-		if (py_space(u))
+	while (i < len)
+		if ((w = utf8_pyspace(s + i, len - i)) > 0) {
 			in = 0;
-		else if (!in) {
+			i += w;
+		} else {
+			n += !in;
 			in = 1;
-			n++;
+			i++;	/* a byte of a word: no space begins inside one */
 		}
-		i += w;
-	}
 	return n;
 }
 

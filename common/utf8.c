@@ -54,10 +54,11 @@ utf8_invalid(const char *str, size_t len)
 	return len;
 }
 
-/* Length of the Unicode white space str.strip() removes at s, or 0. */
-static size_t
-space_at(const unsigned char *s, size_t n)
+size_t
+utf8_pyspace(const char *str, size_t n)
 {
+	const unsigned char *s = (const unsigned char *)str;
+
 	if (n >= 1 && (s[0] == ' ' || (s[0] >= 0x09 && s[0] <= 0x0d) ||
 	    (s[0] >= 0x1c && s[0] <= 0x1f)))
 		return 1;
@@ -80,17 +81,16 @@ space_at(const unsigned char *s, size_t n)
 const char *
 utf8_pystrip(const char *s, size_t *n)
 {
-	const unsigned char *b = (const unsigned char *)s;
 	size_t lo = 0, hi = *n, k;
 
-	while (lo < hi && (k = space_at(b + lo, hi - lo)) > 0)
+	while (lo < hi && (k = utf8_pyspace(s + lo, hi - lo)) > 0)
 		lo += k;
 	/* from the end: try each width a space can have */
 	for (;;) {
 		size_t w, hit = 0;
 
 		for (w = 1; w <= 3 && w <= hi - lo && hit == 0; w++)
-			if (space_at(b + hi - w, w) == w)
+			if (utf8_pyspace(s + hi - w, w) == w)
 				hit = w;
 		if (hit == 0)
 			break;
