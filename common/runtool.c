@@ -117,25 +117,24 @@ finish(running *r, size_t max)
 		j->status = WEXITSTATUS(st);
 }
 
-/* Read what one pipe of r has; 1 when it has ended. */
-static int
+/* Read what one pipe of r has, closing it at its end. */
+static void
 take(running *r, int i, size_t max, char *tmp, size_t size)
 {
 	ssize_t n = read(r->fd[i], tmp, size);
 
 	if (n < 0 && (errno == EINTR || errno == EAGAIN))
-		return 0;
+		return;
 	if (n <= 0) {
 		close(r->fd[i]);
 		r->fd[i] = -1;
-		return 1;
+		return;
 	}
 	r->got[i] += (size_t)n;
 	if (r->got[i] > max)
 		r->over = 1;
 	else
 		buf_add(i == 0 ? &r->job->out : &r->job->err, tmp, (size_t)n);
-	return 0;
 }
 
 void

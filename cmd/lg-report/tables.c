@@ -98,6 +98,31 @@ tool_result(buf *o, runjob *j, buf *out)
 	return -2;
 }
 
+/*
+ * The runs jobs[0..n) of the tables, at once (at most c->jobs), taken as
+ * one after the other would give them: the output of each in *to[i] up
+ * to the first that fails, which is shown in o, and nothing of those
+ * after it.  tool_result() of that one, or 0.
+ */
+static int
+tools_run(const struct tabctx *c, buf *o, runjob *jobs, size_t n, buf **to)
+{
+	size_t i;
+	int st = 0;
+
+	runtools(c->self, jobs, n, c->fd, MAX_OUT, c->jobs);
+	for (i = 0; i < n; i++)
+		if (st == 0) {
+			*to[i] = jobs[i].out;
+			st = tool_result(o, &jobs[i], to[i]);
+		} else {
+			buf_free(&jobs[i].out);
+			buf_free(&jobs[i].err);
+			free(jobs[i].why);
+		}
+	return st;
+}
+
 /* Split line s (its end at the next newline) at tabs into v[]; returns
  * the count and sets *next past the line. */
 static size_t
@@ -501,11 +526,11 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 	static const char *const ss[] = { "--sample-size", "-f", "tsv", NULL };
 	const char *use[] = { "--usage", "-f", "tsv", NULL, NULL, NULL };
 	const char *const *args[10];
-	buf p = { 0 }, *to[10];
+	buf p = { 0 }, *dest[10], *to[10];
 	int common[10] = { 1, 1, 1, 1, 1, 0, 0, 1, 1, 1 };
 	char *av[10][24], nb[10][32];
 	runjob jobs[10];
-	size_t n = 0, i, k;
+	size_t n = 0, i;
 
 	memset(t, 0, sizeof *t);
 	t->ctx = c;
@@ -513,18 +538,18 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 		use[3] = "--prices";
 		use[4] = c->prices;
 	}
-	/* the runs, in the order of the page, every one at once (at most
-	 * c->jobs): lg-agg's bootstrap is most of lg-report's time */
-	args[0] = lng, to[0] = &t->lng;
-	args[1] = pos, to[1] = &t->pos;
-	args[2] = pap, to[2] = &p;
-	args[3] = g1, to[3] = &t->g1;
-	args[4] = g2, to[4] = &t->g2;
-	args[5] = use, to[5] = &t->use;
-	args[6] = c->tags ? tg : NULL, to[6] = &t->tags;
-	args[7] = tm, to[7] = &t->time;
-	args[8] = ln, to[8] = &t->lengths;
-	args[9] = c->draws != 0 ? ss : NULL, to[9] = &t->sample;
+	/* the runs, in the order of the page, at once: lg-agg's bootstrap
+	 * is most of lg-report's time */
+	args[0] = lng, dest[0] = &t->lng;
+	args[1] = pos, dest[1] = &t->pos;
+	args[2] = pap, dest[2] = &p;
+	args[3] = g1, dest[3] = &t->g1;
+	args[4] = g2, dest[4] = &t->g2;
+	args[5] = use, dest[5] = &t->use;
+	args[6] = c->tags ? tg : NULL, dest[6] = &t->tags;
+	args[7] = tm, dest[7] = &t->time;
+	args[8] = ln, dest[8] = &t->lengths;
+	args[9] = c->draws != 0 ? ss : NULL, dest[9] = &t->sample;
 	for (i = 0; i < 10; i++) {
 		if (args[i] == NULL)
 			continue;
@@ -532,25 +557,9 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 		memset(&jobs[n], 0, sizeof jobs[n]);
 		jobs[n].name = "lg-agg";
 		jobs[n].argv = av[i];
-		n++;
+		to[n++] = dest[i];
 	}
-	runtools(c->self, jobs, n, c->fd, MAX_OUT, c->jobs);
-	/* as one after the other: the first that failed is shown, and
-	 * nothing after it */
-	t->ok = 1;
-	for (i = k = 0; i < 10; i++) {
-		if (args[i] == NULL)
-			continue;
-		if (t->ok) {
-			*to[i] = jobs[k].out;
-			t->ok = tool_result(o, &jobs[k], to[i]) == 0;
-		} else {
-			buf_free(&jobs[k].out);
-			buf_free(&jobs[k].err);
-			free(jobs[k].why);
-		}
-		k++;
-	}
+	t->ok = tools_run(c, o, jobs, n, to) == 0;
 	if (p.len > 0)
 		t->npaper = jlines(buf_str(&p), &t->paper);
 	buf_free(&p);
@@ -730,30 +739,20 @@ tabs_compare(buf *o, tabs *t, const char *a, const char *b,
 	size_t n[2] = { 0, 0 }, i, k, m, s;
 	char *av[2][24], num[2][32];
 	runjob jobs[2];
-	int st = 0;
+	buf out[2] = { { 0 }, { 0 } }, *to[2] = { &out[0], &out[1] };
+	int st;
 
-	/* both at once; what they print as one after the other */
 	memset(jobs, 0, sizeof jobs);
 	for (k = 0; k < 2; k++) {
 		tool_args(t->ctx, av[k], num[k], sizeof num[k], args[k], 0);
 		jobs[k].name = "lg-compare";
 		jobs[k].argv = av[k];
 	}
-	runtools(t->ctx->self, jobs, 2, t->ctx->fd, MAX_OUT, t->ctx->jobs);
+	if ((st = tools_run(t->ctx, o, jobs, 2, to)) < 0)
+		t->ok &= st != -2;
 	for (k = 0; k < 2; k++) {
-		if (st < 0) {
-			buf_free(&jobs[k].out);
-			buf_free(&jobs[k].err);
-			free(jobs[k].why);
-			continue;
-		}
-		if ((st = tool_result(o, &jobs[k], &jobs[k].out)) < 0) {
-			t->ok &= st != -2;
-			buf_free(&jobs[k].out);
-			continue;
-		}
-		n[k] = jlines(buf_str(&jobs[k].out), &r[k]);
-		buf_free(&jobs[k].out);
+		n[k] = jlines(buf_str(&out[k]), &r[k]);
+		buf_free(&out[k]);
 	}
 	for (i = 0; i < n[0]; i++)
 		if (strcmp(jstr(r[0][i], "row"), "summary") == 0)
