@@ -172,9 +172,13 @@ deps-check:
 # man page lint, fuzz round.  The last line is "N passed, N failed,
 # N skipped".
 check: deps-check
+	@echo "lg check: building the tools (-Werror) into bin/" >&2
 	@$(MAKE) --no-print-directory all >/dev/null
+	@echo "lg check: building them with ASan+UBSan into build/san/bin/" >&2
 	@$(MAKE) --no-print-directory SAN=1 all >/dev/null
+	@echo "lg check: building the fuzz targets" >&2
 	@$(MAKE) --no-print-directory fuzzers >/dev/null
+	@echo "lg check: running the suites (a line as each test ends)" >&2
 	@sh tests/check.sh
 
 # A single-node SLURM cluster runs examples/slurm.sh (root; installs
@@ -183,7 +187,9 @@ check-slurm: all
 	@sh tests/slurm.sh
 
 # The quick loop: the plain build and its tests, nothing else.
-test: all
+test:
+	@echo "lg test: building the tools into bin/" >&2
+	@$(MAKE) --no-print-directory all >/dev/null
 	@sh tests/check.sh plain
 
 demo:

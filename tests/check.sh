@@ -20,13 +20,7 @@ rm -rf build/logs
 # ends; this shell keeps the pipe open for writing until every suite is
 # done, so that the reader sees its end only then
 mkfifo "$out/progress" || exit 3
-awk '{
-	n++
-	if ($1 == "fail")
-		f++
-	printf "%-4s %6ss  %-56s [%d done, %d failed]\n", $1, $2, $3 " " $4, n, f
-	fflush()
-}' < "$out/progress" &
+sh tests/progress.sh < "$out/progress" &
 reader=$!
 exec 3> "$out/progress"
 export RUN_PROGRESS="$out/progress"
