@@ -57,8 +57,7 @@ SANFLAGS =
 endif
 
 ALL_CFLAGS  = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) \
-              -Icommon $(PKG_CFLAGS) -DLG_VERSION='"$(VERSION)"' \
-              -DLG_SHAREDIR='"$(SHAREDIR)"' -MMD -MP
+              -Icommon $(PKG_CFLAGS) -DLG_VERSION='"$(VERSION)"' -MMD -MP
 ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
 LIBS        = $(PKG_LIBS) -lm -pthread -ldl
 
@@ -114,6 +113,18 @@ $(O)/flags: FORCE
 $(O)/%.o: %.c $(O)/flags
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# SHAREDIR (PREFIX) is compiled into common/share.o alone, with flags of
+# its own: a build for another PREFIX (make install's) builds one object
+# again, not every one.
+$(O)/shareflags: FORCE
+	@mkdir -p $(@D)
+	@printf '%s\n' '$(subst ','\'',$(SHAREDIR))' > $@.new
+	@if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
+
+$(O)/common/share.o: common/share.c $(O)/flags $(O)/shareflags
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -DLG_SHAREDIR='"$(SHAREDIR)"' -c -o $@ $<
 
 $(LIBLG): $(COMMON_OBJ)
 	@mkdir -p $(@D)
