@@ -31,7 +31,7 @@ suites=$!
 if [ "${1:-}" != plain ]; then
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	RUN_LABEL=asan+ubsan LOGDIR=build/logs/asan+ubsan JOBS=$jobs \
+	RUN_SAN=1 RUN_LABEL=asan+ubsan LOGDIR=build/logs/asan+ubsan JOBS=$jobs \
 	    sh tests/run.sh build/san/bin build/san > "$out/asan+ubsan" 2>&1 &
 	suites="$suites $!"
 	sh tests/man.sh > "$out/man" 2>&1 &

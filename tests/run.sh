@@ -11,7 +11,8 @@
 # A crash or a sanitizer report is always a failure: ASAN_OPTIONS and
 # UBSAN_OPTIONS get a log_path of the test's own, so a report that a test
 # sends to /dev/null still fails it.
-# Environment: TESTS=PATTERN runs the tests whose name holds PATTERN (for
+# Environment: RUN_SAN=1 (the sanitizer suite) leaves out the scripts
+# marked "# plain build only: WHY"; TESTS=PATTERN runs the tests whose name holds PATTERN (for
 # example lg-agg/, unit/ or scripts/infer-); JOBS=N runs N tests at once
 # (default 1); LOGDIR=DIR keeps the whole output of each failed test there.
 # UPDATE=1 rewrites the expected out, err and rc of each golden test from
@@ -46,14 +47,19 @@ done > "$tmp/all"
 for u in "$objdir"/unit/*; do
 	[ -x "$u" ] && echo "unit unit/${u##*/}"
 done >> "$tmp/all"
+# a script that tests no C code of the build (a line "# plain build
+# only: WHY" in it) runs in the plain suite alone, not again under the
+# sanitizers (RUN_SAN=1, tests/check.sh)
 for s in "$top"/tests/scripts/*.sh; do
-	[ -f "$s" ] && echo "script scripts/${s##*/}"
+	[ -f "$s" ] || continue
+	[ "${RUN_SAN:-}" = 1 ] && grep -q '^# plain build only: ' "$s" && continue
+	echo "script scripts/${s##*/}"
 done >> "$tmp/all"
 awk -v p="$only" 'index($2, p) { print $0, NR }' "$tmp/all" > "$tmp/list"
 
 # the longest first, so that the slow scripts do not end the run alone
 { grep '^script ' "$tmp/list"; grep -v '^script ' "$tmp/list"; } |
-    xargs -P "$jobs" -L 1 sh "$top/tests/run-one.sh"
+    xargs -r -P "$jobs" -L 1 sh "$top/tests/run-one.sh"
 
 pass=0
 fail=0

@@ -4,6 +4,7 @@
 # prints the line of a test while the pipe is still open, with the awk
 # this machine has (mawk on Debian holds a pipe's input until its buffer
 # fills; the reader must not wait for that).
+# plain build only: it runs the suite's shell reader
 . "$TOP/tests/lib.sh"
 
 cmd=$(sed -n '/^mkfifo "\$out\/progress"/,/< "\$out\/progress" &$/p' \

@@ -4,6 +4,7 @@
 # to its "}" at column 0, both included; its name is the identifier before
 # the first "(" of the declarator line above the "{".  Every offender is
 # named, as FILE:LINE: NAME() N lines (limit L), before the script fails.
+# plain build only: it reads the source text
 set -eu
 . "$TOP/tests/lib.sh"
 cd "$TOP"

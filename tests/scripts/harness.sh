@@ -54,3 +54,13 @@ cmp -s "$t/sum1" "$t/sum3" || fail "JOBS=3 reports differently: $(diff "$t/sum1"
 # TESTS picks by name
 TESTS=lg-x/ sh "$s/tests/run.sh" "$s/bin" "$s/obj" > "$t/only" 2>&1 || :
 [ "$(tail -n 1 "$t/only")" = "2 passed, 1 failed, 0 skipped" ] || fail "TESTS: $(cat "$t/only")"
+# a script marked "plain build only" runs in the plain suite, not under
+# RUN_SAN=1; a pattern that matches nothing runs nothing and fails nothing
+printf '# plain build only: a test of the harness\necho fine\n' > "$s/tests/scripts/once.sh"
+TESTS=scripts/once sh "$s/tests/run.sh" "$s/bin" "$s/obj" > "$t/once" 2>&1 ||
+    fail "plain suite: $(cat "$t/once")"
+[ "$(tail -n 1 "$t/once")" = "1 passed, 0 failed, 0 skipped" ] || fail "plain suite: $(cat "$t/once")"
+RUN_SAN=1 TESTS=scripts/once sh "$s/tests/run.sh" "$s/bin" "$s/obj" > "$t/once" 2>&1 ||
+    fail "RUN_SAN=1: $(cat "$t/once")"
+[ "$(cat "$t/once")" = "0 passed, 0 failed, 0 skipped" ] || fail "RUN_SAN=1: $(cat "$t/once")"
+rm "$s/tests/scripts/once.sh"

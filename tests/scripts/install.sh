@@ -2,6 +2,7 @@
 # make install with DESTDIR and PREFIX: programs, man pages and share/ land
 # where they should, and an installed program finds its share/ on its own;
 # the build made for it leaves bin/ alone.
+# plain build only: make install builds its own plain tree
 set -eu
 . "$TOP/tests/lib.sh"
 # PREFIX is compiled in (common/share.o alone), so this build has folders

@@ -5,6 +5,7 @@
 # INT, TERM or HUP (lib.sh's fail, at_exit and $t do that; ignoring a
 # signal, as trap '' XFSZ, is not cleanup).  The check is first run on
 # made-up scripts, one per fault, which it must refuse.
+# plain build only: it reads the test scripts
 . "$TOP/tests/lib.sh"
 
 sourced() {	# FILE: the files of tests/ that FILE sources, one a line

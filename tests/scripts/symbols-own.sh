@@ -5,6 +5,7 @@
 # from the objects of the build under test: each tool folder's archive
 # (OBJ/lg-X.a) and main.o, each single-file tool's object; main is left
 # out.
+# plain build only: the same symbols in either build
 . "$TOP/tests/lib.sh"
 command -v nm > /dev/null || fail "no nm (binutils)"
 
