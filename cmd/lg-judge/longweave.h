@@ -141,10 +141,9 @@ int lw_rules(cJSON *rec, const judge_at *in, const judge_opts *o, int *ret);
 /* Free what the rules keep between records. */
 void lw_rules_fini(void);
 
-/* The published readers' Python: json.loads() of s[0..n) (NULL: not one
- * value), the truth of a value, a member as a dict holds it (the last of
+/* The published readers' Python: json.loads() is py_loads() of
+ * pyloads.h; the truth of a value, a member as a dict holds it (the last of
  * that name), "true"/"false" after strip() and lower() (1, 0; else -1). */
-cJSON *py_loads(const char *s, size_t n);
 int py_truth(const cJSON *v);
 const cJSON *py_member(const cJSON *o, const char *key);
 int py_word(const char *s, size_t n);

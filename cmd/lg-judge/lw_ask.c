@@ -368,29 +368,6 @@ lw_correction(const lw_task *t)
 
 /* ---- the published readers (--compat) ---- */
 
-/* Python's json.loads() of s[0..n): one value, white space [ \t\n\r] around
- * it (cJSON would skip any control byte). */
-cJSON *
-py_loads(const char *s, size_t n)
-{
-	const char *e = s + n, *end = NULL;
-	cJSON *j;
-
-	while (s < e && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r'))
-		s++;
-	if (s == e || (unsigned char)*s <= ' ')
-		return NULL;
-	if ((j = cJSON_ParseWithLengthOpts(s, (size_t)(e - s), &end, 0)) == NULL)
-		return NULL;
-	while (end < e && (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r'))
-		end++;
-	if (end != e) {
-		cJSON_Delete(j);
-		return NULL;
-	}
-	return j;
-}
-
 /* Python's truth of a JSON value. */
 int
 py_truth(const cJSON *v)

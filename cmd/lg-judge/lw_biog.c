@@ -34,6 +34,7 @@
 
 #include "diag.h"
 #include "longweave.h"
+#include "pyloads.h"
 #include "re.h"
 #include "record.h"
 #include "utf8.h"

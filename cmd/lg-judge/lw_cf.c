@@ -24,7 +24,9 @@
 #include "diag.h"
 #include "judge.h"
 #include "jsonscan.h"
+#include "longweave.h"
 #include "lw_cf.h"
+#include "pyloads.h"
 #include "re.h"
 #include "record.h"
 #include "share.h"
@@ -248,262 +250,23 @@ cf_read_strict(const char *reply, size_t len)
 }
 
 /*
- * What json.loads() of Python (3, its C scanner) takes, to read the
- * published parse exactly: RFC 8259 and NaN, Infinity, -Infinity and lone
- * surrogate escapes; white space is space, tab, LF and CR.  Nesting deeper
- * than PJ_DEPTH is taken as unreadable, where Python raises RecursionError
- * (about there: its limit counts the frames below; the published parse
- * then takes its default, as for a decoding error).  lg-kvcheck's pyjson.c
- * reads Python's JSON too, but prints each value as str() does, which
- * cannot tell true from "True": this needs only the type.
- */
-#define PJ_DEPTH 990
-#define KLEN (sizeof KEY - 1)
-
-typedef struct {
-	const char *s, *e;
-	int depth;
-} pj;
-
-static int pj_value(pj *p, int *kind);
-
-static void
-pj_ws(pj *p)
-{
-	while (p->s < p->e && (*p->s == ' ' || *p->s == '\t' || *p->s == '\n' ||
-	    *p->s == '\r'))
-		p->s++;
-}
-
-static int
-pj_lit(pj *p, const char *w)
-{
-	size_t n = strlen(w);
-
-	if ((size_t)(p->e - p->s) < n || memcmp(p->s, w, n) != 0)
-		return 0;
-	p->s += n;
-	return 1;
-}
-
-static int
-pj_digit(const pj *p, const char *s)
-{
-	return s < p->e && *s >= '0' && *s <= '9';
-}
-
-static int
-pj_hex4(const char *s, unsigned *u)
-{
-	int i;
-
-	*u = 0;
-	for (i = 0; i < 4; i++) {
-		char c = s[i];
-
-		*u <<= 4;
-		if (c >= '0' && c <= '9')
-			*u |= (unsigned)(c - '0');
-		else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
-			*u |= (unsigned)((c | 0x20) - 'a' + 10);
-		else
-			return 0;
-	}
-	return 1;
-}
-
-/* A string; *iskey: it decodes to KEY. */
-static int
-pj_string(pj *p, int *iskey)
-{
-	size_t ki = 0;
-	int match = 1;
-
-	p->s++;
-	for (;;) {
-		unsigned cp;
-
-		if (p->s >= p->e)
-			return 0;
-		cp = (unsigned char)*p->s;
-		if (cp == '"') {
-			p->s++;
-			break;
-		}
-		if (cp < 0x20)
-			return 0;	/* strict: no raw control character */
-		if (cp == '\\') {
-			if (++p->s >= p->e)
-				return 0;
-			switch (*p->s) {
-			case '"': case '\\': case '/': cp = (unsigned char)*p->s; break;
-			case 'b': cp = '\b'; break;
-			case 'f': cp = '\f'; break;
-			case 'n': cp = '\n'; break;
-			case 'r': cp = '\r'; break;
-			case 't': cp = '\t'; break;
-			case 'u':
-				/* a surrogate, paired or not, is no ASCII */
-				if (p->e - p->s < 5 || !pj_hex4(p->s + 1, &cp))
-					return 0;
-				p->s += 4;
-				break;
-			default:
-				return 0;
-			}
-		}
-		p->s++;
-		/* the bytes of a non-ASCII character never match */
-		if (match && ki < KLEN && cp == (unsigned char)KEY[ki])
-			ki++;
-		else
-			match = 0;
-	}
-	*iskey = match && ki == KLEN;
-	return 1;
-}
-
-static int
-pj_number(pj *p)
-{
-	const char *s = p->s, *t;
-
-	if (s < p->e && *s == '-')
-		s++;
-	if (!pj_digit(p, s))
-		return 0;
-	if (*s == '0')
-		s++;
-	else
-		while (pj_digit(p, s))
-			s++;
-	if (s < p->e && *s == '.' && pj_digit(p, s + 1))
-		for (s += 2; pj_digit(p, s); s++)
-			;
-	if (s < p->e && (*s == 'e' || *s == 'E')) {
-		t = s + 1;
-		if (t < p->e && (*t == '+' || *t == '-'))
-			t++;
-		if (pj_digit(p, t))
-			for (s = t; pj_digit(p, s); s++)
-				;
-	}
-	p->s = s;
-	return 1;
-}
-
-/* An object; *val (when val is not NULL): the kind of its last KEY. */
-static int
-pj_object(pj *p, int *val)
-{
-	int iskey, kind;
-
-	if (++p->depth > PJ_DEPTH)
-		return 0;
-	p->s++;
-	pj_ws(p);
-	if (p->s < p->e && *p->s == '}') {
-		p->s++;
-		p->depth--;
-		return 1;
-	}
-	for (;;) {
-		if (p->s >= p->e || *p->s != '"' || !pj_string(p, &iskey))
-			return 0;
-		pj_ws(p);
-		if (p->s >= p->e || *p->s != ':')
-			return 0;
-		p->s++;
-		pj_ws(p);
-		if (!pj_value(p, &kind))
-			return 0;
-		if (iskey && val != NULL)
-			*val = kind;	/* a dict keeps the last */
-		pj_ws(p);
-		if (p->s < p->e && *p->s == ',') {
-			p->s++;
-			pj_ws(p);
-			continue;
-		}
-		if (p->s < p->e && *p->s == '}') {
-			p->s++;
-			p->depth--;
-			return 1;
-		}
-		return 0;
-	}
-}
-
-static int
-pj_array(pj *p)
-{
-	int kind;
-
-	if (++p->depth > PJ_DEPTH)
-		return 0;
-	p->s++;
-	pj_ws(p);
-	if (p->s < p->e && *p->s == ']') {
-		p->s++;
-		p->depth--;
-		return 1;
-	}
-	for (;;) {
-		if (!pj_value(p, &kind))
-			return 0;
-		pj_ws(p);
-		if (p->s < p->e && *p->s == ',') {
-			p->s++;
-			pj_ws(p);
-			continue;
-		}
-		if (p->s < p->e && *p->s == ']') {
-			p->s++;
-			p->depth--;
-			return 1;
-		}
-		return 0;
-	}
-}
-
-/* A value; *kind 1 for true, 0 for false, -1 for anything else. */
-static int
-pj_value(pj *p, int *kind)
-{
-	int iskey;
-
-	*kind = -1;
-	if (p->s >= p->e)
-		return 0;
-	switch (*p->s) {
-	case '{': return pj_object(p, NULL);
-	case '[': return pj_array(p);
-	case '"': return pj_string(p, &iskey);
-	case 't': return (*kind = 1, pj_lit(p, "true"));
-	case 'f': return (*kind = 0, pj_lit(p, "false"));
-	case 'n': return pj_lit(p, "null");
-	case 'N': return pj_lit(p, "NaN");
-	case 'I': return pj_lit(p, "Infinity");
-	default:
-		return pj_lit(p, "-Infinity") || pj_number(p);
-	}
-}
-
-/*
- * json.loads(s[0..n)).get(KEY) for an object text: 1 true, 0 false, -1
- * another value or none, -2 when Python would not read it.
+ * json.loads(s[0..n)).get(KEY) for an object text, read as Python reads
+ * it (pyloads.h): 1 true, 0 false, -1 another value or none (the last of
+ * that name, as a dict keeps it), -2 when Python would not read it.
  */
 static int
 pj_member(const char *s, size_t n)
 {
-	pj p = { s, s + n, 0 };
-	int val = -1;
+	cJSON *j = py_loads(s, n);
+	const cJSON *v;
+	int val = -2;
 
-	pj_ws(&p);
-	if (p.s >= p.e || *p.s != '{' || !pj_object(&p, &val))
-		return -2;
-	pj_ws(&p);
-	return p.s == p.e ? val : -2;
+	if (cJSON_IsObject(j)) {
+		v = py_member(j, KEY);
+		val = cJSON_IsTrue(v) ? 1 : cJSON_IsFalse(v) ? 0 : -1;
+	}
+	cJSON_Delete(j);
+	return val;
 }
 
 /* ASCII case-insensitive search of the lower-case needle in s[0..n). */

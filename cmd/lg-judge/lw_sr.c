@@ -36,6 +36,7 @@
 #include "buf.h"
 #include "judge.h"
 #include "longweave.h"
+#include "pyloads.h"
 #include "re.h"
 #include "record.h"
 #include "utf8.h"

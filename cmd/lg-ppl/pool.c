@@ -37,7 +37,7 @@ score_one(fetcher *f, const ppl_opts *o, const ppl_case *pc, ppl_cand *c,
 	for (k = 0;; k++) {
 		if (fetch_post(f, body, reply, &fr) < 0)
 			break;
-		rc = ppl_read(buf_str(reply), reply->len, body->chars, &c->nll,
+		rc = ppl_read(buf_str(reply), reply->len, body->chars, body, &c->nll,
 		    &c->tokens, &err);
 		if (rc == 0)
 			break;

@@ -121,6 +121,12 @@ struct ppl_body {
 void ppl_body_init(ppl_body *b, const ppl_opts *o, const ppl_case *c,
     const int order[PPL_NPARTS]);
 void ppl_body_rewind(ppl_body *b);
+/*
+ * Piece i (from 0) of the candidate's text as sent, unescaped: its bytes
+ * (*len of them, not NUL-ended), or NULL past the last piece.  The pieces
+ * in turn are the whole text.
+ */
+const char *ppl_body_piece(const ppl_body *b, int i, size_t *len);
 /* Up to n bytes of the body into dst: how many (0 at its end). */
 size_t ppl_body_read(ppl_body *b, char *dst, size_t n);
 void ppl_body_free(ppl_body *b);
@@ -131,11 +137,21 @@ double ppl_chars(const char *s);
 /*
  * reply.c: read a reply, in time linear in len: the mean negative
  * log-likelihood of the prompt tokens of a text of chars characters and
- * their count.  0, or with *why (the caller frees it) -2 when the reply is
- * not JSON (worth another attempt), -1 otherwise.
+ * their count.  When sent is not NULL, the echoed prompt must be its text
+ * (ppl_echo_check).  0, or with *why (the caller frees it) -2 when the
+ * reply is not JSON (worth another attempt), -1 otherwise.
  */
-int ppl_read(const char *reply, size_t len, double chars, double *nll,
-    long *tokens, char **why);
+int ppl_read(const char *reply, size_t len, double chars,
+    const ppl_body *sent, double *nll, long *tokens, char **why);
+
+/*
+ * echo.c: is the prompt the checked reply s echoed the text of sent?
+ * choices[0].text is s[ta..tb), logprobs.tokens s[ka..kb) (empty ranges
+ * when absent), np the prompt's tokens.  0, or -1 with *why (the caller
+ * frees it) saying it is not.
+ */
+int ppl_echo_check(const char *s, size_t ta, size_t tb, size_t ka,
+    size_t kb, long np, const ppl_body *sent, char **why);
 
 /* pool.c */
 typedef struct {

@@ -8,7 +8,7 @@
  *
  * The prompt tokens are those whose text_offset falls inside the text (in
  * characters), or without text_offset the first usage.prompt_tokens of
- * them; the score is the mean negative log-likelihood of the prompt
+ * them; the prompt echoed must be the text sent (echo.c); the score is the mean negative log-likelihood of the prompt
  * tokens, the first (which has no context) left out.
  */
 #include <math.h>
@@ -187,8 +187,8 @@ count(span v)
 }
 
 int
-ppl_read(const char *reply, size_t len, double chars, double *nll,
-    long *tokens, char **why)
+ppl_read(const char *reply, size_t len, double chars, const ppl_body *sent,
+    double *nll, long *tokens, char **why)
 {
 	obj top = { 0 }, c0 = { 0 }, lp = { 0 }, usage = { 0 };
 	span all, ch, first = { reply, 0, 0 }, tl, off, u, e;
@@ -243,6 +243,13 @@ ppl_read(const char *reply, size_t len, double chars, double *nll,
 		    "token%s: the server does not echo the prompt's (it needs "
 		    "echo with logprobs on /v1/completions)", np, np == 1 ? "" : "s");
 		goto out;
+	}
+	if (sent != NULL) {
+		span text = obj_get(&c0, "text"), toks = obj_get(&lp, "tokens");
+
+		if (ppl_echo_check(reply, text.a, text.b, toks.a, toks.b, np, sent,
+		    why) < 0)
+			goto out;
 	}
 	for (it = 0, i = 0; i < np && element(tl, &it, &e); i++) {
 		double d;

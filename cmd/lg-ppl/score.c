@@ -149,6 +149,21 @@ ppl_body_init(ppl_body *b, const ppl_opts *o, const ppl_case *c,
 	ppl_body_rewind(b);
 }
 
+const char *
+ppl_body_piece(const ppl_body *b, int i, size_t *len)
+{
+	const int k = i + 1;	/* the head first, the suffix last */
+
+	if (i < 0 || k >= b->nseg - 1)
+		return NULL;
+	if (!b->seg[k].esc) {	/* the escaped newline between texts */
+		*len = 1;
+		return "\n";
+	}
+	*len = b->seg[k].len;
+	return b->seg[k].s;
+}
+
 void
 ppl_body_rewind(ppl_body *b)
 {

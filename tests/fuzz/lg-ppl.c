@@ -78,7 +78,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	chars = 4.0 * data[0];
 	s = fz_cstr(data + 1, size - 1);
-	rc = ppl_read(s, size - 1, chars, &nll, &tokens, &why);
+	rc = ppl_read(s, size - 1, chars, NULL, &nll, &tokens, &why);
 	if ((rc == 0) != (why == NULL))
 		abort();
 	if (rc == 0 && (!isfinite(nll) || nll < 0 || tokens < 2))

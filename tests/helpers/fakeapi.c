@@ -60,6 +60,7 @@
  * APIs word it ("The model `x` does not exist ...").
  * --record FILE gets every request body as it came, then a newline.
  * --ref PATH and --logprobs MODE: prompt log-probabilities, see below.
+ * --stale-echo: every prompt echoed is the first one (see below).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -947,6 +948,9 @@ logline(const char *path, const char *fault, int status, const char *hex,
  *   flat   -1 for every token: every text is as likely as any other;
  *   none   no prompt log-probabilities, only the generated token's (as
  *          servers without prompt log-probabilities answer).
+ * --stale-echo answers every such request as it answered the first: the
+ * first prompt echoed, with its log-probabilities, whatever was asked (a
+ * cache that ignores the prompt, a proxy that drops echo).
  */
 #include <dirent.h>
 
@@ -1188,6 +1192,20 @@ lp_reply(conn *c, const cJSON *req, const char *text, const char *model,
 	free(s);
 }
 
+/* --stale-echo: the prompt to echo, the first one asked once there is one. */
+static int stale_echo;
+static char *stale_text;
+
+static const char *
+stale_prompt(const char *text)
+{
+	if (!stale_echo)
+		return text;
+	if (stale_text == NULL)
+		stale_text = xstrdup(text);
+	return stale_text;
+}
+
 static void
 api(conn *c, const char *path, const char *body, size_t len, const char *auth)
 {
@@ -1257,7 +1275,7 @@ api(conn *c, const char *path, const char *body, size_t len, const char *auth)
 	    strcmp(fault, "stall") == 0)) {
 		if (S.delay > 0)	/* --delay-ms holds these replies too */
 			add_seg(c, S.delay);
-		lp_reply(c, req, text, a.model, fault);
+		lp_reply(c, req, stale_prompt(text), a.model, fault);
 	} else if (strcmp(fault, "-") == 0 && strstr(text, "ENDLESS:") != NULL) {
 		endless(c, chat, a.stream);
 	} else if (!strcmp(fault, "429") || !strcmp(fault, "408") ||
@@ -1556,6 +1574,7 @@ write_port(const char *path, int port)
 static const char usage_text[] =
 "usage: fakeapi [-p PORT] [--port-file FILE] [--log FILE] [--key-file FILE]\n"
 "       [--model NAME] [--ref PATH] [--logprobs ngram|flat|none]\n"
+"               [--stale-echo]\n"
 "               [--record FILE]\n"
 "               [--fault-rate F] [--faults LIST] [--seed N]\n"
 "               [--retry-after S] [--stall S] [--drip-ms MS] [--delay-ms MS]\n"
@@ -1596,6 +1615,7 @@ options(int argc, char **argv, int *port, const char **port_file)
 		{ "lifetime", required_argument, NULL, 'L' },
 		{ "ref", required_argument, NULL, 'E' },
 		{ "logprobs", required_argument, NULL, 'G' },
+		{ "stale-echo", no_argument, NULL, 'Z' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -1644,6 +1664,7 @@ options(int argc, char **argv, int *port, const char **port_file)
 			else
 				die("--logprobs: want ngram, flat or none");
 			break;
+		case 'Z': stale_echo = 1; break;
 		case 'h':
 			fputs(usage_text, stdout);
 			exit(0);

@@ -68,6 +68,21 @@ n=$(grep -c '"order":\[1,2,3,4\]' "$t/ts")
 [ "$(grep -c '"score":1,' "$t/sc")" -eq "$n" ] || fail "flat: right ones"
 fake_stop flat
 
+# a server, or a cache before it, that echoes another prompt than the one
+# sent: each case fails naming why, where all 24 orders would score alike
+# and [1, 2, 3, 4] win unseen
+fake_start stale --lifetime 1200 --idle-exit 600 --ref "$t/books" --stale-echo
+rc=0
+lg-ppl -m fake --base-url "$url" "$t/ts" >"$t/out" 2>"$t/err" || rc=$?
+no_crash "$t/err"
+[ "$rc" -eq 1 ] || fail "stale echo: exit $rc, want 1"
+[ "$(wc -l <"$t/out")" -eq 4 ] || fail "stale echo: records lost"
+grep -q '"output"' "$t/out" && fail "stale echo: an output: $(head -c 400 "$t/out")"
+[ "$(grep -c '"error":{"stage":"ppl","message":"order \[[1-4, ]*\]: the echoed prompt is not the text sent' "$t/out")" -eq 4 ] ||
+    fail "stale echo: $(head -c 400 "$t/out")"
+grep -q 'ignored echo or answered another prompt' "$t/err" || fail "stale echo: no message: $(cat "$t/err")"
+fake_stop stale
+
 # no prompt log-probabilities: each case fails with the reason, exit 1
 fake_start none --lifetime 1200 --idle-exit 600 --logprobs none
 rc=0
