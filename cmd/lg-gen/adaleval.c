@@ -304,6 +304,11 @@ import_cases(const ada_task *t, const ada_opts *o, const char *path,
 
 		if (o->limit >= 0 && idx >= (size_t)o->limit)
 			break;
+		if (cJSON_IsInvalid(e)) {	/* a NUL: said */
+			idx++;
+			status = LG_BAD;
+			continue;
+		}
 		if ((rec = t->import(e, o, path, tier, idx++)) == NULL) {
 			status = LG_BAD;
 			continue;

@@ -52,5 +52,13 @@ const char *gen_adaleval_task(size_t i);
  * owned by the caller: LG_OK, or LG_SYS / LG_BAD after a message, *all NULL.
  */
 int gen_read_array(const char *path, cJSON **all);
+/*
+ * The elements of *all (parsed from text[0..len)) holding a NUL byte
+ * anywhere, refused with a message naming the element and the field, and
+ * left in place as cJSON_Invalid items (skip them, counting them as bad);
+ * *all is parsed again for that.  1 when there was one.
+ */
+int gen_import_nul(const char *path, const char *text, size_t len,
+    cJSON **all);
 
 #endif

@@ -257,6 +257,7 @@ gen_read_array(const char *path, cJSON **all)
 		free(text);
 		return LG_BAD;
 	}
+	gen_import_nul(path, text, len, all);
 	free(text);
 	return LG_OK;
 }
@@ -272,7 +273,8 @@ lgb_import(const char *path, const lgb_import_opts *io)
 		return status;
 	status = LG_OK;
 	cJSON_ArrayForEach(e, all) {
-		cJSON *rec = convert(e, path, idx, counters);
+		cJSON *rec = cJSON_IsInvalid(e) ? NULL :	/* said */
+		    convert(e, path, idx, counters);
 
 		if (rec != NULL) {
 			if (wanted(rec, path, io, kept))
