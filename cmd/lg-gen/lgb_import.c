@@ -33,9 +33,32 @@ tier_of(const char *type, int number)
 	return number <= 100 ? "16k" : "32k";
 }
 
+/* The published weekly cases (52 entries) have checks at week 53, the last
+ * day or two of the year: kept, as the published evaluation counts them. */
+#define LGB_WEEKS_TOP 53
+
+/* A check key: decimal digits (zero-padded or not) naming an entry from 1
+ * to number; -1 when not one. */
+static long
+check_at(const char *k, long number)
+{
+	long at = 0;
+
+	if (*k == '\0')
+		return -1;
+	for (; *k >= '0' && *k <= '9'; k++) {
+		long d = *k - '0';
+
+		if (number < d || at > (number - d) / 10)
+			return -1;	/* past number, never past LONG_MAX */
+		at = at * 10 + d;
+	}
+	return *k == '\0' && at >= 1 ? at : -1;
+}
+
 static int
 add_checks(cJSON *checks, const cJSON *obj, const char *kind, const char *key,
-    const char *path, int idx)
+    const char *path, int idx, long number, int weeks)
 {
 	const cJSON *c;
 
@@ -46,13 +69,24 @@ add_checks(cJSON *checks, const cJSON *obj, const char *kind, const char *key,
 		return -1;
 	}
 	cJSON_ArrayForEach(c, obj) {
-		char *end;
-		long at = strtol(c->string, &end, 10);
+		long at = check_at(c->string, number);
 		cJSON *o;
 
-		if (*end != '\0' || end == c->string || !cJSON_IsString(c)) {
+		if (!cJSON_IsString(c)) {
 			lg_warnat(path, 0, "element %d: %s: bad entry \"%s\"",
 			    idx, key, c->string);
+			return -1;
+		}
+		if (at < 0) {
+			char *k = xstrdup(c->string);
+
+			lg_sanitize(k);
+			lg_warnat(path, 0, "element %d: %s: key \"%s\" is not an "
+			    "entry position from 1 to %ld (%s; zero-padded "
+			    "keys such as \"061\" are allowed)", idx, key, k,
+			    number, weeks ? "the weeks of a year, week 53 "
+			    "holding its last days" : "the number of entries");
+			free(k);
 			return -1;
 		}
 		o = cJSON_CreateObject();
@@ -83,7 +117,7 @@ convert(const cJSON *e, const char *path, int idx, int *counters)
 	cJSON *rec, *checks, *gold, *imp;
 	long number = rec_long(e, "number", -1);
 	char *id;
-	int i, ti;
+	int i, ti, weeks;
 
 	if (!cJSON_IsObject(e)) {
 		lg_warnat(path, 0, "element %d: not an object", idx);
@@ -110,6 +144,7 @@ convert(const cJSON *e, const char *path, int idx, int *counters)
 			return NULL;
 		}
 	}
+	weeks = lgb_weekly(type) && number < LGB_WEEKS_TOP;
 	tier = tier_of(type, (int)number);
 	for (ti = 0; strcmp(tasks[ti], task) != 0; ti++)
 		;
@@ -128,7 +163,7 @@ convert(const cJSON *e, const char *path, int idx, int *counters)
 
 		snprintf(key, sizeof key, "checks_%s", kind_name(i));
 		if (add_checks(checks, rec_get(e, key), i == 0 ? "single" : kind_name(i),
-		    key, path, idx) < 0) {
+		    key, path, idx, weeks ? LGB_WEEKS_TOP : number, weeks) < 0) {
 			cJSON_Delete(rec);
 			return NULL;
 		}
