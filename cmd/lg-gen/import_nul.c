@@ -5,7 +5,8 @@
  * scorers read C strings, so a case with a \u0000 anywhere in its element (a
  * prompt, a check, an answer, an id, a key) is refused by name and left
  * out, never imported cut.  The other elements are kept as cJSON reads
- * them.
+ * them, but for one member the caller keeps whole (a result file's
+ * output_blocks: the output, which every stage reads whole).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,9 +34,9 @@ holds_nul(const char *s)
 }
 
 /* The path below v of the first string or key holding a NUL, appended to
- * b; 1 when there is one. */
+ * b, the top-level member whole left out; 1 when there is one. */
 static int
-nul_path(const cJSON *v, buf *b)
+nul_path(const cJSON *v, buf *b, const char *whole)
 {
 	const cJSON *c;
 	size_t at = b->len;
@@ -44,6 +45,8 @@ nul_path(const cJSON *v, buf *b)
 	if (cJSON_IsString(v))
 		return holds_nul(v->valuestring);
 	cJSON_ArrayForEach(c, v) {
+		if (whole != NULL && c->string != NULL && strcmp(c->string, whole) == 0)
+			continue;
 		b->len = at;
 		if (cJSON_IsObject(v)) {
 			char *k = nulkey_show(c->string ? c->string : "");
@@ -52,7 +55,8 @@ nul_path(const cJSON *v, buf *b)
 			free(k);
 		} else
 			buf_printf(b, "[%d]", i);
-		if ((c->string != NULL && holds_nul(c->string)) || nul_path(c, b))
+		if ((c->string != NULL && holds_nul(c->string)) ||
+		    nul_path(c, b, NULL))
 			return 1;
 		i++;
 	}
@@ -75,36 +79,42 @@ unmark(char *s)
 	*o = '\0';
 }
 
+/* The strings and keys below v as cJSON reads them, but for the
+ * top-level member whole. */
 static void
-unmark_all(cJSON *v)
+unmark_all(cJSON *v, const char *whole)
 {
 	cJSON *c;
 
 	if (cJSON_IsString(v))
 		unmark(v->valuestring);
 	cJSON_ArrayForEach(c, v) {
+		if (whole != NULL && c->string != NULL && strcmp(c->string, whole) == 0)
+			continue;
 		if (c->string != NULL)
 			unmark(c->string);
-		unmark_all(c);
+		unmark_all(c, NULL);
 	}
 }
 
-int
-gen_import_nul(const char *path, const char *text, size_t len, cJSON **all)
+void
+gen_import_nul(const char *path, const char *text, size_t len, cJSON **all,
+    const char *whole, int *nul)
 {
 	cJSON *t, *e;
 	buf b = { 0 };
-	int nul, i = 0, bad = 0;
+	int i = 0;
 
+	*nul = 0;
 	if (memmem(text, len, "\\u0000", 6) == NULL ||
-	    (t = jsonnul_parse(text, len, &nul)) == NULL)
-		return 0;
+	    (t = jsonnul_parse(text, len, nul)) == NULL)
+		return;
 	cJSON_Delete(*all);
 	*all = t;
 	for (e = t->child; e != NULL; e = e->next, i++) {
 		buf_reset(&b);
-		if (!nul_path(e, &b)) {
-			unmark_all(e);
+		if (!nul_path(e, &b, whole)) {
+			unmark_all(e, whole);
 			continue;
 		}
 		if (b.len == 0)
@@ -116,8 +126,6 @@ gen_import_nul(const char *path, const char *text, size_t len, cJSON **all)
 		cJSON_Delete(e->child);
 		e->child = NULL;
 		e->type = cJSON_Invalid;
-		bad = 1;
 	}
 	buf_free(&b);
-	return bad;
 }

@@ -15,6 +15,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "gen.h"
+#include "jsonnul.h"
 #include "lgb.h"
 #include "lgb_case.h"
 #include "record.h"
@@ -108,7 +109,7 @@ kind_name(int i)
 
 /* One element of the official array to a record; NULL after a message. */
 static cJSON *
-convert(const cJSON *e, const char *path, int idx, int *counters)
+convert(const cJSON *e, const char *path, int idx, int *counters, int nul)
 {
 	static const char *tasks[] = { "diary", "menu", "skyscraper", "city" };
 	const char *type = rec_str(e, "type"), *prompt = rec_str(e, "prompt");
@@ -193,10 +194,11 @@ convert(const cJSON *e, const char *path, int idx, int *counters)
 			}
 			if (!first)
 				buf_puts(&out, "#*#");
-			buf_puts(&out, b->valuestring);
+			jsonnul_text(&out, b->valuestring, nul);
 			first = 0;
 		}
-		cJSON_AddStringToObject(rec, "output", buf_str(&out));
+		cJSON_AddItemToObject(rec, "output", jsonnul_string(buf_str(&out),
+		    out.len));
 		buf_free(&out);
 		if (cJSON_IsNumber(rec_get(e, "word_count")))
 			cJSON_AddNumberToObject(rec, "word_count",
@@ -255,7 +257,7 @@ wanted(cJSON *rec, const char *path, const lgb_import_opts *io, long *kept)
 }
 
 int
-gen_read_array(const char *path, cJSON **all)
+gen_read_array(const char *path, cJSON **all, const char *whole, int *nul)
 {
 	size_t len;
 	char *text = file_read(path, &len);
@@ -292,7 +294,7 @@ gen_read_array(const char *path, cJSON **all)
 		free(text);
 		return LG_BAD;
 	}
-	gen_import_nul(path, text, len, all);
+	gen_import_nul(path, text, len, all, whole, nul);
 	free(text);
 	return LG_OK;
 }
@@ -302,14 +304,14 @@ lgb_import(const char *path, const lgb_import_opts *io)
 {
 	long kept[8] = { 0 };
 	cJSON *all, *e;
-	int idx = 0, status, counters[8] = { 0 };
+	int idx = 0, status, nul, counters[8] = { 0 };
 
-	if ((status = gen_read_array(path, &all)) != LG_OK)
+	if ((status = gen_read_array(path, &all, "output_blocks", &nul)) != LG_OK)
 		return status;
 	status = LG_OK;
 	cJSON_ArrayForEach(e, all) {
 		cJSON *rec = cJSON_IsInvalid(e) ? NULL :	/* said */
-		    convert(e, path, idx, counters);
+		    convert(e, path, idx, counters, nul);
 
 		if (rec != NULL) {
 			if (wanted(rec, path, io, kept))
