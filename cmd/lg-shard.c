@@ -16,7 +16,9 @@
  * the size of the records), checks that the ids are exactly those of REF,
  * each once, and only then copies each line from its file, in REF's order.
  * A duplicate, a missing id or one not in REF is reported and nothing is
- * written.  The index and the lines read belong to this file.
+ * written.  A shard output that is a pipe or a fifo is first copied to a
+ * temporary file (seekable()).  The index and the lines read belong to
+ * this file.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -25,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cmdline.h"
 #include "buf.h"
@@ -34,6 +37,7 @@
 #include "record.h"
 #include "sha256.h"
 #include "splice.h"
+#include "tempfile.h"
 #include "utf8.h"
 #include "util.h"
 #include "xalloc.h"
@@ -305,6 +309,38 @@ shown(const char *id, size_t len)
 	return buf_take(&b);
 }
 
+/*
+ * A shard output that is not a regular file (a pipe, a fifo, a process
+ * substitution) can be read only once: it is copied whole to a temporary
+ * file, which the merge reads to index it and again to copy its lines.
+ * Dies with status 3, before anything is written, when the copy fails.
+ */
+static FILE *
+seekable(FILE *f, const char *name)
+{
+	struct stat st;
+	char tmp[65536];
+	size_t got;
+	FILE *t;
+
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode))
+		return f;
+	if ((t = tempfile_open("lg-shard")) == NULL)
+		lg_die(LG_SYS, "%s: not a regular file, and no temporary file to "
+		    "copy it to", name);
+	while ((got = fread(tmp, 1, sizeof tmp, f)) > 0)
+		if (fwrite(tmp, 1, got, t) != got)
+			break;
+	if (ferror(f))
+		lg_die(LG_SYS, "%s: %s", name, strerror(errno));
+	if (ferror(t) || fflush(t) != 0)
+		lg_die(LG_SYS, "%s: copying it to a temporary file: %s", name,
+		    strerror(errno));
+	fclose(f);
+	rewind(t);
+	return t;
+}
+
 /* Index every record of the shard files. */
 static void
 index_files(merge_ctx *c)
@@ -321,7 +357,7 @@ index_files(merge_ctx *c)
 			lg_die(LG_USAGE, "--merge: a shard output must be a file, not stdin");
 		if ((c->fp[i] = fopen(c->files[i], "rb")) == NULL)
 			lg_die(LG_SYS, "%s: %s", c->files[i], strerror(errno));
-		l.f = c->fp[i];
+		l.f = c->fp[i] = seekable(c->fp[i], c->files[i]);
 		l.name = c->files[i];
 		while ((rc = next_line(&l, jsonl_max, &toolong, &start)) == 1) {
 			const char *id, *why;

@@ -668,14 +668,34 @@ add_keyed(struct charts *t, const cJSON *rec, const char *bench,
 	return r;
 }
 
+/* String field k, whole: NULL when absent or not a string; *nul set, after
+ * a message, when it holds a NUL byte (a bench, task or tier the charts'
+ * tables, labels and tier sizes cannot take). */
+static const char *
+label(const cJSON *rec, const char *k, int *nul, jsonl *in)
+{
+	size_t len;
+	const char *s = rec_strn(rec, k, &len);
+
+	if (s != NULL && memchr(s, '\0', len) != NULL && !*nul) {
+		jsonl_warn(in, "%s: holds a NUL byte (\\u0000), cannot chart it",
+		    k);
+		*nul = 1;
+	}
+	return s;
+}
+
 int
 charts_add(struct charts *t, const cJSON *rec, jsonl *in)
 {
-	const char *bench = rec_str(rec, "bench");
-	const char *task = rec_str(rec, "task");
-	const char *length = rec_str(rec, "length");
+	int nul = 0;
+	const char *bench = label(rec, "bench", &nul, in);
+	const char *task = label(rec, "task", &nul, in);
+	const char *length = label(rec, "length", &nul, in);
 	const cJSON *kase = rec_get(rec, "case");
 
+	if (nul)
+		return -1;
 	if (bench == NULL) {
 		jsonl_warn(in, "bench: %s", rec_get(rec, "bench") ? "not a string" :
 		    "missing");

@@ -289,6 +289,20 @@ splice_text(const cJSON *rec, const cJSON *it, size_t *len)
 	return s->text + m->v0;
 }
 
+/* An item that owns s (cJSON_Delete() frees it), never printed: a string
+ * item prints its valuestring alone. */
+static cJSON *
+whole_item(char *s)
+{
+	cJSON *w = cJSON_CreateNull();
+
+	if (w == NULL)
+		lg_die(LG_SYS, "out of memory");
+	w->type = cJSON_String;
+	w->valuestring = s;
+	return w;
+}
+
 const char *
 splice_strn(const cJSON *rec, cJSON *it, size_t *len)
 {
@@ -320,15 +334,16 @@ splice_strn(const cJSON *rec, cJSON *it, size_t *len)
 		}
 		jsonnul_text(&b, j->valuestring, nul);
 		cJSON_Delete(j);
-		/* the item holds the whole string from now on (read as a C
-		 * string, it still ends at the first NUL) */
+		/* the whole string goes in a child of the item, freed with
+		 * it; the item's valuestring stays as it was (a C string that
+		 * ends at the first NUL), so that a pointer rec_str() gave
+		 * before stays valid */
 		m->dlen = b.len;
-		free(it->valuestring);
-		it->valuestring = buf_take(&b);
+		it->child = whole_item(buf_take(&b));
 		m->decoded = 1;
 	}
 	*len = m->dlen;
-	return it->valuestring;
+	return it->child->valuestring;
 }
 
 /*

@@ -304,6 +304,8 @@ total(struct group **gp, size_t ng, const struct opts *o)
 	}
 	t->p = xcalloc(t->np + 1, sizeof *t->p);
 	for (i = 0, k = 0; i < ng; i++) {
+		if (g[i].np == 0)	/* no pairs (all failed): p is NULL */
+			continue;
 		memcpy(t->p + k, g[i].p, g[i].np * sizeof *t->p);
 		k += g[i].np;
 	}

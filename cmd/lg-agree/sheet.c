@@ -6,7 +6,9 @@
  * record), item (what it judges), want (the check's wanted text, or the
  * gold element the item stands for), answer (the part of the answer the
  * check reads, or the whole answer, cut to --cut bytes) and label, empty.
- * Cells are escaped (tsv_escape), so one item is one line.  The sample is
+ * Cells are escaped (tsv_escape), so one item is one line, and one that a
+ * spreadsheet would read as a formula gets a single quote first
+ * (sheet_cell), taken off when read back.  The sample is
  * drawn by reservoir from the decided items (pass or fail, of records
  * without an error), seeded, and written in reading order; the judges'
  * verdicts are not on the sheet.
@@ -94,6 +96,20 @@ tsv_unescape(buf *b, const char *s)
 	return 0;
 }
 
+/*
+ * A cell of the sheet: escaped as tsv_escape() does, after a single quote
+ * when a spreadsheet would read it as a formula (it starts with =, +, -,
+ * @, a tab or a CR: OWASP's list for CSV injection) or when it starts with
+ * the quote itself; reading the sheet back takes one leading quote off.
+ */
+static void
+sheet_cell(buf *b, const char *s, size_t len)
+{
+	if (len > 0 && s[0] != '\0' && memchr("=+-@\t\r'", s[0], 7) != NULL)
+		buf_putc(b, '\'');
+	tsv_escape(b, s, len);
+}
+
 /* The text of s[0..len) cut to max bytes at a character's start. */
 static void
 cut_text(buf *b, const char *s, size_t len, size_t max)
@@ -105,7 +121,7 @@ cut_text(buf *b, const char *s, size_t len, size_t max)
 		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
 			n--;
 	}
-	tsv_escape(b, s, n);
+	sheet_cell(b, s, n);
 	if (n < len)
 		buf_printf(b, " [%zu more bytes]", len - n);
 }
@@ -202,22 +218,28 @@ row_line(const cJSON *rec, const cJSON *v, long pos, const struct opts *o)
 	size_t len;
 
 	id = rec_idn(rec, &len);
-	tsv_escape(&b, id, len);
+	sheet_cell(&b, id, len);
 	buf_putc(&b, '\t');
-	tsv_escape(&b, bench ? bench : "-", strlen(bench ? bench : "-"));
+	if (bench != NULL)
+		sheet_cell(&b, bench, strlen(bench));
+	else
+		buf_putc(&b, '-');
 	buf_putc(&b, '\t');
-	tsv_escape(&b, task ? task : "-", strlen(task ? task : "-"));
+	if (task != NULL)
+		sheet_cell(&b, task, strlen(task));
+	else
+		buf_putc(&b, '-');
 	buf_putc(&b, '\t');
 	if ((model = nulkey_at(rec, model_part, 2)) != NULL) {
 		nulkey_bytes(&raw, model);
-		tsv_escape(&b, raw.s ? raw.s : "", raw.len);
+		sheet_cell(&b, raw.s ? raw.s : "", raw.len);
 		buf_free(&raw);
 		free(model);
 	} else
 		buf_putc(&b, '-');
 	buf_printf(&b, "\t%ld\t", pos);
 	if (key != NULL)
-		tsv_escape(&b, key, strlen(key));
+		sheet_cell(&b, key, strlen(key));
 	buf_putc(&b, '\t');
 	want(&b, rec, v, pos, o->cut);
 	buf_putc(&b, '\t');
@@ -348,7 +370,7 @@ parse_row(char *line, struct lrow *r, const char **why)
 	static char empty[] = "";
 	char *c[NCOL], *p = line;
 	buf b = { 0 };
-	int n = 0, i;
+	int n = 0, i, q;
 	long ix;
 
 	memset(r, 0, sizeof *r);
@@ -387,7 +409,9 @@ parse_row(char *line, struct lrow *r, const char **why)
 			buf_free(&b);
 			return -1;
 		}
-		*out[i] = key_of(b.s ? b.s : "", b.len);
+		/* the quote sheet_cell() put before a formula */
+		q = b.len > 0 && b.s[0] == '\'';
+		*out[i] = key_of(b.s ? b.s + q : "", b.len - (size_t)q);
 	}
 	buf_free(&b);
 	if (*r->id == '\0') {

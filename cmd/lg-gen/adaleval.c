@@ -295,15 +295,20 @@ import_cases(const ada_task *t, const ada_opts *o, const char *path,
 {
 	size_t idx = 0;
 	cJSON *all, *e;
-	int status;
+	int status, nul;
 
-	if ((status = gen_read_array(path, &all)) != LG_OK)
+	if ((status = gen_read_array(path, &all, NULL, &nul)) != LG_OK)
 		return status;
 	cJSON_ArrayForEach(e, all) {
 		cJSON *rec;
 
 		if (o->limit >= 0 && idx >= (size_t)o->limit)
 			break;
+		if (cJSON_IsInvalid(e)) {	/* a NUL: said */
+			idx++;
+			status = LG_BAD;
+			continue;
+		}
 		if ((rec = t->import(e, o, path, tier, idx++)) == NULL) {
 			status = LG_BAD;
 			continue;

@@ -50,7 +50,20 @@ const char *gen_adaleval_task(size_t i);
 /*
  * Read path, a JSON array of cases (an official file to import) into *all,
  * owned by the caller: LG_OK, or LG_SYS / LG_BAD after a message, *all NULL.
+ * Elements holding a NUL are refused as gen_import_nul() says; whole and
+ * *nul as there.
  */
-int gen_read_array(const char *path, cJSON **all);
+int gen_read_array(const char *path, cJSON **all, const char *whole, int *nul);
+/*
+ * The elements of *all (parsed from text[0..len)) holding a NUL byte
+ * anywhere but in the strings of their member whole (NULL: none), refused
+ * with a message naming the element and the field, and left in place as
+ * cJSON_Invalid items (skip them, counting them as bad).  To find them
+ * *all is parsed again with jsonnul_parse(), and *nul set: the strings of
+ * whole then hold jsonnul.h's encoding (read them with jsonnul_text()),
+ * the others are as cJSON reads them.
+ */
+void gen_import_nul(const char *path, const char *text, size_t len,
+    cJSON **all, const char *whole, int *nul);
 
 #endif

@@ -15,6 +15,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "gen.h"
+#include "jsonnul.h"
 #include "lgb.h"
 #include "lgb_case.h"
 #include "record.h"
@@ -33,9 +34,32 @@ tier_of(const char *type, int number)
 	return number <= 100 ? "16k" : "32k";
 }
 
+/* The published weekly cases (52 entries) have checks at week 53, the last
+ * day or two of the year: kept, as the published evaluation counts them. */
+#define LGB_WEEKS_TOP 53
+
+/* A check key: decimal digits (zero-padded or not) naming an entry from 1
+ * to number; -1 when not one. */
+static long
+check_at(const char *k, long number)
+{
+	long at = 0;
+
+	if (*k == '\0')
+		return -1;
+	for (; *k >= '0' && *k <= '9'; k++) {
+		long d = *k - '0';
+
+		if (number < d || at > (number - d) / 10)
+			return -1;	/* past number, never past LONG_MAX */
+		at = at * 10 + d;
+	}
+	return *k == '\0' && at >= 1 ? at : -1;
+}
+
 static int
 add_checks(cJSON *checks, const cJSON *obj, const char *kind, const char *key,
-    const char *path, int idx)
+    const char *path, int idx, long number, int weeks)
 {
 	const cJSON *c;
 
@@ -46,13 +70,24 @@ add_checks(cJSON *checks, const cJSON *obj, const char *kind, const char *key,
 		return -1;
 	}
 	cJSON_ArrayForEach(c, obj) {
-		char *end;
-		long at = strtol(c->string, &end, 10);
+		long at = check_at(c->string, number);
 		cJSON *o;
 
-		if (*end != '\0' || end == c->string || !cJSON_IsString(c)) {
+		if (!cJSON_IsString(c)) {
 			lg_warnat(path, 0, "element %d: %s: bad entry \"%s\"",
 			    idx, key, c->string);
+			return -1;
+		}
+		if (at < 0) {
+			char *k = xstrdup(c->string);
+
+			lg_sanitize(k);
+			lg_warnat(path, 0, "element %d: %s: key \"%s\" is not an "
+			    "entry position from 1 to %ld (%s; zero-padded "
+			    "keys such as \"061\" are allowed)", idx, key, k,
+			    number, weeks ? "the weeks of a year, week 53 "
+			    "holding its last days" : "the number of entries");
+			free(k);
 			return -1;
 		}
 		o = cJSON_CreateObject();
@@ -74,7 +109,7 @@ kind_name(int i)
 
 /* One element of the official array to a record; NULL after a message. */
 static cJSON *
-convert(const cJSON *e, const char *path, int idx, int *counters)
+convert(const cJSON *e, const char *path, int idx, int *counters, int nul)
 {
 	static const char *tasks[] = { "diary", "menu", "skyscraper", "city" };
 	const char *type = rec_str(e, "type"), *prompt = rec_str(e, "prompt");
@@ -83,7 +118,7 @@ convert(const cJSON *e, const char *path, int idx, int *counters)
 	cJSON *rec, *checks, *gold, *imp;
 	long number = rec_long(e, "number", -1);
 	char *id;
-	int i, ti;
+	int i, ti, weeks;
 
 	if (!cJSON_IsObject(e)) {
 		lg_warnat(path, 0, "element %d: not an object", idx);
@@ -110,6 +145,7 @@ convert(const cJSON *e, const char *path, int idx, int *counters)
 			return NULL;
 		}
 	}
+	weeks = lgb_weekly(type) && number < LGB_WEEKS_TOP;
 	tier = tier_of(type, (int)number);
 	for (ti = 0; strcmp(tasks[ti], task) != 0; ti++)
 		;
@@ -128,7 +164,7 @@ convert(const cJSON *e, const char *path, int idx, int *counters)
 
 		snprintf(key, sizeof key, "checks_%s", kind_name(i));
 		if (add_checks(checks, rec_get(e, key), i == 0 ? "single" : kind_name(i),
-		    key, path, idx) < 0) {
+		    key, path, idx, weeks ? LGB_WEEKS_TOP : number, weeks) < 0) {
 			cJSON_Delete(rec);
 			return NULL;
 		}
@@ -158,10 +194,11 @@ convert(const cJSON *e, const char *path, int idx, int *counters)
 			}
 			if (!first)
 				buf_puts(&out, "#*#");
-			buf_puts(&out, b->valuestring);
+			jsonnul_text(&out, b->valuestring, nul);
 			first = 0;
 		}
-		cJSON_AddStringToObject(rec, "output", buf_str(&out));
+		cJSON_AddItemToObject(rec, "output", jsonnul_string(buf_str(&out),
+		    out.len));
 		buf_free(&out);
 		if (cJSON_IsNumber(rec_get(e, "word_count")))
 			cJSON_AddNumberToObject(rec, "word_count",
@@ -220,7 +257,7 @@ wanted(cJSON *rec, const char *path, const lgb_import_opts *io, long *kept)
 }
 
 int
-gen_read_array(const char *path, cJSON **all)
+gen_read_array(const char *path, cJSON **all, const char *whole, int *nul)
 {
 	size_t len;
 	char *text = file_read(path, &len);
@@ -257,6 +294,7 @@ gen_read_array(const char *path, cJSON **all)
 		free(text);
 		return LG_BAD;
 	}
+	gen_import_nul(path, text, len, all, whole, nul);
 	free(text);
 	return LG_OK;
 }
@@ -266,13 +304,14 @@ lgb_import(const char *path, const lgb_import_opts *io)
 {
 	long kept[8] = { 0 };
 	cJSON *all, *e;
-	int idx = 0, status, counters[8] = { 0 };
+	int idx = 0, status, nul, counters[8] = { 0 };
 
-	if ((status = gen_read_array(path, &all)) != LG_OK)
+	if ((status = gen_read_array(path, &all, "output_blocks", &nul)) != LG_OK)
 		return status;
 	status = LG_OK;
 	cJSON_ArrayForEach(e, all) {
-		cJSON *rec = convert(e, path, idx, counters);
+		cJSON *rec = cJSON_IsInvalid(e) ? NULL :	/* said */
+		    convert(e, path, idx, counters, nul);
 
 		if (rec != NULL) {
 			if (wanted(rec, path, io, kept))

@@ -15,6 +15,7 @@
 #include "prices.h"
 #include "record.h"
 #include "report.h"
+#include "tempfile.h"
 #include "util.h"
 #include "xalloc.h"
 
@@ -70,36 +71,6 @@ static int
 cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/*
- * The file that holds the cases' details until the page is written: in
- * TMPDIR (else /tmp), unlinked at once.  NULL after a message.
- */
-static FILE *
-details_file(void)
-{
-	const char *dir = getenv("TMPDIR");
-	char *path;
-	FILE *f = NULL;
-	int fd;
-
-	if (dir == NULL || *dir == '\0')
-		dir = "/tmp";
-	path = xasprintf("%s/lg-report.XXXXXX", dir);
-	if ((fd = mkstemp(path)) < 0 || unlink(path) < 0 ||
-	    (f = fdopen(fd, "w+")) == NULL) {
-		int e = errno;
-		char *shown = xstrdup(path);
-
-		lg_sanitize(shown);
-		lg_warn("temporary file %s: %s", shown, strerror(e));
-		free(shown);
-		if (fd >= 0)
-			close(fd);
-	}
-	free(path);
-	return f;
 }
 
 /* The distinct names of the groups' field (0 bench, 3 model), sorted,
@@ -422,10 +393,10 @@ run(char **files, int n, const struct ropts *ro, struct tabctx *c)
 		if (outdir_open(&dir, ro->dir) < 0)
 			goto out;
 		r.dir = &dir;
-	} else if ((r.details = details_file()) == NULL) {
+	} else if ((r.details = tempfile_open("lg-report")) == NULL) {
 		goto out;
 	}
-	if ((r.records = details_file()) == NULL)
+	if ((r.records = tempfile_open("lg-report")) == NULL)
 		goto out;
 	status = read_all(&r, ch, files, n);
 	report_repeats(&r);

@@ -267,15 +267,20 @@ splicing(void)
 	const char *in = "{\"id\":\"a\\u0000b\",\"big\":12345678901234567890,"
 	    "\"sp\":{ \"x\" : [ 1.0e5 ] },\"u\":\"\\u00e9\\/\",\"scores\":{\"old\":1}}";
 	cJSON *rec = read_rec(in);
-	const char *id;
+	const char *id, *cut;
 	size_t len;
 
 	CHECK(rec != NULL, "parsed");
 	if (rec == NULL)
 		return;
 	CHECK(prints(rec, in), "untouched: the same bytes");
+	cut = rec_str(rec, "id");
 	id = rec_idn(rec, &len);
 	CHECK(id != NULL && len == 3 && memcmp(id, "a\0b", 3) == 0, "the id whole");
+	/* read whole, the string rec_str() gave before is still there */
+	CHECK(strcmp(cut, "a") == 0 && rec_str(rec, "id") == cut,
+	    "the C string kept");
+	CHECK(rec_idn(rec, &len) == id && len == 3, "decoded once");
 	CHECK(rec_strn(rec, "big", &len) == NULL, "a number is no string");
 	rec_set_num(rec_obj(rec, "scores"), "score", 0.9803921568627451);
 	CHECK(prints(rec, "{\"id\":\"a\\u0000b\",\"big\":12345678901234567890,"
