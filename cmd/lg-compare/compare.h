@@ -64,6 +64,12 @@ struct group **ctab_groups(ctab *t, const struct opts *o, size_t *n);
 void ctab_counts(ctab *t, size_t *cases, size_t *paired, size_t *undecided);
 /* Nonzero when the case has records on side, decided or not. */
 int case_ran(const struct kase *k, int side);
+/* Nonzero when its check lists pair check by check: one record a side,
+ * lists of one length.  case_checks_differ(): one record a side, two lists
+ * of different lengths (another version of the case or scorer), never
+ * paired. */
+int case_checks_paired(const struct kase *k);
+int case_checks_differ(const struct kase *k);
 
 /* stats.c: the rows of a group, as many as apply; returns how many (<= NMETRICS). */
 size_t compare_group(const struct group *g, const struct opts *o,

@@ -4,8 +4,10 @@
  * Text: a head naming A and B with their case counts, one row per group
  * and metric, the cases whose score changed the most, the cases found on
  * one side only, and those left out because a side has no decided record
- * (undecided).  JSON: one object per line, "row" telling which:
- * "summary", "metric", "change", "unpaired" or "undecided".  Text that came from the
+ * (undecided), and those left out of the checks row because their check
+ * lists differ in length.  JSON: one object per line, "row" telling which:
+ * "summary", "metric", "change", "unpaired", "undecided" or
+ * "checks_differ".  Text that came from the
  * records is sanitized before it reaches the terminal.
  */
 #include <errno.h>
@@ -282,16 +284,24 @@ json_group(const struct group *g, const struct opts *o)
 				cJSON_AddStringToObject(j, "only", s ? "b" : "a");
 				emit(j);
 			}
-	for (i = 0; i < g->ncases; i++)
-		if (left_out(g->cases[i])) {
-			cJSON *j = jrow("undecided", g, o);
+	for (i = 0; i < g->ncases; i++) {
+		const struct kase *c = g->cases[i];
+		int und = left_out(c);
+		cJSON *j;
 
-			cJSON_AddItemToObject(j, "case",
-			    nulkey_json(g->cases[i]->id));
+		if (!und && !case_checks_differ(c))
+			continue;
+		j = jrow(und ? "undecided" : "checks_differ", g, o);
+		cJSON_AddItemToObject(j, "case", nulkey_json(c->id));
+		if (und)
 			cJSON_AddStringToObject(j, "side",
-			    und_side(g->cases[i], "a", "b", "both"));
-			emit(j);
+			    und_side(c, "a", "b", "both"));
+		else {
+			cJSON_AddNumberToObject(j, "checks_a", (double)c->s[0].nchk);
+			cJSON_AddNumberToObject(j, "checks_b", (double)c->s[1].nchk);
 		}
+		emit(j);
+	}
 	free(top);
 }
 
@@ -305,6 +315,8 @@ static const int change_right[] = { 0, 1, 1, 1 };
 static const char *const only_cols[] = { "only in", "case" };
 static const char *const und_cols[] = { "undecided in", "case" };
 static const int only_right[] = { 0, 0 };
+static const char *const differ_cols[] = { "case", "checks A", "checks B" };
+static const int differ_right[] = { 0, 1, 1 };
 
 static void
 text_metrics(struct group **g, size_t ng, const struct opts *o)
@@ -414,41 +426,81 @@ text_unpaired(struct group **g, size_t ng, const struct opts *o)
 		tab_discard(&t);
 }
 
-/* The cases both ran, left out: no score and no error on a side. */
+/* A listing of the cases of each group that pick() selects, at most
+ * o->top a group: the group's cells, then cells() fills the columns
+ * cols[0..ncols); a group with more has a row "(N more)" in column
+ * casecol, "-" in the others.  title heads it when it has rows. */
+struct listing {
+	const char *title;
+	const char *const *cols;
+	const int *right;
+	size_t ncols, casecol;
+	int (*pick)(const struct kase *);
+	void (*cells)(struct tab *, const struct kase *);
+};
+
 static void
-text_undecided(struct group **g, size_t ng, const struct opts *o)
+text_listing(struct group **g, size_t ng, const struct opts *o,
+    const struct listing *l)
 {
 	struct tab t;
-	size_t i, k, rows = 0;
+	size_t i, j, k, rows = 0;
 
-	tab_start(&t, o, und_cols, only_right, 2);
+	tab_start(&t, o, l->cols, l->right, l->ncols);
 	for (i = 0; i < ng; i++) {
 		long shown = 0;
 
 		for (k = 0; k < g[i]->ncases; k++) {
 			const struct kase *c = g[i]->cases[k];
 
-			if (!left_out(c) || shown++ >= o->top)
+			if (!l->pick(c) || shown++ >= o->top)
 				continue;
 			group_cells(&t, g[i], o);
-			tab_put(&t, xstrdup(und_side(c, "A", "B", "A and B")));
-			tab_put(&t, nulkey_show(c->id));
+			l->cells(&t, c);
 			rows++;
 		}
 		if (shown > o->top) {
 			group_cells(&t, g[i], o);
-			tab_put(&t, xstrdup("-"));
-			tab_put(&t, xasprintf("(%ld more)", shown - o->top));
+			for (j = 0; j < l->ncols; j++)
+				tab_put(&t, j == l->casecol ? xasprintf("(%ld more)",
+				    shown - o->top) : xstrdup("-"));
 			rows++;
 		}
 	}
 	if (rows > 0) {
-		printf("\ncases undecided in a run (no score, no error), left "
-		    "out of the comparison\n");
+		printf("\n%s\n", l->title);
 		tab_print(&t);
 	} else
 		tab_discard(&t);
 }
+
+static void
+und_cells(struct tab *t, const struct kase *c)
+{
+	tab_put(t, xstrdup(und_side(c, "A", "B", "A and B")));
+	tab_put(t, nulkey_show(c->id));
+}
+
+static void
+differ_cells(struct tab *t, const struct kase *c)
+{
+	tab_put(t, nulkey_show(c->id));
+	tab_put(t, xasprintf("%ld", c->s[0].nchk));
+	tab_put(t, xasprintf("%ld", c->s[1].nchk));
+}
+
+/* The cases both ran, left out: no score and no error on a side. */
+static const struct listing undecided_list = {
+	"cases undecided in a run (no score, no error), left out of the "
+	"comparison", und_cols, only_right, 2, 1, left_out, und_cells
+};
+
+/* The cases both ran once whose check lists differ in length: never
+ * paired check by check, so left out of the checks row. */
+static const struct listing differ_list = {
+	"cases whose check lists differ in length, left out of the checks row",
+	differ_cols, differ_right, 3, 0, case_checks_differ, differ_cells
+};
 
 void
 print_all(struct group **g, size_t n, const struct opts *o,
@@ -501,5 +553,6 @@ print_all(struct group **g, size_t n, const struct opts *o,
 	text_metrics(g, n, o);
 	text_changes(g, n, o);
 	text_unpaired(g, n, o);
-	text_undecided(g, n, o);
+	text_listing(g, n, o, &undecided_list);
+	text_listing(g, n, o, &differ_list);
 }

@@ -524,6 +524,24 @@ case_ran(const struct kase *k, int side)
 	return k->s[side].nrec + k->s[side].undecided > 0;
 }
 
+int
+case_checks_paired(const struct kase *k)
+{
+	const struct paired_side *a = &k->s[0], *b = &k->s[1];
+
+	return a->nrec == 1 && b->nrec == 1 && a->nchk >= 0 &&
+	    a->nchk == b->nchk;
+}
+
+int
+case_checks_differ(const struct kase *k)
+{
+	const struct paired_side *a = &k->s[0], *b = &k->s[1];
+
+	return a->nrec == 1 && b->nrec == 1 && a->nchk >= 0 &&
+	    b->nchk >= 0 && a->nchk != b->nchk;
+}
+
 /* Check lists of one length: a check undecided on one side is left out
  * on both. */
 static void
@@ -532,7 +550,7 @@ pair_checks(struct kase *k)
 	struct paired_side *a = &k->s[0], *b = &k->s[1];
 	long j;
 
-	if (a->nchk < 0 || a->nchk != b->nchk)
+	if (!case_checks_paired(k))
 		return;
 	for (j = 0; j < a->nchk; j++)
 		if (a->chk[j] == CHK_UNDECIDED || b->chk[j] == CHK_UNDECIDED)

@@ -10,7 +10,9 @@
 #include "compare.h"
 #include "xalloc.h"
 
-/* The cases a metric counts: paired, and for checks, paired check lists. */
+/* The cases a metric counts: paired, and for checks, paired check lists
+ * (case_checks_paired(): a list longer on one side is never read past the
+ * other's end). */
 static size_t
 pick(const struct group *g, int m, const struct kase **out)
 {
@@ -18,12 +20,10 @@ pick(const struct group *g, int m, const struct kase **out)
 
 	for (i = 0; i < g->ncases; i++) {
 		const struct kase *k = g->cases[i];
-		const struct paired_side *a = &k->s[0], *b = &k->s[1];
 
-		if (a->nrec == 0 || b->nrec == 0)
+		if (k->s[0].nrec == 0 || k->s[1].nrec == 0)
 			continue;
-		if (m == M_CHECKS && (a->nchk < 0 || a->nchk != b->nchk ||
-		    a->nrec != 1 || b->nrec != 1))
+		if (m == M_CHECKS && !case_checks_paired(k))
 			continue;
 		out[n++] = k;
 	}

@@ -26,9 +26,12 @@
  *              (when the two forms are the same after normalisation, as
  *              punctuation-only flaws are under --compat, fix found)
  *
- * recall and compliance are the means over gold.categories of each
- * category's present / statements and compliant / statements; score is
- * their harmonic mean (0 when either is 0).  Neither can exceed 1.
+ * recall and compliance are the means over the categories of
+ * gold.categories that have statements of each one's present / statements
+ * and compliant / statements (a category listed with none has nothing to
+ * check and is left out, as tally() leaves out those the model judge
+ * decided nothing in); score is their harmonic mean (0 when either is 0).
+ * Neither can exceed 1.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -401,13 +404,16 @@ rules(cJSON *rec, const judge_at *in, const judge_opts *o)
 		free(fx);
 		free(fl);
 	}
-	for (i = 0; i < ncat; i++)
-		if (total[i] > 0) {
+	for (i = k = 0; i < ncat; i++)
+		if (total[i] > 0) {	/* a category with nothing to check: none */
 			recall += present[i] / total[i];
 			comp += compliant[i] / total[i];
+			k++;
 		}
-	recall /= (double)ncat;
-	comp /= (double)ncat;
+	if (k > 0) {
+		recall /= (double)k;
+		comp /= (double)k;
+	}
 	score = recall > 0 && comp > 0 ? 2 * recall * comp / (recall + comp) : 0;
 	rec_set(rec, "verdicts", verdicts);
 	sc = rec_obj(rec, "scores");
