@@ -24,17 +24,12 @@ typedef struct running {
 	int over;
 } running;
 
-/*
- * The child: its standard input the records (reopened when reopen names
- * a path, so that its offset is its own), the pipes' ends as stdout and
- * stderr, then the tool; never returns.
- */
-static void
-child(const char *path, const char *name, char *const *argv, int fd,
-    const char *reopen, int o, int e)
+void
+runtool_exec(const char *self, const char *name, char *const *argv)
 {
+	const char *slash = self != NULL ? strrchr(self, '/') : NULL;
 	size_t n = 0, i;
-	char **av;
+	char **av, *path;
 
 	while (argv[n] != NULL)
 		n++;
@@ -42,13 +37,28 @@ child(const char *path, const char *name, char *const *argv, int fd,
 	av[0] = (char *)name;
 	for (i = 0; i < n; i++)
 		av[i + 1] = argv[i];
+	if (slash != NULL) {
+		path = xasprintf("%.*s/%s", (int)(slash - self), self, name);
+		execv(path, av);
+		free(path);
+	}
+	execvp(name, av);	/* not beside this program: on PATH */
+}
+
+/*
+ * The child: its standard input the records (reopened when reopen names
+ * a path, so that its offset is its own), the pipes' ends as stdout and
+ * stderr, then the tool; never returns.
+ */
+static void
+child(const char *self, const char *name, char *const *argv, int fd,
+    const char *reopen, int o, int e)
+{
 	if (reopen != NULL && (fd = open(reopen, O_RDONLY)) < 0)
 		_exit(127);
 	if (dup2(fd, 0) < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0)
 		_exit(127);
-	if (path != NULL)
-		execv(path, av);
-	execvp(name, av);	/* not beside this program: on PATH */
+	runtool_exec(self, name, argv);
 	_exit(127);
 }
 
@@ -56,9 +66,6 @@ child(const char *path, const char *name, char *const *argv, int fd,
 static int
 start(running *r, runjob *j, const char *self, int fd, const char *reopen)
 {
-	const char *slash = self != NULL ? strrchr(self, '/') : NULL;
-	char *path = slash != NULL ? xasprintf("%.*s/%s",
-	    (int)(slash - self), self, j->name) : NULL;
 	int po[2], pe[2];
 
 	memset(r, 0, sizeof *r);
@@ -67,7 +74,6 @@ start(running *r, runjob *j, const char *self, int fd, const char *reopen)
 	if ((reopen == NULL && lseek(fd, 0, SEEK_SET) < 0) ||
 	    pipe2(po, O_CLOEXEC) < 0) {
 		j->why = xasprintf("%s: %s", j->name, strerror(errno));
-		free(path);
 		j->status = -1;
 		return -1;
 	}
@@ -75,13 +81,11 @@ start(running *r, runjob *j, const char *self, int fd, const char *reopen)
 		j->why = xasprintf("%s: %s", j->name, strerror(errno));
 		close(po[0]);
 		close(po[1]);
-		free(path);
 		j->status = -1;
 		return -1;
 	}
 	if (r->pid == 0)
-		child(path, j->name, j->argv, fd, reopen, po[1], pe[1]);
-	free(path);
+		child(self, j->name, j->argv, fd, reopen, po[1], pe[1]);
 	close(po[1]);
 	close(pe[1]);
 	r->fd[0] = po[0];

@@ -40,4 +40,12 @@ typedef struct runjob {
 void runtools(const char *self, runjob *jobs, size_t n, int fd, size_t max,
     int par);
 
+/*
+ * In a child: execute the tool name with argv (its arguments after its
+ * name, NULL-terminated), found as runtools() finds it: beside self when
+ * self names a folder and it is there, else on PATH.  Returns only when
+ * neither could be run (errno set).
+ */
+void runtool_exec(const char *self, const char *name, char *const *argv);
+
 #endif

@@ -54,6 +54,7 @@
 #include "adaleval.h"
 #include "buf.h"
 #include "corpus.h"
+#include "gen.h"
 #include "diag.h"
 #include "re.h"
 #include "record.h"
@@ -712,4 +713,5 @@ static const char *const ftiers[] = { "1k", "2k", "4k", "8k", "16k", "32k",
 
 const ada_task ada_tsort = { "tsort", tiers, caps, sizeof caps / sizeof caps[0],
 	"2k,4k,8k", "DIR|FILE (plain-text books)", ADA_STRIDE, "textsort",
-	ftiers, sizeof ftiers / sizeof ftiers[0], init, gen, import, fini };
+	ftiers, sizeof ftiers / sizeof ftiers[0], init, gen, import, fini,
+	GEN_DEFAULT_CORPUS };

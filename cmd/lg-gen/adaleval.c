@@ -22,6 +22,8 @@
 
 static const ada_task *const tasks[] = { &ada_tsort, &ada_bestanswer };
 #define NTASKS (sizeof tasks / sizeof tasks[0])
+/* where the official files come from (README) */
+#define ADA_OFFICIAL_URL "http://opencompass.openxlab.space/utils/AdaLEval/"
 
 const char *
 gen_adaleval_task(size_t i)
@@ -380,6 +382,22 @@ check_import(const ada_task *t, const gen_opts *g, const ada_args *a)
 }
 
 /*
+ * A task without data lg can ship: what it needs, and where the official
+ * files come from (README).
+ */
+static void LG_NORETURN
+needs_data(const ada_task *t)
+{
+	if (t->file == NULL || t->import == NULL)
+		lg_die(LG_USAGE, "adaleval %s needs --corpus %s", t->name,
+		    t->corpus);
+	lg_die(LG_USAGE, "adaleval %s needs --import %s_TIER.json, an official "
+	    "file of Ada-LEval (its repository's fetch_data.sh downloads them "
+	    "from %s), or --corpus %s", t->name, t->file, ADA_OFFICIAL_URL,
+	    t->corpus);
+}
+
+/*
  * The task and its tiers, from what was asked: usage errors exit 2.  The
  * tiers are owned by the caller, *ftier too (the tier of an imported file's
  * name, or NULL).
@@ -401,9 +419,8 @@ check(const gen_opts *g, ada_args *a, char ***lv, size_t *nl, char **ftier)
 		    t->name);
 	if (a->import != NULL && a->o.corpus != NULL)
 		lg_die(LG_USAGE, "--import and --corpus: give one of them");
-	if (a->import == NULL && a->o.corpus == NULL)
-		lg_die(LG_USAGE, "adaleval %s needs --corpus %s%s", t->name,
-		    t->corpus, t->import ? " or --import FILE" : "");
+	if (a->import == NULL && a->o.corpus == NULL && t->defcorpus == NULL)
+		needs_data(t);
 	if ((a->given & (ADA_GOLD_AT | ADA_TRUNCATE)) & ~t->own)
 		lg_die(LG_USAGE, "--gold-at and --truncate are for bestanswer");
 	if ((a->given & ADA_STRIDE) & ~t->own)
@@ -482,15 +499,18 @@ gen_adaleval(int argc, char **argv)
 	ada_args a = { { NULL, 0, GOLD_RANDOM, NULL, 0, 0, -1 }, NULL, NULL, 0 };
 	const ada_task *t;
 	gen_opts g;
-	char **lv, *ftier;
+	char **lv, *ftier, *corpus = NULL;
 	size_t nl;
 	int status;
 
 	gen_parse(argc, argv, longopts, take, &a, &g);
 	a.o.seed = g.seed;
 	t = check(&g, &a, &lv, &nl, &ftier);
+	if (a.import == NULL && a.o.corpus == NULL)	/* the shipped text */
+		a.o.corpus = corpus = share_path(t->defcorpus);
 	status = run(t, &a, lv, nl, g.n);
 	split_free(lv, nl);
 	free(ftier);
+	free(corpus);
 	return lg_finish(status);
 }

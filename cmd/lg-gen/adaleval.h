@@ -66,6 +66,8 @@ typedef struct {
 	cJSON *(*import)(const cJSON *e, const ada_opts *o, const char *path,
 	    const char *tier, size_t idx);
 	void (*fini)(void);
+	const char *defcorpus;	/* --corpus when not given, under share/, or
+				 * NULL: the task needs one (or --import) */
 } ada_task;
 
 extern const ada_task ada_tsort, ada_bestanswer;

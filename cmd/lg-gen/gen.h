@@ -17,6 +17,9 @@
 void gen_usage(int status) LG_NORETURN;
 
 #define GEN_DEFAULT_N 10	/* -n: cases per task and tier */
+/* --corpus when not given, for the tasks that need plain text (under
+ * share/, share_path()): three of Jane Austen's novels, shipped with lg */
+#define GEN_DEFAULT_CORPUS "corpora/austen"
 #define GEN_MAX_N 1000000
 
 /* The options every generator takes. */
@@ -46,6 +49,8 @@ int gen_adaleval(int argc, char **argv);
 const char *gen_longgenbench_task(size_t i);
 const char *gen_longweave_task(size_t i);
 const char *gen_adaleval_task(size_t i);
+/* --list-tasks after a benchmark: print its tasks and exit 0. */
+void gen_list_tasks(const char *bench) LG_NORETURN;
 
 /*
  * Read path, a JSON array of cases (an official file to import) into *all,

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "diag.h"
 #include "gen.h"
 #include "longweave.h"
@@ -227,22 +228,30 @@ gen_longweave(int argc, char **argv)
 	const char *names[NTASKS];
 	lw_opts o = { .states = 3, .inputs = 3, .rate = 0.85 };
 	gen_opts g;
-	char **tv, **lv;
+	char **tv, **lv, *corpus = NULL;
 	size_t nt, nl, i;
+	buf all = { 0 };
 	int status;
 
 	gen_parse(argc, argv, longopts, take, &o, &g);
 	kvg_check(&o);
 	o.seed = g.seed;
-	for (i = 0; i < NTASKS; i++)
+	for (i = 0; i < NTASKS; i++) {
 		names[i] = tasks[i]->name;
-	/* pr needs a corpus: by default it runs only when one is given */
-	tv = opt_list("-t", g.tasks ? g.tasks : o.corpus ?
-	    "kvg,sms,pr,cf,biog" : "kvg,sms,cf,biog", names, NTASKS, &nt);
+		buf_printf(&all, "%s%s", i > 0 ? "," : "", names[i]);
+	}
+	/* every task unless -t narrows them; pr's text is the shipped corpus
+	 * unless --corpus names another */
+	if (o.corpus == NULL)
+		o.corpus = corpus = share_path(GEN_DEFAULT_CORPUS);
+	tv = opt_list("-t", g.tasks ? g.tasks : buf_str(&all), names, NTASKS,
+	    &nt);
 	lv = opt_list("-l", g.tiers ? g.tiers : "1k,2k,4k,8k", tiers, NTIERS, &nl);
 	status = run(tv, nt, lv, nl, g.n, &o);
 	split_free(tv, nt);
 	split_free(lv, nl);
+	buf_free(&all);
+	free(corpus);
 	return lg_finish(status);
 }
 

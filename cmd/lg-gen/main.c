@@ -1,5 +1,6 @@
 /* lg-gen: write benchmark cases as JSON Lines. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
@@ -21,7 +22,8 @@ static const char usage_head[] =
 "              [--corpus PATH] [--import FILE] [--stride N]\n"
 "              [--gold-at front|middle|rear] [--truncate TIER]\n"
 "              [--tokenizer FILE] [--max-record SIZE]\n"
-"       lg-gen --list-tasks | -h | --help | --version\n"
+"       lg-gen [longgenbench | longweave | adaleval] --list-tasks\n"
+"       lg-gen -h | --help | --version\n"
 "\n"
 "  -n N            cases per task and tier (default 10)\n"
 "  -s SEED         seed of the suite (default 0)\n"
@@ -60,7 +62,8 @@ static const char usage_tail[] =
 "  --truncate TIER adaleval bestanswer: cut each prompt to TIER's tokens\n"
 "  --tokenizer FILE  cl100k_base rank table for token counts (default\n"
 "                  $LG_TOKENIZER, else the shipped one; '' for estimates)\n"
-"  --list-tasks    print the tasks of every benchmark and exit\n"
+"  --list-tasks    print the tasks of the benchmark, or of every one,\n"
+"                  and exit\n"
 "  -h, --help      print this help\n"
 "  --version       print the version\n";
 
@@ -125,11 +128,23 @@ gen_usage(int status)
 	lg_usage(buf_str(&b), status);
 }
 
-int
-main(int argc, char **argv)
+void
+gen_list_tasks(const char *bench)
 {
 	size_t i, k;
 	const char *t;
+
+	for (i = 0; i < NBENCHES; i++)
+		if (bench == NULL || strcmp(bench, benches[i].name) == 0)
+			for (k = 0; (t = benches[i].task(k)) != NULL; k++)
+				task_line(benches[i].name, t, NULL);
+	exit(lg_finish(0));
+}
+
+int
+main(int argc, char **argv)
+{
+	size_t i;
 
 	lg_init(argv[0]);
 	if (argc < 2)
@@ -138,12 +153,8 @@ main(int argc, char **argv)
 		gen_usage(0);
 	if (strcmp(argv[1], "--version") == 0)
 		lg_version();
-	if (strcmp(argv[1], "--list-tasks") == 0) {
-		for (i = 0; i < NBENCHES; i++)
-			for (k = 0; (t = benches[i].task(k)) != NULL; k++)
-				task_line(benches[i].name, t, NULL);
-		return lg_finish(0);
-	}
+	if (strcmp(argv[1], "--list-tasks") == 0)
+		gen_list_tasks(NULL);
 	for (i = 0; i < NBENCHES; i++)
 		if (strcmp(argv[1], benches[i].name) == 0)
 			return benches[i].run(argc - 1, argv + 1);

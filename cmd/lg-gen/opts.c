@@ -1,6 +1,6 @@
 /*
  * opts.c: the options every generator of lg-gen shares (-n -s -l -t, -h,
- * --version), parsed once for all of them, and the loop that hands each
+ * --version, --list-tasks), parsed once for all of them, and the loop that hands each
  * benchmark its own options.
  */
 #include <getopt.h>
@@ -11,6 +11,7 @@
 #include "diag.h"
 #include "gen.h"
 #include "opt.h"
+#include "tasklist.h"
 #include "xalloc.h"
 
 void
@@ -20,17 +21,19 @@ gen_parse(int argc, char **argv, const struct option *own,
 	static const struct option shared[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "list-tasks", no_argument, NULL, OPT_LIST_TASKS },
 	};
+	const char *bench = argv[0];
 	struct option *lo;
 	size_t n = 0, i;
 	int c;
 
 	while (own != NULL && own[n].name != NULL)
 		n++;
-	lo = xcalloc(n + 3, sizeof *lo);
+	lo = xcalloc(n + 4, sizeof *lo);
 	memcpy(lo, shared, sizeof shared);
 	for (i = 0; i < n; i++)
-		lo[2 + i] = own[i];
+		lo[3 + i] = own[i];
 	memset(g, 0, sizeof *g);
 	g->n = GEN_DEFAULT_N;
 	/* getopt's own messages name the program, not the benchmark */
@@ -50,6 +53,7 @@ gen_parse(int argc, char **argv, const struct option *own,
 		case 't': g->tasks = optarg; break;
 		case 'h': gen_usage(0);
 		case 'V': lg_version();
+		case OPT_LIST_TASKS: gen_list_tasks(bench);
 		case '?': gen_usage(LG_USAGE);
 		default:
 			if (take == NULL || take(c, optarg, ctx) < 0)

@@ -61,6 +61,11 @@
  * --record FILE gets every request body as it came, then a newline.
  * --ref PATH and --logprobs MODE: prompt log-probabilities, see below.
  * --stale-echo: every prompt echoed is the first one (see below).
+ * --lgb-judge answers lg-judge's own LongGenBench question (an entry between
+ * "BEGIN FENCE" and "END FENCE" lines, then "Question: does this entry
+ * include WANT?") as a careful judge: "yes" when every word of WANT (runs
+ * of letters and digits, in any case) is in the entry, else "no"
+ * (lgbjudge_answer); a JUDGE: line still comes first.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -134,6 +139,7 @@ static struct {
 	double keepalive;	/* --keepalive-ms, in seconds; 0: none */
 	int no_keepalive;
 	long words;
+	int lgb_judge;		/* --lgb-judge */
 	double idle_exit, lifetime;
 	long max_requests;
 	rng rng;
@@ -599,6 +605,73 @@ judge_answer(const char *text, const char *hex)
 	}
 }
 
+/*
+ * The text between a line "BEGIN FENCE" and the line "END FENCE" after
+ * it: its start (after the BEGIN line), *te its end (the newline before
+ * END) and *rest what follows "END FENCE"; NULL when text has none.
+ */
+static const char *
+fenced(const char *text, const char **te, const char **rest)
+{
+	const char *b = strstr(text, "\nBEGIN "), *tb;
+	char fence[64];
+	size_t fl;
+
+	if (b == NULL)
+		return NULL;
+	b += 7;
+	fl = strcspn(b, "\n");
+	if (fl == 0 || fl >= sizeof fence)
+		return NULL;
+	snprintf(fence, sizeof fence, "\nEND %.*s", (int)fl, b);
+	tb = b + fl + 1;
+	if ((*te = strstr(tb - 1, fence)) == NULL)
+		return NULL;
+	*rest = *te + strlen(fence);
+	return tb;
+}
+
+/* ---- lg-judge's LongGenBench question, under --lgb-judge ---- */
+
+/*
+ * "yes" when every word of the wanted text is in the fenced entry, "no"
+ * when one is not, NULL when text is not the question.
+ */
+static char *
+lgbjudge_answer(const char *text)
+{
+	static const char q[] = "\nQuestion: does this entry include ";
+	const char *tb, *te, *rest, *w, *we;
+
+	if (!S.lgb_judge || (w = strstr(text, q)) == NULL ||
+	    (tb = fenced(text, &te, &rest)) == NULL || rest > w)
+		return NULL;
+	w += sizeof q - 1;
+	we = w + strcspn(w, "\n");
+	while (we > w && we[-1] == '?')
+		we--;
+	while (w < we) {
+		const char *p;
+		size_t n = 0, i;
+		int found = 0;
+
+		while (w < we && !isalnum((unsigned char)*w))
+			w++;
+		while (w + n < we && isalnum((unsigned char)w[n]))
+			n++;
+		if (n == 0)
+			break;
+		for (p = tb; !found && p + n <= te; p++)
+			for (i = 0, found = 1; found && i < n; i++)
+				found = tolower((unsigned char)p[i]) ==
+				    tolower((unsigned char)w[i]);
+		if (!found)
+			return xstrdup("no");
+		w += n;
+	}
+	return xstrdup("yes");
+}
+
 /* ---- lg-judge's LongWeave rubrics (lwjudge_*) ---- */
 
 /* Is needle in [s, e)?  exact: case counts, save for the first letter. */
@@ -652,25 +725,15 @@ lwjudge_value(const char *b, const char *e, const char *key, const char **v,
 static char *
 lwjudge_answer(const char *text, uint64_t h)
 {
-	const char *b, *tb, *te, *rest, *p, *bad;
-	char fence[64], *out;
-	size_t fl;
+	const char *tb, *te, *rest, *p, *bad;
+	char *out;
 	int task, n = 0, times = -1;
 	cJSON *r, *vs;
 
 	if (strstr(text, "ECHO:") != NULL ||
 	    strstr(text, "{\"verdicts\": [{\"item\": 1, \"") == NULL ||
-	    (b = strstr(text, "\nBEGIN ")) == NULL)
+	    (tb = fenced(text, &te, &rest)) == NULL)
 		return NULL;
-	b += 7;
-	fl = strcspn(b, "\n");
-	if (fl == 0 || fl >= sizeof fence)
-		return NULL;
-	snprintf(fence, sizeof fence, "\nEND %.*s", (int)fl, b);
-	tb = b + fl + 1;
-	if ((te = strstr(tb - 1, fence)) == NULL)
-		return NULL;
-	rest = te + strlen(fence);
 	task = strstr(rest, "\"covered\"") ? 0 : strstr(rest, "\"answered\"") ? 1 : 2;
 	if ((bad = strstr(text, "JUDGEBAD:")) != NULL) {
 		const char *st = strchr(bad, '*');
@@ -1305,6 +1368,7 @@ api(conn *c, const char *path, const char *body, size_t len, const char *auth)
 		if ((a.content = sayhex_answer(text)) == NULL &&
 		    (a.content = lwjudge_answer(q != NULL ? q : text, hq)) == NULL &&
 		    (a.content = judge_answer(text, hex)) == NULL &&
+		    (a.content = lgbjudge_answer(text)) == NULL &&
 		    (a.content = say_answer(text)) == NULL) {
 			if (strstr(text, "ECHO:") != NULL)
 				a.content = xstrndup(body, len);
@@ -1579,7 +1643,8 @@ static const char usage_text[] =
 "               [--fault-rate F] [--faults LIST] [--seed N]\n"
 "               [--retry-after S] [--stall S] [--drip-ms MS] [--delay-ms MS]\n"
 "               [--words N] [--idle-exit S] [--max-requests N] [--lifetime S]\n"
-"               [--keepalive-ms MS] [--no-keepalive]\n";
+"               [--keepalive-ms MS] [--no-keepalive]\n"
+"               [--lgb-judge]\n";
 
 static double
 num(const char *s)
@@ -1616,6 +1681,7 @@ options(int argc, char **argv, int *port, const char **port_file)
 		{ "ref", required_argument, NULL, 'E' },
 		{ "logprobs", required_argument, NULL, 'G' },
 		{ "stale-echo", no_argument, NULL, 'Z' },
+		{ "lgb-judge", no_argument, NULL, 'J' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -1654,6 +1720,7 @@ options(int argc, char **argv, int *port, const char **port_file)
 		case 'n': S.max_requests = (long)num(optarg); break;
 		case 'L': S.lifetime = num(optarg); break;
 		case 'E': lp_load(optarg); break;
+		case 'J': S.lgb_judge = 1; break;
 		case 'G':
 			if (strcmp(optarg, "ngram") == 0)
 				LP.mode = LP_NGRAM;

@@ -1,6 +1,6 @@
 #!/bin/sh
-# lg-gen longweave -t pr and its corpus: what is required, what is read,
-# what is refused.
+# lg-gen longweave -t pr and its corpus: the shipped one by default, what
+# is read, what is refused.
 set -u
 . "$TOP/tests/lib.sh"
 d=$t
@@ -8,10 +8,12 @@ gen() { lg-gen longweave -t pr "$@" > "$d/out" 2> "$d/err"; echo $?; }
 
 sh "$TOP/tests/mkcorpus.sh" "$d/c" 2 40 || fail "mkcorpus"
 
-# no corpus: a usage error, nothing written
-[ "$(gen -l 1k -n 1)" -eq 2 ] || fail "no --corpus: want status 2"
-grep -q -e '--corpus' "$d/err" || fail "no --corpus: message: $(cat "$d/err")"
-[ -s "$d/out" ] && fail "no --corpus: wrote cases"
+# no corpus: the novels shipped in share/corpora/austen
+[ "$(gen -l 1k -n 3)" -eq 0 ] || fail "no --corpus: $(cat "$d/err")"
+[ ! -s "$d/err" ] || fail "no --corpus: messages: $(cat "$d/err")"
+[ "$(grep -c -e '"doc":"persuasion.txt"' -e '"doc":"prideprejudice.txt"' \
+    -e '"doc":"northangerabbey.txt"' "$d/out")" -eq 3 ] ||
+	fail "no --corpus: not the shipped novels: $(jq -c .gold.doc "$d/out")"
 
 # a missing path: status 3 and the path in the message
 [ "$(gen -l 1k -n 1 --corpus "$d/nowhere")" -eq 3 ] || fail "missing corpus: want 3"

@@ -6,7 +6,8 @@
 # the filters lg-prompt, lg-oracle, lg-split, lg-kvcheck, lg-fsmcheck,
 # lg-tau, lg-flake8, lg-choice, lg-judge (by rules, and with a model, which
 # refuses a task judged by rules alone by name: not given those),
-# lg-tokens, lg-shard, lg-infer and lg-ppl (against the test server), and
+# lg-tokens, lg-shard, lg-infer and lg-ppl (against the test server),
+# lg-score (each record through its scorers, by rules, and --compat), and
 # the readers lg-agg, lg-compare, lg-agree, lg-plot and lg-report; lg-gen
 # reads no records (its --import files have tests of their own).  None may
 # crash (under the sanitizer build a report fails the test), every exit
@@ -57,7 +58,8 @@ for p in lg-prompt lg-oracle lg-split lg-kvcheck lg-fsmcheck lg-tau lg-flake8 \
     "lg-judge --judge-base-url $url --judge-model test" \
     "lg-infer -q --base-url $url -m test" "lg-ppl -q --base-url $url -m test" \
     "lg-compare --by gen.model" "lg-compare $t/in $t/b" "lg-agree $t/in $t/b" \
-    "lg-agree --sheet 5" "lg-plot -o $t/plots" "lg-report"; do
+    "lg-agree --sheet 5" "lg-plot -o $t/plots" "lg-report" "lg-score" \
+    "lg-score --compat"; do
 	set -- $p
 	[ -x "./$1" ] || fail "$1 is not built"
 	n=$((n + 1))
