@@ -65,5 +65,18 @@ grep -q 'undecided (.* unparseable, 0 failed requests)' "$t/err2" ||
     fail "recipe 2: the judge's replies: $(grep 'lg-judge:' "$t/err2" | tail -3)"
 jq -e -s '[.[] | .task] | unique == ["bestanswer", "tsort"]' "$w/ada.scored" > /dev/null ||
     fail "ada.scored: tasks"
+# the same through examples/Makefile's paper targets, with the reference
+# model (paper-longweave needs a judge of the published rubrics, which the
+# test server is not)
+ex=$t/ex
+cp -R "$TOP/examples" "$ex"
+rm -rf "$ex/runs"
+for target in paper-longgenbench paper-adaleval; do
+	make -C "$ex" "$target" LGBIN="$BIN" MODELS=oracle DATA="$w" \
+	    JUDGE_URL="$url" N=2 PAPER_TIERS_adaleval=2k > "$t/$target.log" 2>&1 ||
+	    fail "make $target: $(tail -5 "$t/$target.log")"
+	r=$ex/runs/${target}/report.md
+	grep -q oracle "$r" || fail "make $target: no row of the model: $(cat "$r")"
+done
 fake_stop m
 exit 0
