@@ -778,7 +778,9 @@ fail(http_engine *e, req *q, double t)
 	res.endpoint = e->reps[q->rep].display;
 	res.latency_s = round3(t - q->t_start);
 	res.ttft_s = -1;
-	res.prompt_tokens = res.output_tokens = -1;
+	/* the usage a failed reply sent (an error in a stream): paid for */
+	res.prompt_tokens = q->reply.prompt_tokens;
+	res.output_tokens = q->reply.output_tokens;
 	res.attempts = q->attempts;
 	res.status = q->err_status;
 	res.setup = q->setup;
@@ -814,6 +816,21 @@ set_error(req *q, int retryable, const char *fmt, ...)
 	q->retryable = retryable;
 	q->err_status = 0;
 	q->setup = 0;
+}
+
+/*
+ * An error in a 200 reply: broken JSON, or an error object the server
+ * sent.  With a code, the code decides as a status would (a 400 "Token
+ * limit reached" in a stream is not paid for again); without, it is tried
+ * again as a broken reply.
+ */
+static void
+reply_error(req *q)
+{
+	long code = q->reply.error_code;
+
+	set_error(q, code == 0 || backoff_retryable(code), "%s", q->reply.error);
+	q->err_status = code;
 }
 
 /* Is a libcurl failure worth another attempt? */
@@ -857,6 +874,8 @@ judge(http_engine *e, req *q, CURLcode rc, double t)
 
 	if (q->idle_killed) {
 		set_error(q, 1, "idle timeout: no data for %g s", e->idle_timeout);
+	} else if (q->bad_stream && !q->too_large && q->reply.error != NULL) {
+		reply_error(q);		/* broken JSON, or an error object sent */
 	} else if (q->bad_stream) {
 		set_error(q, !q->too_large, "%s", q->reply.error ? q->reply.error :
 		    "bad stream");
@@ -871,13 +890,13 @@ judge(http_engine *e, req *q, CURLcode rc, double t)
 		if (q->event_stream) {
 			(void)sse_feed(&q->sse, "\n", 1, on_data, q);
 			if (q->reply.error != NULL)
-				set_error(q, 1, "%s", q->reply.error);
+				reply_error(q);
 			else if (!oai_complete(&q->reply))
 				set_error(q, 1, "stream ended before the reply did");
 			else
 				goto ok;
 		} else if (oai_body(&q->reply, buf_str(&q->in), q->in.len) < 0) {
-			set_error(q, 1, "%s", q->reply.error);
+			reply_error(q);
 		} else if (text_too_large(q)) {
 			set_error(q, 0, "%s", q->reply.error);
 		} else {
