@@ -49,8 +49,9 @@
  * draws faults at random (from --faults LIST) for requests without a
  * FAULT: mark.
  *
- * --keepalive-ms MS closes a connection idle that long (no request, nothing
- * to send), as servers end idle keep-alive connections; --no-keepalive
+ * --keepalive-ms MS closes a connection idle that long after a response
+ * (no request, nothing to send), as servers end idle keep-alive
+ * connections (a new connection waits for its first request); --no-keepalive
  * hangs up after every response, without a "Connection: close" first.
  *
  * It never runs for long: it exits after --idle-exit seconds without a
@@ -113,6 +114,7 @@ typedef struct {
 	int endless;		/* ENDLESS: 1 streamed, 2 whole, 0 not */
 	int chat;		/* of the endless answer */
 	double last;		/* its last activity */
+	long served;		/* requests read on it */
 } conn;
 
 typedef struct {
@@ -1489,6 +1491,7 @@ parse(conn *c, double t)
 		return 0;
 	}
 	c->continued = 0;
+	c->served++;
 	S.nreq++;
 	S.last_req = t;
 	sp1 = memchr(c->in.s, ' ', hlen);
@@ -1761,7 +1764,8 @@ main(int argc, char **argv)
 
 			if (c->fd < 0)
 				continue;
-			if (S.keepalive > 0 && !c->busy && c->in.len == 0) {
+			if (S.keepalive > 0 && !c->busy && c->in.len == 0 &&
+			    c->served > 0) {
 				if (t - c->last >= S.keepalive) {
 					close_conn(c, 0);
 					continue;
