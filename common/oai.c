@@ -96,11 +96,15 @@ add_text(oai_reply *r, buf *b, const cJSON *v, int nul)
 	}
 }
 
+/* The usage of a chunk or a reply: usage, or Groq's x_groq.usage. */
 static void
-usage(oai_reply *r, const cJSON *u)
+usage(oai_reply *r, const cJSON *j)
 {
-	const cJSON *p, *c;
+	const cJSON *u = cJSON_GetObjectItemCaseSensitive(j, "usage"), *p, *c;
 
+	if (!cJSON_IsObject(u))
+		u = cJSON_GetObjectItemCaseSensitive(
+		    cJSON_GetObjectItemCaseSensitive(j, "x_groq"), "usage");
 	if (!cJSON_IsObject(u))
 		return;
 	p = cJSON_GetObjectItemCaseSensitive(u, "prompt_tokens");
@@ -144,7 +148,7 @@ inband_error(oai_reply *r, const cJSON *j)
 	if (cJSON_IsNull(e))
 		return 0;
 	r->error_code = error_code(cJSON_IsObject(e) ? e : j);
-	usage(r, cJSON_GetObjectItemCaseSensitive(j, "usage"));
+	usage(r, j);
 	s = cJSON_PrintUnformatted(j);
 	m = oai_error_message(s ? s : "", s ? strlen(s) : 0, 300);
 	free(r->error);
@@ -165,7 +169,7 @@ choice(oai_reply *r, const cJSON *j, const char *part, int nul)
 	const cJSON *ch = cJSON_GetObjectItemCaseSensitive(j, "choices");
 	const cJSON *c0, *m, *fr;
 
-	usage(r, cJSON_GetObjectItemCaseSensitive(j, "usage"));
+	usage(r, j);
 	if (!cJSON_IsArray(ch) || (c0 = cJSON_GetArrayItem(ch, 0)) == NULL)
 		return;
 	if (r->chat) {
