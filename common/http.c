@@ -24,6 +24,7 @@
 #include "oai.h"
 #include "rng.h"
 #include "sse.h"
+#include "stale.h"
 #include "xalloc.h"
 #include "util.h"
 
@@ -73,6 +74,9 @@ struct req {
 	double retry_after;	/* -1: none */
 	int got_body, event_stream, bad_stream, idle_killed;
 	int too_large;		/* the reply passed a size limit: not retried */
+	int stale;		/* lost on a kept connection closed (stale.h) */
+	int replayed;		/* sent again so once: the next is no attempt */
+	int fresh;		/* the next attempt opens a new connection */
 	int out_of_time;	/* a retry would pass the total timeout */
 	buf in;			/* a whole reply, or an error reply */
 	sse sse;
@@ -615,16 +619,20 @@ start(http_engine *e, req *q, double t)
 	h->errbuf[0] = '\0';
 	if (q->attempts == 0)
 		q->t_begin = t;
-	q->attempts++;
 	e->st.attempts++;
-	if (q->attempts > 1)
-		e->st.retries++;
+	if (!q->fresh) {	/* a request sent again (stale.h) is no attempt */
+		q->attempts++;
+		if (q->attempts > 1)
+			e->st.retries++;
+	}
+	curl_easy_setopt(h->easy, CURLOPT_FRESH_CONNECT, q->fresh ? 1L : 0L);
+	q->fresh = 0;
 	q->t_start = q->t_last = t;
 	q->t_first = 0;
 	q->status = 0;
 	q->retry_after = -1;
 	q->got_body = q->event_stream = q->bad_stream = q->idle_killed = 0;
-	q->too_large = 0;
+	q->too_large = q->stale = 0;
 	q->errbuf[0] = '\0';
 	buf_reset(&q->in);
 	sse_reset(&q->sse);
@@ -778,7 +786,9 @@ fail(http_engine *e, req *q, double t)
 	res.endpoint = e->reps[q->rep].display;
 	res.latency_s = round3(t - q->t_start);
 	res.ttft_s = -1;
-	res.prompt_tokens = res.output_tokens = -1;
+	/* the usage a failed reply sent (an error in a stream): paid for */
+	res.prompt_tokens = q->reply.prompt_tokens;
+	res.output_tokens = q->reply.output_tokens;
 	res.attempts = q->attempts;
 	res.status = q->err_status;
 	res.setup = q->setup;
@@ -816,6 +826,21 @@ set_error(req *q, int retryable, const char *fmt, ...)
 	q->setup = 0;
 }
 
+/*
+ * An error in a 200 reply: broken JSON, or an error object the server
+ * sent.  With a code, the code decides as a status would (a 400 "Token
+ * limit reached" in a stream is not paid for again); without, it is tried
+ * again as a broken reply.
+ */
+static void
+reply_error(req *q)
+{
+	long code = q->reply.error_code;
+
+	set_error(q, code == 0 || backoff_retryable(code), "%s", q->reply.error);
+	q->err_status = code;
+}
+
 /* Is a libcurl failure worth another attempt? */
 static int
 curl_retryable(CURLcode rc)
@@ -849,14 +874,36 @@ curl_down(CURLcode rc, const req *q)
 	    strstr(q->errbuf, "onnect") != NULL;
 }
 
+/*
+ * A request lost on a kept-alive connection the server had closed goes
+ * again at once on a new one, once, not as an attempt (stale.h).
+ */
+static int
+replay(http_engine *e, req *q)
+{
+	if (!q->stale || q->replayed)
+		return 0;
+	q->replayed = q->fresh = 1;
+	q->next = e->qhead;
+	e->qhead = q;
+	if (e->qtail == NULL)
+		e->qtail = q;
+	e->st.queued++;
+	return 1;
+}
+
 /* Judge an attempt that ended: answer, retry later, or give up. */
 static void
 judge(http_engine *e, req *q, CURLcode rc, double t)
 {
 	int down = 0;
 
+	if (replay(e, q))
+		return;
 	if (q->idle_killed) {
 		set_error(q, 1, "idle timeout: no data for %g s", e->idle_timeout);
+	} else if (q->bad_stream && !q->too_large && q->reply.error != NULL) {
+		reply_error(q);		/* broken JSON, or an error object sent */
 	} else if (q->bad_stream) {
 		set_error(q, !q->too_large, "%s", q->reply.error ? q->reply.error :
 		    "bad stream");
@@ -871,13 +918,13 @@ judge(http_engine *e, req *q, CURLcode rc, double t)
 		if (q->event_stream) {
 			(void)sse_feed(&q->sse, "\n", 1, on_data, q);
 			if (q->reply.error != NULL)
-				set_error(q, 1, "%s", q->reply.error);
+				reply_error(q);
 			else if (!oai_complete(&q->reply))
 				set_error(q, 1, "stream ended before the reply did");
 			else
 				goto ok;
 		} else if (oai_body(&q->reply, buf_str(&q->in), q->in.len) < 0) {
-			set_error(q, 1, "%s", q->reply.error);
+			reply_error(q);
 		} else if (text_too_large(q)) {
 			set_error(q, 0, "%s", q->reply.error);
 		} else {
@@ -961,6 +1008,7 @@ collect(http_engine *e)
 		q = ((handle *)(void *)p)->q;
 		if (!q->got_body)
 			curl_easy_getinfo(q->h->easy, CURLINFO_RESPONSE_CODE, &q->status);
+		q->stale = stale_conn(q->h->easy, rc);
 		stop(e, q);
 		judge(e, q, rc, t);
 		n++;

@@ -9,8 +9,9 @@
  * and total timeouts, retries of network errors, 408, 429 and 5xx with
  * exponential backoff and full jitter that honours Retry-After (up to the
  * longest backoff; no connection before any answer is tried
- * HTTP_SETUP_TRIES times at most), and an optional response cache on disk
- * (cache.h).
+ * HTTP_SETUP_TRIES times at most; an error object in a 200 reply with a
+ * code is tried again or not by its code as by a status), and an optional
+ * response cache on disk (cache.h).
  *
  * Nothing that comes back is trusted.  A reply is bounded: answer text
  * (content and reasoning) past max_reply, a whole body or a stream line
@@ -84,7 +85,9 @@ typedef struct {
 	const char *server_model;	/* the model the reply names, and its */
 	const char *fingerprint;	/* system_fingerprint: NULL when not sent */
 	int truncated;		/* finish_reason "length": cut by max tokens */
-	long prompt_tokens;	/* from usage; -1 when the server sent none */
+	long prompt_tokens;	/* from usage; -1 when the server sent none
+				 * (a failure keeps the usage a 200 reply sent
+				 * beside its error object) */
 	long output_tokens;
 	double latency_s;	/* the answering attempt, request to last byte */
 	double ttft_s;		/* to the first text; -1 when not streamed */
@@ -93,8 +96,9 @@ typedef struct {
 	int scrubbed;		/* blots of the API key in the answer */
 	long status;		/* answer: its HTTP status (0 from the cache);
 				 * failure: the HTTP error status of the last
-				 * attempt, 0 for a network error, a timeout or
-				 * a broken reply */
+				 * attempt, or the code (100 to 599) of an error
+				 * object in a 200 reply, 0 for a network error,
+				 * a timeout or a broken reply */
 	const char *error;	/* on failure: the last attempt's error */
 	int setup;		/* on failure: one that says the setup is wrong,
 				 * not the request: no connection (refused, no

@@ -32,6 +32,7 @@ oai_reset(oai_reply *r)
 	r->finish_reason = r->error = r->model = r->fingerprint = NULL;
 	r->prompt_tokens = r->output_tokens = -1;
 	r->done = r->tokens = 0;
+	r->error_code = 0;
 	r->chat = chat;
 }
 
@@ -95,11 +96,15 @@ add_text(oai_reply *r, buf *b, const cJSON *v, int nul)
 	}
 }
 
+/* The usage of a chunk or a reply: usage, or Groq's x_groq.usage. */
 static void
-usage(oai_reply *r, const cJSON *u)
+usage(oai_reply *r, const cJSON *j)
 {
-	const cJSON *p, *c;
+	const cJSON *u = cJSON_GetObjectItemCaseSensitive(j, "usage"), *p, *c;
 
+	if (!cJSON_IsObject(u))
+		u = cJSON_GetObjectItemCaseSensitive(
+		    cJSON_GetObjectItemCaseSensitive(j, "x_groq"), "usage");
 	if (!cJSON_IsObject(u))
 		return;
 	p = cJSON_GetObjectItemCaseSensitive(u, "prompt_tokens");
@@ -111,7 +116,26 @@ usage(oai_reply *r, const cJSON *u)
 		r->output_tokens = (long)c->valuedouble;
 }
 
-/* An error object inside a 200 reply: {"error":...} or {"object":"error"}. */
+/* The code of an error object: an HTTP status (100 to 599), else 0. */
+static long
+error_code(const cJSON *e)
+{
+	const cJSON *c = cJSON_GetObjectItemCaseSensitive(e, "code");
+	const char *s = cJSON_GetStringValue(c);
+	double v = -1;
+
+	if (cJSON_IsNumber(c))
+		v = c->valuedouble;
+	else if (s != NULL && strlen(s) == 3 && isdigit((unsigned char)s[0]) &&
+	    isdigit((unsigned char)s[1]) && isdigit((unsigned char)s[2]))
+		v = atoi(s);
+	return v >= 100 && v <= 599 && v == (long)v ? (long)v : 0;
+}
+
+/*
+ * An error object inside a 200 reply: {"error":...} or {"object":"error"}.
+ * Its code, and the usage sent beside it (tokens paid for), are kept.
+ */
 static int
 inband_error(oai_reply *r, const cJSON *j)
 {
@@ -123,10 +147,16 @@ inband_error(oai_reply *r, const cJSON *j)
 		return 0;
 	if (cJSON_IsNull(e))
 		return 0;
+	r->error_code = error_code(cJSON_IsObject(e) ? e : j);
+	usage(r, j);
 	s = cJSON_PrintUnformatted(j);
 	m = oai_error_message(s ? s : "", s ? strlen(s) : 0, 300);
 	free(r->error);
-	r->error = xasprintf("server error in reply: %s", m);
+	if (r->error_code != 0)
+		r->error = xasprintf("server error in reply (code %ld): %s",
+		    r->error_code, m);
+	else
+		r->error = xasprintf("server error in reply: %s", m);
 	free(m);
 	free(s);
 	return 1;
@@ -139,7 +169,7 @@ choice(oai_reply *r, const cJSON *j, const char *part, int nul)
 	const cJSON *ch = cJSON_GetObjectItemCaseSensitive(j, "choices");
 	const cJSON *c0, *m, *fr;
 
-	usage(r, cJSON_GetObjectItemCaseSensitive(j, "usage"));
+	usage(r, j);
 	if (!cJSON_IsArray(ch) || (c0 = cJSON_GetArrayItem(ch, 0)) == NULL)
 		return;
 	if (r->chat) {

@@ -26,6 +26,9 @@ typedef struct {
 	int done;		/* the stream said [DONE] */
 	int tokens;		/* text deltas seen so far */
 	char *error;		/* error the server sent inside the body */
+	long error_code;	/* its code when a number (or digits) from 100
+				 * to 599, as OpenRouter sends an HTTP status
+				 * in a 200 stream; 0: none */
 	char *model;		/* the model the server says answered, and */
 	char *fingerprint;	/* its system_fingerprint: NULL when not sent
 				 * (or not a short, printable string) */

@@ -405,7 +405,7 @@ oaiscan_chunk(oai_reply *r, const char *data, size_t len)
 {
 	static const name top_keys[] = { NAME("choices"), NAME("usage"),
 		NAME("error"), NAME("object"), NAME("model"),
-		NAME("system_fingerprint") };
+		NAME("system_fingerprint"), NAME("x_groq") };
 	static const name usage_keys[] = { NAME("prompt_tokens"),
 		NAME("completion_tokens") };
 	static const name chat_keys[] = { NAME("delta"), NAME("finish_reason") };
@@ -413,17 +413,18 @@ oaiscan_chunk(oai_reply *r, const char *data, size_t len)
 	static const name delta_keys[] = { NAME("reasoning_content"),
 		NAME("reasoning"), NAME("content") };
 	static const inside_fn top_in[] = { first_of, maybe_object, NULL, NULL,
-		NULL, NULL };
+		NULL, NULL, NULL };
 	static const inside_fn c0_in[] = { maybe_object, NULL };
-	span top[6], us[2], c0[2], d[3], none = { NULL, NULL };
+	span top[7], us[2], c0[2], d[3], none = { NULL, NULL };
 	span content = none, reasoning = none, fr = none;
 	const walk wd = { delta_keys, 3, d, NULL, NULL };
 	const walk *const c0_sub[] = { &wd, NULL };
 	const walk wc0 = { r->chat ? chat_keys : text_keys, 2, c0,
 		r->chat ? c0_in : NULL, c0_sub };
 	const walk wus = { usage_keys, 2, us, NULL, NULL };
-	const walk *const top_sub[] = { &wc0, &wus, NULL, NULL, NULL, NULL };
-	const walk wtop = { top_keys, 6, top, top_in, top_sub };
+	const walk *const top_sub[] = { &wc0, &wus, NULL, NULL, NULL, NULL,
+		NULL };
+	const walk wtop = { top_keys, 7, top, top_in, top_sub };
 	const char *p = ws(data, data + len), *e = data + len;
 	long pt = -1, ct = -1;
 	int i;
@@ -435,8 +436,12 @@ oaiscan_chunk(oai_reply *r, const char *data, size_t len)
 		d[i] = none;
 	if (p >= e || *p != '{' || object(&wtop, p, e, 0, &p) <= 0 || ws(p, e) != e)
 		return 0;
-	/* an error in the stream, or what might be one: cJSON reads it */
-	if (top[2].s != NULL || (top[3].s != NULL && (!is(top[3], '"') ||
+	/*
+	 * an error in the stream, or what might be one, and Groq's x_groq
+	 * (its usage comes there): cJSON reads them
+	 */
+	if (top[2].s != NULL || top[6].s != NULL || (top[3].s != NULL &&
+	    (!is(top[3], '"') ||
 	    memchr(top[3].s, '\\', (size_t)(top[3].e - top[3].s)) != NULL ||
 	    (top[3].e - top[3].s == 7 && memcmp(top[3].s, "\"error\"", 7) == 0))))
 		return 0;

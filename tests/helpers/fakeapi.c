@@ -43,12 +43,15 @@
  * Faults: 429 (with Retry-After), 408, 500, 503, 400, 401, reset (RST at
  * once), cut (the stream or body stops halfway, connection closed), stall
  * (nothing more for --stall seconds, then close), malformed (bad JSON),
- * drip (the answer in small pieces, --drip-ms apart).  --fault-rate F
+ * drip (the answer in small pieces, --drip-ms apart),
+ * inband (inbandNNN: a 200 reply, the answer streamed, then an error object
+ * with code 400 or NNN and the usage, as OpenRouter ends a cut stream).  --fault-rate F
  * draws faults at random (from --faults LIST) for requests without a
  * FAULT: mark.
  *
- * --keepalive-ms MS closes a connection idle that long (no request, nothing
- * to send), as servers end idle keep-alive connections; --no-keepalive
+ * --keepalive-ms MS closes a connection idle that long after a response
+ * (no request, nothing to send), as servers end idle keep-alive
+ * connections (a new connection waits for its first request); --no-keepalive
  * hangs up after every response, without a "Connection: close" first.
  *
  * It never runs for long: it exits after --idle-exit seconds without a
@@ -117,6 +120,7 @@ typedef struct {
 	int endless;		/* ENDLESS: 1 streamed, 2 whole, 0 not */
 	int chat;		/* of the endless answer */
 	double last;		/* its last activity */
+	long served;		/* requests read on it */
 } conn;
 
 typedef struct {
@@ -487,6 +491,43 @@ whole(conn *c, const answer *a, const char *fault)
 	} else {
 		buf_add(&c->out, s, n);
 	}
+	free(s);
+}
+
+/*
+ * FAULT:inband (inbandNNN): a 200 reply that streams the answer, then an
+ * error object with code 400 (NNN) and the usage in one more event, as
+ * OpenRouter ends a stream it cut; not streamed, a 200 body holding the
+ * error and the usage.
+ */
+static void
+inband(conn *c, const answer *a, const char *fault)
+{
+	long code = fault[6] != '\0' ? strtol(fault + 6, NULL, 10) : 400;
+	cJSON *j, *e;
+	char *s;
+
+	if (a->stream) {
+		buf_puts(&c->out, "HTTP/1.1 200 OK\r\nContent-Type: "
+		    "text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n");
+		stream_text(c, a, "content", a->content, 0);
+		j = piece(a, "content", "", NULL);
+	} else {
+		j = head(a, a->chat ? "chat.completion" : "text_completion");
+	}
+	e = cJSON_AddObjectToObject(j, "error");
+	cJSON_AddNumberToObject(e, "code", (double)code);
+	cJSON_AddStringToObject(e, "message", "Token limit reached");
+	cJSON_AddItemToObject(j, "usage", usage(a));
+	if (a->stream) {
+		event(c, j);
+		chunk(&c->out, "data: [DONE]\n\n", 14);
+		buf_puts(&c->out, "0\r\n\r\n");
+		return;
+	}
+	s = print_json(j);
+	cJSON_Delete(j);
+	plain(c, 200, "OK", NULL, "application/json", s, strlen(s));
 	free(s);
 }
 
@@ -1424,7 +1465,9 @@ api(conn *c, const char *path, const char *body, size_t len, const char *auth)
 			    "{\"choices\":[{\"message\":{\"content\":");
 		if (S.delay > 0 && strcmp(fault, "drip") != 0)
 			add_seg(c, S.delay);
-		if (a.stream)
+		if (strncmp(fault, "inband", 6) == 0)
+			inband(c, &a, fault);
+		else if (a.stream)
 			streamed(c, &a, fault);
 		else
 			whole(c, &a, fault);
@@ -1530,6 +1573,7 @@ parse(conn *c, double t)
 		return 0;
 	}
 	c->continued = 0;
+	c->served++;
 	S.nreq++;
 	S.last_req = t;
 	sp1 = memchr(c->in.s, ' ', hlen);
@@ -1808,7 +1852,8 @@ main(int argc, char **argv)
 
 			if (c->fd < 0)
 				continue;
-			if (S.keepalive > 0 && !c->busy && c->in.len == 0) {
+			if (S.keepalive > 0 && !c->busy && c->in.len == 0 &&
+			    c->served > 0) {
 				if (t - c->last >= S.keepalive) {
 					close_conn(c, 0);
 					continue;

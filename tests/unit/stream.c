@@ -121,6 +121,35 @@ replies(void)
 	}
 }
 
+/* Groq sends its usage in x_groq.usage, streamed and whole. */
+static void
+groq_usage(void)
+{
+	static const char last[] = "{\"id\":\"c\",\"object\":"
+	    "\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{},"
+	    "\"finish_reason\":\"stop\"}],\"x_groq\":{\"id\":\"req_1\","
+	    "\"usage\":{\"queue_time\":0.05,\"prompt_tokens\":573,"
+	    "\"completion_tokens\":1509,\"total_tokens\":2082}}}";
+	static const char body[] = "{\"choices\":[{\"message\":{\"content\":"
+	    "\"hi\"},\"finish_reason\":\"stop\"}],\"x_groq\":{\"usage\":"
+	    "{\"prompt_tokens\":7,\"completion_tokens\":3}}}";
+	oai_reply r;
+
+	oai_init(&r, 1);
+	CHECK(oai_chunk(&r, last, sizeof last - 1) == 0, "groq chunk");
+	CHECK(r.prompt_tokens == 573 && r.output_tokens == 1509,
+	    "groq stream usage %ld %ld", r.prompt_tokens, r.output_tokens);
+	oai_reset(&r);
+	CHECK(oai_chunk_tree(&r, last, sizeof last - 1) == 0, "groq chunk, tree");
+	CHECK(r.prompt_tokens == 573 && r.output_tokens == 1509,
+	    "groq stream usage, tree %ld %ld", r.prompt_tokens, r.output_tokens);
+	oai_reset(&r);
+	CHECK(oai_body(&r, body, sizeof body - 1) == 0, "groq body");
+	CHECK(r.prompt_tokens == 7 && r.output_tokens == 3,
+	    "groq body usage %ld %ld", r.prompt_tokens, r.output_tokens);
+	oai_free(&r);
+}
+
 static void
 retries(void)
 {
@@ -154,6 +183,7 @@ main(void)
 {
 	sse_cuts();
 	replies();
+	groq_usage();
 	retries();
 	return CHECK_DONE();
 }
