@@ -404,12 +404,15 @@ rules(cJSON *rec, const judge_at *in, const judge_opts *o)
 		free(fx);
 		free(fl);
 	}
+	/* a category with nothing to check counts for nothing; under
+	 * --compat 0, as the published scorer divides by every category */
 	for (i = k = 0; i < ncat; i++)
-		if (total[i] > 0) {	/* a category with nothing to check: none */
+		if (total[i] > 0) {
 			recall += present[i] / total[i];
 			comp += compliant[i] / total[i];
 			k++;
-		}
+		} else if (o->compat)
+			k++;
 	if (k > 0) {
 		recall /= (double)k;
 		comp /= (double)k;
@@ -491,15 +494,17 @@ tally(const cJSON *rec, cJSON *sc, long pass, long ans, long dec, int compat)
 	(void)dec;
 
 	cJSON_ArrayForEach(c, cats) {
-		long tot = 0, pres = 0, ok = 0;
+		long tot = 0, pres = 0, ok = 0, listed = 0;
 
 		cJSON_ArrayForEach(v, rec_get(rec, "verdicts")) {
 			const char *vc = rec_str(v, "category");
 			const cJSON *x = rec_get(v, "extra");
 
 			if (!cJSON_IsString(c) || vc == NULL ||
-			    strcmp(vc, c->valuestring) != 0 ||
-			    cJSON_IsTrue(rec_get(v, "undecided")))
+			    strcmp(vc, c->valuestring) != 0)
+				continue;
+			listed++;
+			if (cJSON_IsTrue(rec_get(v, "undecided")))
 				continue;
 			tot++;
 			pres += cJSON_IsTrue(rec_get(v, "present"));
@@ -513,7 +518,8 @@ tally(const cJSON *rec, cJSON *sc, long pass, long ans, long dec, int compat)
 			recall += (double)pres / (double)tot;
 			comp += (double)ok / (double)tot;
 			ncat++;
-		}
+		} else if (compat && listed == 0)
+			ncat++;	/* no statement: 0, as published */
 		npres += pres;
 		ncomp += ok;
 	}
