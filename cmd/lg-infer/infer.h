@@ -49,6 +49,7 @@ typedef struct {
 	bpe *tok;		/* counts prompts for --max-context */
 	int dry_run;		/* --dry-run: count, send nothing */
 	const char *prices;	/* --prices, with --dry-run */
+	const char *like;	/* --like, with --dry-run */
 } infer_opts;
 
 /*
@@ -120,6 +121,30 @@ cJSON *sample_copy(const cJSON *rec, int k);
  * file (prices.h); o->tok must be open.  An exit status.
  */
 int infer_dry_run(infer_opts *o, const char *prices_path);
+
+/*
+ * budget.c: budget_target() is the output tokens a request of bench's
+ * tier length is expected to write (the tier's target on LongGenBench and
+ * LongWeave), -1 when unknown (Ada-LEval's tiers are input sizes);
+ * budget_warn_tier() warns, once per bench and length, when no
+ * --max-tokens is given on a tier whose target a server's default limit
+ * (4096) would cut; budget_free() forgets what it warned of.
+ */
+long budget_target(const char *bench, const char *length);
+void budget_warn_tier(const infer_opts *o, const char *bench,
+    const char *length);
+void budget_free(void);
+
+/*
+ * like.c: --like FILE, per bench, task and length the mean output tokens
+ * of the answered records of an earlier run (gen.output_tokens, else the
+ * output counted in o's tokenizer, opened into o->tok when needed);
+ * like_mean() is -1 for a group the file has no answer of.
+ */
+typedef struct like like;
+like *like_read(const char *path, infer_opts *o, int *status);
+double like_mean(const like *l, const char *const key[3]);
+void like_free(like *l);
 
 /* progress.c: lg-infer's line and summary on common/progress.h */
 void progress_draw(progress *p, const http_stats *st, int force);

@@ -38,5 +38,6 @@ done:
 	}
 	cJSON_Delete(o.params);
 	context_free(&o);
+	budget_free();
 	return status;
 }
