@@ -33,6 +33,8 @@ typedef struct {
 	double requests, prompt, longest, sent_prompt;
 	double expected;	/* output tokens expected of the requests */
 	int unknown;		/* requests whose output has no expected size */
+	double judge_req, judge_out;	/* --judge: lg-judge's count */
+	int judged;		/* they are known */
 } group;
 
 typedef struct {
@@ -133,6 +135,8 @@ add(group *t, const group *g)
 		t->longest = g->longest;
 	t->expected += g->expected;
 	t->unknown |= g->unknown;
+	t->judge_req += g->judge_req;
+	t->judge_out += g->judge_out;
 }
 
 /* The output tokens g's requests are expected to write; a warning for a
@@ -165,7 +169,7 @@ static const char *const head[] = {
 	"bench", "task", "length", "records", "requests", "prompt_tokens",
 	"longest", "over_context", "failed_before", "bad", "output_tokens_max",
 	"usd_in", "usd_out_max", "usd_max", "output_tokens_expected",
-	"usd_expected"
+	"usd_expected", "judge_requests", "judge_output_tokens_max"
 };
 #define NCOL (sizeof head / sizeof head[0])
 
@@ -196,6 +200,8 @@ row(char **c, const infer_opts *o, const struct price *pr, const group *g)
 	c[k++] = pr != NULL && !g->unknown ? xasprintf("%.4f",
 	    price_in(pr, g->prompt) + price_out(pr, g->expected)) :
 	    xstrdup("-");
+	c[k++] = g->judged ? xasprintf("%.0f", g->judge_req) : xstrdup("-");
+	c[k++] = g->judged ? xasprintf("%.0f", g->judge_out) : xstrdup("-");
 }
 
 /* Columns left-aligned for names, right-aligned for numbers. */
@@ -243,9 +249,9 @@ price_of(const infer_opts *o, const char *prices_path, struct prices *ps,
 	return pr;
 }
 
-/* Count the input into gs; an exit status. */
+/* Count the input into gs, copied for --judge into jc; an exit status. */
 static int
-count_all(const infer_opts *o, groups *gs)
+count_all(const infer_opts *o, groups *gs, judgecost *jc)
 {
 	jsonl *in = jsonl_open(o->files, o->nfiles);
 	cJSON *rec;
@@ -257,6 +263,7 @@ count_all(const infer_opts *o, groups *gs)
 			jsonl_warn(in, "%s: a run would not send it", why);
 			bad = 1;
 		}
+		judgecost_add(jc, rec);
 		cJSON_Delete(rec);
 	}
 	status = jsonl_status(in);
@@ -275,9 +282,10 @@ infer_dry_run(infer_opts *o, const char *prices_path)
 	static char tname[] = "total", empty[] = "";
 	group total = { .key = { tname, empty, empty }, .borrowed = 1 };
 	like *l = NULL;
+	judgecost *jc;
 	char ***rows;
 	size_t i, j;
-	int status;
+	int status, js;
 
 	pr = price_of(o, prices_path, &ps, &status);
 	if (status == LG_OK && o->like != NULL)
@@ -287,12 +295,20 @@ infer_dry_run(infer_opts *o, const char *prices_path)
 		prices_clear(&ps);
 		return status;
 	}
-	status = count_all(o, &gs);
+	jc = judgecost_new(o);
+	status = count_all(o, &gs, jc);
+	if ((js = judgecost_run(jc, o)) != LG_OK && status == LG_OK)
+		status = js;
 	if (gs.n > 0)
 		qsort(gs.g, gs.n, sizeof *gs.g, cmp_group);
 	rows = xreallocarray(NULL, gs.n + 1, sizeof *rows);
 	for (i = 0; i < gs.n; i++) {
 		expect(o, l, &gs.g[i]);
+		total.judged = gs.g[i].judged = judgecost_get(jc,
+		    (const char *const *)gs.g[i].key, &gs.g[i].judge_req,
+		    &gs.g[i].judge_out);
+		gs.g[i].judge_req *= o->samples;	/* each sample judged */
+		gs.g[i].judge_out *= o->samples;
 		add(&total, &gs.g[i]);
 		rows[i] = xreallocarray(NULL, NCOL, sizeof **rows);
 		row(rows[i], o, pr, &gs.g[i]);
@@ -319,6 +335,7 @@ infer_dry_run(infer_opts *o, const char *prices_path)
 			free(gs.g[i].key[j]);
 	free(gs.g);
 	like_free(l);
+	judgecost_free(jc);
 	prices_clear(&ps);
 	return status;
 }

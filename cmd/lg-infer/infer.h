@@ -50,6 +50,8 @@ typedef struct {
 	int dry_run;		/* --dry-run: count, send nothing */
 	const char *prices;	/* --prices, with --dry-run */
 	const char *like;	/* --like, with --dry-run */
+	const char *judge;	/* --judge, with --dry-run: lg-judge's options */
+	const char *self;	/* argv[0], to find lg-judge beside it */
 } infer_opts;
 
 /*
@@ -145,6 +147,22 @@ typedef struct like like;
 like *like_read(const char *path, infer_opts *o, int *status);
 double like_mean(const like *l, const char *const key[3]);
 void like_free(like *l);
+
+/*
+ * judgecost.c: --judge OPTS.  judgecost_new() is NULL without it;
+ * judgecost_add() copies a record read for lg-judge; judgecost_run()
+ * runs lg-judge --dry-run OPTS on the copy (an exit status: its own when
+ * it fails, said on stderr); judgecost_get() gives a group's judge
+ * requests and most output tokens (0 when lg-judge counted none of it),
+ * 0 when there are none to give (no --judge, or lg-judge failed).
+ */
+typedef struct judgecost judgecost;
+judgecost *judgecost_new(const infer_opts *o);
+void judgecost_add(judgecost *j, const cJSON *rec);
+int judgecost_run(judgecost *j, const infer_opts *o);
+int judgecost_get(const judgecost *j, const char *const key[3],
+    double *requests, double *out_max);
+void judgecost_free(judgecost *j);
 
 /* progress.c: lg-infer's line and summary on common/progress.h */
 void progress_draw(progress *p, const http_stats *st, int force);
