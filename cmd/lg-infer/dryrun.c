@@ -11,6 +11,8 @@
  * group's answers in --like's file, else the tier's target (budget.c),
  * never above --max-tokens; unknown ("-") for a group with neither, and
  * then for the total too, which would otherwise count it as nothing.
+ * With --judge, the judge requests and their most output tokens, as
+ * lg-judge --dry-run counts them (judgecost.c), times --samples.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -119,8 +119,10 @@ cJSON *sample_copy(const cJSON *rec, int k);
 
 /*
  * dryrun.c: --dry-run: the table of what the run would send, per bench,
- * task and length, with its cost at most when prices_path names a price
- * file (prices.h); o->tok must be open.  An exit status.
+ * task and length, with its cost at most and expected when prices_path
+ * names a price file (prices.h), the output expected (budget.c, like.c)
+ * and with --judge the judging's requests (judgecost.c); o->tok must be
+ * open.  An exit status.
  */
 int infer_dry_run(infer_opts *o, const char *prices_path);
 
