@@ -7,6 +7,12 @@
  * tokens the requests may ask (requests times --max-tokens) and, with
  * --prices, what that costs at most.  Records an earlier stage failed are
  * counted apart (a run passes them on), as are records a run would refuse.
+ * Beside the ceiling, the output expected: per request, the mean of the
+ * group's answers in --like's file, else the tier's target (budget.c),
+ * never above --max-tokens; unknown ("-") for a group with neither, and
+ * then for the total too, which would otherwise count it as nothing.
+ * With --judge, the judge requests and their most output tokens, as
+ * lg-judge --dry-run counts them (judgecost.c), times --samples.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +33,10 @@ typedef struct {
 	int borrowed;		/* the keys are not the group's own */
 	long records, passed, bad, over;
 	double requests, prompt, longest, sent_prompt;
+	double expected;	/* output tokens expected of the requests */
+	int unknown;		/* requests whose output has no expected size */
+	double judge_req, judge_out;	/* --judge: lg-judge's count */
+	int judged;		/* they are known */
 } group;
 
 typedef struct {
@@ -125,12 +135,43 @@ add(group *t, const group *g)
 	t->prompt += g->prompt;
 	if (g->longest > t->longest)
 		t->longest = g->longest;
+	t->expected += g->expected;
+	t->unknown |= g->unknown;
+	t->judge_req += g->judge_req;
+	t->judge_out += g->judge_out;
+}
+
+/* The output tokens g's requests are expected to write; a warning for a
+ * group with requests and no expected size, or no --max-tokens on a tier
+ * a server's default would cut. */
+static void
+expect(const infer_opts *o, const like *l, group *g)
+{
+	double mt = rec_num(o->params, "max_tokens", 0);
+	double e = like_mean(l, (const char *const *)g->key);
+
+	if (e < 0)
+		e = (double)budget_target(g->key[0], g->key[2]);
+	if (e >= 0 && mt > 0 && e > mt)
+		e = mt;
+	if (e >= 0)
+		g->expected = g->requests * e;
+	else
+		g->unknown = g->requests > 0;
+	if (g->unknown && !o->quiet)
+		lg_warn("%s %s %s: no expected output size (not a long-output "
+		    "tier%s)", g->key[0], g->key[1], g->key[2], l != NULL ?
+		    ", no answer of it in --like's file" : ": give --like FILE, "
+		    "an earlier run's records");
+	if (g->requests > 0)
+		budget_warn_tier(o, g->key[0], g->key[2]);
 }
 
 static const char *const head[] = {
 	"bench", "task", "length", "records", "requests", "prompt_tokens",
 	"longest", "over_context", "failed_before", "bad", "output_tokens_max",
-	"usd_in", "usd_out_max", "usd_max"
+	"usd_in", "usd_out_max", "usd_max", "output_tokens_expected",
+	"usd_expected", "judge_requests", "judge_output_tokens_max"
 };
 #define NCOL (sizeof head / sizeof head[0])
 
@@ -157,6 +198,12 @@ row(char **c, const infer_opts *o, const struct price *pr, const group *g)
 	    price_out(pr, out)) : xstrdup("-");
 	c[k++] = pr != NULL && out >= 0 ? xasprintf("%.4f",
 	    price_in(pr, g->prompt) + price_out(pr, out)) : xstrdup("-");
+	c[k++] = !g->unknown ? xasprintf("%.0f", g->expected) : xstrdup("-");
+	c[k++] = pr != NULL && !g->unknown ? xasprintf("%.4f",
+	    price_in(pr, g->prompt) + price_out(pr, g->expected)) :
+	    xstrdup("-");
+	c[k++] = g->judged ? xasprintf("%.0f", g->judge_req) : xstrdup("-");
+	c[k++] = g->judged ? xasprintf("%.0f", g->judge_out) : xstrdup("-");
 }
 
 /* Columns left-aligned for names, right-aligned for numbers. */
@@ -183,48 +230,87 @@ print(char ***rows, size_t nrows)
 	}
 }
 
-int
-infer_dry_run(infer_opts *o, const char *prices_path)
+/* The price of o's model in prices_path, or NULL with none asked; exits
+ * when the file names none. */
+static const struct price *
+price_of(const infer_opts *o, const char *prices_path, struct prices *ps,
+    int *status)
 {
-	struct prices ps = { 0 };
-	const struct price *pr = NULL;
-	groups gs = { 0 };
-	static char tname[] = "total", empty[] = "";
-	group total = { .key = { tname, empty, empty }, .borrowed = 1 };
-	jsonl *in;
+	const struct price *pr;
+
+	*status = LG_OK;
+	if (prices_path == NULL)
+		return NULL;
+	if ((*status = prices_read(ps, prices_path)) != 0)
+		return NULL;
+	if ((pr = prices_find(ps, o->model)) == NULL) {
+		prices_clear(ps);
+		lg_die(LG_USAGE, "--prices: %s names no price for model %s",
+		    prices_path, o->model);
+	}
+	return pr;
+}
+
+/* Count the input into gs, copied for --judge into jc; an exit status. */
+static int
+count_all(const infer_opts *o, groups *gs, judgecost *jc)
+{
+	jsonl *in = jsonl_open(o->files, o->nfiles);
 	cJSON *rec;
-	char ***rows;
-	size_t i, j;
 	const char *why;
 	int status, bad = 0;
 
-	if (prices_path != NULL) {
-		if ((status = prices_read(&ps, prices_path)) != 0) {
-			prices_clear(&ps);
-			return status;
-		}
-		if ((pr = prices_find(&ps, o->model)) == NULL) {
-			prices_clear(&ps);
-			lg_die(LG_USAGE, "--prices: %s names no price for model %s",
-			    prices_path, o->model);
-		}
-	}
-	in = jsonl_open(o->files, o->nfiles);
 	while ((rec = jsonl_next(in)) != NULL) {
-		if ((why = count(o, group_of(&gs, rec), rec)) != NULL) {
+		if ((why = count(o, group_of(gs, rec), rec)) != NULL) {
 			jsonl_warn(in, "%s: a run would not send it", why);
 			bad = 1;
 		}
+		judgecost_add(jc, rec);
 		cJSON_Delete(rec);
 	}
 	status = jsonl_status(in);
 	if (status == LG_OK && bad)
 		status = LG_BAD;
 	jsonl_free(in);
+	return status;
+}
+
+int
+infer_dry_run(infer_opts *o, const char *prices_path)
+{
+	struct prices ps = { 0 };
+	const struct price *pr;
+	groups gs = { 0 };
+	static char tname[] = "total", empty[] = "";
+	group total = { .key = { tname, empty, empty }, .borrowed = 1 };
+	like *l = NULL;
+	judgecost *jc;
+	char ***rows;
+	size_t i, j;
+	int status, js;
+
+	pr = price_of(o, prices_path, &ps, &status);
+	if (status == LG_OK && o->like != NULL)
+		l = like_read(o->like, o, &status);
+	if (status != LG_OK) {
+		like_free(l);
+		prices_clear(&ps);
+		return status;
+	}
+	jc = judgecost_new(o);
+	status = count_all(o, &gs, jc);
+	if ((js = judgecost_run(jc, o)) != LG_OK && status == LG_OK)
+		status = js;
 	if (gs.n > 0)
 		qsort(gs.g, gs.n, sizeof *gs.g, cmp_group);
 	rows = xreallocarray(NULL, gs.n + 1, sizeof *rows);
 	for (i = 0; i < gs.n; i++) {
+		expect(o, l, &gs.g[i]);
+		total.judged = gs.g[i].judged = judgecost_get(jc,
+		    (const char *const *)gs.g[i].key, &gs.g[i].judge_req,
+		    &gs.g[i].judge_out);
+		gs.g[i].judge_req *= o->samples;	/* each sample judged */
+		gs.g[i].judge_out *= o->samples;
 		add(&total, &gs.g[i]);
 		rows[i] = xreallocarray(NULL, NCOL, sizeof **rows);
 		row(rows[i], o, pr, &gs.g[i]);
@@ -250,6 +336,8 @@ infer_dry_run(infer_opts *o, const char *prices_path)
 		for (j = 0; j < 3; j++)
 			free(gs.g[i].key[j]);
 	free(gs.g);
+	like_free(l);
+	judgecost_free(jc);
 	prices_clear(&ps);
 	return status;
 }

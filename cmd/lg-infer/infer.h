@@ -49,6 +49,9 @@ typedef struct {
 	bpe *tok;		/* counts prompts for --max-context */
 	int dry_run;		/* --dry-run: count, send nothing */
 	const char *prices;	/* --prices, with --dry-run */
+	const char *like;	/* --like, with --dry-run */
+	const char *judge;	/* --judge, with --dry-run: lg-judge's options */
+	const char *self;	/* argv[0], to find lg-judge beside it */
 } infer_opts;
 
 /*
@@ -116,10 +119,52 @@ cJSON *sample_copy(const cJSON *rec, int k);
 
 /*
  * dryrun.c: --dry-run: the table of what the run would send, per bench,
- * task and length, with its cost at most when prices_path names a price
- * file (prices.h); o->tok must be open.  An exit status.
+ * task and length, with its cost at most and expected when prices_path
+ * names a price file (prices.h), the output expected (budget.c, like.c)
+ * and with --judge the judging's requests (judgecost.c); o->tok must be
+ * open.  An exit status.
  */
 int infer_dry_run(infer_opts *o, const char *prices_path);
+
+/*
+ * budget.c: budget_target() is the output tokens a request of bench's
+ * tier length is expected to write (the tier's target on LongGenBench and
+ * LongWeave), -1 when unknown (Ada-LEval's tiers are input sizes);
+ * budget_warn_tier() warns, once per bench and length, when no
+ * --max-tokens is given on a tier whose target a server's default limit
+ * (4096) would cut; budget_free() forgets what it warned of.
+ */
+long budget_target(const char *bench, const char *length);
+void budget_warn_tier(const infer_opts *o, const char *bench,
+    const char *length);
+void budget_free(void);
+
+/*
+ * like.c: --like FILE, per bench, task and length the mean output tokens
+ * of the answered records of an earlier run (gen.output_tokens, else the
+ * output counted in o's tokenizer, opened into o->tok when needed);
+ * like_mean() is -1 for a group the file has no answer of.
+ */
+typedef struct like like;
+like *like_read(const char *path, infer_opts *o, int *status);
+double like_mean(const like *l, const char *const key[3]);
+void like_free(like *l);
+
+/*
+ * judgecost.c: --judge OPTS.  judgecost_new() is NULL without it;
+ * judgecost_add() copies a record read for lg-judge; judgecost_run()
+ * runs lg-judge --dry-run OPTS on the copy (an exit status: its own when
+ * it fails, said on stderr); judgecost_get() gives a group's judge
+ * requests and most output tokens (0 when lg-judge counted none of it),
+ * 0 when there are none to give (no --judge, or lg-judge failed).
+ */
+typedef struct judgecost judgecost;
+judgecost *judgecost_new(const infer_opts *o);
+void judgecost_add(judgecost *j, const cJSON *rec);
+int judgecost_run(judgecost *j, const infer_opts *o);
+int judgecost_get(const judgecost *j, const char *const key[3],
+    double *requests, double *out_max);
+void judgecost_free(judgecost *j);
 
 /* progress.c: lg-infer's line and summary on common/progress.h */
 void progress_draw(progress *p, const http_stats *st, int force);

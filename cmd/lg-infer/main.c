@@ -18,6 +18,7 @@ main(int argc, char **argv)
 
 	lg_init(argv[0]);
 	first = infer_parse(argc, argv, &o);
+	o.self = argv[0];
 	o.files = argv + first;
 	o.nfiles = argc - first;
 	if (o.dry_run) {
@@ -38,5 +39,6 @@ done:
 	}
 	cJSON_Delete(o.params);
 	context_free(&o);
+	budget_free();
 	return status;
 }

@@ -20,7 +20,8 @@
 
 static const char usage[] =
 "usage: lg-infer -m MODEL [--base-url URL] [options] [file ...]\n"
-"       lg-infer -m MODEL --dry-run [--prices FILE] [options] [file ...]\n"
+"       lg-infer -m MODEL --dry-run [--prices FILE] [--like FILE]\n"
+"                [--judge OPTS] [options] [file ...]\n"
 "\n"
 "  -m, --model MODEL    the model to ask (required)\n"
 "  --base-url URL       server, as http://HOST:PORT; repeat for replicas\n"
@@ -64,10 +65,16 @@ static const char usage[] =
 "                       (default $LG_TOKENIZER, else the shipped\n"
 "                       cl100k_base; '' for estimates)\n"
 "  --dry-run            send nothing: count the requests and prompt tokens\n"
-"                       per bench, task and length, and the most output\n"
-"                       tokens --max-tokens allows\n"
-"  --prices FILE        with --dry-run: the cost at most, from USD per\n"
-"                       million input and output tokens (MODEL IN OUT)\n"
+"                       per bench, task and length, the most output\n"
+"                       tokens --max-tokens allows and those expected\n"
+"  --prices FILE        with --dry-run: the cost at most, and expected,\n"
+"                       from USD per million input and output tokens\n"
+"                       (MODEL IN OUT)\n"
+"  --like FILE          with --dry-run: expect each group's output to be\n"
+"                       as long as in FILE, an earlier run's records\n"
+"  --judge OPTS         with --dry-run: the judge requests and their most\n"
+"                       output tokens, as lg-judge --dry-run OPTS counts\n"
+"                       them (its options; '' for a model judge)\n"
 "  -q                   no status line and no summary\n"
 "  --max-record SIZE    record size limit (default 64M)\n"
 "  -h, --help           print this help\n"
@@ -77,7 +84,7 @@ enum {
 	O_BASE = 256, O_COMPL, O_SYSTEM, O_TEMP, O_TOPP, O_MAXTOK, O_SEED,
 	O_STOP, O_PARAM, O_NOSTREAM, O_KEYFILE, O_ORDER, O_RESUME, O_CACHE,
 	O_MAXREC, O_VERSION, O_REDO, O_RETRYERR, O_MAXCTX, O_TOKENIZER, O_SAMPLES,
-	O_DRYRUN, O_PRICES
+	O_DRYRUN, O_PRICES, O_LIKE, O_JUDGE
 };
 
 /* The bounds of what the options take. */
@@ -200,6 +207,9 @@ check_opts(infer_opts *o)
 		    "(--max-record): the record could not be written", jsonl_max);
 	if (o->prices != NULL && !o->dry_run)
 		lg_die(LG_USAGE, "--prices goes with --dry-run");
+	if ((o->like != NULL || o->judge != NULL) && !o->dry_run)
+		lg_die(LG_USAGE, "%s goes with --dry-run", o->like != NULL ?
+		    "--like" : "--judge");
 	if (o->dry_run && (o->resume != NULL || o->cache != NULL))
 		lg_die(LG_USAGE, "--dry-run counts the whole suite: %s does not "
 		    "go with it", o->resume != NULL ? "--resume" : "--cache");
@@ -246,6 +256,8 @@ infer_parse(int argc, char **argv, infer_opts *o)
 		{ "samples", required_argument, NULL, O_SAMPLES },
 		{ "dry-run", no_argument, NULL, O_DRYRUN },
 		{ "prices", required_argument, NULL, O_PRICES },
+		{ "like", required_argument, NULL, O_LIKE },
+		{ "judge", required_argument, NULL, O_JUDGE },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 }
@@ -325,6 +337,14 @@ infer_parse(int argc, char **argv, infer_opts *o)
 			break;
 		case O_PRICES:
 			o->prices = optarg;
+			break;
+		case O_LIKE:
+			if (*optarg == '\0' || strcmp(optarg, "-") == 0)
+				lg_die(LG_USAGE, "--like: want a file");
+			o->like = optarg;
+			break;
+		case O_JUDGE:
+			o->judge = optarg;
 			break;
 		case 'h':
 			lg_usage(usage, 0);

@@ -215,6 +215,7 @@ handle(void *arg, engine *eng, engine_job *r)
 		finish(j);
 		return;
 	}
+	budget_warn_tier(o, rec_str(r->rec, "bench"), rec_str(r->rec, "length"));
 	body = request_body(o, system, rec_str(r->rec, "prompt"));
 	http_submit(s->e, o->completions ? HTTP_COMPLETIONS : HTTP_CHAT,
 	    o->model, o->stream, body, answered, j);

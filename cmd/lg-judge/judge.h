@@ -219,7 +219,16 @@ typedef struct {
 	int rules;		/* --rules */
 	int compat;		/* --compat */
 	int list_tasks;		/* --list-tasks */
+	int dry_run;		/* --dry-run */
 } judge_args;
 int judge_parse(int argc, char **argv, judge_args *a);
+
+/*
+ * dryrun.c: --dry-run: per bench, task and length, the records, those an
+ * earlier stage failed, the requests the judging chosen in a would send
+ * and the most output tokens they may ask, tab-separated with a header
+ * and a total row; nothing is sent.  An exit status.
+ */
+int judge_dry_run(const judge_args *a, char **files, int n);
 
 #endif

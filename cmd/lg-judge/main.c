@@ -144,6 +144,8 @@ main(int argc, char **argv)
 		lw_list_tasks();
 		return lg_finish(LG_OK);
 	}
+	if (a.dry_run)
+		return lg_finish(judge_dry_run(&a, argv + first, argc - first));
 	if (a.rules)
 		return judge_rules(&a, argv + first, argc - first);
 	judge_env(&a);

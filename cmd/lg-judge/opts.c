@@ -29,6 +29,8 @@ static const char usage[] =
 "                [--connect-timeout S] [--idle-timeout S] [--timeout S]\n"
 "                [--backoff-base S] [--backoff-max S] [--insecure]\n"
 "                [--max-record SIZE] [file ...]\n"
+"       lg-judge --dry-run [--rules | --hybrid | --compat] [--cf-relevance]\n"
+"                [--judge-max-tokens N] [file ...]\n"
 "       lg-judge --list-tasks\n"
 "\n"
 "  --rules             decide by rules: content words, normalised\n"
@@ -77,6 +79,9 @@ static const char usage[] =
 "                      (default 60)\n"
 "  --insecure          do not verify TLS certificates\n"
 "  --max-record SIZE   record size limit (default 64M)\n"
+"  --dry-run           send nothing, need no judge: count the requests the\n"
+"                      judging chosen would send, and their most output\n"
+"                      tokens, per bench, task and length\n"
 "  --list-tasks        print the tasks judged, one a line: bench,\n"
 "                      task and what the judge of each provides: rules,\n"
 "                      model (our model judge), compat (the published one)\n"
@@ -159,6 +164,7 @@ judge_parse(int argc, char **argv, judge_args *a)
 		CLIENTOPT_IDLE,
 		{ "max-record", required_argument, NULL, 'M' },
 		{ "list-tasks", no_argument, NULL, 'L' },
+		{ "dry-run", no_argument, NULL, 'X' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -227,6 +233,7 @@ judge_parse(int argc, char **argv, judge_args *a)
 			opt_max_record(optarg);
 			break;
 		case 'L': a->list_tasks = 1; break;
+		case 'X': a->dry_run = 1; break;
 		case 'h': lg_usage(usage, 0);
 		case 'V': lg_version();
 		default: lg_usage(usage, LG_USAGE);
@@ -247,6 +254,9 @@ judge_parse(int argc, char **argv, judge_args *a)
 		    "published prompt: it excludes %s",
 		    o->hybrid ? "--hybrid" : "--rubric");
 	decoding_defaults(a, prompt);
+	if (a->dry_run && (a->resume != NULL || o->http.cache_dir != NULL))
+		lg_die(LG_USAGE, "--dry-run counts the whole input: %s does not "
+		    "go with it", a->resume != NULL ? "--resume" : "--cache");
 	if ((a->jr.redo_changed || a->jr.retry_errors) && a->resume == NULL)
 		lg_die(LG_USAGE, "%s goes with --resume FILE", a->jr.redo_changed ?
 		    "--redo-changed" : "--retry-errors");
