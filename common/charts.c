@@ -345,12 +345,17 @@ lgb_positions(const cJSON *arr, const char *name, int fail, struct pos *p,
 			jsonl_warn(in, "%s[%d].pass: not true or false", name, i);
 			return -1;
 		}
+		/* an undecided check is no point of the chart */
+		if (!fail && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v,
+		    "undecided")))
+			continue;
 		if (fail && (k = type_of(v)) >= 0)
 			p->type_total[k]++;
 		p->at[i] = at;
 		p->pass[i] = !fail && cJSON_IsTrue(ps);
 		i++;
 	}
+	p->n = i;
 	return 0;
 }
 
@@ -386,6 +391,7 @@ lgb_scored(const cJSON *rec, struct lgb *l, jsonl *in)
 {
 	const cJSON *sc = rec_get(rec, "scores");
 	char key[32];
+	long und = 0;
 	int k;
 
 	if (!cJSON_IsObject(sc)) {
@@ -402,11 +408,19 @@ lgb_scored(const cJSON *rec, struct lgb *l, jsonl *in)
 		jsonl_warn(in, "scores.entries_expected: zero");
 		return -1;
 	}
-	if (l->found > l->expected || l->pass > l->judged || l->judged > l->total) {
+	if (cJSON_GetObjectItemCaseSensitive(sc, "stic_undecided") != NULL &&
+	    score_count(sc, "stic_undecided", &und, in) < 0)
+		return -1;
+	if (l->found > l->expected || l->pass > l->judged ||
+	    l->judged > l->total - und) {
 		jsonl_warn(in, "scores: entries_found above entries_expected, "
-		    "or stic_pass above stic_judged above stic_total");
+		    "or stic_pass above stic_judged above stic_total less "
+		    "stic_undecided");
 		return -1;
 	}
+	/* STIC-2 over the decided checks: an undecided one is no check */
+	l->total -= und;
+	und = 0;
 	/* the counts per type, 0 when absent (as lg-agg reads them) */
 	for (k = 0; k < NTYPES; k++) {
 		snprintf(key, sizeof key, "%s_pass", type_name[k]);
@@ -417,11 +431,19 @@ lgb_scored(const cJSON *rec, struct lgb *l, jsonl *in)
 		if (cJSON_GetObjectItemCaseSensitive(sc, key) != NULL &&
 		    score_count(sc, key, &l->ttotal[k], in) < 0)
 			return -1;
-		if (l->tpass[k] > l->ttotal[k]) {
-			jsonl_warn(in, "scores.%s_pass exceeds scores.%s_total",
+		snprintf(key, sizeof key, "%s_undecided", type_name[k]);
+		if (cJSON_GetObjectItemCaseSensitive(sc, key) != NULL &&
+		    score_count(sc, key, &und, in) < 0)
+			return -1;
+		if (l->tpass[k] > l->ttotal[k] - und) {
+			jsonl_warn(in, "scores.%s_pass exceeds scores.%s_total "
+			    "less scores.%s_undecided", type_name[k],
 			    type_name[k], type_name[k]);
 			return -1;
 		}
+		/* an undecided check is no check: out of the rate */
+		l->ttotal[k] -= und;
+		und = 0;
 	}
 	return lgb_positions(rec_get(rec, "verdicts"), "verdicts", 0, &l->p, in);
 }
@@ -750,7 +772,7 @@ note(const struct tally *y, int kind)
 	if (y->checks > 0 && kind != CH_LENGTH)
 		buf_printf(&b, "%s%ld %s the judge could not decide%s",
 		    b.len ? ", " : "", y->checks, lgb ? "checks" : "items",
-		    lgb ? " (not passed)" : "");
+		    lgb ? " (left out)" : "");
 	if (y->counted > 0)
 		buf_printf(&b, "%s%ld without gen.output_tokens (counted in "
 		    "cl100k_base tokens)", b.len ? ", " : "", y->counted);

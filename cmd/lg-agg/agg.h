@@ -56,8 +56,9 @@ struct lgb {
 	long cut;		/* outputs cut by the token limit */
 	double cr_sum;		/* sum of the per-case CR percentages */
 	long found, expected;
-	long pass, judged, total;
+	long pass, judged, total;	/* total: undecided checks too */
 	long tpass[NTYPES], tjudged[NTYPES], ttotal[NTYPES];
+	long tundecided[NTYPES];	/* of ttotal, undecided */
 	long long words;	/* over the cases that count for Len */
 	long len_cases;
 	/* per position 1..npos, index at - 1 */

@@ -8,8 +8,9 @@
  * only.  A record with no scores, or with an error from any stage, counts
  * as a failed case: CR 0, every check failed (left out of the means with
  * --compat, never out of the failed count).  Checks the judge could not
- * decide (scores.stic_undecided) and outputs cut by the token limit are
- * counted apart.
+ * decide (scores.stic_undecided, per type scores.TYPE_undecided) are no
+ * check at all: out of every numerator and denominator, STIC-2's too, and
+ * counted apart, as are outputs cut by the token limit.
  */
 #include <math.h>
 #include <stdio.h>
@@ -185,15 +186,21 @@ read_verdicts(const cJSON *rec, jsonl *in, struct lgb *d)
 			    cJSON_IsBool(p) ? "judged" : "pass");
 			return -1;
 		}
-		pos_add(d, at, cJSON_IsTrue(p), j == NULL || cJSON_IsTrue(j));
+		/* an undecided check is no check of its position */
+		if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v,
+		    "undecided")))
+			pos_add(d, at, cJSON_IsTrue(p), j == NULL ||
+			    cJSON_IsTrue(j));
 		i++;
 	}
 	return 0;
 }
 
-/* pass <= judged <= total, named after their keys for the message. */
+/* pass <= judged <= total - undecided, named after their keys for the
+ * message. */
 static int
-ordered(long pass, long judged, long total, const char *pre, jsonl *in)
+ordered(long pass, long judged, long total, long undecided, const char *pre,
+    jsonl *in)
 {
 	if (pass > judged) {
 		jsonl_warn(in, "scores.%spass exceeds scores.%sjudged", pre, pre);
@@ -203,6 +210,86 @@ ordered(long pass, long judged, long total, const char *pre, jsonl *in)
 		jsonl_warn(in, "scores.%sjudged exceeds scores.%stotal", pre, pre);
 		return -1;
 	}
+	if (undecided > total - judged) {
+		jsonl_warn(in, "scores.%sundecided exceeds scores.%stotal less "
+		    "scores.%sjudged", pre, pre, pre);
+		return -1;
+	}
+	return 0;
+}
+
+/* The undecided checks per type from the verdicts, for records that
+ * give scores.stic_undecided alone; -1 when there are none to read. */
+static int
+type_undecided_verdicts(const cJSON *rec, struct lgb *d, jsonl *in)
+{
+	const cJSON *vs = rec_get(rec, "verdicts");
+	const cJSON *v;
+	long n = 0;
+	int t;
+
+	if (!cJSON_IsArray(vs)) {
+		jsonl_warn(in, "scores.stic_undecided without "
+		    "scores.single_undecided and no verdicts: cannot tell the "
+		    "undecided checks of each type");
+		return -1;
+	}
+	cJSON_ArrayForEach(v, vs) {
+		const cJSON *k = cJSON_GetObjectItemCaseSensitive(v, "kind");
+
+		if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v,
+		    "undecided")))
+			continue;
+		if ((t = kind_of(cJSON_IsString(k) ? k->valuestring : NULL)) < 0) {
+			jsonl_warn(in, "verdicts[%ld].kind: not single, range or "
+			    "periodic", n);
+			return -1;
+		}
+		d->tundecided[t]++;
+		n++;
+	}
+	if (n != d->undecided) {
+		jsonl_warn(in, "scores.stic_undecided is %ld, the undecided "
+		    "verdicts %ld", d->undecided, n);
+		return -1;
+	}
+	return 0;
+}
+
+/* The counts of each type: scores.TYPE_pass, _judged, _total and
+ * _undecided (else undecided from the verdicts). */
+static int
+read_types(const cJSON *sc, const cJSON *rec, jsonl *in, struct lgb *d)
+{
+	static const char *const key_of[] = { "pass", "judged", "total",
+	    "undecided" };
+	char key[32];
+	int t, i, has_und = 0;
+
+	for (t = 0; t < NTYPES; t++) {
+		long *to[] = { &d->tpass[t], &d->tjudged[t], &d->ttotal[t],
+		    &d->tundecided[t] };
+
+		for (i = 0; i < 4; i++) {
+			snprintf(key, sizeof key, "%s_%s", type_name[t],
+			    key_of[i]);
+			has_und |= i == 3 &&
+			    cJSON_GetObjectItemCaseSensitive(sc, key) != NULL;
+			if (score_count(sc, key, 0, to[i], in) < 0)
+				return -1;
+		}
+	}
+	if (d->undecided > 0 && !has_und &&
+	    type_undecided_verdicts(rec, d, in) < 0)
+		return -1;
+	for (t = 0; t < NTYPES; t++) {
+		char pre[16];
+
+		snprintf(pre, sizeof pre, "%s_", type_name[t]);
+		if (ordered(d->tpass[t], d->tjudged[t], d->ttotal[t],
+		    d->tundecided[t], pre, in) < 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -210,9 +297,8 @@ static int
 read_scored(const cJSON *sc, const cJSON *rec, jsonl *in, const struct opts *o,
     struct lgb *d)
 {
-	char key[32];
 	long words;
-	int t, unjudged;
+	int unjudged;
 
 	if (!cJSON_IsObject(sc)) {
 		jsonl_warn(in, "scores: not an object");
@@ -241,24 +327,9 @@ read_scored(const cJSON *sc, const cJSON *rec, jsonl *in, const struct opts *o,
 		    "scores.entries_expected");
 		return -1;
 	}
-	if (ordered(d->pass, d->judged, d->total, "stic_", in) < 0)
+	if (ordered(d->pass, d->judged, d->total, d->undecided, "stic_",
+	    in) < 0 || read_types(sc, rec, in, d) < 0)
 		return -1;
-	for (t = 0; t < NTYPES; t++) {
-		char pre[16];
-
-		snprintf(pre, sizeof pre, "%s_", type_name[t]);
-		snprintf(key, sizeof key, "%spass", pre);
-		if (score_count(sc, key, 0, &d->tpass[t], in) < 0)
-			return -1;
-		snprintf(key, sizeof key, "%sjudged", pre);
-		if (score_count(sc, key, 0, &d->tjudged[t], in) < 0)
-			return -1;
-		snprintf(key, sizeof key, "%stotal", pre);
-		if (score_count(sc, key, 0, &d->ttotal[t], in) < 0)
-			return -1;
-		if (ordered(d->tpass[t], d->tjudged[t], d->ttotal[t], pre, in) < 0)
-			return -1;
-	}
 	if (o->by_position && read_verdicts(rec, in, d) < 0) {
 		lgb_clear(d);
 		return -1;
@@ -285,7 +356,7 @@ fail_scored(struct lgb *d, const struct opts *o)
 	d->cr_sum = 0;
 	d->pass = d->judged = d->undecided = 0;
 	for (t = 0; t < NTYPES; t++)
-		d->tpass[t] = d->tjudged[t] = 0;
+		d->tpass[t] = d->tjudged[t] = d->tundecided[t] = 0;
 	for (i = 0; i < d->npos; i++)
 		d->ppass[i] = d->pjudged[i] = 0;
 	d->words = 0;
@@ -342,6 +413,7 @@ lgb_add(struct lgb *g, const struct lgb *d)
 		g->tpass[t] += d->tpass[t];
 		g->tjudged[t] += d->tjudged[t];
 		g->ttotal[t] += d->ttotal[t];
+		g->tundecided[t] += d->tundecided[t];
 	}
 	g->words += d->words;
 	g->len_cases += d->len_cases;
@@ -362,7 +434,8 @@ lgb_clear(struct lgb *d)
 	memset(d, 0, sizeof *d);
 }
 
-/* The record as a resampling unit: its CR percentage and its counts. */
+/* The record as a resampling unit: its CR percentage and its counts, the
+ * totals of decided checks only. */
 static void
 unit_lgb(struct unit *u, const struct lgb *l)
 {
@@ -373,10 +446,10 @@ unit_lgb(struct unit *u, const struct lgb *l)
 	u->sum = l->cr_sum;
 	u->pass = l->pass;
 	u->judged = l->judged;
-	u->total = l->total;
+	u->total = l->total - l->undecided;
 	for (t = 0; t < NTYPES; t++) {
 		u->tpass[t] = l->tpass[t];
-		u->ttotal[t] = l->ttotal[t];
+		u->ttotal[t] = l->ttotal[t] - l->tundecided[t];
 	}
 	u->words = (long)l->words;
 	u->len_cases = l->len_cases;
@@ -501,6 +574,15 @@ static const unsigned char main_ci[] = { 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0 };
 static const char *const met_key[NMET_LGB] = { "cr", "stic1", "stic2",
 	"wavg", "single", "range", "periodic", "len" };
 
+/* The decided checks of a type (all types: -1), STIC-2's denominator. */
+static double
+decided(const struct lgb *s, int t)
+{
+	if (t < 0)
+		return (double)(s->total - s->undecided);
+	return (double)(s->ttotal[t] - s->tundecided[t]);
+}
+
 static void
 json_main(const struct group *g, const struct opts *o, int samples)
 {
@@ -515,15 +597,15 @@ json_main(const struct group *g, const struct opts *o, int samples)
 	json_num(j, "cut", (double)s->cut);
 	json_ratio(j, "cr", s->cr_sum, (double)s->cases);
 	json_ratio(j, "stic1", 100.0 * (double)s->pass, (double)s->judged);
-	json_ratio(j, "stic2", 100.0 * (double)s->pass, (double)s->total);
-	if (s->cases > 0 && s->total > 0)
+	json_ratio(j, "stic2", 100.0 * (double)s->pass, decided(s, -1));
+	if (s->cases > 0 && decided(s, -1) > 0)
 		json_num(j, "wavg", s->cr_sum / (double)s->cases *
-		    (double)s->pass / (double)s->total);
+		    (double)s->pass / decided(s, -1));
 	else
 		cJSON_AddNullToObject(j, "wavg");
 	for (t = 0; t < NTYPES; t++)
 		json_ratio(j, type_name[t], 100.0 * (double)s->tpass[t],
-		    (double)s->ttotal[t]);
+		    decided(s, t));
 	json_ratio(j, "len", (double)s->words, (double)s->len_cases);
 	json_num(j, "entries_found", (double)s->found);
 	json_num(j, "entries_expected", (double)s->expected);
@@ -561,16 +643,16 @@ row_main(table *tb, const struct group *g, const struct opts *o, int samples)
 	cell_ci(c, &k, g, M_CR, o);
 	c[k++] = fmt_pct((double)s->pass, (double)s->judged);
 	cell_ci(c, &k, g, M_STIC1, o);
-	c[k++] = fmt_pct((double)s->pass, (double)s->total);
+	c[k++] = fmt_pct((double)s->pass, decided(s, -1));
 	cell_ci(c, &k, g, M_STIC2, o);
-	if (s->cases > 0 && s->total > 0)
+	if (s->cases > 0 && decided(s, -1) > 0)
 		c[k++] = fmt_num(s->cr_sum / (double)s->cases *
-		    (double)s->pass / (double)s->total, 1);
+		    (double)s->pass / decided(s, -1), 1);
 	else
 		c[k++] = xstrdup("-");
 	cell_ci(c, &k, g, M_WAVG, o);
 	for (t = 0; t < NTYPES; t++) {
-		c[k++] = fmt_pct((double)s->tpass[t], (double)s->ttotal[t]);
+		c[k++] = fmt_pct((double)s->tpass[t], decided(s, t));
 		cell_ci(c, &k, g, M_SINGLE + t, o);
 	}
 	c[k++] = s->len_cases ? fmt_num((double)s->words /

@@ -259,7 +259,7 @@ paper_lgb(struct group **g, size_t n, const struct opts *o)
 			u.sum = cell->lgb.cr_sum;
 			u.pass = cell->lgb.pass;
 			u.judged = cell->lgb.judged;
-			u.total = cell->lgb.total;
+			u.total = cell->lgb.total - cell->lgb.undecided;
 			u.words = (long)cell->lgb.words;
 			u.len_cases = cell->lgb.len_cases;
 			lgb_metrics(&u, met);

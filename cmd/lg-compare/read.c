@@ -2,8 +2,8 @@
  * read.c: scored records into cases.  A record counts as the agg tables
  * count it: scores.score in [0, 1] (0 when the record failed: an error
  * from any stage); LongGenBench records add CR (entries found over
- * expected, in %) and the STIC counts (a failed record: CR 0, every check
- * of its case failed).  Verdicts give the pass/fail of each check, paired
+ * expected, in %) and the STIC counts, its undecided checks out of them
+ * (a failed record: CR 0, every check of its case failed).  Verdicts give the pass/fail of each check, paired
  * by position when both sides have one record of the case; a check the
  * judge could not decide pairs with nothing.  A record without a score
  * and without an error is undecided (the judge decided none of its
@@ -228,7 +228,7 @@ lgb_scored(const cJSON *sc, struct paired_side *d, jsonl *in)
 	static const char *const need[] = { "entries_found", "entries_expected" };
 	static const char *const stic[] = { "stic_pass", "stic_judged",
 	    "stic_total" };
-	double found, expected, v[3];
+	double found, expected, v[3], und;
 	int r, i, absent = 0;
 
 	for (i = 0; i < 2; i++) {
@@ -264,10 +264,20 @@ lgb_scored(const cJSON *sc, struct paired_side *d, jsonl *in)
 		    "does not hold");
 		return -1;
 	}
+	/* an undecided check is no check: out of STIC-2's denominator */
+	if ((r = count(sc, "stic_undecided", &und, in)) < 0)
+		return -1;
+	if (r > 0)
+		und = 0;
+	if (und > v[2] - v[1]) {
+		jsonl_warn(in, "scores.stic_undecided exceeds scores.stic_total "
+		    "less scores.stic_judged");
+		return -1;
+	}
 	d->c[C_CR] = 100.0 * found / expected;
 	d->c[C_PASS] = v[0];
 	d->c[C_JUDGED] = v[1];
-	d->c[C_TOTAL] = v[2];
+	d->c[C_TOTAL] = v[2] - und;
 	return 0;
 }
 

@@ -32,10 +32,10 @@ pidx_free(void)
 	parts_free(&pidx);
 }
 
-/* Passes, judged and all checks per kind (single, range, periodic) and
- * in all (3), and the undecided. */
+/* Passes, judged, all and undecided checks per kind (single, range,
+ * periodic) and in all (3). */
 typedef struct {
-	long pass[4], judged[4], total[4], undecided;
+	long pass[4], judged[4], total[4], undec[4], undecided;
 } tally;
 
 static void
@@ -48,6 +48,7 @@ count(tally *t, const char *kind, int pass, int judged, int undecided)
 		t->pass[k] += pass;
 		t->judged[k] += judged;
 		t->total[k]++;
+		t->undec[k] += undecided;
 	}
 	t->pass[3] += pass;
 	t->judged[3] += judged;
@@ -79,6 +80,12 @@ set_scores(cJSON *rec, const tally *t, const judge_at *in)
 		rec_set_num(sc, key, (double)t->judged[i]);
 		snprintf(key, sizeof key, "%s_total", kinds[i]);
 		rec_set_num(sc, key, (double)t->total[i]);
+		/* as stic_undecided: only when some check is undecided */
+		snprintf(key, sizeof key, "%s_undecided", kinds[i]);
+		if (t->undecided > 0)
+			rec_set_num(sc, key, (double)t->undec[i]);
+		else
+			cJSON_DeleteItemFromObjectCaseSensitive(sc, key);
 	}
 	if (t->undecided > 0 && decided == 0) {
 		/* no score stands for "could not judge" */
@@ -195,7 +202,7 @@ verdicts_start(cJSON *rec, const judge_at *in, int mode, ask_fn ask, void *arg,
 	const cJSON *checks = NULL, *c;
 	const char *bench = rec_str(rec, "bench");
 	judging j = { rec, in, mode, ask, arg, NULL, 0, NULL, { 0 },
-	    { { 0 }, { 0 }, { 0 }, 0 }, 0, asked, "", jc };
+	    { { 0 }, { 0 }, { 0 }, { 0 }, 0 }, 0, asked, "", jc };
 	cJSON *raw;
 	int isarray, partsbad, exact;
 	size_t i;
@@ -258,7 +265,7 @@ void
 verdicts_finish(cJSON *rec, const judge_at *in)
 {
 	const cJSON *v;
-	tally t = { { 0 }, { 0 }, { 0 }, 0 };
+	tally t = { { 0 }, { 0 }, { 0 }, { 0 }, 0 };
 
 	cJSON_ArrayForEach(v, rec_get(rec, "verdicts"))
 		count(&t, rec_str(v, "kind"), cJSON_IsTrue(rec_get(v, "pass")),

@@ -98,8 +98,9 @@ jq -e '.verdicts | .[0].pass == true and .[1].undecided == true and .[1].judged 
     and (.[1].problem | test("cut at --judge-max-tokens 2"))' "$t/think" > /dev/null ||
     fail "cut reply: $(jq -c .verdicts "$t/think")"
 grep -q '1 undecided' "$t/err" || fail "cut reply summary: $(cat "$t/err")"
+# the undecided check is no check: out of STIC-2 as of STIC-1
 ./lg-agg -f json "$t/think" > "$t/think.agg"
-jq -e '.undecided == 1 and .stic1 == 100 and .stic2 == 50 and .failed == 0' \
+jq -e '.undecided == 1 and .stic1 == 100 and .stic2 == 100 and .failed == 0' \
     "$t/think.agg" > /dev/null || fail "cut reply table: $(cat "$t/think.agg")"
 ./lg-judge --judge-base-url "$url" --judge-model test --rubric "$t/rubric2" \
     < "$t/think.in" > "$t/think2" 2> "$t/err" || fail "default budget: $(cat "$t/err")"
