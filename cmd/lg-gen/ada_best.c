@@ -405,7 +405,7 @@ gen(const ada_case *c, cJSON *rec, rng *r)
 	const char **text;
 	size_t *shown, n = 0, cap, i, j, nn = 0, gpos;
 	near *nb;
-	long used, tokens, budget = c->opts->truncate ? c->cap : c->cap;
+	long used, tokens, budget = c->cap;
 	cJSON *vars, *gold, *tags;
 
 	if ((size_t)c->index >= nqs)
@@ -478,6 +478,14 @@ gen(const ada_case *c, cJSON *rec, rng *r)
 			break;
 		cJSON_Delete(vars);
 		n--;	/* drop the last chosen and draw the order again */
+	}
+	if (tokens * 10 < budget * 9) {
+		lg_warn("question %s: %zu answers fill %ld tokens, short of 90%% "
+		    "of %s's %ld", q->id, n, tokens, c->tier, budget);
+		cJSON_Delete(vars);
+		free(shown);
+		free(text);
+		return 1;
 	}
 	rec_set(rec, "vars", vars);
 	add_checks(rec, n);
