@@ -31,6 +31,7 @@ gen_adaleval_task(size_t i)
 
 static bpe *tok;
 static char *tmpl_text;
+static const char *const gold_names[] = { "front", "middle", "rear" };
 
 static const char *
 base_name(const char *path)
@@ -288,6 +289,17 @@ import_floor(const ada_task *t, const char *tier)
 	return 0;
 }
 
+/* The id of case k of tier, with the --gold-at position when given (so
+ * that the suites of each position do not share ids). */
+static char *
+case_id(const ada_task *t, const ada_opts *o, const char *tier, long k)
+{
+	if (o->gold_at == GOLD_RANDOM)
+		return xasprintf("adaleval/%s/%s/%04ld", t->name, tier, k);
+	return xasprintf("adaleval/%s/%s/%04ld/%s", t->name, tier, k,
+	    gold_names[o->gold_at - GOLD_FRONT]);
+}
+
 static int
 make_cases(const ada_task *t, const ada_opts *o, char **lv, size_t nl, long n)
 {
@@ -299,8 +311,11 @@ make_cases(const ada_task *t, const ada_opts *o, char **lv, size_t nl, long n)
 		for (k = 0; k < n; k++) {
 			ada_case cs;
 			cJSON *rec = cJSON_CreateObject();
-			char *id = xasprintf("adaleval/%s/%s/%04ld", t->name, lv[j], k);
-			char *src = xasprintf("%llu/%s", (unsigned long long)o->seed, id);
+			char *id = case_id(t, o, lv[j], k);
+			/* the seed of the case without its position: the same
+			 * candidates in each --gold-at suite */
+			char *src = xasprintf("%llu/adaleval/%s/%s/%04ld",
+			    (unsigned long long)o->seed, t->name, lv[j], k);
 			uint32_t seed = rng_seed_of_id(src);
 			rng r;
 			int ret;
@@ -336,15 +351,17 @@ make_cases(const ada_task *t, const ada_opts *o, char **lv, size_t nl, long n)
 
 /*
  * An imported case: its tokens must reach its tier (import_floor; a case
- * cut by --truncate says so in gold.truncated); -1 after a message.
+ * cut by --truncate says so in gold.truncated), and its id names the
+ * --gold-at position when given; -1 after a message.
  */
 static int
-check_imported(const ada_task *t, cJSON *rec,
+check_imported(const ada_task *t, const ada_opts *o, cJSON *rec,
     const char *path, const char *tier, size_t idx)
 {
 	const cJSON *gold = rec_get(rec, "gold");
 	double tokens = cJSON_GetNumberValue(rec_get(gold, "tokens"));
 	long floor = import_floor(t, tier);
+	char *id;
 
 	if (rec_get(gold, "truncated") == NULL && tokens <= floor) {
 		lg_warnat(path, 0, "element %zu: %.0f tokens (%s) do not reach "
@@ -352,6 +369,9 @@ check_imported(const ada_task *t, cJSON *rec,
 		    rec_str(gold, "tokenizer"), tier, floor);
 		return -1;
 	}
+	id = case_id(t, o, tier, (long)idx);
+	rec_set_str(rec, "id", id);
+	free(id);
 	return 0;
 }
 
@@ -381,7 +401,7 @@ import_cases(const ada_task *t, const ada_opts *o, const char *path,
 			status = LG_BAD;
 			continue;
 		}
-		if (check_imported(t, rec, path, tier, idx - 1) < 0) {
+		if (check_imported(t, o, rec, path, tier, idx - 1) < 0) {
 			cJSON_Delete(rec);
 			status = LG_BAD;
 			continue;
@@ -392,8 +412,6 @@ import_cases(const ada_task *t, const ada_opts *o, const char *path,
 	cJSON_Delete(all);
 	return status;
 }
-
-static const char *const gold_names[] = { "front", "middle", "rear" };
 
 /* What the command line asks of adaleval. */
 typedef struct {
