@@ -10,31 +10,34 @@
  * output after "Sample Output (format only):".  An answer that is nothing
  * else is the example copied (PARSE_EXAMPLE), not an answer.
  *
- * The answer is read right after a marker: "Answer:" (any case, markup
- * such as ** or quotes between, so the JSON {"answer": 3} too; "答案：";
- * for tsort also "order:"), else "the answer is" ("was", "would be",
- * "should be"; "答案是"; for tsort also "the order is"); the last marker
- * that an answer follows wins.  When the marker ends its line the answer
- * is on the next line that is not blank.  Without such a marker, the
- * answer is the text's first line when that line is an answer and nothing
- * else; else bestanswer takes the one designation the text names (every
- * A<k> standing alone: two different ones are refused), tsort the one
- * order the text writes as a bracketed list or a chain of arrows or dashes
- * (lists shorter than the order are steps of an explanation and left
- * aside; two different orders are refused).
+ * The answer is read right after a marker: "Answer:" (any case, markup such
+ * as ** or quotes between, so the JSON {"answer": 3} too; "答案："; for
+ * bestanswer also "Ranking:"; for tsort also "order:"), else "the answer
+ * is" ("was", "would be", "should be"; "答案是"; for tsort also "the order
+ * is"); the last marker that an answer follows wins, but two markers
+ * followed by different answers are refused.  When the marker ends its line
+ * the answer is on the next line that is not blank.  Without such a marker,
+ * the answer is the text's first line when that line is an answer and
+ * nothing else; else bestanswer takes the A<k> standing alone on a line
+ * ("A2 is wrong.\nA1"), else the one designation the text names (every A<k>
+ * standing alone: two different ones are refused), tsort the one order the
+ * text writes as a bracketed list or a chain of arrows or dashes (lists
+ * shorter than the order are steps of an explanation and left aside; two
+ * different orders are refused).
  *
  * A designation is A<k> or a<k> (one space allowed: "A 3"), or the bare
  * number k, which must not be followed by a word ("the answer is 3 votes
- * ahead" is no answer).  An order is numbers, "Part 2" or "2", quoted or
- * not, separated by commas, semicolons, white space, dashes or arrows
- * (->, =>, >), in brackets or not; outside brackets it ends with its line,
- * and a list whose closing bracket is missing (an answer cut short) is one
- * only when nothing else follows on its line.  A number is a whole number:
- * "2.0" is 2, "2.5" is refused.  The answer must be exactly one
- * designation from A1 to An, or exactly count distinct numbers from 1 to
- * count; what follows it on its line must not be a second one ("A3, A5",
- * "A3 or A5", "[p] or [q]", "A3 (A5 also works)"; the same one again is
- * no second).  Text after it is not read.
+ * ahead" is no answer); "A1 > A2" is a ranking, and A1 the answer.  An
+ * order is numbers, "Part 2" or "2", quoted or not, separated by commas,
+ * semicolons, white space, dashes or arrows (->, =>, >), in brackets (a
+ * comma may precede the closing one) or not; outside brackets it ends with
+ * its line, and a list whose closing bracket is missing (an answer cut
+ * short) is one only when nothing else follows on its line.  A number is a
+ * whole number: "2.0" is 2, "2.5" is refused.  The answer must be exactly
+ * one designation from A1 to An, or exactly count distinct numbers from 1
+ * to count; what follows it on its line must not be a second one ("A3, A5",
+ * "A3 or A5", "[p] or [q]", "A3 (A5 also works)"; the same one again is no
+ * second).  Text after it is not read.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -75,7 +78,7 @@ parse_init(void)
 {
 	char *p;
 
-	p = xasprintf("%sanswer%s|答案%s", W, COLON, COLON);
+	p = xasprintf("%s(?:answer|ranking)%s|答案%s", W, COLON, COLON);
 	re_strong[0] = re_compile(p, RE_ICASE);
 	free(p);
 	p = xasprintf("%s(?:answer|order|sequence)%s|答案%s", W, COLON, COLON);
@@ -334,6 +337,9 @@ read_seq(const rd *r, size_t i, seq *s)
 	if (close) {
 		for (j = last; space(at(r, j)); j++)
 			;
+		if (s->n > 0 && (at(r, j) == ',' || at(r, j) == ';'))
+			for (j++; space(at(r, j)); j++)	/* "[4, 1, 3, 2,]" */
+				;
 		if (at(r, j) == close) {
 			s->end = j + 1;
 			s->bracket = 1;
@@ -433,6 +439,22 @@ joiner(const rd *r, size_t i, int *joined)
 	return i;
 }
 
+/* Whether a ranking follows a designation ending at i: "> A2" ("A1 > A2"
+ * puts A1 first), with no arrow ("->", "=>"). */
+static int
+ranking(const rd *r, size_t i)
+{
+	long k;
+	int isbare, frac = 0;
+
+	while (hspace(at(r, i)) || markup(at(r, i)))
+		i++;
+	if (at(r, i) != '>')
+		return 0;
+	i = skip(r, i + 1, 0, 0);
+	return desig(r, i, 0, &k, &isbare, &frac) != 0;
+}
+
 /* The answer written at i: F_NONE when nothing there is one. */
 static int
 read_at(const rd *r, size_t i, long *out, const char **why)
@@ -481,6 +503,10 @@ read_at(const rd *r, size_t i, long *out, const char **why)
 		*why = "designation out of range";
 		return F_BAD;
 	}
+	if (!isbare && ranking(r, e)) {	/* "A1 > A2": A1 first */
+		*out = k;
+		return F_OK;
+	}
 	for (;;) {
 		e = joiner(r, e, &joined);
 		if ((e = desig(r, e, isbare && joined, &k2, &b2, &f2)) == 0)
@@ -502,6 +528,7 @@ after_marker(const rd *r, lg_re *re, long *out, const char **why)
 	long got[CHOICE_MAX];
 	const char *w = NULL, *w2;
 	int res = F_NONE, x;
+	size_t n = (size_t)(r->tsort ? r->count : 1);
 
 	while (i <= r->n && re_match(re, r->t, r->n, i, ov, 1) > 0) {
 		i = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
@@ -512,15 +539,55 @@ after_marker(const rd *r, lg_re *re, long *out, const char **why)
 		x = read_at(r, j, got, &w2);
 		if (x == F_NONE)
 			continue;
+		if (x == F_OK && res == F_OK && memcmp(out, got, n * sizeof got[0])) {
+			*why = r->tsort ? "two orders" : "two designations";
+			return F_BAD;	/* two answers given: which one counts? */
+		}
 		res = x;
 		w = w2;
 		if (x == F_OK)
-			memcpy(out, got, (size_t)(r->tsort ? r->count : 1) *
-			    sizeof got[0]);
+			memcpy(out, got, n * sizeof got[0]);
 	}
 	if (res == F_BAD)
 		*why = w;
 	return res;
+}
+
+/*
+ * bestanswer without a marker: the designation (A<k>) standing alone on a
+ * line ("A2 is wrong.\nA1"); two different ones are refused.
+ */
+static int
+alone(const rd *r, long *k, const char **why)
+{
+	size_t i = 0, e;
+	long v, found = 0;
+	int isbare, frac;
+
+	while (i < r->n) {
+		size_t j = skip(r, i, 0, 1);
+
+		frac = 0;
+		if ((e = desig(r, j, 0, &v, &isbare, &frac)) != 0 && !frac &&
+		    line_done(r, e)) {
+			if (found && v != found) {
+				*why = "two designations";
+				return F_BAD;
+			}
+			found = v;
+		}
+		while (i < r->n && at(r, i) != '\n')
+			i++;
+		i++;
+	}
+	if (found == 0)
+		return F_NONE;
+	if (found < 1 || found > r->count) {
+		*why = "designation out of range";
+		return F_BAD;
+	}
+	*k = found;
+	return F_OK;
 }
 
 /* bestanswer without a marker: the one designation the text names. */
@@ -629,6 +696,8 @@ parse(const char *s, size_t len, int tsort, long count, long *out,
 		res = after_marker(&r, re_weak[tsort], out, why);
 	if (res == F_NONE)
 		res = first_line(&r, out, why);
+	if (res == F_NONE && !tsort)
+		res = alone(&r, out, why);
 	if (res == F_NONE)
 		res = tsort ? written(&r, out, why) : named(&r, out, why);
 	if (res == F_NONE)

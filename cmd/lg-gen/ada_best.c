@@ -16,9 +16,12 @@
  * posted), accepted (the index of the accepted one in answers, from 0) and
  * tags (strings).  Case k of a tier is built from the k-th question; its
  * candidates are the accepted answer, then, while the whole prompt fits
- * the tier's cap, the question's other answers in the order posted, then
- * the answers of the other questions that share a tag with it (most shared
- * tags first, then file order), each answer that does not fit skipped.
+ * the tier's cap, the question's answers posted before the accepted one
+ * (the paper's intra-question distractors: the order of answers is the
+ * only date the corpus gives), then the answers of the other
+ * questions that share a tag with it (most shared tags first, then file
+ * order; from 32k on, the paper's ultra-long settings, then those that
+ * share none, in file order), each answer that does not fit skipped.
  * The candidates are shuffled with the case seed (as random.shuffle), and
  * --gold-at moves the accepted one to the front, the middle (position
  * (n + 1) / 2, rounded down, from 1) or the rear, the others keeping their
@@ -68,6 +71,9 @@ typedef struct {
 
 static question *qs;
 static size_t nqs;
+
+/* From this cap on, questions sharing no tag give distractors too. */
+#define RELAX_CAP 32000
 
 static const char *
 at_name(size_t pos, size_t n)
@@ -405,7 +411,7 @@ gen(const ada_case *c, cJSON *rec, rng *r)
 	const char **text;
 	size_t *shown, n = 0, cap, i, j, nn = 0, gpos;
 	near *nb;
-	long used, tokens, budget = c->opts->truncate ? c->cap : c->cap;
+	long used, tokens, budget = c->cap;
 	cJSON *vars, *gold, *tags;
 
 	if ((size_t)c->index >= nqs)
@@ -428,20 +434,23 @@ gen(const ada_case *c, cJSON *rec, rng *r)
 		free(text);
 		return -1;
 	}
-	/* the question's own answers, then its neighbours' by shared tags */
+	/*
+	 * the question's answers posted before the accepted one, then its
+	 * neighbours' by shared tags; from 32k on (the paper's ultra-long
+	 * settings) the questions sharing no tag follow
+	 */
 	nb = xcalloc(nqs, sizeof *nb);
 	for (i = 0; i < nqs; i++)
-		if (i != (size_t)c->index && (nb[nn].shared = shared_tags(q, &qs[i])) > 0)
+		if (i != (size_t)c->index && ((nb[nn].shared = shared_tags(q,
+		    &qs[i])) > 0 || c->cap >= RELAX_CAP))
 			nb[nn++].q = i;
 	qsort(nb, nn, sizeof *nb, cmp_near);
 	for (i = 0; i <= nn; i++) {
 		const question *o = i == 0 ? q : &qs[nb[i - 1].q];
 
-		for (j = 0; j < o->nans; j++) {
+		for (j = 0; j < (o == q ? q->accepted : o->nans); j++) {
 			long cost = (long)o->tok[j] + 6;
 
-			if (o == q && j == q->accepted)
-				continue;
 			if (used + cost > budget)
 				continue;
 			if (n == cap) {
@@ -478,6 +487,14 @@ gen(const ada_case *c, cJSON *rec, rng *r)
 			break;
 		cJSON_Delete(vars);
 		n--;	/* drop the last chosen and draw the order again */
+	}
+	if (tokens * 10 < budget * 9) {
+		lg_warn("question %s: %zu answers fill %ld tokens, short of 90%% "
+		    "of %s's %ld", q->id, n, tokens, c->tier, budget);
+		cJSON_Delete(vars);
+		free(shown);
+		free(text);
+		return 1;
 	}
 	rec_set(rec, "vars", vars);
 	add_checks(rec, n);

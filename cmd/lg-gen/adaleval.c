@@ -33,6 +33,7 @@ gen_adaleval_task(size_t i)
 
 static bpe *tok;
 static char *tmpl_text;
+static const char *const gold_names[] = { "front", "middle", "rear" };
 
 static const char *
 base_name(const char *path)
@@ -243,6 +244,64 @@ tier_of_file(const char *path)
 	return xstrndup(u + 1, (size_t)(dot - u - 1));
 }
 
+/*
+ * The tier of an import: the file name's (stackselect_1k.json is 1k) when
+ * it names one, and -l (tl) then must agree; else -l, which must be given.
+ * *ftier is the name's tier, owned by the caller, or NULL.
+ */
+static const char *
+import_tier(const ada_task *t, const char *path, const char *tl, char **ftier)
+{
+	if ((*ftier = tier_of_file(path)) != NULL && !official_tier(t, *ftier)) {
+		free(*ftier);
+		*ftier = NULL;
+	}
+	if (*ftier == NULL && tl == NULL)
+		lg_die(LG_USAGE, "--import %s: cannot tell the tier from the file "
+		    "name: give it with -l", path);
+	if (*ftier != NULL && tl != NULL && strcmp(tl, *ftier) != 0)
+		lg_die(LG_USAGE, "-l %s: --import %s holds tier %s cases by its "
+		    "name", tl, path, *ftier);
+	return *ftier != NULL ? *ftier : tl;
+}
+
+/* The tokens of tier (16k: 16000), or 0 when it does not say. */
+static long
+tier_size(const char *tier)
+{
+	char *end;
+	long k = strtol(tier, &end, 10);
+
+	return k > 0 && k < 1000000 && strcmp(end, "k") == 0 ? k * 1000 : 0;
+}
+
+/*
+ * The fewest tokens an imported case of tier must have: more than the
+ * tier below's (the official files' prompts may pass their tier a little:
+ * the 1k file reaches 1105), none for the first tier.
+ */
+static long
+import_floor(const ada_task *t, const char *tier)
+{
+	size_t i;
+
+	for (i = 1; i < t->nftiers; i++)
+		if (strcmp(t->ftiers[i], tier) == 0)
+			return tier_size(t->ftiers[i - 1]);
+	return 0;
+}
+
+/* The id of case k of tier, with the --gold-at position when given (so
+ * that the suites of each position do not share ids). */
+static char *
+case_id(const ada_task *t, const ada_opts *o, const char *tier, long k)
+{
+	if (o->gold_at == GOLD_RANDOM)
+		return xasprintf("adaleval/%s/%s/%04ld", t->name, tier, k);
+	return xasprintf("adaleval/%s/%s/%04ld/%s", t->name, tier, k,
+	    gold_names[o->gold_at - GOLD_FRONT]);
+}
+
 static int
 make_cases(const ada_task *t, const ada_opts *o, char **lv, size_t nl, long n)
 {
@@ -254,8 +313,11 @@ make_cases(const ada_task *t, const ada_opts *o, char **lv, size_t nl, long n)
 		for (k = 0; k < n; k++) {
 			ada_case cs;
 			cJSON *rec = cJSON_CreateObject();
-			char *id = xasprintf("adaleval/%s/%s/%04ld", t->name, lv[j], k);
-			char *src = xasprintf("%llu/%s", (unsigned long long)o->seed, id);
+			char *id = case_id(t, o, lv[j], k);
+			/* the seed of the case without its position: the same
+			 * candidates in each --gold-at suite */
+			char *src = xasprintf("%llu/adaleval/%s/%s/%04ld",
+			    (unsigned long long)o->seed, t->name, lv[j], k);
 			uint32_t seed = rng_seed_of_id(src);
 			rng r;
 			int ret;
@@ -289,6 +351,32 @@ make_cases(const ada_task *t, const ada_opts *o, char **lv, size_t nl, long n)
 	return status;
 }
 
+/*
+ * An imported case: its tokens must reach its tier (import_floor; a case
+ * cut by --truncate says so in gold.truncated), and its id names the
+ * --gold-at position when given; -1 after a message.
+ */
+static int
+check_imported(const ada_task *t, const ada_opts *o, cJSON *rec,
+    const char *path, const char *tier, size_t idx)
+{
+	const cJSON *gold = rec_get(rec, "gold");
+	double tokens = cJSON_GetNumberValue(rec_get(gold, "tokens"));
+	long floor = import_floor(t, tier);
+	char *id;
+
+	if (rec_get(gold, "truncated") == NULL && tokens <= floor) {
+		lg_warnat(path, 0, "element %zu: %.0f tokens (%s) do not reach "
+		    "tier %s (more than %ld)", idx, tokens,
+		    rec_str(gold, "tokenizer"), tier, floor);
+		return -1;
+	}
+	id = case_id(t, o, tier, (long)idx);
+	rec_set_str(rec, "id", id);
+	free(id);
+	return 0;
+}
+
 /* The cases of an official file, the first o->limit of them when not -1:
  * an exit status. */
 static int
@@ -315,14 +403,17 @@ import_cases(const ada_task *t, const ada_opts *o, const char *path,
 			status = LG_BAD;
 			continue;
 		}
+		if (check_imported(t, o, rec, path, tier, idx - 1) < 0) {
+			cJSON_Delete(rec);
+			status = LG_BAD;
+			continue;
+		}
 		rec_write(rec);
 		cJSON_Delete(rec);
 	}
 	cJSON_Delete(all);
 	return status;
 }
-
-static const char *const gold_names[] = { "front", "middle", "rear" };
 
 /* What the command line asks of adaleval. */
 typedef struct {
@@ -431,13 +522,8 @@ check(const gen_opts *g, ada_args *a, char ***lv, size_t *nl, char **ftier)
 	*ftier = NULL;
 	if (tl == NULL && a->import == NULL)
 		tl = t->deftiers;
-	if (tl == NULL) {
-		if ((*ftier = tier_of_file(a->import)) == NULL ||
-		    !official_tier(t, *ftier))
-			lg_die(LG_USAGE, "--import %s: cannot tell the tier from the "
-			    "file name: give it with -l", a->import);
-		tl = *ftier;
-	}
+	if (a->import != NULL)
+		tl = import_tier(t, a->import, tl, ftier);
 	if (a->import != NULL)
 		*lv = opt_list("-l", tl, t->ftiers, t->nftiers, nl);
 	else

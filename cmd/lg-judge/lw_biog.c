@@ -11,9 +11,12 @@
  * object is its words in a row (a leading "the" optional).  Near: the
  * dates in the sentence that names the object, the subject in it or the
  * sentence before.  The subject, the protagonist, is found as their first
- * or last name or a personal pronoun.  A year is found as that number; a
- * full date 1948-03-14 as "March 14, 1948", "Mar. 14th 1948", "14 March
- * 1948", "14th of March 1948" or "1948-03-14".
+ * or last name, or a personal pronoun once the text has named them.  A
+ * mention on a list line ("- ", "* ", "1. ", "A - relation - B") is no
+ * prose and not read (the fact misses "prose"), but under --compat, whose
+ * published judge asks for presence "not the writing style".  A year is
+ * found as that number; a full date 1948-03-14 as "March 14, 1948", "Mar.
+ * 14th 1948", "14 March 1948", "14th of March 1948" or "1948-03-14".
  *
  * The judged text is the answer up to its gold.words-th word (words
  * separated by white space), punctuation intact.  With --compat, as the
@@ -50,7 +53,9 @@
 typedef struct {
 	char **w;
 	size_t *sent;	/* the sentence of each word */
+	unsigned char *list;	/* the word's line is a list item, not prose */
 	size_t n, cap;
+	size_t named;	/* the first word that names the subject, or n */
 } words;
 
 static lg_re *word_re;
@@ -64,8 +69,10 @@ words_free(words *t)
 		free(t->w[i]);
 	free(t->w);
 	free(t->sent);
+	free(t->list);
 	t->w = NULL;
 	t->sent = NULL;
+	t->list = NULL;
 	t->n = t->cap = 0;
 }
 
@@ -101,12 +108,40 @@ ends_sentence(const char *gap, size_t n, const char *prev, const char *next)
 	return 1;
 }
 
+/*
+ * Whether the line of s[0..len) that starts at i is a list item, not
+ * prose: it starts with "-", "*", "+", "•" or "1." / "1)", or it is a
+ * triple written "A - relation - B" (two " - " in it).
+ */
+static int
+list_line(const char *s, size_t len, size_t i)
+{
+	size_t e, dashes = 0, j;
+
+	while (i < len && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	for (e = i; e < len && s[e] != '\n'; e++)
+		if (e + 2 < len && s[e] == ' ' && s[e + 1] == '-' && s[e + 2] == ' ')
+			dashes++;
+	if (i == e)
+		return 0;
+	if (strchr("-*+", s[i]) != NULL || (e - i >= 3 &&
+	    memcmp(s + i, "\xe2\x80\xa2", 3) == 0))
+		return 1;
+	for (j = i; j < e && isdigit((unsigned char)s[j]); j++)
+		;
+	if (j > i && j < e && (s[j] == '.' || s[j] == ')'))
+		return 1;
+	return dashes >= 2;
+}
+
 /* The \w+ words of s[0..len), lowercased, at most max (< 0: all); *end
  * is set past the last one taken.  Sentences are counted from 0. */
 static void
 cut(const char *s, size_t len, long max, words *t, size_t *end)
 {
 	size_t ov[2], at = 0, i, sent = 0;
+	int list = list_line(s, len, 0);
 
 	if (word_re == NULL)
 		word_re = re_compile("\\w+", 0);
@@ -117,14 +152,21 @@ cut(const char *s, size_t len, long max, words *t, size_t *end)
 
 		if (t->n > 0 && ends_sentence(s + at, ov[0] - at, t->w[t->n - 1], w))
 			sent++;
+		for (i = ov[0]; i > at; i--)	/* a new line */
+			if (s[i - 1] == '\n') {
+				list = list_line(s, len, i);
+				break;
+			}
 		for (i = 0; w[i]; i++)
 			w[i] = (char)tolower((unsigned char)w[i]);
 		if (t->n == t->cap) {
 			t->cap = t->cap ? 2 * t->cap : 256;
 			t->w = xreallocarray(t->w, t->cap, sizeof *t->w);
 			t->sent = xreallocarray(t->sent, t->cap, sizeof *t->sent);
+			t->list = xreallocarray(t->list, t->cap, sizeof *t->list);
 		}
 		t->sent[t->n] = sent;
+		t->list[t->n] = (unsigned char)list;
 		t->w[t->n++] = w;
 		at = *end = ov[1];
 	}
@@ -241,6 +283,9 @@ static const char *const pronouns[] = {
 	"he", "she", "they", "him", "her", "his", "hers", "them", "their",
 };
 
+/* Is the subject named in [a, b): by a word of their name, or by a
+ * pronoun once the text has named them (t->named: a biography of someone
+ * else with the same facts is not one of the subject)? */
 static int
 subject_near(const words *t, size_t a, size_t b, const words *names)
 {
@@ -250,7 +295,8 @@ subject_near(const words *t, size_t a, size_t b, const words *names)
 		for (k = 0; k < names->n; k++)
 			if (strcmp(t->w[i], names->w[k]) == 0)
 				return 1;
-		for (k = 0; k < sizeof pronouns / sizeof pronouns[0]; k++)
+		for (k = 0; i > t->named &&
+		    k < sizeof pronouns / sizeof pronouns[0]; k++)
 			if (strcmp(t->w[i], pronouns[k]) == 0)
 				return 1;
 	}
@@ -531,7 +577,7 @@ judge_fact(const words *t, const words *names, const named *nm, size_t k,
 	const words *o = &nm->obj[k];
 	const cJSON *dates = rec_get(f, "dates"), *d;
 	size_t i, e, a, b, sa, ra, rb;
-	int found = 0, best = -1, pass = 0;
+	int found = 0, best = -1, pass = 0, listed = 0;
 	cJSON *missing = NULL;
 
 	for (i = 0; o->n > 0 && i < t->n && !pass; i++) {
@@ -539,6 +585,10 @@ judge_fact(const words *t, const words *names, const named *nm, size_t k,
 
 		if (!object_at(t, i, o, &e))
 			continue;
+		if (!compat && t->list[i]) {	/* a list item, not prose */
+			listed = 1;
+			continue;
+		}
 		if (found++ == MENTIONS)
 			break;
 		around(t, i, e, compat, &a, &b, &sa);
@@ -574,7 +624,8 @@ judge_fact(const words *t, const words *names, const named *nm, size_t k,
 	}
 	if (!found) {
 		missing = cJSON_CreateArray();
-		cJSON_AddItemToArray(missing, cJSON_CreateString("object"));
+		cJSON_AddItemToArray(missing, cJSON_CreateString(listed ? "prose" :
+		    "object"));
 	}
 	if (!pass && missing != NULL)
 		cJSON_AddItemToObject(v, "missing", missing);
@@ -639,6 +690,14 @@ rules(cJSON *rec, const judge_at *in, const judge_opts *jo)
 			cut(text, tlen, target, &t, &end);
 		else
 			cut(text, lw_upto_words(text, tlen, target), -1, &t, &end);
+	}
+	for (t.named = 0; t.named < t.n; t.named++) {
+		size_t k;
+
+		for (k = 0; k < names.n && strcmp(t.w[t.named], names.w[k]) != 0; k++)
+			;
+		if (k < names.n)
+			break;
 	}
 	named_load(&nm, &t, facts);
 	verdicts = cJSON_CreateArray();

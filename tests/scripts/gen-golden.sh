@@ -99,7 +99,7 @@ done
 run ada.bestanswer.import.truncate lg-gen adaleval -t bestanswer --truncate 1k \
     --tokenizer "$tiny" --import "$fx/stackselect_4k.json"
 run ada.tsort.import lg-gen adaleval -t tsort --import "$fx/textsort_2k.json"
-run ada.tsort.import.n1 lg-gen adaleval -t tsort -n 1 -l 4k \
+run ada.tsort.import.n1 lg-gen adaleval -t tsort -n 1 -l 2k \
     --import "$fx/textsort_2k.json"
 
 check_sums "$sums" "$t/got" "generated cases"
