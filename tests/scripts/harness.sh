@@ -28,7 +28,7 @@ cc -fsanitize=undefined -fno-sanitize-recover=undefined -o "$s/bin/ub" "$t/ub.c"
     fail "cannot build a program with -fsanitize=undefined"
 printf '"$BIN/ub" > /dev/null 2>&1 || :\nexit 0\n' > "$s/tests/scripts/hides.sh"
 
-unset TESTS JOBS LOGDIR UPDATE
+unset TESTS JOBS LOGDIR UPDATE RUN_SAN
 for jobs in 1 3; do
 	rc=0
 	JOBS=$jobs LOGDIR=$t/logs$jobs sh "$s/tests/run.sh" "$s/bin" "$s/obj" \
