@@ -1,0 +1,87 @@
+#!/bin/sh
+# Issue 33: a record no scorer touched (no scores, no error) is unscored:
+# counted in an "unscored" column of its own, never a 0 and never failed,
+# its group's metric cells "-" when it has nothing else, and lg-agg says
+# once on stderr how many and of which tasks, naming lg-score.  Records of
+# each bench; a LongGenBench record split but never judged is scored for
+# CR, its STIC cells "-".
+set -eu
+. "$TOP/tests/lib.sh"
+export LG_SHARE="$TOP/share"
+
+rec() {	# bench task id [members]
+	printf '{"id":"%s","bench":"%s","task":"%s","length":"1k","gen":{"model":"m"}%s}\n' \
+	    "$3" "$1" "$2" "${4:-}"
+}
+{
+	rec longgenbench diary lgb/d/1 ',"checks":[{"kind":"single","at":1}],"gold":{"number":4}'
+	rec longgenbench diary lgb/d/2 ',"scores":null'
+	rec longgenbench menu lgb/m/1 ',"scores":{"entries_found":2,"entries_expected":4,"words":30}'
+	rec longweave kvg lw/k/1
+	rec longweave kvg lw/k/2
+	rec adaleval bestanswer ada/b/1
+	rec adaleval bestanswer ada/b/2 ',"scores":{"score":1,"valid":1}'
+} > "$t/in"
+msg='lg-agg: 5 records of adaleval/bestanswer, longgenbench/diary, longweave/kvg were never scored (no scores, no error): score them with lg-score'
+
+for layout in long paper; do
+	lg-agg --layout $layout -f json "$t/in" > "$t/$layout.json" 2> "$t/$layout.err" ||
+	    fail "lg-agg --layout $layout -f json: status $?"
+	[ "$(cat "$t/$layout.err")" = "$msg" ] ||
+	    fail "lg-agg --layout $layout: stderr is: $(cat "$t/$layout.err")"
+	lg-agg --layout $layout -f tsv "$t/in" > "$t/$layout.tsv" 2> "$t/$layout.tsv.err" ||
+	    fail "lg-agg --layout $layout -f tsv: status $?"
+	[ "$(grep -c 'never scored' "$t/$layout.tsv.err")" = 1 ] ||
+	    fail "lg-agg --layout $layout -f tsv: the message not once: $(cat "$t/$layout.tsv.err")"
+done
+py '
+import re
+def bad(m): print("FAIL: " + m); sys.exit(1)
+rows = [json.loads(l) for l in open(sys.argv[1])]
+def row(task):
+    for r in rows:
+        if r.get("task") == task and r.get("row", "cell") == "cell":
+            return r
+    bad("long json: no row of %s" % task)
+d = row("diary")
+if d["unscored"] != 2 or d["failed"] != 0 or d["cases"] != 0 or d["cr"] is not None \
+        or d["stic2"] is not None or d["wavg"] is not None:
+    bad("long json diary %r" % d)
+m = row("menu")
+if m["unscored"] != 0 or m["cr"] != 50 or m["stic1"] is not None or m["stic2"] is not None:
+    bad("long json menu (split, never judged) %r" % m)
+k = row("kvg")
+if k["unscored"] != 2 or k["failed"] != 0 or k["undecided"] != 0 or k["score"] is not None:
+    bad("long json kvg %r" % k)
+b = row("bestanswer")
+if b["unscored"] != 1 or b["failed"] != 0 or b["undecided"] != 0 or b["score"] != 100:
+    bad("long json bestanswer %r" % b)
+p = [json.loads(l) for l in open(sys.argv[2])]
+un = {r["bench"]: r["unscored"] for r in p if r.get("row") != "random"}
+if un != {"longgenbench": 2, "longweave": 2, "adaleval": 1}:
+    bad("paper json unscored %r" % un)
+for r in p:
+    if r.get("row") != "random" and r["failed"] != 0:
+        bad("paper json: unscored counted as failed %r" % r)
+# the tables: an unscored column, no 0 in the unscored cells
+for path in sys.argv[3:]:
+    head = None
+    for l in open(path).read().splitlines():
+        c = l.split("\t")
+        if "unscored" in c:
+            head = c
+            continue
+        if head is None or len(c) != len(head):
+            continue
+        r = dict(zip(head, c))
+        if r.get("task") == "diary" and (r["CR"] != "-" or r["STIC-2"] != "-"
+                or r["unscored"] != "2" or r["failed"] != "0"):
+            bad("%s: diary row %r" % (path, l))
+        if r.get("task") == "kvg" and (r["score%"] != "-" or r["unscored"] != "2"):
+            bad("%s: kvg row %r" % (path, l))
+        if r.get("model") == "m" and "16k CR" not in r and "1k CR" in r and \
+                (not r["1k CR"].startswith("50.0") or r["unscored"] != "2"):
+            bad("%s: LongGenBench paper row %r" % (path, l))
+    if head is None:
+        bad("%s: no unscored column" % path)
+' "$t/long.json" "$t/paper.json" "$t/long.tsv" "$t/paper.tsv"
