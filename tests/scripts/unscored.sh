@@ -85,3 +85,34 @@ for path in sys.argv[3:]:
     if head is None:
         bad("%s: no unscored column" % path)
 ' "$t/long.json" "$t/paper.json" "$t/long.tsv" "$t/paper.tsv"
+
+# lg-compare: a case nothing scored on a side is left out of the pairs,
+# counted as unscored (never undecided, never a 0), and said once
+sed 's/"model":"m"/"model":"n"/; s/"scores":{"score":1,"valid":1}/"scores":{"score":0,"valid":1}/' "$t/in" > "$t/in-n"
+sed -i 's|"id":"lw/k/2","bench":"longweave","task":"kvg","length":"1k","gen":{"model":"n"}|&,"scores":{"score":0.5}|' "$t/in-n"
+cat "$t/in" "$t/in-n" > "$t/both"
+lg-compare --by gen.model -f json "$t/both" > "$t/cmp.json" 2> "$t/cmp.err" ||
+    fail "lg-compare -f json: status $?: $(cat "$t/cmp.err")"
+[ "$(grep -c 'lg-compare: 9 records of adaleval/bestanswer, longgenbench/diary, longweave/kvg were never scored (no scores, no error): score them with lg-score' "$t/cmp.err")" = 1 ] ||
+    fail "lg-compare: stderr is: $(cat "$t/cmp.err")"
+py '
+rows = [json.loads(l) for l in open(sys.argv[1])]
+s = rows[0]
+# paired: ada/b/2; unscored: diary 1 and 2, kvg 1 and 2, ada/b/1; menu,
+# split but never judged, has no scores.score: undecided, as before
+if s["paired"] != 1 or s["unscored"] != 5 or s["undecided"] != 1 or \
+        s["only_a"] != 0 or s["only_b"] != 0:
+    print("FAIL: lg-compare summary %r" % s); sys.exit(1)
+uns = sorted(r["case"] for r in rows if r["row"] == "unscored")
+if uns != ["ada/b/1", "lgb/d/1", "lgb/d/2", "lw/k/1", "lw/k/2"]:
+    print("FAIL: lg-compare unscored rows %r" % uns); sys.exit(1)
+for r in rows:
+    if r["row"] == "metric" and r.get("task") == "kvg" and (r["cases"] != 0
+            or r["a"] is not None or r["unscored"] != 2 or r["undecided"] != 0):
+        print("FAIL: lg-compare kvg %r" % r); sys.exit(1)
+' "$t/cmp.json"
+lg-compare --by gen.model "$t/both" > "$t/cmp.txt" 2> /dev/null || fail "lg-compare: status $?"
+grep -q 'undecided in A or B 1, unscored in A or B 5' "$t/cmp.txt" ||
+    fail "lg-compare: no unscored count: $(head -3 "$t/cmp.txt")"
+grep -q '^cases never scored in a run' "$t/cmp.txt" ||
+    fail "lg-compare: no listing of the unscored cases"
