@@ -93,6 +93,10 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals,
 		group_params(g, rec);
 		g->unscored++;
 		unscored_note(un, rec);
+		/* its output was cut all the same: the cut column of its
+		 * bench's sums (LongGenBench's, or the mean score's) */
+		g->lgb.cut += rec_cut(rec);
+		g->sc.cut += rec_cut(rec);
 		r = 0;
 	} else if ((r = case_of(rec, in, &cs)) == 0) {
 		memset(&d, 0, sizeof d);
