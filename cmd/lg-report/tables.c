@@ -306,6 +306,7 @@ static int
 counted(const char *k)
 {
 	static const char *const counts[] = { "cases", "failed", "undecided",
+	    "unscored",
 	    "only_a", "only_b", "paired", "other", NULL };
 	size_t i;
 
@@ -598,9 +599,10 @@ void
 tabs_headline(buf *o, const tabs *t, const char *bench)
 {
 	static const char *const lgb[] = { "gen.model", "CR", "STIC-1",
-	    "STIC-2", "wAvg", "cases", "failed", "undecided", NULL };
+	    "STIC-2", "wAvg", "cases", "failed", "undecided", "unscored", NULL };
 	static const char *const ada[] = { "task", "gen.model", "score%",
-	    "IF%", "copy%", "cases", "failed", "undecided", NULL };
+	    "IF%", "copy%", "cases", "failed", "undecided", "unscored",
+	    NULL };
 
 	if (strcmp(bench, "longgenbench") == 0)
 		tsv_copy(o, &t->g1, bench, "CR", lgb, 0);

@@ -116,3 +116,39 @@ grep -q 'undecided in A or B 1, unscored in A or B 5' "$t/cmp.txt" ||
     fail "lg-compare: no unscored count: $(head -3 "$t/cmp.txt")"
 grep -q '^cases never scored in a run' "$t/cmp.txt" ||
     fail "lg-compare: no listing of the unscored cases"
+
+# lg-plot: no point for an unscored record, the count under each chart's
+# title, the sentence once on stderr (without the record split but never
+# judged: lg-plot wants lg-judge's counts of a scored LongGenBench record)
+grep -v '"lgb/m/1"' "$t/in" > "$t/in-plot"
+lg-plot -o "$t/plots" "$t/in-plot" > /dev/null 2> "$t/plot.err" || fail "lg-plot: status $?"
+[ "$(cat "$t/plot.err")" = "$(echo "$msg" | sed 's/^lg-agg/lg-plot/')" ] ||
+    fail "lg-plot: stderr is: $(cat "$t/plot.err")"
+grep -q '2 unscored (never scored: left out)' "$t/plots/longweave.svg" ||
+    fail "lg-plot: no unscored count in the longweave chart"
+grep -q '1 unscored (never scored: left out)' "$t/plots/adaleval.svg" ||
+    fail "lg-plot: no unscored count in the adaleval chart"
+grep -q '2 unscored (never scored: left out)' "$t/plots/lgb-tiers.svg" ||
+    fail "lg-plot: no unscored count in the lgb-tiers chart"
+grep -q 'failed' "$t/plots/lgb-tiers.svg" "$t/plots/longweave.svg" &&
+    fail "lg-plot: unscored records shown as failed"
+
+# lg-report: the sentence on the page and once on stderr, the unscored
+# columns of lg-agg's tables, and each unscored case so marked
+lg-report "$t/in-plot" > "$t/page.html" 2> "$t/report.err" || fail "lg-report: status $?"
+[ "$(cat "$t/report.err")" = "$(echo "$msg" | sed 's/^lg-agg/lg-report/')" ] ||
+    fail "lg-report: stderr is: $(cat "$t/report.err")"
+grep -q "<p class=\"fail\">$(echo "$msg" | sed 's/^lg-agg: //')" "$t/page.html" ||
+    fail "lg-report: the sentence is not on the page"
+py '
+import re
+page = open(sys.argv[1]).read()
+if page.count("<th>unscored</th>") < 3:
+    print("FAIL: lg-report: no unscored columns"); sys.exit(1)
+idx = json.loads(re.search(r"<script type=\"application/json\" id=\"index\">(.*?)</script>",
+                           page, re.S).group(1))
+st = {r[1]: r[7] for r in idx}
+for c in ["lgb/d/1", "lgb/d/2", "lw/k/1", "lw/k/2", "ada/b/1"]:
+    if st.get(c) != "unscored":
+        print("FAIL: lg-report case %s is %r" % (c, st.get(c))); sys.exit(1)
+' "$t/page.html"
