@@ -141,7 +141,8 @@ comparison(buf *o, tabs *t, char **models, size_t nm, char **benches,
 	    "<code>lg-compare --by gen.model=A,B</code> gives them: the mean of "
 	    "A and of B over the cases both ran, B&minus;A with its 95% paired "
 	    "bootstrap interval and p-value; cases run by one model only, and "
-	    "cases undecided for A or B, are counted, not compared.</p>\n");
+	    "cases undecided or never scored for A or B, are counted, not "
+	    "compared.</p>\n");
 	for (k = 1; k < nm; k++) {
 		buf_puts(o, "<h3>A ");
 		html_esc(o, models[0]);

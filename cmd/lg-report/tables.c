@@ -718,8 +718,9 @@ static void
 summary(buf *o, const cJSON *j)
 {
 	buf_printf(o, "<p>%ld cases paired, %ld run by A only, %ld by B only, "
-	    "%ld undecided for A or B.%s</p>\n", jlong(j, "paired"),
-	    jlong(j, "only_a"), jlong(j, "only_b"), jlong(j, "undecided"),
+	    "%ld undecided for A or B, %ld never scored for A or B.%s</p>\n",
+	    jlong(j, "paired"), jlong(j, "only_a"), jlong(j, "only_b"),
+	    jlong(j, "undecided"), jlong(j, "unscored"),
 	    jlong(j, "paired") == 0 ? " No case in common: nothing to "
 	    "compare." : "");
 }
