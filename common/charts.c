@@ -10,8 +10,10 @@
  * chart.  A failed record (an error from any stage; for LongGenBench, no
  * scores either) counts as a case scored 0 whose checks all failed, never
  * left out.  A LongWeave or Ada-LEval record without a score and without
- * an error is undecided: left out of the points, never a 0.  Each kind
- * counts both, and the undecided checks, for the note under its title.
+ * an error is undecided: left out of the points, never a 0.  A record of
+ * any bench with no scores and no error was never scored (unscored.h):
+ * left out too, counted apart, never failed.  Each kind counts them, and
+ * the undecided checks, for the note under its title.
  */
 #include <math.h>
 #include <stdio.h>
@@ -26,6 +28,7 @@
 #include "outtok.h"
 #include "record.h"
 #include "tasks.h"
+#include "unscored.h"
 #include "xalloc.h"
 
 #define NBUCKET 4096
@@ -56,12 +59,14 @@ struct cell {
 /* What a kind's points leave out or count as 0. */
 struct tally {
 	long failed, undecided, checks;
+	long unscored;		/* no scores, no error: left out */
 	long counted;		/* length: outputs lg counted */
 };
 
 struct charts {
 	struct charts_opts o;
 	struct tally tally[CH_NKINDS];
+	struct unscored un;	/* records never scored, for the warning */
 	struct cell *bucket[NBUCKET];
 	struct cell **all;
 	size_t ncell, cap;
@@ -110,6 +115,7 @@ charts_free(struct charts *t)
 	}
 	free(t->all);
 	chartci_free(t->ci);
+	unscored_free(&t->un);
 	bpe_free(t->tok);
 	free(t->val);
 	free(t->lo);
@@ -259,11 +265,12 @@ has_error(const cJSON *rec)
 	return e != NULL && !cJSON_IsNull(e);
 }
 
-/* LongGenBench: an error, or no scores (lg-split never saw it). */
+/* LongGenBench: an error (a record with no scores and no error is
+ * unscored, not failed). */
 static int
 failed(const cJSON *rec)
 {
-	return has_error(rec) || rec_get(rec, "scores") == NULL;
+	return has_error(rec);
 }
 
 /* Not failed, and no scores.score: undecided. */
@@ -508,6 +515,13 @@ add_lgb(struct charts *t, const cJSON *rec, const char *model,
 	struct lgb l = { 0 };
 	int fail = failed(rec), r;
 
+	if (unscored_rec(rec)) {
+		t->tally[CH_LGB_TIERS].unscored++;
+		t->tally[CH_LGB_TYPES].unscored++;
+		t->tally[CH_POSITION].unscored++;
+		unscored_note(&t->un, rec);
+		return 0;
+	}
 	r = fail ? lgb_failed(rec, &l, in) : lgb_scored(rec, &l, in);
 	if (r == 0) {
 		tally(t, CH_LGB_TIERS, rec, fail, 0);
@@ -559,6 +573,11 @@ add_lw(struct charts *t, const cJSON *rec, const char *model, const char *task,
 	if (!fail && !und && score_unit(sc, "score", 0, &s, in) < 0)
 		return -1;
 	add_length(t, rec, model, length, gkey[1], uid, in);
+	if (unscored_rec(rec)) {
+		t->tally[CH_LONGWEAVE].unscored++;
+		unscored_note(&t->un, rec);
+		return 0;
+	}
 	tally(t, CH_LONGWEAVE, rec, fail, und);
 	if (und)
 		return 0;
@@ -593,6 +612,12 @@ add_ada(struct charts *t, const cJSON *rec, const char *model, const char *task,
 	if (!fail && !und && (score_unit(sc, "score", 0, &s, in) < 0 ||
 	    score_unit(sc, "random", 1, &rnd, in) < 0))
 		return -1;
+	if (unscored_rec(rec)) {
+		t->tally[CH_ADALEVAL].unscored++;
+		t->tally[CH_BIAS].unscored += at != NULL;
+		unscored_note(&t->un, rec);
+		return 0;
+	}
 	tally(t, CH_ADALEVAL, rec, fail, und);
 	if (at != NULL)
 		tally(t, CH_BIAS, rec, fail, und);
@@ -749,7 +774,17 @@ charts_points(const struct charts *t, int kind)
 		n += t->all[i]->kind == kind && t->all[i]->n > 0;
 	if (kind == CH_LENGTH)	/* records without outputs: no chart */
 		return n;
-	return n + t->tally[kind].failed + t->tally[kind].undecided;
+	return n + t->tally[kind].failed + t->tally[kind].undecided +
+	    t->tally[kind].unscored;
+}
+
+void
+charts_warn_unscored(const struct charts *t, buf *b)
+{
+	if (b != NULL)
+		unscored_say(&t->un, b);
+	else
+		unscored_warn(&t->un);
 }
 
 /* "3 failed (counted 0), 2 undecided (left out), 5 checks undecided", or
@@ -769,6 +804,9 @@ note(const struct tally *y, int kind)
 	if (y->undecided > 0)
 		buf_printf(&b, "%s%ld undecided (no score: left out)",
 		    b.len ? ", " : "", y->undecided);
+	if (y->unscored > 0 && kind != CH_LENGTH)
+		buf_printf(&b, "%s%ld unscored (never scored: left out)",
+		    b.len ? ", " : "", y->unscored);
 	if (y->checks > 0 && kind != CH_LENGTH)
 		buf_printf(&b, "%s%ld %s the judge could not decide%s",
 		    b.len ? ", " : "", y->checks, lgb ? "checks" : "items",

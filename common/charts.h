@@ -24,7 +24,10 @@
  * Every point has the 95% bootstrap interval lg-agg gives the same
  * numbers (chartci.h; draws 0: none).  A failed record (an error) counts
  * as a case scored 0; an undecided one (no score and no error: the judge
- * decided none of its items) is left out of the points.  A chart says
+ * decided none of its items) is left out of the points, and so is an
+ * unscored one (no scores and no error: nothing scored it, unscored.h),
+ * counted apart and said once on stderr by charts_warn_unscored().  A
+ * chart says
  * under its title how many of each it holds, and how many checks the
  * judge could not decide, so that no 0 and no gap goes unexplained.
  */
@@ -32,6 +35,8 @@
 #define LG_CHARTS_H
 
 #include <stdint.h>
+
+#include "buf.h"
 
 #include <cjson/cJSON.h>
 
@@ -69,6 +74,9 @@ void charts_free(struct charts *t);
  * the record).
  */
 int charts_add(struct charts *t, const cJSON *rec, jsonl *in);
+/* The records no scorer touched, as one warning (nothing when none);
+ * the sentence itself into b when b is not NULL. */
+void charts_warn_unscored(const struct charts *t, buf *b);
 
 /* Number of points a kind has, plus the records it leaves out or counts
  * as failed (0: nothing to draw or say). */

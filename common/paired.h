@@ -33,6 +33,9 @@ struct paired_side {
 	long lgb;		/* of which carried LongGenBench counts */
 	long undecided;		/* records left out, not in nrec: no score
 				 * and no error (the judge decided nothing) */
+	long unscored;		/* records left out, not in nrec: no scores
+				 * and no error (unscored.h: nothing scored
+				 * them) */
 	double c[NCOMP];	/* sums; divided by nrec once read */
 	unsigned char *chk;	/* per check: 1 pass, 0 fail, CHK_UNDECIDED,
 				 * one record only */

@@ -194,13 +194,15 @@ static void
 main_table(struct group **g, size_t n, const struct opts *o)
 {
 	static const char *const cols[] = { "score%", "cases", "failed",
-		"undecided", "cut", "IF%", "copy%", "expect%", "random%", "tau" };
-	static const char *const cols_se[] = { "score%", "se", "cases",
-		"failed", "undecided", "cut", "IF%", "copy%", "expect%",
+		"undecided", "unscored", "cut", "IF%", "copy%", "expect%",
 		"random%", "tau" };
-	static const int right[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+	static const char *const cols_se[] = { "score%", "se", "cases",
+		"failed", "undecided", "unscored", "cut", "IF%", "copy%",
+		"expect%", "random%", "tau" };
+	static const int right[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
 	/* intervals for score, IF, copy, expect and tau (cols_se) */
-	static const unsigned char ci[11] = { 1, 0, 0, 0, 0, 0, 1, 1, 1, 0, 1 };
+	static const unsigned char ci[12] = { 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0,
+		1 };
 	int samples = any_samples(g, n);
 	table *tb = NULL;
 	size_t i, k;
@@ -208,8 +210,8 @@ main_table(struct group **g, size_t n, const struct opts *o)
 	for (i = 0; i < n; i++)
 		boot_cell(g[i], o);
 	if (o->fmt != FMT_JSON)
-		tb = o->bootstrap > 0 ? table_ci(o, cols_se, right, 11, ci,
-		    samples) : table_ci(o, cols, right, 10, ci, samples);
+		tb = o->bootstrap > 0 ? table_ci(o, cols_se, right, 12, ci,
+		    samples) : table_ci(o, cols, right, 11, ci, samples);
 
 	for (i = 0; i < n; i++) {
 		const struct group *r = g[i];
@@ -226,6 +228,7 @@ main_table(struct group **g, size_t n, const struct opts *o)
 			json_num(j, "failed", (double)r->sc.failed);
 			json_num(j, "undecided", (double)r->sc.undecided);
 			json_num(j, "undecided_items", (double)r->sc.items);
+			json_num(j, "unscored", (double)r->unscored);
 			json_num(j, "cut", (double)r->sc.cut);
 			json_ratio(j, "if", 100.0 * (double)a->valid, cases);
 			json_ratio(j, "copy", 100.0 * (double)a->copy, (double)a->valid);
@@ -243,7 +246,7 @@ main_table(struct group **g, size_t n, const struct opts *o)
 			json_emit(j);
 			continue;
 		}
-		c = cells_for(r, o, 19);
+		c = cells_for(r, o, 20);
 		k = o->nfields;
 		c[k++] = fmt_pct(r->sc.sum, cases);
 		cell_ci(c, &k, r, 0, o);
@@ -252,6 +255,7 @@ main_table(struct group **g, size_t n, const struct opts *o)
 		c[k++] = fmt_long(r->sc.cases);
 		c[k++] = fmt_long(r->sc.failed);
 		c[k++] = fmt_long(r->sc.undecided);
+		c[k++] = fmt_long(r->unscored);
 		c[k++] = fmt_long(r->sc.cut);
 		c[k++] = fmt_pct((double)a->valid, a->scored ? cases : 0);
 		cell_ci(c, &k, r, A_IF, o);

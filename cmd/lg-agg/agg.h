@@ -185,6 +185,8 @@ struct group {
 	char **val;		/* one value per field (strings as nulkey.h keys) */
 	unsigned char *syn;	/* 1: an average row's label, sorted last */
 	int row;		/* ROW_CELL, or the kind of average row */
+	long unscored;		/* records no scorer touched (unscored.h):
+				 * in no sum, shown apart */
 	struct lgb lgb;
 	struct score sc;
 	struct ada ada;

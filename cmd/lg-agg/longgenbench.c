@@ -565,12 +565,13 @@ lgb_resampling(const struct group *g)
 
 static const char *const main_cols[] = {
 	"CR", "STIC-1", "STIC-2", "wAvg", "single", "range", "periodic",
-	"Len", "cases", "failed", "undecided", "cut"
+	"Len", "cases", "failed", "undecided", "unscored", "cut"
 };
 static const char *const pos_cols[] = { "at", "pass", "judged", "total", "rate" };
-static const int right[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+static const int right[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
 /* the main columns with an interval: CR .. Len */
-static const unsigned char main_ci[] = { 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0 };
+static const unsigned char main_ci[] = { 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
+	0 };
 static const char *const met_key[NMET_LGB] = { "cr", "stic1", "stic2",
 	"wavg", "single", "range", "periodic", "len" };
 
@@ -594,6 +595,7 @@ json_main(const struct group *g, const struct opts *o, int samples)
 	json_num(j, "cases", (double)s->cases);
 	json_num(j, "failed", (double)s->failed);
 	json_num(j, "undecided", (double)s->undecided);
+	json_num(j, "unscored", (double)g->unscored);
 	json_num(j, "cut", (double)s->cut);
 	json_ratio(j, "cr", s->cr_sum, (double)s->cases);
 	json_ratio(j, "stic1", 100.0 * (double)s->pass, (double)s->judged);
@@ -635,7 +637,7 @@ row_main(table *tb, const struct group *g, const struct opts *o, int samples)
 {
 	const struct lgb *s = &g->lgb;
 	size_t k = o->nfields;
-	char **c = cells_for(g, o, 12 + NMET_LGB + 3);
+	char **c = cells_for(g, o, 13 + NMET_LGB + 3);
 	int t;
 
 	c[k++] = s->cases ? fmt_num(s->cr_sum / (double)s->cases, 1) :
@@ -661,6 +663,7 @@ row_main(table *tb, const struct group *g, const struct opts *o, int samples)
 	c[k++] = fmt_long(s->cases);
 	c[k++] = fmt_long(s->failed);
 	c[k++] = fmt_long(s->undecided);
+	c[k++] = fmt_long(g->unscored);
 	c[k++] = fmt_long(s->cut);
 	if (samples)
 		cells_samples(c, &k, g);
@@ -712,7 +715,7 @@ lgb_print(struct group **g, size_t n, const struct opts *o)
 		boot_cell(g[i], o);
 	if (o->fmt != FMT_JSON)
 		tb = o->by_position ? table_for(o, pos_cols, right, 5) :
-		    table_ci(o, main_cols, right, 12, main_ci, samples);
+		    table_ci(o, main_cols, right, 13, main_ci, samples);
 	for (i = 0; i < n; i++) {
 		if (o->by_position)
 			rows_position(tb, g[i], o);

@@ -225,6 +225,7 @@ fold(gtab *t, const struct group *c, const struct opts *o, int row)
 	a->sc.cases += c->sc.cases;
 	a->sc.failed += c->sc.failed;
 	a->sc.undecided += c->sc.undecided;
+	a->unscored += c->unscored;
 	a->sc.items += c->sc.items;
 	a->sc.cut += c->sc.cut;
 	if (c->sc.cases > 0) {
@@ -264,6 +265,7 @@ print_row(table *tb, const struct group *g, const struct opts *o, int samples)
 		json_num(j, "failed", (double)g->sc.failed);
 		json_num(j, "undecided", (double)g->sc.undecided);
 		json_num(j, "undecided_items", (double)g->sc.items);
+		json_num(j, "unscored", (double)g->unscored);
 		json_num(j, "cut", (double)g->sc.cut);
 		if (g->row == ROW_CELL)
 			json_num(j, "score_sum", g->sc.sum);
@@ -276,7 +278,7 @@ print_row(table *tb, const struct group *g, const struct opts *o, int samples)
 		json_emit(j);
 		return;
 	}
-	c = cells_for(g, o, 11);
+	c = cells_for(g, o, 12);
 	c[k++] = fmt_pct(num, den);
 	cell_ci(c, &k, g, 0, o);
 	if (o->bootstrap > 0)
@@ -285,6 +287,7 @@ print_row(table *tb, const struct group *g, const struct opts *o, int samples)
 	c[k++] = fmt_long(g->sc.failed);
 	c[k++] = fmt_long(g->sc.undecided);
 	c[k++] = fmt_long(g->sc.items);
+	c[k++] = fmt_long(g->unscored);
 	c[k++] = fmt_long(g->sc.cut);
 	if (samples)
 		cells_samples(c, &k, g);
@@ -295,11 +298,11 @@ static void
 print_rows(struct group **g, size_t n, const struct opts *o, int averages)
 {
 	static const char *const cols[] = { "score%", "cases", "failed",
-		"undecided", "undec-items", "cut" };
+		"undecided", "undec-items", "unscored", "cut" };
 	static const char *const cols_se[] = { "score%", "se", "cases",
-		"failed", "undecided", "undec-items", "cut" };
-	static const int right[] = { 1, 1, 1, 1, 1, 1, 1 };
-	static const unsigned char ci[] = { 1, 0, 0, 0, 0, 0, 0 };
+		"failed", "undecided", "undec-items", "unscored", "cut" };
+	static const int right[] = { 1, 1, 1, 1, 1, 1, 1, 1 };
+	static const unsigned char ci[] = { 1, 0, 0, 0, 0, 0, 0, 0 };
 	struct group **rows;
 	gtab *t = gtab_new(o->nfields);
 	table *tb = NULL;
@@ -325,8 +328,8 @@ print_rows(struct group **g, size_t n, const struct opts *o, int averages)
 			boot_avg(rows[i], rows[i]->cells, rows[i]->ncells, o);
 	}
 	if (o->fmt != FMT_JSON)
-		tb = o->bootstrap > 0 ? table_ci(o, cols_se, right, 7, ci,
-		    samples) : table_ci(o, cols, right, 6, ci, samples);
+		tb = o->bootstrap > 0 ? table_ci(o, cols_se, right, 8, ci,
+		    samples) : table_ci(o, cols, right, 7, ci, samples);
 	for (i = 0; i < n + na; i++)
 		print_row(tb, rows[i], o, samples);
 	if (tb != NULL) {

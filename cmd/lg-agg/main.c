@@ -7,6 +7,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "nulkey.h"
+#include "unscored.h"
 #include "xalloc.h"
 
 static char bench_name[] = "bench";
@@ -60,7 +61,7 @@ values(const cJSON *rec, jsonl *in, const struct opts *o, char **vals,
  * when it was bad (reported). */
 static int
 add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals,
-    skeys *keys)
+    skeys *keys, struct unscored *un)
 {
 	const struct bench *b;
 	struct group *g;
@@ -86,6 +87,17 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals,
 			group_params(g, rec);
 			tags_add(g, &ts);
 		}
+	} else if (!o->measure && unscored_rec(rec)) {
+		/* no scorer touched it: neither a 0 nor a failure */
+		g = gtab_get(t, b, bench, vals, NULL);
+		group_params(g, rec);
+		g->unscored++;
+		unscored_note(un, rec);
+		/* its output was cut all the same: the cut column of its
+		 * bench's sums (LongGenBench's, or the mean score's) */
+		g->lgb.cut += rec_cut(rec);
+		g->sc.cut += rec_cut(rec);
+		r = 0;
 	} else if ((r = case_of(rec, in, &cs)) == 0) {
 		memset(&d, 0, sizeof d);
 		if ((r = b->read(rec, in, o, &d)) >= 0) {
@@ -180,18 +192,21 @@ run(char **files, int n, const struct opts *o)
 	gtab *t = gtab_new(o->nfields);
 	char **vals = xcalloc(o->nfields, sizeof *vals);
 	skeys *keys = skeys_new();
+	struct unscored un = { 0 };
 	cJSON *rec;
 	int bad = 0, status;
 
 	jsonl_lazy_all(in);	/* records are read through rec_get() */
 	jsonl_borrow(in);	/* and nothing of one is kept past the next */
 	while ((rec = jsonl_next(in)) != NULL) {
-		if (add(rec, in, o, t, vals, keys) < 0)
+		if (add(rec, in, o, t, vals, keys, &un) < 0)
 			bad = 1;
 		rec_free(rec);
 	}
 	if (print(t, o, keys))
 		bad = 1;
+	unscored_warn(&un);
+	unscored_free(&un);
 	status = jsonl_status(in);
 	if (status == LG_OK && bad)
 		status = LG_BAD;

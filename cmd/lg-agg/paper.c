@@ -92,7 +92,7 @@ struct prow {
 	char **c;
 	size_t k;
 	cJSON *j;
-	long failed, undecided;
+	long failed, undecided, unscored;
 };
 
 /* A row of the model's groups among g[0..n) (of the task, if any). */
@@ -112,6 +112,7 @@ prow_start(struct prow *r, const char *tname, const char *model,
 			g[i]->b->counts(g[i], &f, &u);
 			r->failed += f;
 			r->undecided += u;
+			r->unscored += g[i]->unscored;
 		}
 	if (o->fmt == FMT_JSON) {
 		struct group p = { 0 };
@@ -129,7 +130,7 @@ prow_start(struct prow *r, const char *tname, const char *model,
 		free(p.params);
 		return;
 	}
-	r->c = xcalloc(ncols + 3, sizeof *r->c);
+	r->c = xcalloc(ncols + 4, sizeof *r->c);
 	r->c[r->k++] = nulkey_show(model);
 }
 
@@ -158,19 +159,21 @@ prow_end(struct prow *r, table *tb)
 	if (r->j != NULL) {
 		json_num(r->j, "failed", (double)r->failed);
 		json_num(r->j, "undecided", (double)r->undecided);
+		json_num(r->j, "unscored", (double)r->unscored);
 		json_emit(r->j);
 		return;
 	}
 	r->c[r->k++] = fmt_long(r->failed);
 	r->c[r->k++] = fmt_long(r->undecided);
+	r->c[r->k++] = fmt_long(r->unscored);
 	table_add(tb, r->c);
 }
 
 static table *
 ptable(const char *first, char **cols, size_t n)
 {
-	const char **c = xcalloc(n + 3, sizeof *c);
-	int *right = xcalloc(n + 3, sizeof *right);
+	const char **c = xcalloc(n + 4, sizeof *c);
+	int *right = xcalloc(n + 4, sizeof *right);
 	size_t i;
 	table *t;
 
@@ -181,8 +184,9 @@ ptable(const char *first, char **cols, size_t n)
 	}
 	c[n + 1] = "failed";
 	c[n + 2] = "undecided";
-	right[n + 1] = right[n + 2] = 1;
-	t = table_new(c, right, n + 3);
+	c[n + 3] = "unscored";
+	right[n + 1] = right[n + 2] = right[n + 3] = 1;
+	t = table_new(c, right, n + 4);
 	free(c);
 	free(right);
 	return t;
@@ -388,7 +392,7 @@ ada_random(struct group **g, size_t n, const char *task, const char *tn,
 		cJSON_AddStringToObject(j, "row", "random");
 		cJSON_AddItemToObject(j, "task", nulkey_json(task));
 	} else {
-		c = xcalloc(tiers->n + 3, sizeof *c);
+		c = xcalloc(tiers->n + 4, sizeof *c);
 		c[k++] = xstrdup(RANDOM_ROW);
 	}
 	for (l = 0; l < tiers->n; l++) {
@@ -410,9 +414,11 @@ ada_random(struct group **g, size_t n, const char *task, const char *tn,
 	if (j != NULL) {
 		cJSON_AddNullToObject(j, "failed");
 		cJSON_AddNullToObject(j, "undecided");
+		cJSON_AddNullToObject(j, "unscored");
 		json_emit(j);
 		return;
 	}
+	c[k++] = xstrdup("-");
 	c[k++] = xstrdup("-");
 	c[k++] = xstrdup("-");
 	table_add(tb, c);

@@ -48,6 +48,8 @@ struct group {
 	size_t npaired, only[2];
 	size_t nund;		/* on both sides, undecided on one or both:
 				 * left out */
+	size_t nuns;		/* on both sides, a side never scored (no
+				 * scores, no error): left out */
 };
 
 /* read.c */
@@ -61,9 +63,15 @@ int ctab_add(ctab *t, const cJSON *rec, jsonl *in, int side,
 struct group **ctab_groups(ctab *t, const struct opts *o, size_t *n);
 /* Counts over all groups: cases per side, paired, and those on both
  * sides left out because a side has no decided record. */
-void ctab_counts(ctab *t, size_t *cases, size_t *paired, size_t *undecided);
+void ctab_counts(ctab *t, size_t *cases, size_t *paired, size_t *undecided,
+    size_t *unscored);
+/* The records never scored (unscored.h), said once on stderr. */
+void ctab_warn_unscored(const ctab *t);
 /* Nonzero when the case has records on side, decided or not. */
 int case_ran(const struct kase *k, int side);
+/* Nonzero when the case is on both sides, unpaired, and a side has only
+ * records nothing scored (no scores, no error). */
+int case_unscored(const struct kase *k);
 /* Nonzero when its check lists pair check by check: one record a side,
  * lists of one length.  case_checks_differ(): one record a side, two lists
  * of different lengths (another version of the case or scorer), never
@@ -78,6 +86,7 @@ size_t compare_group(const struct group *g, const struct opts *o,
 /* print.c */
 void print_all(struct group **g, size_t n, const struct opts *o,
     const char *label[2], size_t cases[2], size_t paired, size_t undecided,
+    size_t unscored,
     long other);
 
 #endif

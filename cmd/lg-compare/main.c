@@ -162,7 +162,7 @@ run(char **files, int nfiles, const struct opts *o)
 	const char *label[2];
 	char *by_label[2] = { NULL, NULL };
 	char *file_label[2] = { NULL, NULL };
-	size_t cases[2], paired, und, ng;
+	size_t cases[2], paired, und, uns, ng;
 	int bad = 0, status = LG_OK, s;
 
 	if (o->have_by) {
@@ -221,16 +221,18 @@ run(char **files, int nfiles, const struct opts *o)
 			    strlen(files[s])) : xstrdup("(stdin)");
 			label[s] = file_label[s];
 		}
-	ctab_counts(t, cases, &paired, &und);
+	ctab_counts(t, cases, &paired, &und, &uns);
+	ctab_warn_unscored(t);
 	if (paired == 0) {
 		char *a = nulkey_show(label[0]), *bl = nulkey_show(label[1]);
 
 		lg_sanitize(a);
 		lg_sanitize(bl);
-		if (und > 0)
+		if (und + uns > 0)
 			lg_warn("no case decided in both: %zu cases in common, "
-			    "undecided in %s or %s (no score and no error)",
-			    und, a, bl);
+			    "undecided in %s or %s (no score and no error), "
+			    "%zu never scored (no scores, no error)",
+			    und + uns, a, bl, uns);
 		else
 			lg_warn("no case in common: %s has %zu cases, %s has "
 			    "%zu (paired by case, else id, within the same "
@@ -241,7 +243,7 @@ run(char **files, int nfiles, const struct opts *o)
 		status = status > LG_BAD ? status : LG_BAD;
 		goto out;
 	}
-	print_all(g, ng, o, label, cases, paired, und, b.other);
+	print_all(g, ng, o, label, cases, paired, und, uns, b.other);
 	if (status == LG_OK && bad)
 		status = LG_BAD;
 out:

@@ -4,9 +4,10 @@
  * Text: a head naming A and B with their case counts, one row per group
  * and metric, the cases whose score changed the most, the cases found on
  * one side only, and those left out because a side has no decided record
- * (undecided), and those left out of the checks row because their check
- * lists differ in length.  JSON: one object per line, "row" telling which:
- * "summary", "metric", "change", "unpaired", "undecided" or
+ * (undecided) or a side was never scored (unscored: no scores, no error),
+ * and those left out of the checks row because their check lists differ
+ * in length.  JSON: one object per line, "row" telling which: "summary",
+ * "metric", "change", "unpaired", "unscored", "undecided" or
  * "checks_differ".  Text that came from the
  * records is sanitized before it reaches the terminal.
  */
@@ -185,7 +186,7 @@ static int
 left_out(const struct kase *k)
 {
 	return case_ran(k, 0) && case_ran(k, 1) &&
-	    (k->s[0].nrec == 0 || k->s[1].nrec == 0);
+	    (k->s[0].nrec == 0 || k->s[1].nrec == 0) && !case_unscored(k);
 }
 
 /* Which side of a case left out has no decided record. */
@@ -249,6 +250,7 @@ json_group(const struct group *g, const struct opts *o)
 		cJSON_AddNumberToObject(j, "only_a", (double)g->only[0]);
 		cJSON_AddNumberToObject(j, "only_b", (double)g->only[1]);
 		cJSON_AddNumberToObject(j, "undecided", (double)g->nund);
+		cJSON_AddNumberToObject(j, "unscored", (double)g->nuns);
 		jnum(j, "a", w->a, 1);
 		jnum(j, "b", w->b, 1);
 		jnum(j, "diff", w->diff, w->defined);
@@ -284,6 +286,14 @@ json_group(const struct group *g, const struct opts *o)
 				cJSON_AddStringToObject(j, "only", s ? "b" : "a");
 				emit(j);
 			}
+	for (i = 0; i < g->ncases; i++)
+		if (case_unscored(g->cases[i])) {
+			cJSON *j = jrow("unscored", g, o);
+
+			cJSON_AddItemToObject(j, "case",
+			    nulkey_json(g->cases[i]->id));
+			emit(j);
+		}
 	for (i = 0; i < g->ncases; i++) {
 		const struct kase *c = g->cases[i];
 		int und = left_out(c);
@@ -306,14 +316,15 @@ json_group(const struct group *g, const struct opts *o)
 }
 
 static const char *const main_cols[] = {
-	"metric", "cases", "only A", "only B", "undecided", "A", "B", "B-A",
-	"95% CI", "p", "test"
+	"metric", "cases", "only A", "only B", "undecided", "unscored", "A",
+	"B", "B-A", "95% CI", "p", "test"
 };
-static const int main_right[] = { 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0 };
+static const int main_right[] = { 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0 };
 static const char *const change_cols[] = { "case", "A", "B", "B-A" };
 static const int change_right[] = { 0, 1, 1, 1 };
 static const char *const only_cols[] = { "only in", "case" };
 static const char *const und_cols[] = { "undecided in", "case" };
+static const char *const uns_cols[] = { "unscored in", "case" };
 static const int only_right[] = { 0, 0 };
 static const char *const differ_cols[] = { "case", "checks A", "checks B" };
 static const int differ_right[] = { 0, 1, 1 };
@@ -325,7 +336,7 @@ text_metrics(struct group **g, size_t ng, const struct opts *o)
 	struct paired_row rows[NMETRICS];
 	size_t i, k, n;
 
-	tab_start(&t, o, main_cols, main_right, 11);
+	tab_start(&t, o, main_cols, main_right, 12);
 	for (i = 0; i < ng; i++) {
 		n = compare_group(g[i], o, rows);
 		for (k = 0; k < n; k++) {
@@ -337,6 +348,7 @@ text_metrics(struct group **g, size_t ng, const struct opts *o)
 			tab_put(&t, xasprintf("%zu", g[i]->only[0]));
 			tab_put(&t, xasprintf("%zu", g[i]->only[1]));
 			tab_put(&t, xasprintf("%zu", g[i]->nund));
+			tab_put(&t, xasprintf("%zu", g[i]->nuns));
 			tab_put(&t, num(w->a, 1));
 			tab_put(&t, num(w->b, 1));
 			tab_put(&t, num(w->diff, w->defined));
@@ -495,6 +507,13 @@ static const struct listing undecided_list = {
 	"comparison", und_cols, only_right, 2, 1, left_out, und_cells
 };
 
+/* The cases both ran, left out: a side's records never scored. */
+static const struct listing unscored_list = {
+	"cases never scored in a run (no scores, no error: score them with "
+	"lg-score), left out of the comparison", uns_cols, only_right, 2, 1,
+	case_unscored, und_cells
+};
+
 /* The cases both ran once whose check lists differ in length: never
  * paired check by check, so left out of the checks row. */
 static const struct listing differ_list = {
@@ -505,7 +524,7 @@ static const struct listing differ_list = {
 void
 print_all(struct group **g, size_t n, const struct opts *o,
     const char *label[2], size_t cases[2], size_t paired, size_t und,
-    long other)
+    size_t uns, long other)
 {
 	size_t i;
 
@@ -519,10 +538,11 @@ print_all(struct group **g, size_t n, const struct opts *o,
 		cJSON_AddNumberToObject(j, "cases_b", (double)cases[1]);
 		cJSON_AddNumberToObject(j, "paired", (double)paired);
 		cJSON_AddNumberToObject(j, "only_a",
-		    (double)(cases[0] - paired - und));
+		    (double)(cases[0] - paired - und - uns));
 		cJSON_AddNumberToObject(j, "only_b",
-		    (double)(cases[1] - paired - und));
+		    (double)(cases[1] - paired - und - uns));
 		cJSON_AddNumberToObject(j, "undecided", (double)und);
+		cJSON_AddNumberToObject(j, "unscored", (double)uns);
 		if (o->have_by)
 			cJSON_AddNumberToObject(j, "other", (double)other);
 		cJSON_AddNumberToObject(j, "bootstrap", (double)o->resamples);
@@ -544,8 +564,8 @@ print_all(struct group **g, size_t n, const struct opts *o,
 		free(b);
 	}
 	printf("paired %zu, only in A %zu, only in B %zu, undecided in A or "
-	    "B %zu", paired, cases[0] - paired - und, cases[1] - paired - und,
-	    und);
+	    "B %zu, unscored in A or B %zu", paired, cases[0] - paired - und -
+	    uns, cases[1] - paired - und - uns, und, uns);
 	if (o->have_by)
 		printf(", other %s values %ld", o->by.path, other);
 	printf("; %ld bootstrap resamples, seed %llu\n\n", o->resamples,
@@ -554,5 +574,6 @@ print_all(struct group **g, size_t n, const struct opts *o,
 	text_changes(g, n, o);
 	text_unpaired(g, n, o);
 	text_listing(g, n, o, &undecided_list);
+	text_listing(g, n, o, &unscored_list);
 	text_listing(g, n, o, &differ_list);
 }

@@ -9,7 +9,9 @@
  * and without an error is undecided (the judge decided none of its
  * items, or nothing scored it): counted on its side, never a 0, and a
  * case with no decided record on a side is left out of the comparison
- * and counted apart.  A record whose numbers are not what the scorers
+ * and counted apart.  A record with no scores and no error at all is
+ * unscored (unscored.h: nothing scored it), left out the same way but
+ * counted apart from the undecided, and said once on stderr.  A record whose numbers are not what the scorers
  * write is reported and left out.
  */
 #include <math.h>
@@ -20,6 +22,7 @@
 #include "compare.h"
 #include "nulkey.h"
 #include "record.h"
+#include "unscored.h"
 #include "util.h"
 #include "xalloc.h"
 
@@ -34,6 +37,7 @@ struct ctab {
 	char **hkey;
 	size_t *hval;
 	size_t nslot, nused;
+	struct unscored un;	/* records never scored */
 };
 
 ctab *
@@ -74,6 +78,7 @@ ctab_free(ctab *t)
 	free(t->hval);
 	free(t->g);
 	free(t->k);
+	unscored_free(&t->un);
 	free(t);
 }
 
@@ -370,6 +375,12 @@ numbers(const cJSON *rec, struct paired_side *d, jsonl *in)
 		jsonl_warn(in, "scores: not an object");
 		return -1;
 	}
+	if (unscored_rec(rec)) {
+		/* nothing scored it: neither a 0 nor undecided */
+		d->nrec = 0;
+		d->unscored = 1;
+		return 0;
+	}
 	if (err != NULL && !cJSON_IsNull(err))
 		return failed(rec, sc, lgb, d, in);
 	v = cJSON_IsObject(sc) ? cJSON_GetObjectItemCaseSensitive(sc,
@@ -429,14 +440,16 @@ fold(struct paired_side *s, struct paired_side *d)
 
 	if (d->nrec == 0) {	/* undecided: counted, nothing to fold */
 		s->undecided += d->undecided;
+		s->unscored += d->unscored;
 		free(d->chk);
 		return;
 	}
 	if (s->nrec == 0) {
-		long und = s->undecided;
+		long und = s->undecided, uns = s->unscored;
 
 		*s = *d;
 		s->undecided += und;
+		s->unscored += uns;
 		return;
 	}
 	/* repeated samples: means of the sums; no check-by-check pairing */
@@ -475,13 +488,14 @@ ctab_add(ctab *t, const cJSON *rec, jsonl *in, int side, const struct opts *o)
 		goto out;
 	}
 	k = case_of(t, group_of(t, vals), id);
-	if (k->s[side].nrec + k->s[side].undecided > 0 &&
-	    rec_get(rec, "case") == NULL) {
+	if (case_ran(k, side) && rec_get(rec, "case") == NULL) {
 		shown = nulkey_show(id);
 		jsonl_warn(in, "id %s: seen before on this side, without a "
 		    "case member; taken as another sample", shown);
 		free(shown);
 	}
+	if (d.unscored)
+		unscored_note(&t->un, rec);
 	fold(&k->s[side], &d);
 	r = 0;
 out:
@@ -531,7 +545,28 @@ cmp_group(const void *a, const void *b)
 int
 case_ran(const struct kase *k, int side)
 {
-	return k->s[side].nrec + k->s[side].undecided > 0;
+	return k->s[side].nrec + k->s[side].undecided +
+	    k->s[side].unscored > 0;
+}
+
+int
+case_unscored(const struct kase *k)
+{
+	int s;
+
+	if (!case_ran(k, 0) || !case_ran(k, 1) ||
+	    (k->s[0].nrec > 0 && k->s[1].nrec > 0))
+		return 0;
+	for (s = 0; s < 2; s++)
+		if (k->s[s].nrec == 0 && k->s[s].undecided == 0)
+			return 1;
+	return 0;
+}
+
+void
+ctab_warn_unscored(const ctab *t)
+{
+	unscored_warn(&t->un);
 }
 
 int
@@ -591,7 +626,9 @@ ctab_groups(ctab *t, const struct opts *o, size_t *n)
 		if (k->s[0].nrec > 0 && k->s[1].nrec > 0) {
 			g->npaired++;
 			pair_checks(k);
-		} else if (case_ran(k, 0) && case_ran(k, 1))
+		} else if (case_unscored(k))
+			g->nuns++;
+		else if (case_ran(k, 0) && case_ran(k, 1))
 			g->nund++;
 		else
 			g->only[case_ran(k, 0) ? 0 : 1]++;
@@ -608,11 +645,12 @@ ctab_groups(ctab *t, const struct opts *o, size_t *n)
 }
 
 void
-ctab_counts(ctab *t, size_t *cases, size_t *paired, size_t *undecided)
+ctab_counts(ctab *t, size_t *cases, size_t *paired, size_t *undecided,
+    size_t *unscored)
 {
 	size_t i;
 
-	cases[0] = cases[1] = *paired = *undecided = 0;
+	cases[0] = cases[1] = *paired = *undecided = *unscored = 0;
 	for (i = 0; i < t->nk; i++) {
 		const struct kase *k = t->k[i];
 		int both = k->s[0].nrec > 0 && k->s[1].nrec > 0;
@@ -620,6 +658,8 @@ ctab_counts(ctab *t, size_t *cases, size_t *paired, size_t *undecided)
 		cases[0] += case_ran(k, 0);
 		cases[1] += case_ran(k, 1);
 		*paired += both;
-		*undecided += !both && case_ran(k, 0) && case_ran(k, 1);
+		*unscored += case_unscored(k) != 0;
+		*undecided += !both && case_ran(k, 0) && case_ran(k, 1) &&
+		    !case_unscored(k);
 	}
 }

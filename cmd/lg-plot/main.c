@@ -163,6 +163,7 @@ run(char **files, int n, const struct plot_opts *o)
 	}
 	status = jsonl_status(in);
 	jsonl_free(in);
+	charts_warn_unscored(t, NULL);
 	if (status == LG_SYS) {
 		charts_free(t);
 		return LG_SYS;

@@ -15,6 +15,7 @@
 #include "record.h"
 #include "report.h"
 #include "splice.h"
+#include "unscored.h"
 #include "xalloc.h"
 
 static char bench_k[] = "bench", task_k[] = "task", length_k[] = "length",
@@ -232,22 +233,25 @@ report_repeats(struct report *r)
 }
 
 
-/* The record's status in the list: failed (an error; LongGenBench: no
- * scores either), undecided (no score and no error: the judge decided
- * none of its items), else by its score; *s its score or NAN. */
+/* The record's status in the list: unscored (no scores and no error:
+ * nothing scored it, unscored.h), failed (an error), undecided (no score
+ * and no error: the judge decided none of its items), else by its score;
+ * *s its score or NAN. */
 static const char *
 status_of(const cJSON *rec, const char *bench, int bad, double *s)
 {
 	const cJSON *sc = rec_get(rec, "scores"), *err = rec_get(rec, "error");
-	int failed = (err != NULL && !cJSON_IsNull(err)) ||
-	    (strcmp(bench, "longgenbench") == 0 && !cJSON_IsObject(sc));
+	int never = unscored_rec(rec);
+	int failed = !never && ((err != NULL && !cJSON_IsNull(err)) ||
+	    (strcmp(bench, "longgenbench") == 0 && !cJSON_IsObject(sc)));
 	int und = !failed && cJSON_GetObjectItemCaseSensitive(cJSON_IsObject(sc) ?
 	    sc : NULL, "score") == NULL;
 
 	*s = failed ? NAN : num(sc, "score");
 	if (!(*s >= 0 && *s <= 1))
 		*s = NAN;
-	return bad ? "bad" : failed ? "failed" : und ? "undecided" :
+	return bad ? "bad" : never ? "unscored" : failed ? "failed" :
+	    und ? "undecided" :
 	    isnan(*s) ? "unscored" : *s >= 1 ? "pass" : *s <= 0 ? "fail" :
 	    "partial";
 }

@@ -141,7 +141,8 @@ comparison(buf *o, tabs *t, char **models, size_t nm, char **benches,
 	    "<code>lg-compare --by gen.model=A,B</code> gives them: the mean of "
 	    "A and of B over the cases both ran, B&minus;A with its 95% paired "
 	    "bootstrap interval and p-value; cases run by one model only, and "
-	    "cases undecided for A or B, are counted, not compared.</p>\n");
+	    "cases undecided or never scored for A or B, are counted, not "
+	    "compared.</p>\n");
 	for (k = 1; k < nm; k++) {
 		buf_puts(o, "<h3>A ");
 		html_esc(o, models[0]);
@@ -200,6 +201,21 @@ static const char cases_html[] =
 "verdicts, output and prompt, beside the same case of another model.</p>"
 "<div id=\"detail\"></div>\n";
 
+/* The records never scored, said on the page as on stderr. */
+static void
+unscored_html(buf *o, const struct charts *ch)
+{
+	buf s = { 0 };
+
+	charts_warn_unscored(ch, &s);
+	if (s.len == 0)
+		return;
+	buf_puts(o, "<p class=\"fail\">");
+	html_esc(o, buf_str(&s));
+	buf_puts(o, ".</p>\n");
+	buf_free(&s);
+}
+
 /* The page up to the case details, in o; 0, or -1 when a table could
  * not be made (its note in its place).  A page of a folder (-o) may load
  * scripts of its own origin: the chunks of the cases' details. */
@@ -240,7 +256,10 @@ page(buf *o, struct report *r, struct charts *ch, const struct tabctx *c,
 		    "from %ld resamples of the cases (seed 1)", c->draws);
 	buf_puts(o, ". Failed: records with an error, counted 0; undecided: "
 	    "records the judge could decide none of the items of, left out of "
-	    "every mean (<code>lg-agg</code>'s columns).</p>\n");
+	    "every mean; unscored: records no scorer touched (no scores, no "
+	    "error), left out of every mean (<code>lg-agg</code>'s columns)."
+	    "</p>\n");
+	unscored_html(o, ch);
 	per_bench(o, &t, benches, nb, tabs_headline);
 	comparison(o, &t, models, nm, benches, nb);
 	buf_puts(o, "<h2 id=\"paper\">The papers' tables</h2>\n<p>"
@@ -399,6 +418,7 @@ run(char **files, int n, const struct ropts *ro, struct tabctx *c)
 	if ((r.records = tempfile_open("lg-report")) == NULL)
 		goto out;
 	status = read_all(&r, ch, files, n);
+	charts_warn_unscored(ch, NULL);
 	report_repeats(&r);
 	if (status == LG_SYS)
 		goto out;

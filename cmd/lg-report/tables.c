@@ -306,6 +306,7 @@ static int
 counted(const char *k)
 {
 	static const char *const counts[] = { "cases", "failed", "undecided",
+	    "unscored",
 	    "only_a", "only_b", "paired", "other", NULL };
 	size_t i;
 
@@ -598,9 +599,10 @@ void
 tabs_headline(buf *o, const tabs *t, const char *bench)
 {
 	static const char *const lgb[] = { "gen.model", "CR", "STIC-1",
-	    "STIC-2", "wAvg", "cases", "failed", "undecided", NULL };
+	    "STIC-2", "wAvg", "cases", "failed", "undecided", "unscored", NULL };
 	static const char *const ada[] = { "task", "gen.model", "score%",
-	    "IF%", "copy%", "cases", "failed", "undecided", NULL };
+	    "IF%", "copy%", "cases", "failed", "undecided", "unscored",
+	    NULL };
 
 	if (strcmp(bench, "longgenbench") == 0)
 		tsv_copy(o, &t->g1, bench, "CR", lgb, 0);
@@ -716,8 +718,9 @@ static void
 summary(buf *o, const cJSON *j)
 {
 	buf_printf(o, "<p>%ld cases paired, %ld run by A only, %ld by B only, "
-	    "%ld undecided for A or B.%s</p>\n", jlong(j, "paired"),
-	    jlong(j, "only_a"), jlong(j, "only_b"), jlong(j, "undecided"),
+	    "%ld undecided for A or B, %ld never scored for A or B.%s</p>\n",
+	    jlong(j, "paired"), jlong(j, "only_a"), jlong(j, "only_b"),
+	    jlong(j, "undecided"), jlong(j, "unscored"),
 	    jlong(j, "paired") == 0 ? " No case in common: nothing to "
 	    "compare." : "");
 }

@@ -34,17 +34,17 @@ awk -v n="$n" -v want="$want" 'BEGIN {
 		cases[m]++; cr[m] += 100 * f / (10 + 10 * m); words[m] += w
 		pass[m] += p; judged[m] += 2; total[m] += 4; sp[m] += p; st[m] += 4
 	}
-	print "bench\ttask\tlength\tgen.model\tCR\tSTIC-1\tSTIC-2\twAvg\tsingle\trange\tperiodic\tLen\tcases\tfailed\tundecided\tcut" > want
+	print "bench\ttask\tlength\tgen.model\tCR\tSTIC-1\tSTIC-2\twAvg\tsingle\trange\tperiodic\tLen\tcases\tfailed\tundecided\tunscored\tcut" > want
 	for (m = 0; m < 2; m++)
-		printf "longgenbench\tdiary\t16k\tm%d\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%d\t%d\t0\t0\n", m,
+		printf "longgenbench\tdiary\t16k\tm%d\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%d\t%d\t0\t0\t0\n", m,
 		    cr[m] / cases[m], 100 * pass[m] / judged[m], 100 * pass[m] / total[m],
 		    cr[m] / cases[m] * pass[m] / total[m], 100 * sp[m] / st[m],
 		    0, 0, words[m] / cases[m], cases[m], failed[m] > want
 	print "" > want
-	print "bench\ttask\tlength\tgen.model\tscore%\tcases\tfailed\tundecided\tundec-items\tcut" > want
-	printf "longweave\tkvg\t1k\t-\t%.1f\t%d\t0\t%d\t%d\t0\n", 100 * lwsum / lwn, lwn, lwund, 3 * lwund > want
-	printf "longweave\tkvg\tavg\t-\t%.1f\t%d\t0\t%d\t%d\t0\n", 100 * lwsum / lwn, lwn, lwund, 3 * lwund > want
-	printf "longweave\toverall\tavg\t-\t%.1f\t%d\t0\t%d\t%d\t0\n", 100 * lwsum / lwn, lwn, lwund, 3 * lwund > want
+	print "bench\ttask\tlength\tgen.model\tscore%\tcases\tfailed\tundecided\tundec-items\tunscored\tcut" > want
+	printf "longweave\tkvg\t1k\t-\t%.1f\t%d\t0\t%d\t%d\t0\t0\n", 100 * lwsum / lwn, lwn, lwund, 3 * lwund > want
+	printf "longweave\tkvg\tavg\t-\t%.1f\t%d\t0\t%d\t%d\t0\t0\n", 100 * lwsum / lwn, lwn, lwund, 3 * lwund > want
+	printf "longweave\toverall\tavg\t-\t%.1f\t%d\t0\t%d\t%d\t0\t0\n", 100 * lwsum / lwn, lwn, lwund, 3 * lwund > want
 }' > "$in"
 "$BIN/lg-agg" --bootstrap 0 -f tsv "$in" > "$got"
 if ! cmp -s "$want" "$got"; then

@@ -12,6 +12,6 @@ v=$(lg-infer --version | cut -d' ' -f2)
 grep -qF "; lg $v, model m, params {\"max_tokens\":5}" "$t/err" ||
     fail "summary: $(cat "$t/err")"
 lg-agg -f json -g bench,task "$t/out" > "$t/agg"
-jq -e -s 'map(select(.row == "cell")) | .[0].cut == 1 and .[0].cases + .[0].undecided == 2' "$t/agg" > /dev/null ||
+jq -e -s 'map(select(.row == "cell")) | .[0].cut == 1 and .[0].cases + .[0].undecided + .[0].unscored == 2' "$t/agg" > /dev/null ||
     fail "agg: $(cat "$t/agg")"
 fake_stop s

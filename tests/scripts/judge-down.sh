@@ -66,7 +66,7 @@ import re
 name, what, path = sys.argv[1], sys.argv[2], sys.argv[3]
 hybrid = name == "lgb-hybrid"
 keys = {"bench", "task", "length", "gen.model", "model", "cases", "failed",
-        "undecided", "undec-items", "cut", "\u00b1", "se", "metric", "test",
+        "undecided", "undec-items", "unscored", "cut", "\u00b1", "se", "metric", "test",
         "id", "status", "only A", "only B", "B-A", "B\u2212A", "95% CI", "p", "paired"}
 stic = {"STIC-1", "STIC-2", "wAvg", "single", "range", "periodic"}
 zero = re.compile(r"^-?0(\.0+)?$")

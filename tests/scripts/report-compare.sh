@@ -56,7 +56,8 @@ for line in open(sys.argv[2]):
     if j.get("row") != "metric" or j["metric"] != "score":
         continue
     want.append([j["bench"], j["task"], j["length"], str(j["cases"]), str(j["only_a"]),
-                 str(j["only_b"]), str(j["undecided"]), f2(j["a"]), f2(j["b"]), f2(j["diff"]),
+                 str(j["only_b"]), str(j["undecided"]), str(j["unscored"]),
+                 f2(j["a"]), f2(j["b"]), f2(j["diff"]),
                  "-" if j["lo"] is None else f2(j["lo"]) + ".." + f2(j["hi"]),
                  "-" if j["p"] is None else "%.3g" % j["p"], j["test"]])
 if len(want) < 3:
@@ -70,7 +71,7 @@ if sum(int(r[4]) for r in rows) != 1 or sum(int(r[5]) for r in rows) != 0:
     print("FAIL: the unpaired case is not counted"); sys.exit(1)
 if sum(int(r[6]) for r in rows) != 1:
     print("FAIL: the undecided case is not counted"); sys.exit(1)
-if not any(float(r[11]) < 0.05 for r in rows):
+if not any(float(r[12]) < 0.05 for r in rows):
     print("FAIL: no significant difference against the degraded oracle")
     sys.exit(1)
 # the summary per bench: lg-compare -g bench, its score row for each bench

@@ -4,7 +4,7 @@
 # undecided in every table, chart and report, and never as a model score of
 # 0.  Hand-made records as lg-judge writes them when its judge is down
 # (scores.undecided, no scores.score), partly undecided ones, failed ones,
-# and records nothing scored, through lg-agg (every layout and format),
+# through lg-agg (every layout and format),
 # lg-compare, lg-plot and lg-report.
 set -eu
 . "$TOP/tests/lib.sh"
@@ -25,9 +25,10 @@ for m in m1 m2; do
 	rec $m lw/sr/1k/1 sr '{"undecided":4}'
 	rec $m lw/sr/1k/2 sr '{"undecided":4}'
 	rec $m lw/nw/1k/1 nw '{"undecided":3}'
-	# Ada-LEval: one answer scored 1, one record nothing scored
+	# Ada-LEval: one answer scored 1, one with scores but no score (a
+	# record nothing scored is unscored: tests/scripts/unscored.sh)
 	rec $m ada/ba/1k/1 bestanswer '{"score":1,"valid":1}' adaleval
-	rec $m ada/ba/1k/2 bestanswer 'null' adaleval
+	rec $m ada/ba/1k/2 bestanswer '{}' adaleval
 done > "$t/in"
 # m2's first biog case decided: it pairs with m1's
 sed -i 's|"gen":{"model":"m2"},"scores":{"undecided":5,"facts_total":5}|"gen":{"model":"m2"},"scores":{"score":0.25}|' "$t/in"
