@@ -55,26 +55,48 @@ def pub_extract(response):
     m = re.search(r"```(?:python)?\s*(.*?)\s*```", response, re.DOTALL | re.IGNORECASE)
     return m.group(1).strip() if m else response.strip()
 
-def pub_flake8(code, n):
-    path = "%s/pub%d.py" % (t, n)
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(code)
+def pub_flake8_all(codes):
+    # the published scorer's flake8 run of each code, its lines counted:
+    # one flake8 process over every file (the same checks as one run a
+    # file, without a start of flake8 and its plugins per answer)
+    paths = {}
+    for n, code in codes.items():
+        path = "%s/pub%d.py" % (t, n)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(code)
+        paths[path] = n
+    counts = dict.fromkeys(codes, 0)
+    if not paths:
+        return counts
     run = subprocess.run([sys.executable, "-m", "flake8", "--isolated",
-                          "--select=E,W,F,B,N,SIM,C4", path],
+                          "--select=E,W,F,B,N,SIM,C4",
+                          "--format=%(path)s\t%(code)s"] + sorted(paths),
                          capture_output=True, text=True, cwd=t)
-    return len([l for l in run.stdout.splitlines() if l.strip()])
+    if run.returncode not in (0, 1) or run.stderr.strip():
+        print("FAIL: flake8: %s" % run.stderr.strip()[:500])
+        sys.exit(1)
+    for l in run.stdout.splitlines():
+        if l.strip():
+            counts[paths[l.split("\t", 1)[0]]] += 1
+    return counts
 
-def pub_cf(response, original, n):
-    zero = {"runnable": 0.0, "style": 0.0, "functions": 0.0, "score": 0.0}
+def pub_code(response):
+    # the code the published scorer judges, and whether it compiles
     code = pub_extract(response)
     if not code:
-        return zero
+        return code, False
     try:
         compile(code, "<string>", "exec")
-        runnable = 1.0
+        return code, True
     except Exception:
-        runnable = 0.0
-    count = pub_flake8(code, n) if runnable else -1
+        return code, False
+
+def pub_cf(code, runnable, count, original):
+    zero = {"runnable": 0.0, "style": 0.0, "functions": 0.0, "score": 0.0}
+    if not code:
+        return zero
+    runnable = 1.0 if runnable else 0.0
+    count = count if runnable else -1
     style = 0.0 if count < 0 else 1.0 / (1.0 + count / 50.0)
     def defs(s):
         return 0 if not s.strip() else s.count("def ")
@@ -87,14 +109,17 @@ def pub_cf(response, original, n):
         total = 0.0
     return {"runnable": runnable, "style": style, "functions": func, "score": total}
 
-recs, want = [], []
+recs, pending = [], []
 for l in open(t + "/o.jsonl"):
     r = json.loads(l)
     m = re.search(r"```python\n(.*?)```", r["output"], re.S)
     for kind, answer in kinds(m.group(1)).items():
         q = dict(r, id="%s/%s" % (r["id"], kind), output=answer)
         recs.append(q)
-        want.append((kind, pub_cf(answer, r["vars"]["code"], len(want))))
+        pending.append((kind, pub_code(answer), r["vars"]["code"]))
+counts = pub_flake8_all({n: c for n, (_, (c, ok), _) in enumerate(pending) if ok})
+want = [(kind, pub_cf(c, ok, counts.get(n, -1), orig))
+        for n, (kind, (c, ok), orig) in enumerate(pending)]
 with open(t + "/in.jsonl", "w") as f:
     for q in recs:
         f.write(json.dumps(q) + "\n")
