@@ -165,6 +165,9 @@ $(O)/unit/$(1): $(O)/tests/unit/$(1).o $(patsubst %,$(O)/%.a,$(call unit_tools,t
 endef
 $(foreach u,$(UNIT_SRC:tests/unit/%.c=%),$(eval $(call unit_test,$(u))))
 
+# the helpers' objects are kept, not removed as intermediate files once
+# linked: a later make (make install's copy of the build) has them
+.SECONDARY: $(HELPER_SRC:%.c=$(O)/%.o)
 $(O)/helpers/%: $(O)/tests/helpers/%.o $(LIBLG)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIBLG) $(LIBS)

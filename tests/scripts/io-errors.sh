@@ -5,12 +5,15 @@ set -u
 . "$TOP/tests/lib.sh"
 cd "$BIN"
 ./lg-gen longgenbench -l 32k -n 6 | ./lg-prompt | ./lg-oracle > "$t/cases"
+# lg-agg reads scored records (unscored ones it names on stderr, rightly)
+./lg-split < "$t/cases" | ./lg-judge --rules > "$t/scored" 2> /dev/null
 for p in "lg-gen longgenbench -l 32k -n 30" "lg-prompt --force" "lg-oracle" "lg-split" \
     "lg-judge --rules" lg-kvcheck lg-fsmcheck lg-tau lg-agg; do
 	set -- $p
 	case $1 in
 	lg-gen) (./"$@" 2> "$t/err"; echo $? > "$t/rc") | head -c 1 > /dev/null ;;
 	lg-judge) (./lg-split < "$t/cases" | ./"$@" 2> "$t/err"; echo $? > "$t/rc") | head -c 1 > /dev/null ;;
+	lg-agg) (./"$@" < "$t/scored" 2> "$t/err"; echo $? > "$t/rc") | head -c 1 > /dev/null ;;
 	*) (./"$@" < "$t/cases" 2> "$t/err"; echo $? > "$t/rc") | head -c 1 > /dev/null ;;
 	esac
 	# lg-agg writes its small table at the end, into a pipe already closed
@@ -20,6 +23,7 @@ for p in "lg-gen longgenbench -l 32k -n 30" "lg-prompt --force" "lg-oracle" "lg-
 	if [ -w /dev/full ]; then
 		case $1 in
 		lg-gen) ./"$@" > /dev/full 2> "$t/err" ;;
+		lg-agg) ./"$@" < "$t/scored" > /dev/full 2> "$t/err" ;;
 		*) ./"$@" < "$t/cases" > /dev/full 2> "$t/err" ;;
 		esac
 		rc=$?
