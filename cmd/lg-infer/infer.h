@@ -52,6 +52,9 @@ typedef struct {
 	const char *like;	/* --like, with --dry-run */
 	const char *judge;	/* --judge, with --dry-run: lg-judge's options */
 	const char *self;	/* argv[0], to find lg-judge beside it */
+	const char *batch_requests;	/* --batch-requests FILE */
+	const char *batch_results;	/* --batch-results FILE */
+	int batch;		/* either: no server, whole replies */
 } infer_opts;
 
 /*
@@ -87,6 +90,12 @@ char *infer_template_changed(const cJSON *rec, const char *note,
 
 /* request.c */
 char *request_body(const infer_opts *o, const char *system, const char *prompt);
+/*
+ * The body of the request of rec (a record infer_check() passed), or NULL
+ * when it is not to be sent (--max-context: rec has its error and gen);
+ * *sys_opt is the --system text when it is the one sent, else NULL.
+ */
+char *request_prepare(const infer_opts *o, cJSON *rec, const char **sys_opt);
 /* The gen of rec's answer (res): the request, what came back, and what
  * made it (lg's version, rec's template, the server's model and
  * fingerprint). */
@@ -166,7 +175,37 @@ int judgecost_get(const judgecost *j, const char *const key[3],
     double *requests, double *out_max);
 void judgecost_free(judgecost *j);
 
-/* progress.c: lg-infer's line and summary on common/progress.h */
+/*
+ * batch.c: --batch-requests: each record's request, as lg-infer would send
+ * it, to the file, one batch request line each; an exit status.  The
+ * custom_id of a request: "ID#DIGEST", the record's id (unique in a run)
+ * and the first BATCH_DIGEST hex digits of the body's SHA-256 (a string
+ * item, NULs of the id kept).
+ */
+int infer_batch_requests(infer_opts *o);
+#define BATCH_DIGEST 16
+cJSON *batch_custom_id(const char *id, size_t idlen, const char *body);
+
+/*
+ * batchres.c: --batch-results FILE, the output of a batch.
+ * batchres_open() reads the file's custom_ids and where their lines are
+ * (a line that cannot be taken is reported and counted), dying when it
+ * cannot be read; batchres_answer() calls fn back, at once, with the
+ * result of rec's id as the HTTP engine would give it (a failure when
+ * there is none, none that is a reply, or one to a request other than
+ * body); batchres_unused() reports the
+ * lines no record took and gives the count of lines reported, these and
+ * the bad ones.
+ */
+typedef struct batchres batchres;
+batchres *batchres_open(const infer_opts *o);
+void batchres_answer(batchres *b, const cJSON *rec, const char *body,
+    const char *file, long line, http_done_fn fn, void *user);
+unsigned long batchres_unused(batchres *b);
+void batchres_free(batchres *b);
+
+/* progress.c: lg-infer's line and summary on common/progress.h (st NULL:
+ * a summary of --batch-results, which sends nothing) */
 void progress_draw(progress *p, const http_stats *st, int force);
 void progress_clear(progress *p);
 void progress_summary(progress *p, const http_stats *st);

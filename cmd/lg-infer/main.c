@@ -27,7 +27,12 @@ main(int argc, char **argv)
 		goto done;
 	}
 	context_setup(&o, o.tokenizer);
-	o.key = apikey_get(o.keyfile);
+	if (o.batch_requests != NULL) {
+		status = infer_batch_requests(&o);
+		goto done;
+	}
+	if (!o.batch)
+		o.key = apikey_get(o.keyfile);
 	status = infer_run(&o);
 done:
 	for (i = 0; i < o.nbase; i++)

@@ -22,6 +22,8 @@ static const char usage[] =
 "usage: lg-infer -m MODEL [--base-url URL] [options] [file ...]\n"
 "       lg-infer -m MODEL --dry-run [--prices FILE] [--like FILE]\n"
 "                [--judge OPTS] [options] [file ...]\n"
+"       lg-infer -m MODEL --batch-requests FILE [options] [file ...]\n"
+"       lg-infer -m MODEL --batch-results FILE [options] [file ...]\n"
 "\n"
 "  -m, --model MODEL    the model to ask (required)\n"
 "  --base-url URL       server, as http://HOST:PORT; repeat for replicas\n"
@@ -75,6 +77,12 @@ static const char usage[] =
 "  --judge OPTS         with --dry-run: the judge requests and their most\n"
 "                       output tokens, as lg-judge --dry-run OPTS counts\n"
 "                       them (its options; '' for a model judge)\n"
+"  --batch-requests FILE\n"
+"                       send nothing: write each record's request to FILE,\n"
+"                       an OpenAI batch request line (custom_id: its id)\n"
+"  --batch-results FILE\n"
+"                       send nothing: answer the records from FILE, that\n"
+"                       batch's output, by custom_id; in input order\n"
 "  -q                   no status line and no summary\n"
 "  --max-record SIZE    record size limit (default 64M)\n"
 "  -h, --help           print this help\n"
@@ -84,7 +92,7 @@ enum {
 	O_BASE = 256, O_COMPL, O_SYSTEM, O_TEMP, O_TOPP, O_MAXTOK, O_SEED,
 	O_STOP, O_PARAM, O_NOSTREAM, O_KEYFILE, O_ORDER, O_RESUME, O_CACHE,
 	O_MAXREC, O_VERSION, O_REDO, O_RETRYERR, O_MAXCTX, O_TOKENIZER, O_SAMPLES,
-	O_DRYRUN, O_PRICES, O_LIKE, O_JUDGE
+	O_DRYRUN, O_PRICES, O_LIKE, O_JUDGE, O_BREQ, O_BRES
 };
 
 /* The bounds of what the options take. */
@@ -193,6 +201,32 @@ request_option(infer_opts *o, int c, const char *arg)
 	return 0;
 }
 
+/*
+ * --batch-requests and --batch-results: one at a time, with nothing that
+ * needs a server or a file of answers; the request is a whole reply (a
+ * batch has no streams).
+ */
+static void
+check_batch(infer_opts *o)
+{
+	const char *opt = o->batch_requests != NULL ? "--batch-requests" :
+	    "--batch-results";
+
+	if (o->batch_requests == NULL && o->batch_results == NULL)
+		return;
+	if (o->batch_requests != NULL && o->batch_results != NULL)
+		lg_die(LG_USAGE, "--batch-requests and --batch-results go in "
+		    "two runs: the requests first, the results once the batch "
+		    "is done");
+	if (o->dry_run || o->resume != NULL || o->cache != NULL)
+		lg_die(LG_USAGE, "%s does not go with %s", opt, o->dry_run ?
+		    "--dry-run" : o->resume != NULL ? "--resume" : "--cache");
+	o->batch = 1;
+	o->stream = 0;
+	if (o->batch_results != NULL)
+		o->keep_order = 1;
+}
+
 /* The options that go together, and the server from the environment. */
 static void
 check_opts(infer_opts *o)
@@ -213,9 +247,10 @@ check_opts(infer_opts *o)
 	if (o->dry_run && (o->resume != NULL || o->cache != NULL))
 		lg_die(LG_USAGE, "--dry-run counts the whole suite: %s does not "
 		    "go with it", o->resume != NULL ? "--resume" : "--cache");
+	check_batch(o);
 	if (o->nbase == 0)
 		env_bases(o);
-	if (o->nbase == 0 && !o->dry_run)
+	if (o->nbase == 0 && !o->dry_run && !o->batch)
 		lg_die(LG_USAGE, "no server: give --base-url URL or set LG_BASE_URL");
 	if (o->samples > 1 && rec_get(o->params, "temperature") != NULL &&
 	    rec_num(o->params, "temperature", 0) == 0)
@@ -258,6 +293,8 @@ infer_parse(int argc, char **argv, infer_opts *o)
 		{ "prices", required_argument, NULL, O_PRICES },
 		{ "like", required_argument, NULL, O_LIKE },
 		{ "judge", required_argument, NULL, O_JUDGE },
+		{ "batch-requests", required_argument, NULL, O_BREQ },
+		{ "batch-results", required_argument, NULL, O_BRES },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 }
@@ -345,6 +382,14 @@ infer_parse(int argc, char **argv, infer_opts *o)
 			break;
 		case O_JUDGE:
 			o->judge = optarg;
+			break;
+		case O_BREQ:
+		case O_BRES:
+			if (*optarg == '\0' || strcmp(optarg, "-") == 0)
+				lg_die(LG_USAGE, "%s: want a file", c == O_BREQ ?
+				    "--batch-requests" : "--batch-results");
+			*(c == O_BREQ ? &o->batch_requests : &o->batch_results) =
+			    optarg;
 			break;
 		case 'h':
 			lg_usage(usage, 0);

@@ -34,6 +34,12 @@ progress_summary(progress *p, const http_stats *st)
 	if (p->skipped > 0)
 		snprintf(skip + k, sizeof skip - k, ", %lu skipped as answered",
 		    p->skipped);
+	if (st == NULL) {	/* --batch-results: nothing sent, nothing timed */
+		progress_end(p, "%lu records: %lu answered by the batch, %lu "
+		    "failed, %lu passed on%s; %s", p->done, p->ok, p->failed,
+		    p->passed, skip, p->made ? p->made : "");
+		return;
+	}
 	progress_end(p, "%lu records: %lu answered (%lu from cache), %lu failed, "
 	    "%lu passed on%s; %lu requests, %lu retries; %.1f s, %.1f req/s, "
 	    "%.0f tok/s; %s", p->done, p->ok, st->cache_hits, p->failed,

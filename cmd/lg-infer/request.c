@@ -59,6 +59,25 @@ request_body(const infer_opts *o, const char *system, const char *prompt)
 	return s;
 }
 
+char *
+request_prepare(const infer_opts *o, cJSON *rec, const char **sys_opt)
+{
+	const cJSON *sy = rec_get(rec, "system");
+	const char *system;
+
+	*sys_opt = NULL;
+	if (cJSON_IsString(sy)) {
+		system = sy->valuestring;
+	} else {
+		system = o->system;
+		*sys_opt = o->system;
+	}
+	if (context_over(o, rec, system, *sys_opt))
+		return NULL;
+	budget_warn_tier(o, rec_str(rec, "bench"), rec_str(rec, "length"));
+	return request_body(o, system, rec_str(rec, "prompt"));
+}
+
 static void
 add_count(cJSON *g, const char *k, long v)
 {
@@ -92,12 +111,15 @@ request_gen(const infer_opts *o, const char *system_opt, const cJSON *rec,
 	cJSON_AddBoolToObject(g, "truncated", res->truncated);
 	add_count(g, "prompt_tokens", res->prompt_tokens);
 	add_count(g, "output_tokens", res->output_tokens);
-	cJSON_AddNumberToObject(g, "latency_s", res->latency_s);
+	if (res->latency_s >= 0)
+		cJSON_AddNumberToObject(g, "latency_s", res->latency_s);
+	else		/* not measured: a batch's answer */
+		cJSON_AddNullToObject(g, "latency_s");
 	if (res->ttft_s >= 0)
 		cJSON_AddNumberToObject(g, "ttft_s", res->ttft_s);
 	else
 		cJSON_AddNullToObject(g, "ttft_s");
-	cJSON_AddNumberToObject(g, "attempts", res->attempts);
+	add_count(g, "attempts", res->attempts);
 	cJSON_AddBoolToObject(g, "cache_hit", res->cache_hit);
 	/* what made the answer: this lg, and the server's word for itself */
 	cJSON_AddStringToObject(g, "lg", LG_VERSION);

@@ -42,7 +42,18 @@ typedef struct {
 	failfast ff;		/* a wrong setup stops the run */
 	infer_opts *sopts;	/* --samples: the options of each sample */
 	int refused;		/* --resume: the input's templates changed */
+	batchres *br;		/* --batch-results, and then no e */
 } state;
+
+/* The HTTP engine's counts (none with --batch-results). */
+static void
+stats(const state *s, http_stats *st)
+{
+	if (s->e != NULL)
+		http_get_stats(s->e, st);
+	else
+		memset(st, 0, sizeof *st);
+}
 
 /* A record in the engine: the engine's job and ours. */
 typedef struct {
@@ -181,8 +192,6 @@ handle(void *arg, engine *eng, engine_job *r)
 	state *s = arg;
 	const infer_opts *o = sample_of(s->o, s->sopts, r->rec);
 	job *j = xcalloc(1, sizeof *j);
-	const cJSON *sy = rec_get(r->rec, "system");
-	const char *system;
 	char *body;
 
 	(void)eng;
@@ -203,20 +212,18 @@ handle(void *arg, engine *eng, engine_job *r)
 		finish(j);
 		return;
 	}
-	if (cJSON_IsString(sy)) {
-		system = sy->valuestring;
-	} else {
-		system = o->system;
-		j->sys_opt = o->system;
-	}
-	if (context_over(o, j->rec, system, j->sys_opt)) {
+	if ((body = request_prepare(o, j->rec, &j->sys_opt)) == NULL) {
 		s->pg.failed++;		/* not sent: scored as a failure */
 		s->bad = 1;
 		finish(j);
 		return;
 	}
-	budget_warn_tier(o, rec_str(r->rec, "bench"), rec_str(r->rec, "length"));
-	body = request_body(o, system, rec_str(r->rec, "prompt"));
+	if (s->br != NULL) {	/* --batch-results: answered from the file */
+		batchres_answer(s->br, j->rec, body, r->file, r->line, answered,
+		    j);
+		free(body);
+		return;
+	}
 	http_submit(s->e, o->completions ? HTTP_COMPLETIONS : HTTP_CHAT,
 	    o->model, o->stream, body, answered, j);
 }
@@ -234,6 +241,8 @@ room(void *arg)
 {
 	const state *s = arg;
 
+	if (s->e == NULL)
+		return 1;
 	return http_outstanding(s->e) < (size_t)s->o->parallel +
 	    QUEUED((size_t)s->o->parallel);
 }
@@ -246,7 +255,7 @@ stopped(state *s, const http_stats *st)
 	unsigned long lost = engine_unwritten(s->eng);
 
 	if (!s->o->quiet) {
-		progress_summary(&s->pg, st);
+		progress_summary(&s->pg, s->e != NULL ? st : NULL);
 		lg_warn("interrupted: %lu record%s begun not written; %s", lost,
 		    lost == 1 ? "" : "s", s->o->resume != NULL ? "the same command "
 		    "finishes the run" : "to finish, run again with --resume OUT "
@@ -264,10 +273,11 @@ turn(void *arg, engine *eng)
 	long lines;
 
 	if (progress_stopped()) {
-		http_get_stats(s->e, &st);
+		stats(s, &st);
 		stopped(s, &st);
 	}
-	if (failfast_tripped(&s->ff, http_outstanding(s->e) == 0)) {
+	if (failfast_tripped(&s->ff, s->e == NULL ||
+	    http_outstanding(s->e) == 0)) {
 		progress_clear(&s->pg);
 		failfast_die(&s->ff, s->o->key != NULL && *s->o->key != '\0',
 		    "--api-key-file");
@@ -275,7 +285,7 @@ turn(void *arg, engine *eng)
 	engine_counts(eng, &s->pg.skipped, &lines);
 	s->pg.total = lines < 0 ? -1 :
 	    lines * s->o->samples - (long)s->pg.skipped;
-	http_get_stats(s->e, &st);
+	stats(s, &st);
 	progress_draw(&s->pg, &st, 0);
 }
 
@@ -324,7 +334,9 @@ infer_run(infer_opts *o)
 	ho.api_key = o->key;
 	ho.parallel = o->parallel;
 	ho.cache_dir = o->cache;
-	if ((s.e = http_new(&ho, &err)) == NULL) {
+	if (o->batch_results != NULL)
+		s.br = batchres_open(o);
+	else if ((s.e = http_new(&ho, &err)) == NULL) {
 		lg_warn("%s", err);
 		free(err);
 		return LG_USAGE;
@@ -373,12 +385,16 @@ infer_run(infer_opts *o)
 	engine_free(s.eng);
 	if (s.refused)
 		refuse(&s);
-	http_get_stats(s.e, &st);
+	if (s.br != NULL && batchres_unused(s.br) > 0)
+		s.bad = 1;
+	stats(&s, &st);
 	if (!o->quiet)
-		progress_summary(&s.pg, &st);
+		progress_summary(&s.pg, s.e != NULL ? &st : NULL);
 	else
 		progress_clear(&s.pg);
-	http_free(s.e);
+	if (s.e != NULL)
+		http_free(s.e);
+	batchres_free(s.br);
 	free(s.pg.made);
 	idset_free(ids);
 	samples_free(o, s.sopts);

@@ -69,6 +69,9 @@
  * include WANT?") as a careful judge: "yes" when every word of WANT (runs
  * of letters and digits, in any case) is in the entry, else "no"
  * (lgbjudge_answer); a JUDGE: line still comes first.
+ * --batch-file IN serves no port: it answers each line of IN, an OpenAI
+ * batch request, as the request of its url and body (api()), and writes
+ * the batch's output line to stdout, in IN's order (batch_file).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -91,6 +94,7 @@
 #include <cjson/cJSON.h>
 
 #include "buf.h"
+#include "jsonscan.h"
 #include "rng.h"
 #include "sha256.h"
 #include "share.h"
@@ -1481,6 +1485,107 @@ api(conn *c, const char *path, const char *body, size_t len, const char *auth)
 	cJSON_Delete(req);
 }
 
+/*
+ * ---- --batch-file IN: a batch answered offline ----
+ * Each line of IN ({"custom_id":ID,"method":"POST","url":U,"body":B}) is
+ * answered as a request to U with the body B, as B's bytes are on the
+ * line (api(); --record gets them), and its output line goes to stdout:
+ *   {"id":"batch_req_N","custom_id":ID,"response":{"status_code":S,
+ *    "request_id":"req_N","body":REPLY},"error":null}
+ * REPLY is the reply's JSON, or a string when it is not JSON (FAULT:cut,
+ * malformed); a request the server hangs up on (FAULT:reset, stall) gets
+ * "response":null and an "error" object, as OpenAI writes a request the
+ * batch could not run.  A line that is not such a request ends the run.
+ */
+static const char *batch_in;
+
+static const jsonscan_member *
+batch_member(const char *s, const jsonscan_member *m, size_t n, const char *k)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (m[i].kend - m[i].kstart == strlen(k) + 2 &&
+		    memcmp(s + m[i].kstart + 1, k, strlen(k)) == 0)
+			return &m[i];
+	return NULL;
+}
+
+/* The output line of request n, whose answer api() put in c->out. */
+static void
+batch_out(long n, const char *cid, size_t cidlen, const conn *c)
+{
+	const char *o = c->out.s, *b = o ? strstr(o, "\r\n\r\n") : NULL;
+	int status = 0;
+	cJSON *j;
+
+	printf("{\"id\":\"batch_req_%ld\",\"custom_id\":%.*s,", n, (int)cidlen, cid);
+	if (c->after == RESET || b == NULL || c->out.len == (size_t)(b + 4 - o) ||
+	    sscanf(o, "HTTP/1.1 %d", &status) != 1) {
+		printf("\"response\":null,\"error\":{\"code\":\"server_error\","
+		    "\"message\":\"the server hung up\"}}\n");
+		return;
+	}
+	b += 4;
+	printf("\"response\":{\"status_code\":%d,\"request_id\":\"req_%ld\","
+	    "\"body\":", status, n);
+	if ((j = cJSON_ParseWithLength(b, c->out.len - (size_t)(b - o))) != NULL) {
+		fwrite(b, 1, c->out.len - (size_t)(b - o), stdout);
+	} else {
+		char *t = xstrndup(b, c->out.len - (size_t)(b - o));
+
+		j = cJSON_CreateString(t);
+		free(t);
+		t = cJSON_PrintUnformatted(j);
+		fputs(t, stdout);
+		free(t);
+	}
+	cJSON_Delete(j);
+	printf("},\"error\":null}\n");
+}
+
+static int
+batch_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL, *u;
+	size_t cap = 0, n, mcap = 0, at;
+	jsonscan_member *m = NULL;
+	const jsonscan_member *id, *url, *body;
+	ssize_t len;
+	long k = 0;
+	int isobj;
+
+	if (f == NULL)
+		die("cannot open the batch file");
+	while ((len = getline(&line, &cap, f)) > 0) {
+		conn c;
+
+		memset(&c, 0, sizeof c);
+		c.fd = -1;
+		if (jsonscan(line, (size_t)len, &isobj, &m, &n, &mcap, &at) !=
+		    JSONSCAN_OK || !isobj ||
+		    (id = batch_member(line, m, n, "custom_id")) == NULL ||
+		    (url = batch_member(line, m, n, "url")) == NULL ||
+		    (body = batch_member(line, m, n, "body")) == NULL)
+			die("a batch line is not a request");
+		u = xstrndup(line + url->vstart + 1, url->vend - url->vstart - 2);
+		begin(&c);
+		api(&c, u, line + body->vstart, body->vend - body->vstart, NULL);
+		batch_out(++k, line + id->vstart, id->vend - id->vstart, &c);
+		free(u);
+		buf_free(&c.out);
+		buf_free(&c.in);
+		free(c.segs);
+	}
+	free(line);
+	free(m);
+	fclose(f);
+	if (recordf != NULL)
+		fclose(recordf);
+	return fflush(stdout) == 0 ? 0 : 1;
+}
+
 /* ---- HTTP ---- */
 
 static const char *
@@ -1688,7 +1793,8 @@ static const char usage_text[] =
 "               [--retry-after S] [--stall S] [--drip-ms MS] [--delay-ms MS]\n"
 "               [--words N] [--idle-exit S] [--max-requests N] [--lifetime S]\n"
 "               [--keepalive-ms MS] [--no-keepalive]\n"
-"               [--lgb-judge]\n";
+"               [--lgb-judge]\n"
+"       fakeapi --batch-file IN [--record FILE] [--words N]\n";
 
 static double
 num(const char *s)
@@ -1726,6 +1832,7 @@ options(int argc, char **argv, int *port, const char **port_file)
 		{ "logprobs", required_argument, NULL, 'G' },
 		{ "stale-echo", no_argument, NULL, 'Z' },
 		{ "lgb-judge", no_argument, NULL, 'J' },
+		{ "batch-file", required_argument, NULL, 'B' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -1765,6 +1872,7 @@ options(int argc, char **argv, int *port, const char **port_file)
 		case 'L': S.lifetime = num(optarg); break;
 		case 'E': lp_load(optarg); break;
 		case 'J': S.lgb_judge = 1; break;
+		case 'B': batch_in = optarg; break;
 		case 'G':
 			if (strcmp(optarg, "ngram") == 0)
 				LP.mode = LP_NGRAM;
@@ -1812,6 +1920,8 @@ main(int argc, char **argv)
 	    &S.nfaults);
 	rng_seed(&S.rng, 1);
 	options(argc, argv, &port, &port_file);
+	if (batch_in != NULL)
+		return batch_file(batch_in);
 	memset(&act, 0, sizeof act);
 	act.sa_handler = on_signal;
 	sigaction(SIGTERM, &act, NULL);
