@@ -135,13 +135,14 @@ int
 infer_batch_requests(infer_opts *o)
 {
 	breq b = { 0 };
-	idset *seen = idset_new();
+	idset *seen;
 	cJSON *rec;
 	int status;
 
 	b.o = o;
 	if ((b.f = fopen(o->batch_requests, "w")) == NULL)
 		lg_die(LG_SYS, "%s: %s", o->batch_requests, strerror(errno));
+	seen = idset_new();
 	b.sopts = samples_opts(o);
 	b.asked = idset_new();
 	b.in = jsonl_open(o->files, o->nfiles);

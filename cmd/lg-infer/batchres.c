@@ -302,15 +302,18 @@ read_index(batchres *b)
 batchres *
 batchres_open(const infer_opts *o)
 {
-	batchres *b = xcalloc(1, sizeof *b);
+	batchres *b;
 	struct stat st;
+	int fd;
 
-	b->path = o->batch_results;
-	if ((b->fd = open(b->path, O_RDONLY | O_CLOEXEC)) < 0)
-		lg_die(LG_SYS, "%s: %s", b->path, strerror(errno));
-	if (fstat(b->fd, &st) < 0 || !S_ISREG(st.st_mode))
+	if ((fd = open(o->batch_results, O_RDONLY | O_CLOEXEC)) < 0)
+		lg_die(LG_SYS, "%s: %s", o->batch_results, strerror(errno));
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
 		lg_die(LG_USAGE, "--batch-results: %s: not a regular file (its "
-		    "lines are read again as records come)", b->path);
+		    "lines are read again as records come)", o->batch_results);
+	b = xcalloc(1, sizeof *b);
+	b->fd = fd;
+	b->path = o->batch_results;
 	b->chat = !o->completions;
 	b->max_reply = o->net.max_reply != 0 ? o->net.max_reply :
 	    HTTP_MAX_REPLY < jsonl_max ? HTTP_MAX_REPLY : jsonl_max;
