@@ -407,7 +407,12 @@ result(batchres *b, const char *s, size_t len, oai_reply *r, char **msg,
 	char *t;
 
 	*status = 0;
-	(void)jsonscan(s, len, &isobj, &b->m, &n, &b->mcap, &at);
+	if (jsonscan(s, len, &isobj, &b->m, &n, &b->mcap, &at) != JSONSCAN_OK ||
+	    !isobj) {
+		*msg = xstrdup("the line is no longer a JSON object (the file "
+		    "changed?)");
+		return -1;
+	}
 	resp = member(s, b->m, n, "response");
 	if (resp == NULL || s[resp->vstart] != '{') {
 		v = member(s, b->m, n, "error");
@@ -419,7 +424,8 @@ result(batchres *b, const char *s, size_t len, oai_reply *r, char **msg,
 	}
 	s += resp->vstart;
 	len = resp->vend - resp->vstart;
-	(void)jsonscan(s, len, &isobj, &m, &n, &cap, &at);
+	if (jsonscan(s, len, &isobj, &m, &n, &cap, &at) != JSONSCAN_OK)
+		n = 0;		/* a part of a whole checked: cannot be */
 	v = member(s, m, n, "status_code");
 	body = member(s, m, n, "body");
 	if (body != NULL && s[body->vstart] == 'n')
