@@ -187,6 +187,9 @@ typedef struct llm_opts {
 	const char *compat;	/* the published prompt (share/rubrics/NAME.tmpl)
 				 * as a raw completion, read as published; NULL:
 				 * our own question, read strictly */
+	int compat_marker;	/* --compat-prompt c: a chat question, the
+				 * reply read by its "#*# Yes/No" marker
+				 * (yesno_marker) */
 	const char *rubric;
 	int lw_compat;		/* LongWeave: the published judge */
 	judge_decoding lw;	/* LongWeave: the decoding, ours or under
