@@ -227,23 +227,30 @@ submit(run *r, job *j)
  * The rubric with the entry fenced by a marker the entry does not hold;
  * under --compat the published prompt, with the entry as it is.
  */
-static char *
-make_prompt(const run *r, const char *text, size_t len, const char *want,
-    char **err)
+char *
+llm_prompt(const llm_opts *o, const char *rubric, const char *text,
+    size_t len, const char *want, char **err)
 {
 	cJSON *v = cJSON_CreateObject();
 	char fence[32], *s, *t = xstrndup(text, len);
 
 	cJSON_AddStringToObject(v, "text", t);
 	cJSON_AddStringToObject(v, "want", want);
-	if (r->o->compat == NULL) {
+	if (o->compat == NULL) {
 		judge_fence(t, "ENTRY", fence);
 		cJSON_AddStringToObject(v, "fence", fence);
 	}
-	s = tmpl_render(r->rubric, v, err);
+	s = tmpl_render(rubric, v, err);
 	cJSON_Delete(v);
 	free(t);
 	return s;
+}
+
+static char *
+make_prompt(const run *r, const char *text, size_t len, const char *want,
+    char **err)
+{
+	return llm_prompt(r->o, r->rubric, text, len, want, err);
 }
 
 static void
