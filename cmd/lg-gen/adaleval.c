@@ -474,18 +474,25 @@ check_import(const ada_task *t, const gen_opts *g, const ada_args *a)
 
 /*
  * A task without data lg can ship: what it needs, and where the official
- * files come from (README).
+ * files come from (README); data_needed() says it (malloc'd), after
+ * "needs".
  */
+static char *
+data_needed(const ada_task *t)
+{
+	if (t->file == NULL || t->import == NULL)
+		return xasprintf("--corpus %s", t->corpus);
+	return xasprintf("--import %s_TIER.json, an official file of Ada-LEval "
+	    "(its repository's fetch_data.sh downloads them from %s), or "
+	    "--corpus %s", t->file, ADA_OFFICIAL_URL, t->corpus);
+}
+
 static void LG_NORETURN
 needs_data(const ada_task *t)
 {
-	if (t->file == NULL || t->import == NULL)
-		lg_die(LG_USAGE, "adaleval %s needs --corpus %s", t->name,
-		    t->corpus);
-	lg_die(LG_USAGE, "adaleval %s needs --import %s_TIER.json, an official "
-	    "file of Ada-LEval (its repository's fetch_data.sh downloads them "
-	    "from %s), or --corpus %s", t->name, t->file, ADA_OFFICIAL_URL,
-	    t->corpus);
+	char *why = data_needed(t);
+
+	lg_die(LG_USAGE, "adaleval %s needs %s", t->name, why);
 }
 
 /*
@@ -569,6 +576,62 @@ run(const ada_task *t, const ada_args *a, char **lv, size_t nl, long n)
 	return status;
 }
 
+/* Task t with what a and g ask (its default corpus unless a names data):
+ * an exit status. */
+static int
+gen_task(gen_opts *g, ada_args *a)
+{
+	const ada_task *t;
+	char **lv, *ftier, *corpus = NULL;
+	size_t nl;
+	int status;
+
+	t = check(g, a, &lv, &nl, &ftier);
+	if (a->import == NULL && a->o.corpus == NULL)	/* the shipped text */
+		a->o.corpus = corpus = share_path(t->defcorpus);
+	status = run(t, a, lv, nl, g->n);
+	split_free(lv, nl);
+	free(ftier);
+	free(corpus);
+	return status;
+}
+
+/*
+ * No -t: every task lg has data for (its shipped corpus), in the table's
+ * order; one line names each task skipped for want of data and where its
+ * data comes from.  Options of one task's data need that task named.
+ */
+static int
+gen_default(gen_opts *g, const ada_args *a)
+{
+	size_t i;
+	int status = LG_OK, st;
+
+	if (a->import != NULL || a->o.corpus != NULL || a->given != 0)
+		lg_die(LG_USAGE, "-t: %s is for one adaleval task: give -t %s",
+		    a->import != NULL ? "--import" : a->o.corpus != NULL ?
+		    "--corpus" : (a->given & ADA_STRIDE) ? "--stride" :
+		    (a->given & ADA_GOLD_AT) ? "--gold-at" : "--truncate",
+		    "tsort or -t bestanswer");
+	for (i = 0; i < NTASKS; i++) {
+		ada_args b = *a;
+
+		if (tasks[i]->defcorpus == NULL) {
+			char *why = data_needed(tasks[i]);
+
+			lg_warn("adaleval %s not made (no -t): it needs %s",
+			    tasks[i]->name, why);
+			free(why);
+			continue;
+		}
+		g->tasks = tasks[i]->name;
+		st = gen_task(g, &b);
+		if (st > status)
+			status = st;
+	}
+	return status;
+}
+
 int
 gen_adaleval(int argc, char **argv)
 {
@@ -583,20 +646,10 @@ gen_adaleval(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	ada_args a = { { NULL, 0, GOLD_RANDOM, NULL, 0, 0, -1 }, NULL, NULL, 0 };
-	const ada_task *t;
 	gen_opts g;
-	char **lv, *ftier, *corpus = NULL;
-	size_t nl;
-	int status;
 
 	gen_parse(argc, argv, longopts, take, &a, &g);
 	a.o.seed = g.seed;
-	t = check(&g, &a, &lv, &nl, &ftier);
-	if (a.import == NULL && a.o.corpus == NULL)	/* the shipped text */
-		a.o.corpus = corpus = share_path(t->defcorpus);
-	status = run(t, &a, lv, nl, g.n);
-	split_free(lv, nl);
-	free(ftier);
-	free(corpus);
-	return lg_finish(status);
+	return lg_finish(g.tasks == NULL ? gen_default(&g, &a) :
+	    gen_task(&g, &a));
 }

@@ -18,7 +18,7 @@ static const char usage_head[] =
 "              [--segments N] [--segment-words N] [--code-tokens N]\n"
 "              [--rows N] [--facts N] [--records N] [--categories N]\n"
 "              [--statements N] [--words N]\n"
-"       lg-gen adaleval -t tsort|bestanswer [-n N] [-s SEED] [-l TIER[,TIER]]\n"
+"       lg-gen adaleval [-t tsort|bestanswer] [-n N] [-s SEED] [-l TIER[,TIER]]\n"
 "              [--corpus PATH] [--import FILE] [--stride N]\n"
 "              [--gold-at front|middle|rear] [--truncate TIER]\n"
 "              [--tokenizer FILE] [--max-record SIZE]\n"

@@ -11,8 +11,9 @@
  * group's answers in --like's file, else the tier's target (budget.c),
  * never above --max-tokens; unknown ("-") for a group with neither, and
  * then for the total too, which would otherwise count it as nothing.
- * With --judge, the judge requests and their most output tokens, as
- * lg-judge --dry-run counts them (judgecost.c), times --samples.
+ * With --judge, the judge requests, their most output tokens and their
+ * prompt tokens, as lg-judge --dry-run counts them (judgecost.c), times
+ * --samples.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +36,7 @@ typedef struct {
 	double requests, prompt, longest, sent_prompt;
 	double expected;	/* output tokens expected of the requests */
 	int unknown;		/* requests whose output has no expected size */
-	double judge_req, judge_out;	/* --judge: lg-judge's count */
+	double judge_req, judge_out, judge_prompt;	/* --judge: lg-judge's */
 	int judged;		/* they are known */
 } group;
 
@@ -139,6 +140,7 @@ add(group *t, const group *g)
 	t->unknown |= g->unknown;
 	t->judge_req += g->judge_req;
 	t->judge_out += g->judge_out;
+	t->judge_prompt += g->judge_prompt;
 }
 
 /* The output tokens g's requests are expected to write; a warning for a
@@ -171,7 +173,8 @@ static const char *const head[] = {
 	"bench", "task", "length", "records", "requests", "prompt_tokens",
 	"longest", "over_context", "failed_before", "bad", "output_tokens_max",
 	"usd_in", "usd_out_max", "usd_max", "output_tokens_expected",
-	"usd_expected", "judge_requests", "judge_output_tokens_max"
+	"usd_expected", "judge_requests", "judge_output_tokens_max",
+	"judge_prompt_tokens"
 };
 #define NCOL (sizeof head / sizeof head[0])
 
@@ -204,6 +207,7 @@ row(char **c, const infer_opts *o, const struct price *pr, const group *g)
 	    xstrdup("-");
 	c[k++] = g->judged ? xasprintf("%.0f", g->judge_req) : xstrdup("-");
 	c[k++] = g->judged ? xasprintf("%.0f", g->judge_out) : xstrdup("-");
+	c[k++] = g->judged ? xasprintf("%.0f", g->judge_prompt) : xstrdup("-");
 }
 
 /* Columns left-aligned for names, right-aligned for numbers. */
@@ -308,9 +312,10 @@ infer_dry_run(infer_opts *o, const char *prices_path)
 		expect(o, l, &gs.g[i]);
 		total.judged = gs.g[i].judged = judgecost_get(jc,
 		    (const char *const *)gs.g[i].key, &gs.g[i].judge_req,
-		    &gs.g[i].judge_out);
+		    &gs.g[i].judge_out, &gs.g[i].judge_prompt);
 		gs.g[i].judge_req *= o->samples;	/* each sample judged */
 		gs.g[i].judge_out *= o->samples;
+		gs.g[i].judge_prompt *= o->samples;
 		add(&total, &gs.g[i]);
 		rows[i] = xreallocarray(NULL, NCOL, sizeof **rows);
 		row(rows[i], o, pr, &gs.g[i]);

@@ -164,7 +164,8 @@ void like_free(like *l);
  * judgecost_add() copies a record read for lg-judge; judgecost_run()
  * runs lg-judge --dry-run OPTS on the copy (an exit status: its own when
  * it fails, said on stderr); judgecost_get() gives a group's judge
- * requests and most output tokens (0 when lg-judge counted none of it),
+ * requests, most output tokens and prompt tokens (0 when lg-judge counted
+ * none of it),
  * 0 when there are none to give (no --judge, or lg-judge failed).
  */
 typedef struct judgecost judgecost;
@@ -172,7 +173,7 @@ judgecost *judgecost_new(const infer_opts *o);
 void judgecost_add(judgecost *j, const cJSON *rec);
 int judgecost_run(judgecost *j, const infer_opts *o);
 int judgecost_get(const judgecost *j, const char *const key[3],
-    double *requests, double *out_max);
+    double *requests, double *out_max, double *prompt);
 void judgecost_free(judgecost *j);
 
 /*

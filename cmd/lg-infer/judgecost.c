@@ -3,7 +3,8 @@
  * cost, as lg-judge counts it.  The records read are copied to a memory
  * file (memfd_create()); lg-judge --dry-run OPTS runs as a child on it
  * (runtool.h) and its table (bench, task, length, records,
- * failed_before, judge_requests, judge_output_tokens_max) is kept by
+ * failed_before, judge_requests, judge_output_tokens_max,
+ * judge_prompt_tokens) is kept by
  * group: lg-judge owns how many calls a record costs, not lg-infer.
  */
 #include <errno.h>
@@ -24,7 +25,7 @@
 
 struct jrow {
 	char *key;		/* "bench\ttask\tlength" */
-	double requests, out_max;
+	double requests, out_max, prompt;
 };
 
 struct judgecost {
@@ -69,12 +70,12 @@ judgecost_add(judgecost *j, const cJSON *rec)
 static void
 take_rows(judgecost *j, char *s)
 {
-	char *line, *save = NULL, *f[7], *p;
+	char *line, *save = NULL, *f[8], *p;
 	int k;
 
 	for (line = strtok_r(s, "\n", &save); line != NULL;
 	    line = strtok_r(NULL, "\n", &save)) {
-		for (k = 0, p = line; k < 7 && p != NULL; k++) {
+		for (k = 0, p = line; k < 8 && p != NULL; k++) {
 			f[k] = p;
 			if ((p = strchr(p, '\t')) != NULL)
 				*p++ = '\0';
@@ -86,6 +87,7 @@ take_rows(judgecost *j, char *s)
 		j->r[j->n].key = xasprintf("%s\t%s\t%s", f[0], f[1], f[2]);
 		j->r[j->n].requests = strtod(f[5], NULL);
 		j->r[j->n].out_max = strtod(f[6], NULL);
+		j->r[j->n].prompt = k > 7 ? strtod(f[7], NULL) : 0;
 		j->n++;
 	}
 }
@@ -133,7 +135,7 @@ judgecost_run(judgecost *j, const infer_opts *o)
 
 int
 judgecost_get(const judgecost *j, const char *const key[3], double *requests,
-    double *out_max)
+    double *out_max, double *prompt)
 {
 	char *k;
 	size_t i;
@@ -146,6 +148,7 @@ judgecost_get(const judgecost *j, const char *const key[3], double *requests,
 	free(k);
 	*requests = i < j->n ? j->r[i].requests : 0;
 	*out_max = i < j->n ? j->r[i].out_max : 0;
+	*prompt = i < j->n ? j->r[i].prompt : 0;
 	return 1;
 }
 

@@ -187,6 +187,9 @@ typedef struct llm_opts {
 	const char *compat;	/* the published prompt (share/rubrics/NAME.tmpl)
 				 * as a raw completion, read as published; NULL:
 				 * our own question, read strictly */
+	int compat_marker;	/* --compat-prompt c: a chat question, the
+				 * reply read by its "#*# Yes/No" marker
+				 * (yesno_marker) */
 	const char *rubric;
 	int lw_compat;		/* LongWeave: the published judge */
 	judge_decoding lw;	/* LongWeave: the decoding, ours or under
@@ -202,6 +205,13 @@ typedef struct llm_opts {
 void judge_fence(const char *text, const char *prefix, char fence[32]);
 
 int llm_run(char **files, int nfiles, const llm_opts *o);
+/*
+ * The question about one LongGenBench check, from rubric (llm_rubric()'s
+ * text): the entry text[0..len) (fenced unless o->compat) and want.
+ * NULL and *err (caller frees) when the rubric does not render.
+ */
+char *llm_prompt(const llm_opts *o, const char *rubric, const char *text,
+    size_t len, const char *want, char **err);
 /* The LongGenBench rubric's text (malloc'd), its name (as given, or its
  * place in share; malloc'd) and SHA-256; exits when it cannot be read. */
 char *llm_rubric(const llm_opts *o, char **name, char sha[65]);

@@ -17,7 +17,10 @@
  * Under --compat each check is the published judge's request instead: the
  * published prompt (share/rubrics/longgenbench-a.tmpl or -b.tmpl) as a raw
  * completion, read as the published code reads it (yesno_published), so
- * every reply decides and none is asked again.
+ * every reply decides and none is asked again.  --compat-prompt c, the
+ * paper's Appendix C prompt, is a chat question instead, read by its last
+ * "#*# Yes" or "#*# No" line (yesno_marker): without a clear one the check
+ * is undecided, not asked again.
  *
  * LongWeave biog, sr and nw: the rules judge every item first; the items
  * the model must decide (all of them, or under --hybrid those the rules do
@@ -211,7 +214,8 @@ static void done(void *user, const http_result *res);
 static void
 submit(run *r, job *j)
 {
-	int chat = j->items != NULL || j->cf || r->o->compat == NULL;
+	int chat = j->items != NULL || j->cf || r->o->compat == NULL ||
+	    r->o->compat_marker;
 
 	http_submit(r->e, chat ? HTTP_CHAT : HTTP_COMPLETIONS, r->o->model, 0,
 	    j->cf ? cf_body(r->cfa, r->o, j->prompt, j->tries) :
@@ -223,23 +227,30 @@ submit(run *r, job *j)
  * The rubric with the entry fenced by a marker the entry does not hold;
  * under --compat the published prompt, with the entry as it is.
  */
-static char *
-make_prompt(const run *r, const char *text, size_t len, const char *want,
-    char **err)
+char *
+llm_prompt(const llm_opts *o, const char *rubric, const char *text,
+    size_t len, const char *want, char **err)
 {
 	cJSON *v = cJSON_CreateObject();
 	char fence[32], *s, *t = xstrndup(text, len);
 
 	cJSON_AddStringToObject(v, "text", t);
 	cJSON_AddStringToObject(v, "want", want);
-	if (r->o->compat == NULL) {
+	if (o->compat == NULL) {
 		judge_fence(t, "ENTRY", fence);
 		cJSON_AddStringToObject(v, "fence", fence);
 	}
-	s = tmpl_render(r->rubric, v, err);
+	s = tmpl_render(rubric, v, err);
 	cJSON_Delete(v);
 	free(t);
 	return s;
+}
+
+static char *
+make_prompt(const run *r, const char *text, size_t len, const char *want,
+    char **err)
+{
+	return llm_prompt(r->o, r->rubric, text, len, want, err);
 }
 
 static void
@@ -477,6 +488,28 @@ done_cf(run *r, job *j, const char *by, const http_result *res)
 		settle_cf(j, v, 0, by, c, NULL);
 }
 
+/*
+ * --compat-prompt c: the reply's last "#*#" line decides (yesno_marker);
+ * a reply without a clear one is undecided, never asked again, as the
+ * other compat prompts are asked once.
+ */
+static void
+done_marker(run *r, job *j, const char *by, const http_result *res)
+{
+	const char *c = res->content ? res->content : "";
+	int v = yesno_marker(c, res->content ? res->content_len : 0);
+	char *why = NULL;
+
+	if (v < 0 && res->truncated)
+		why = xasprintf("reply cut at --judge-max-tokens %ld before its "
+		    "\"#*# Yes\" or \"#*# No\"", r->o->dec.max_tokens);
+	else if (v < 0)
+		r->jc.unparsed++;
+	settle(j, v, by, c, v < 0 ? why != NULL ? why : "no clear \"#*# Yes\" "
+	    "or \"#*# No\" line" : NULL, res->reasoning);
+	free(why);
+}
+
 static void
 done(void *user, const http_result *res)
 {
@@ -502,6 +535,8 @@ done(void *user, const http_result *res)
 		done_lw(r, j, by, res);
 	} else if (j->cf) {
 		done_cf(r, j, by, res);
+	} else if (r->o->compat_marker) {
+		done_marker(r, j, by, res);
 	} else if (r->o->compat != NULL) {
 		/* the published reading sees all the text the model wrote */
 		settle(j, yesno_published(res->content ? res->content : "",

@@ -19,7 +19,7 @@
 static const char usage[] =
 "usage: lg-judge --rules [--compat] [--resume FILE [--redo-changed]\n"
 "                [--retry-errors]] [--max-record SIZE] [file ...]\n"
-"       lg-judge [--hybrid | --compat [--compat-prompt a|b]]\n"
+"       lg-judge [--hybrid | --compat [--compat-prompt a|b|c]]\n"
 "                [--judge-base-url URL] [--judge-model MODEL]\n"
 "                [-P N] [--retries N] [--judge-retries N] [--judge-max-tokens N]\n"
 "                [--judge-temperature X] [--judge-top-p X] [--judge-seed N]\n"
@@ -39,8 +39,10 @@ static const char usage[] =
 "                      completion, its decoding, \"yes\" anywhere in the reply\n"
 "                      passes; LongWeave's prompts, decoding, truncation and\n"
 "                      reading of the reply\n"
-"  --compat-prompt a|b the published prompt: a, the paper's (default), or b,\n"
-"                      the later one with three examples\n"
+"  --compat-prompt a|b|c  the published prompt: a, the code's that scored the\n"
+"                      paper (default); b, the later one with three\n"
+"                      examples; c, the paper's Appendix C prompt, a chat\n"
+"                      question read by its last \"#*# Yes\" or \"#*# No\"\n"
 "  --cf-relevance      LongWeave cf, after lg-flake8: ask whether the code is\n"
 "                      a relevant and complete fix (the published judge),\n"
 "                      and score 0 when not\n"
@@ -51,13 +53,14 @@ static const char usage[] =
 "  --judge-retries N   asks again after an unparseable or incomplete reply\n"
 "                      (default 2; a LongWeave batch at most once)\n"
 "  --judge-max-tokens N  tokens per reply, reasoning included (default 2048;\n"
-"                      with --compat 50, LongWeave and cf relevance 8192)\n"
+"                      with --compat 50 but for prompt c, LongWeave and cf\n"
+"                      relevance 8192)\n"
 "  --judge-temperature X  sampling temperature (default 0; with --compat\n"
-"                      0.95, LongWeave and cf relevance 0.7)\n"
+"                      0.95 but for prompt c, LongWeave and cf relevance 0.7)\n"
 "  --judge-top-p X     nucleus mass (default not sent; 0.95 with --compat,\n"
-"                      LongGenBench)\n"
+"                      LongGenBench prompts a and b)\n"
 "  --judge-seed N      sampling seed (default not sent; 42 with --compat,\n"
-"                      LongGenBench)\n"
+"                      LongGenBench prompts a and b)\n"
 "  --cache DIR         response cache shared with lg-infer\n"
 "  --resume FILE       skip records whose id is already in FILE, judged\n"
 "                      by this judge (model, rubric, decoding)\n"
@@ -80,8 +83,9 @@ static const char usage[] =
 "  --insecure          do not verify TLS certificates\n"
 "  --max-record SIZE   record size limit (default 64M)\n"
 "  --dry-run           send nothing, need no judge: count the requests the\n"
-"                      judging chosen would send, and their most output\n"
-"                      tokens, per bench, task and length\n"
+"                      judging chosen would send, their most output\n"
+"                      tokens and their prompt tokens, per bench, task\n"
+"                      and length\n"
 "  --list-tasks        print the tasks judged, one a line: bench,\n"
 "                      task and what the judge of each provides: rules,\n"
 "                      model (our model judge), compat (the published one)\n"
@@ -111,7 +115,16 @@ decoding_defaults(judge_args *a, const char *prompt)
 	if (o->lw.temperature < 0)
 		o->lw.temperature = a->compat ? JUDGE_LW_COMPAT_TEMPERATURE : 0;
 	o->cf.dec = o->lw;
-	if (a->compat && !a->rules) {
+	if (a->compat && !a->rules && prompt != NULL && *prompt == 'c') {
+		/* Appendix C: a chat question, the analysis then the verdict;
+		 * the paper gives no decoding, so ours */
+		o->compat = "longgenbench-c";
+		o->compat_marker = 1;
+		if (o->dec.max_tokens == 0)
+			o->dec.max_tokens = JUDGE_MAX_TOKENS;
+		if (o->dec.temperature < 0)
+			o->dec.temperature = 0;
+	} else if (a->compat && !a->rules) {
 		/* the published decoding, unless an option says otherwise */
 		o->compat = prompt != NULL && *prompt == 'b' ? "longgenbench-b" :
 		    "longgenbench-a";
@@ -171,7 +184,7 @@ judge_parse(int argc, char **argv, judge_args *a)
 	};
 	llm_opts *o = &a->llm;
 	const char *prompt = NULL;
-	static const char *const prompts[] = { "a", "b" };
+	static const char *const prompts[] = { "a", "b", "c" };
 	int ch;
 
 	memset(a, 0, sizeof *a);
@@ -196,7 +209,7 @@ judge_parse(int argc, char **argv, judge_args *a)
 		case 'c': a->compat = 1; break;
 		case 'p':
 			prompt = prompts[opt_choice("--compat-prompt", optarg,
-			    prompts, 2)];
+			    prompts, 3)];
 			break;
 		case 't':
 			o->dec.temperature = opt_real("--judge-temperature", optarg, 0,

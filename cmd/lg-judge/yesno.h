@@ -19,6 +19,16 @@ int yesno(const char *reply);
  * to y, e or s, so folding ASCII case is what Python's lower() does here.
  */
 int yesno_published(const char *reply, size_t len);
+/*
+ * The reading of the Appendix C prompt (--compat-prompt c): the reply is an
+ * analysis, then "#*# Yes" or "#*# No".  The last line holding a marker
+ * "#*#" decides, so the analysis may quote the markers: 1 when each
+ * marker of that line is followed by "yes" (any case; blanks, Markdown
+ * bold, quotes or a colon between), 0 when each is followed by "no", -1
+ * (undecided) when they disagree ("#*# Yes or #*# No"), when one is
+ * followed by another word, or when the reply has no marker at all.
+ */
+int yesno_marker(const char *reply, size_t len);
 void yesno_fini(void);
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "apikey.h"
 #include "diag.h"
+#include "opt.h"
 #include "record.h"
 #include "score.h"
 #include "tasklist.h"
@@ -15,7 +16,7 @@
 static const char usage[] =
 "usage: lg-score [--rules] [--compat] [--python PATH] [--max-record SIZE]\n"
 "                [file ...]\n"
-"       lg-score [--hybrid] [--compat] [--cf-relevance]\n"
+"       lg-score [--hybrid] [--compat [--compat-prompt a|b|c]] [--cf-relevance]\n"
 "                [--judge-base-url URL] [--judge-model MODEL]\n"
 "                [--api-key-file FILE] [--python PATH] [--max-record SIZE]\n"
 "                [file ...]\n"
@@ -32,7 +33,10 @@ static const char usage[] =
 "  --cf-relevance      LongWeave cf: a judge model asks whether the fix is\n"
 "                      relevant (lg-judge --cf-relevance)\n"
 "  --api-key-file FILE the judge's API key (else LG_API_KEY, OPENAI_API_KEY)\n"
-"  --compat            every scorer as published (each one's --compat)\n"
+"  --compat            every scorer as published (each one's --compat); with\n"
+"                      a judge model, LongWeave cf's relevance check too\n"
+"  --compat-prompt a|b|c  LongGenBench's published judge prompt, with --compat\n"
+"                      and a judge model (lg-judge --compat-prompt)\n"
 "  --python PATH       the Python that runs flake8 (lg-flake8 --python)\n"
 "  --max-record SIZE   size limit of the records read (default 64M)\n"
 "  --list-tasks        print each task and the scorers that score it under\n"
@@ -41,7 +45,7 @@ static const char usage[] =
 "  --version           print the version\n";
 
 enum { O_RULES = 256, O_HYBRID, O_COMPAT, O_CFREL, O_URL, O_MODEL, O_KEY,
-	O_PYTHON, O_MAXREC, O_VERSION };
+	O_PYTHON, O_MAXREC, O_VERSION, O_PROMPT };
 
 /* The options that ask a judge model, as the user spelled them. */
 static const char *
@@ -72,6 +76,12 @@ check(score_opts *o, int rules, int hybrid)
 	if (o->judge == JUDGE_RULES && o->keyfile != NULL)
 		lg_die(LG_USAGE, "--api-key-file goes with a judge model "
 		    "(--judge-model, --judge-base-url, --hybrid)");
+	if (o->prompt != NULL && (!o->compat || o->judge == JUDGE_RULES))
+		lg_die(LG_USAGE, "--compat-prompt goes with --compat and a judge "
+		    "model (--judge-model, --judge-base-url)");
+	/* the published cf scorer asks its relevance question first */
+	if (o->compat && o->judge == JUDGE_MODEL)
+		o->cf_relevance = 1;
 }
 
 void
@@ -81,6 +91,7 @@ score_parse(int argc, char **argv, score_opts *o)
 		{ "rules", no_argument, NULL, O_RULES },
 		{ "hybrid", no_argument, NULL, O_HYBRID },
 		{ "compat", no_argument, NULL, O_COMPAT },
+		{ "compat-prompt", required_argument, NULL, O_PROMPT },
 		{ "cf-relevance", no_argument, NULL, O_CFREL },
 		{ "judge-base-url", required_argument, NULL, O_URL },
 		{ "judge-model", required_argument, NULL, O_MODEL },
@@ -93,6 +104,7 @@ score_parse(int argc, char **argv, score_opts *o)
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
+	static const char *const prompts[] = { "a", "b", "c" };
 	int c, rules = 0, hybrid = 0;
 
 	memset(o, 0, sizeof *o);
@@ -103,6 +115,10 @@ score_parse(int argc, char **argv, score_opts *o)
 		case O_RULES: rules = 1; break;
 		case O_HYBRID: hybrid = 1; break;
 		case O_COMPAT: o->compat = 1; break;
+		case O_PROMPT:
+			o->prompt = prompts[opt_choice("--compat-prompt", optarg,
+			    prompts, 3)];
+			break;
 		case O_CFREL: o->cf_relevance = 1; break;
 		case O_URL:
 			if (o->nurls == SCORE_MAX_URLS)

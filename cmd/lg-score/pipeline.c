@@ -88,13 +88,27 @@ unscored(jsonl *in, const cJSON *rec, const score_task *t, size_t nt)
 }
 
 /*
+ * 1 for a LongWeave cf record under --compat without a judge model: the
+ * published scorer's relevance question is not asked (lg-judge
+ * --cf-relevance needs a model), so its score is lg-flake8's alone.
+ */
+static int
+cf_unjudged(const score_opts *o, const cJSON *rec)
+{
+	const char *b = rec_str(rec, "bench"), *k = rec_str(rec, "task");
+
+	return o->compat && !o->cf_relevance && b != NULL && k != NULL &&
+	    strcmp(b, "longweave") == 0 && strcmp(k, "cf") == 0;
+}
+
+/*
  * Read the records and write them to fd in the order read, until the
  * input ends or the pipeline stops reading (*stopped set); the input's
  * exit status.
  */
 static int
 feed(const score_opts *o, const score_task *t, size_t nt, int fd,
-    size_t *nunscored, int *stopped)
+    size_t *nunscored, size_t *ncf, int *stopped)
 {
 	jsonl *in = jsonl_open(o->files, o->nfiles);
 	FILE *w = fdopen(fd, "w");
@@ -110,6 +124,7 @@ feed(const score_opts *o, const score_task *t, size_t nt, int fd,
 		char *text;
 
 		*nunscored += (size_t)unscored(in, rec, t, nt);
+		*ncf += (size_t)cf_unjudged(o, rec);
 		text = rec_print(rec, &len);
 		if (fwrite(text, 1, len, w) != len || putc('\n', w) == EOF)
 			*stopped = errno == EPIPE ? 1 : -errno;
@@ -170,15 +185,19 @@ reap(const score_stage *s, const pid_t *pid, size_t n, int *left)
 int
 score_run(const score_opts *o)
 {
-	size_t nt, ns, nunscored = 0;
+	size_t nt, ns, nunscored = 0, ncf = 0;
 	score_task *t = tasks_make(o, &nt);
 	score_stage *s = stages_make(o, &ns);
 	pid_t *pid = xcalloc(ns, sizeof *pid);
 	int stopped = 0, left = 0, in, out;
 
 	signal(SIGPIPE, SIG_IGN);	/* a stage that ends early is reaped */
-	in = feed(o, t, nt, start(o, s, ns, pid), &nunscored, &stopped);
+	in = feed(o, t, nt, start(o, s, ns, pid), &nunscored, &ncf, &stopped);
 	out = reap(s, pid, ns, &left);
+	if (ncf > 0)
+		lg_warn("%zu LongWeave cf record%s scored without the published "
+		    "relevance check, which needs a judge model (--judge-model, "
+		    "--judge-base-url)", ncf, ncf == 1 ? "" : "s");
 	if (nunscored > 0)
 		lg_warn("%zu record%s of tasks no scorer knows went out "
 		    "unscored (lg-score --list-tasks names the tasks)",

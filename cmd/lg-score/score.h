@@ -19,7 +19,8 @@ typedef struct {
 	const char *self;	/* argv[0]: the stages are found beside it */
 	int judge;		/* JUDGE_* */
 	int compat;		/* --compat: the published setups */
-	int cf_relevance;	/* --cf-relevance */
+	int cf_relevance;	/* --cf-relevance, or --compat with a model */
+	const char *prompt;	/* --compat-prompt: a, b or c, or NULL */
 	const char *urls[SCORE_MAX_URLS];
 	size_t nurls;
 	const char *model;	/* --judge-model, --model */

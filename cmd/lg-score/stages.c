@@ -73,6 +73,10 @@ judge_args(const score_opts *o, const char **av, size_t *n)
 		add(av, n, "--api-key-file");
 		add(av, n, o->keyfile);
 	}
+	if (o->prompt != NULL) {
+		add(av, n, "--compat-prompt");
+		add(av, n, o->prompt);
+	}
 }
 
 score_stage *

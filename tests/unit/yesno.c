@@ -13,6 +13,10 @@
 	printf("FAIL: yesno_published(\"%s\") = %d, want %d\n", s, got, want); } } while (0)
 #define PS(s, want) PUB(s, strlen(s), want)
 
+#define MK(s, want) do { int got = yesno_marker(s, strlen(s)); \
+	if (got == (want)) passes++; else { fails++; \
+	printf("FAIL: yesno_marker(\"%s\") = %d, want %d\n", s, got, want); } } while (0)
+
 int
 main(void)
 {
@@ -52,6 +56,30 @@ main(void)
 	PS("ye", 0);
 	PUB("no\0yes", 6, 1);		/* past a NUL, as Python reads it */
 	PUB("yes", 2, 0);
+
+	/* Appendix C: the last line holding a "#*#" marker decides */
+	MK("#*# Yes", 1);
+	MK("#*# No", 0);
+	MK("#*#yes", 1);
+	MK("#*# NO.", 0);
+	MK("The floor is an art gallery.\n\n#*# Yes", 1);
+	MK("Analysis: no gallery here.\n**#*# No**", 0);
+	MK("#*# **Yes**", 1);
+	MK("Answer: #*# Yes\n", 1);
+	MK("#\\*# Yes", 1);			/* Markdown-escaped */
+	MK("I must answer #*# Yes or #*# No.\nIt is there.\n#*# Yes", 1);
+	MK("At first #*# No seemed right.\nBut it is there: #*# Yes", 1);
+	MK("#*# Yes or #*# No", -1);		/* both on the last line */
+	MK("#*# Yes #*# yes", 1);		/* agree */
+	MK("#*# Maybe", -1);
+	MK("#*# Yesterday", -1);
+	MK("#*# Nope", -1);
+	MK("Yes, it includes it.", -1);		/* no marker: undecided */
+	MK("", -1);
+	MK("#*#", -1);
+	MK("#*# Yes\nwell\n#*# unsure", -1);
+	MK("# * # Yes", -1);
+	MK("#*# Y\xc3\xa9s", -1);
 	yesno_fini();
 	return CHECK_DONE();
 }
