@@ -4,8 +4,10 @@
  * present; STIC-1 is passes over judged checks and STIC-2 passes over all
  * checks, both pooled over cases and types; wAvg = CR x STIC-2; the rate
  * per instruction type uses the STIC-2 denominator; Len is the mean word
- * count, optionally over the cases with more than 40 entries and 2000 words
- * only.  A record with no scores, or with an error from any stage, counts
+ * count, optionally over some cases only (--len-filter): those with more
+ * than 40 entries and 2000 words (the published notebook's rule), or those
+ * whose completion rate, entries found over entries asked, is 80% or more
+ * (the paper's rule).  A record with no scores, or with an error from any stage, counts
  * as a failed case: CR 0, every check failed (left out of the means with
  * --compat, never out of the failed count).  Checks the judge could not
  * decide (scores.stic_undecided, per type scores.TYPE_undecided) are no
@@ -21,7 +23,7 @@
 #include "xalloc.h"
 
 #define MAXPOS 100000L		/* the largest entry number taken */
-#define LEN_MIN_ENTRIES 40	/* the paper's Len filter: more than this */
+#define LEN_MIN_ENTRIES 40	/* the notebook's Len filter: more than this */
 #define LEN_MIN_WORDS 2000	/* and more than this many words */
 
 static const char *const type_name[NTYPES] = { "single", "range", "periodic" };
@@ -293,6 +295,23 @@ read_types(const cJSON *sc, const cJSON *rec, jsonl *in, struct lgb *d)
 	return 0;
 }
 
+/*
+ * Does a case count for Len under --len-filter?  The paper's rule, "at least
+ * an 80% completion rate", in integers: found / expected >= 4 / 5.
+ */
+static int
+len_counts(int rule, long found, long expected, long words)
+{
+	switch (rule) {
+	case LEN_NOTEBOOK:
+		return found > LEN_MIN_ENTRIES && words > LEN_MIN_WORDS;
+	case LEN_PAPER80:
+		return 5 * (long long)found >= 4 * (long long)expected;
+	default:
+		return 1;
+	}
+}
+
 static int
 read_scored(const cJSON *sc, const cJSON *rec, jsonl *in, const struct opts *o,
     struct lgb *d)
@@ -336,8 +355,7 @@ read_scored(const cJSON *sc, const cJSON *rec, jsonl *in, const struct opts *o,
 	}
 	d->cases = 1;
 	d->cr_sum = 100.0 * (double)d->found / (double)d->expected;
-	if (!o->len_filter ||
-	    (d->found > LEN_MIN_ENTRIES && words > LEN_MIN_WORDS)) {
+	if (len_counts(o->len_filter, d->found, d->expected, words)) {
 		d->words = words;
 		d->len_cases = 1;
 	}

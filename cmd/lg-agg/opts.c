@@ -12,9 +12,9 @@
 #include "xalloc.h"
 
 static const char usage[] =
-"usage: lg-agg [-g FIELD[,FIELD...]] [-f FORMAT] [--by-position] [--len-filter]\n"
-"              [--compat] [--layout LAYOUT] [--bootstrap N] [--seed N]\n"
-"              [--usage] [--prices FILE] [--tags] [--sample-size]\n"
+"usage: lg-agg [-g FIELD[,FIELD...]] [-f FORMAT] [--by-position]\n"
+"              [--len-filter RULE] [--compat] [--layout LAYOUT] [--bootstrap N]\n"
+"              [--seed N] [--usage] [--prices FILE] [--tags] [--sample-size]\n"
 "              [--cases-for WIDTH] [--time] [--lengths]\n"
 "              [--tokenizer FILE] [--split-settings]\n"
 "              [--max-record SIZE] [file ...]\n"
@@ -24,8 +24,10 @@ static const char usage[] =
 "                     (default bench,task,length,gen.model)\n"
 "  -f FORMAT          table (default), tsv, csv, md, latex or json\n"
 "  --by-position      LongGenBench: pass rate per entry position\n"
-"  --len-filter       Len over the cases with more than 40 entries and\n"
-"                     2000 words only (the paper's filter)\n"
+"  --len-filter RULE  LongGenBench Len over some cases only: none (default:\n"
+"                     all), paper80 (completion rate 80% or more, the\n"
+"                     paper's) or notebook (more than 40 entries and 2000\n"
+"                     words, the published notebook's)\n"
 "  --compat           leave out what the published code left out: failed\n"
 "                     records, empty and ERROR: answers, scores.evaluated 0\n"
 "  --layout LAYOUT    long (default: one row per group) or paper (the\n"
@@ -63,6 +65,9 @@ static const char usage[] =
 "  -h, --help         print this help\n"
 "  --version          print the version\n";
 
+/* --len-filter, in the order of LEN_ALL, LEN_NOTEBOOK, LEN_PAPER80 */
+static const char *const len_rules[] = { "none", "notebook", "paper80" };
+
 enum { OPT_BYPOS = 256, OPT_LENF, OPT_COMPAT, OPT_MAXREC, OPT_VERSION,
 	OPT_BOOT, OPT_SEED, OPT_LAYOUT, OPT_USAGE, OPT_PRICES, OPT_LIST,
 	OPT_TAGS, OPT_SAMPLE, OPT_CASESFOR, OPT_TIME, OPT_LENGTHS,
@@ -74,7 +79,7 @@ enum { OPT_BYPOS = 256, OPT_LENF, OPT_COMPAT, OPT_MAXREC, OPT_VERSION,
 
 static const struct option longopts[] = {
 	{ "by-position", no_argument, NULL, OPT_BYPOS },
-	{ "len-filter", no_argument, NULL, OPT_LENF },
+	{ "len-filter", required_argument, NULL, OPT_LENF },
 	{ "compat", no_argument, NULL, OPT_COMPAT },
 	{ "max-record", required_argument, NULL, OPT_MAXREC },
 	{ "bootstrap", required_argument, NULL, OPT_BOOT },
@@ -150,7 +155,8 @@ option(int c, const char *arg, struct opts *o)
 		o->by_position = 1;
 		break;
 	case OPT_LENF:
-		o->len_filter = 1;
+		o->len_filter = (int)opt_choice("--len-filter", arg, len_rules,
+		    sizeof len_rules / sizeof len_rules[0]);
 		break;
 	case OPT_COMPAT:
 		o->compat = 1;

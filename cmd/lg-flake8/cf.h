@@ -14,8 +14,12 @@
 #include "sandbox.h"
 #include "tasklist.h"
 
+/* --definition: the published code's total, or the paper's metrics */
+enum { CF_DEF_CODE, CF_DEF_PAPER };
+
 typedef struct {
 	int compat;		/* --compat: the published scorer */
+	int def;		/* --definition: CF_DEF_ value */
 	char *python;		/* --python, resolved to a path */
 	char **flake8;		/* --flake8 split into argv, NULL-terminated */
 	double timeout;		/* --timeout: wall-clock seconds per answer */

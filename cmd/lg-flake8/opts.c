@@ -23,10 +23,15 @@ const lg_task cf_tasks[] = {
 const size_t cf_ntasks = sizeof cf_tasks / sizeof cf_tasks[0];
 
 static const char usage[] =
-"usage: lg-flake8 [--compat] [--prepare] [-j N] [--cache DIR | --no-cache]\n"
-"                 [--timeout SEC] [--lint-timeout SEC] [--python PATH]\n"
-"                 [--flake8 CMD] [--max-record SIZE] [file ...]\n"
+"usage: lg-flake8 [--definition DEF | --compat] [--prepare] [-j N]\n"
+"                 [--cache DIR | --no-cache] [--timeout SEC]\n"
+"                 [--lint-timeout SEC] [--python PATH] [--flake8 CMD]\n"
+"                 [--max-record SIZE] [file ...]\n"
 "\n"
+"  --definition DEF  code (default): the score of the published code,\n"
+"                    harmonic mean of runnable, style and functions;\n"
+"                    paper: the paper's metrics, harmonic mean of\n"
+"                    runnable, style and length (lines of code)\n"
 "  --compat          score as the published scorer: runnable means it\n"
 "                    compiles, noqa comments count, its extraction\n"
 "  --prepare         lint and run the originals only: what they give\n"
@@ -49,6 +54,9 @@ static const char usage[] =
 "  --list-tasks      print the tasks it scores and exit\n"
 "  -h, --help        print this help\n"
 "  --version         print the version\n";
+
+/* --definition, in the order of CF_DEF_CODE, CF_DEF_PAPER */
+static const char *const defs[] = { "code", "paper" };
 
 static char *
 resolve(const char *prog)
@@ -119,6 +127,7 @@ cf_parse(int argc, char **argv, cf_opts *o)
 {
 	static const struct option longopts[] = {
 		{ "compat", no_argument, NULL, 'C' },
+		{ "definition", required_argument, NULL, 'D' },
 		{ "timeout", required_argument, NULL, 'T' },
 		{ "lint-timeout", required_argument, NULL, 'L' },
 		{ "python", required_argument, NULL, 'P' },
@@ -135,7 +144,7 @@ cf_parse(int argc, char **argv, cf_opts *o)
 	};
 	double lint_timeout = 60;
 	const char *python = "/usr/bin/python3", *flake8 = NULL;
-	int c;
+	int c, defset = 0;
 
 	memset(o, 0, sizeof *o);
 	o->timeout = 10;
@@ -143,6 +152,11 @@ cf_parse(int argc, char **argv, cf_opts *o)
 		switch (c) {
 		case 'C':
 			o->compat = 1;
+			break;
+		case 'D':
+			o->def = (int)opt_choice("--definition", optarg, defs,
+			    sizeof defs / sizeof defs[0]);
+			defset = 1;
 			break;
 		case 'T':
 			o->timeout = opt_real("--timeout", optarg, 0.1, 86400);
@@ -185,6 +199,9 @@ cf_parse(int argc, char **argv, cf_opts *o)
 			lg_usage(usage, LG_USAGE);
 		}
 	}
+	if (o->compat && defset && o->def != CF_DEF_CODE)
+		lg_die(LG_USAGE, "--definition paper: not with --compat, which "
+		    "scores as the published code");
 	fl_limits(lint_timeout);
 	if (o->jobs == 0)
 		o->jobs = (int)(processors() > 256 ? 256 : processors());

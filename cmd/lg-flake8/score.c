@@ -3,6 +3,13 @@
  * ones: style 1/(1+c/50) from the flake8 count c of the fixed code (0 when
  * it does not compile), functions 1/(1+(|d_fix-d_orig|/max(1,d_orig/4))^2),
  * and the total their harmonic mean with runnability, 0 when any is 0.
+ *
+ * --definition paper: the paper's metrics, "Runnability, Style score,
+ * length score" (Table 2), their harmonic mean (Section 2.6).  It gives no
+ * formula for the length score; read literally, the code returned is as
+ * long as the program given: with L_fix and L_orig their lines holding
+ * anything but blanks, length 1/(1+(|L_fix-L_orig|/max(1,L_orig/4))^2), the
+ * published code's form for its other count scores.
  */
 #include <math.h>
 #include <signal.h>
@@ -145,6 +152,51 @@ harmonic(double a, double b, double c)
 	return 3.0 / (1.0 / a + 1.0 / b + 1.0 / c);
 }
 
+/* Lines of s[0..n) holding a byte other than a blank. */
+static long
+code_lines(const char *s, size_t n)
+{
+	long lines = 0;
+	int ink = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '\n') {
+			lines += ink;
+			ink = 0;
+		} else if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r' &&
+		    s[i] != '\f' && s[i] != '\v')
+			ink = 1;
+	}
+	return lines + ink;
+}
+
+/* The paper's length score beside the other scores; 0 for no code. */
+static double
+paper_length(const cf_item *it, int empty, cJSON *s)
+{
+	long lf = empty ? 0 : code_lines(it->code, it->code_len);
+	long lo = code_lines(it->orig, strlen(it->orig));
+	double d = fabs((double)(lf - lo)) / fmax(1.0, 0.25 * (double)lo);
+	double len = empty ? 0 : 1.0 / (1.0 + d * d);
+
+	rec_set_num(s, "length", len);
+	rec_set_num(s, "lines_fixed", (double)lf);
+	rec_set_num(s, "lines_orig", (double)lo);
+	rec_set_str(s, "definition", "paper");
+	return len;
+}
+
+/* What the paper's definition added to scores it replaces. */
+static void
+drop_paper(cJSON *s)
+{
+	cJSON_DeleteItemFromObjectCaseSensitive(s, "length");
+	cJSON_DeleteItemFromObjectCaseSensitive(s, "lines_fixed");
+	cJSON_DeleteItemFromObjectCaseSensitive(s, "lines_orig");
+	cJSON_DeleteItemFromObjectCaseSensitive(s, "definition");
+}
+
 /*
  * What lg-judge --cf-relevance did to the scores it no longer holds: its
  * verdict was about the score being replaced.
@@ -186,10 +238,14 @@ cf_score(cf_item *it, const cf_opts *o, const fl_info *info)
 	if (o->compat)
 		func = round(func * 10000) / 10000;
 	drop_relevance(s);
+	drop_paper(s);
 	rec_set_num(s, "score", harmonic(runnable, style, func));
 	rec_set_num(s, "runnable", runnable);
 	rec_set_num(s, "style", style);
 	rec_set_num(s, "functions", func);
+	if (o->def == CF_DEF_PAPER)
+		rec_set_num(s, "score", harmonic(runnable, style,
+		    paper_length(it, empty, s)));
 	rec_set(s, "flake8_fixed", empty ? cJSON_CreateNumber(0) :
 	    c >= 0 ? cJSON_CreateNumber((double)c) : cJSON_CreateNull());
 	rec_set(s, "flake8_orig", c0 >= 0 ? cJSON_CreateNumber((double)c0) :
@@ -220,10 +276,15 @@ cf_score_zero(cJSON *rec, const cf_opts *o)
 	cJSON *s = rec_obj(rec, "scores");
 
 	drop_relevance(s);
+	drop_paper(s);
 	rec_set_num(s, "score", 0);
 	rec_set_num(s, "runnable", 0);
 	rec_set_num(s, "style", 0);
 	rec_set_num(s, "functions", 0);
+	if (o->def == CF_DEF_PAPER) {
+		rec_set_num(s, "length", 0);
+		rec_set_str(s, "definition", "paper");
+	}
 	if (o->compat)
 		rec_set(s, "compat", cJSON_CreateTrue());
 }

@@ -228,6 +228,7 @@ typedef struct {
 	const char *keyfile;	/* --api-key-file */
 	int rules;		/* --rules */
 	int compat;		/* --compat */
+	int definition;		/* --definition: LW_DEF_ value */
 	int list_tasks;		/* --list-tasks */
 	int dry_run;		/* --dry-run */
 } judge_args;

@@ -18,8 +18,12 @@
 
 #include "judge.h"
 
+/* --definition: the published code's score, or the paper's (biog, rules) */
+enum { LW_DEF_CODE, LW_DEF_PAPER };
+
 typedef struct {
 	int compat;	/* --compat: judge the published truncation */
+	int definition;	/* --definition: LW_DEF_ value */
 } judge_opts;
 
 /* Length of s up to the end of its max-th white-space separated word. */

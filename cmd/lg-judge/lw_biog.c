@@ -25,6 +25,12 @@
  * within NEAR words before the object's first word or after its last.
  * Score: facts covered / facts.  A missing or empty answer scores 0.
  *
+ * --definition paper, the paper's "penalties for missing or fabricated
+ * information": a fact is fabricated when it is not covered and a mention
+ * of its object has the subject and the relation near but, among its dates'
+ * words, a year that is none of the fact's (the fact told with an invented
+ * date); each costs a fact: (covered - fabricated) / facts, at least 0.
+ *
  * Bounds, so that no answer makes the work quadratic: up to MAXFACTS facts
  * and MAXWORDS words judged, a sentence read up to WIDE words either side
  * of the object, the first MENTIONS mentions of an object.
@@ -569,10 +575,35 @@ between(const named *nm, size_t k, size_t i, size_t e, size_t *a, size_t *b)
 		}
 }
 
-/* One fact against the text; adds "missing" to v when not covered. */
+/*
+ * Does [a, b) hold a year (four digits, 1000 to 2999) that is none of the
+ * years of dates?
+ */
+static int
+other_year(const words *t, size_t a, size_t b, const cJSON *dates)
+{
+	const cJSON *d;
+	size_t i;
+
+	for (i = a; i < b; i++) {
+		long y = strlen(t->w[i]) == 4 ? num_of(t->w[i], 0) : -1;
+		int known = 0;
+
+		if (y < 1000 || y > 2999)
+			continue;
+		cJSON_ArrayForEach(d, dates)
+			known = known || strtol(d->valuestring, NULL, 10) == y;
+		if (!known)
+			return 1;
+	}
+	return 0;
+}
+
+/* One fact against the text; adds "missing" to v when not covered, and
+ * sets *fab when a mention tells it with another year. */
 static int
 judge_fact(const words *t, const words *names, const named *nm, size_t k,
-    const cJSON *f, int compat, cJSON *v)
+    const cJSON *f, int compat, cJSON *v, int *fab)
 {
 	const words *o = &nm->obj[k];
 	const cJSON *dates = rec_get(f, "dates"), *d;
@@ -607,7 +638,9 @@ judge_fact(const words *t, const words *names, const named *nm, size_t k,
 		}
 		if (all)
 			pass = 1;
-		else if (got > best) {
+		else if (subj && rel && other_year(t, a, b, dates))
+			*fab = 1;
+		if (!all && got > best) {
 			/* the best occurrence tells what is missing */
 			best = got;
 			cJSON_Delete(missing);
@@ -631,7 +664,24 @@ judge_fact(const words *t, const words *names, const named *nm, size_t k,
 		cJSON_AddItemToObject(v, "missing", missing);
 	else
 		cJSON_Delete(missing);
+	if (pass)
+		*fab = 0;
 	return pass;
+}
+
+/* --definition paper: the fabricated facts and the score they lower. */
+static void
+paper_score(cJSON *sc, const judge_opts *jo, long covered, long fab,
+    long total)
+{
+	cJSON_DeleteItemFromObjectCaseSensitive(sc, "fabricated");
+	cJSON_DeleteItemFromObjectCaseSensitive(sc, "definition");
+	if (jo->definition != LW_DEF_PAPER)
+		return;
+	rec_set_num(sc, "fabricated", (double)fab);
+	rec_set_num(sc, "score", covered > fab ?
+	    (double)(covered - fab) / (double)total : 0);
+	rec_set_str(sc, "definition", "paper");
 }
 
 static int
@@ -640,7 +690,7 @@ rules(cJSON *rec, const judge_at *in, const judge_opts *jo)
 	const cJSON *gold = rec_get(rec, "gold"), *facts, *f, *d;
 	const char *text, *first, *last, *why;
 	size_t tlen = 0, end;
-	long target, covered = 0, total = 0;
+	long target, covered = 0, total = 0, fabricated = 0;
 	words t = { 0 }, names = { 0 };
 	named nm = { 0 };
 	cJSON *verdicts, *sc;
@@ -704,8 +754,9 @@ rules(cJSON *rec, const judge_at *in, const judge_opts *jo)
 	rec_set(rec, "verdicts", verdicts);
 	cJSON_ArrayForEach(f, facts) {
 		cJSON *v = cJSON_CreateObject();
+		int fab = 0;
 		int pass = text != NULL && judge_fact(&t, &names, &nm, (size_t)total,
-		    f, jo->compat, v);
+		    f, jo->compat, v, &fab);
 
 		cJSON_AddItemToArray(verdicts, v);
 		cJSON_AddStringToObject(v, "kind", "fact");
@@ -713,7 +764,10 @@ rules(cJSON *rec, const judge_at *in, const judge_opts *jo)
 		cJSON_AddBoolToObject(v, "pass", pass);
 		cJSON_AddBoolToObject(v, "judged", text != NULL);
 		cJSON_AddStringToObject(v, "by", "rules");
+		if (fab && jo->definition == LW_DEF_PAPER)
+			cJSON_AddTrueToObject(v, "fabricated");
 		covered += pass;
+		fabricated += fab;
 		total++;
 	}
 	sc = rec_obj(rec, "scores");
@@ -722,6 +776,7 @@ rules(cJSON *rec, const judge_at *in, const judge_opts *jo)
 	rec_set_num(sc, "judged_words", (double)t.n);
 	rec_set_num(sc, "coverage", (double)covered / (double)total);
 	rec_set_num(sc, "score", (double)covered / (double)total);
+	paper_score(sc, jo, covered, fabricated, total);
 	named_free(&nm);
 	words_free(&t);
 	words_free(&names);

@@ -68,6 +68,7 @@ judge_rules(judge_args *a, char **files, int n)
 
 	memset(&rc, 0, sizeof rc);
 	rc.lw.compat = a->compat;	/* LongWeave: the published truncation */
+	rc.lw.definition = a->definition;
 	if (a->resume != NULL)
 		done = resume_load_filter(a->resume, judge_resumed, &a->jr);
 	rc.done = done;

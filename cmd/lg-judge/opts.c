@@ -11,13 +11,15 @@
 #include "clientopt.h"
 #include "diag.h"
 #include "judge.h"
+#include "longweave.h"
 #include "opt.h"
 #include "record.h"
 #include "util.h"
 #include "xalloc.h"
 
 static const char usage[] =
-"usage: lg-judge --rules [--compat] [--resume FILE [--redo-changed]\n"
+"usage: lg-judge --rules [--compat | --definition DEF]\n"
+"                [--resume FILE [--redo-changed]\n"
 "                [--retry-errors]] [--max-record SIZE] [file ...]\n"
 "       lg-judge [--hybrid | --compat [--compat-prompt a|b|c]]\n"
 "                [--judge-base-url URL] [--judge-model MODEL]\n"
@@ -46,6 +48,9 @@ static const char usage[] =
 "  --cf-relevance      LongWeave cf, after lg-flake8: ask whether the code is\n"
 "                      a relevant and complete fix (the published judge),\n"
 "                      and score 0 when not\n"
+"  --definition DEF    with --rules: code (default), the published score;\n"
+"                      paper, LongWeave biog's coverage less its\n"
+"                      fabricated facts (the paper's penalty)\n"
 "  --judge-base-url URL  judge server, repeatable (LG_JUDGE_BASE_URL)\n"
 "  --judge-model MODEL judge model (LG_JUDGE_MODEL); --model too\n"
 "  -P N                requests in flight (default 8)\n"
@@ -158,6 +163,7 @@ judge_parse(int argc, char **argv, judge_args *a)
 		{ "hybrid", no_argument, NULL, 'y' },
 		{ "compat", no_argument, NULL, 'c' },
 		{ "compat-prompt", required_argument, NULL, 'p' },
+		{ "definition", required_argument, NULL, 'G' },
 		{ "judge-temperature", required_argument, NULL, 't' },
 		{ "judge-top-p", required_argument, NULL, 'o' },
 		{ "judge-seed", required_argument, NULL, 's' },
@@ -185,6 +191,8 @@ judge_parse(int argc, char **argv, judge_args *a)
 	llm_opts *o = &a->llm;
 	const char *prompt = NULL;
 	static const char *const prompts[] = { "a", "b", "c" };
+	/* --definition, in the order of LW_DEF_CODE, LW_DEF_PAPER */
+	static const char *const defs[] = { "code", "paper" };
 	int ch;
 
 	memset(a, 0, sizeof *a);
@@ -207,6 +215,10 @@ judge_parse(int argc, char **argv, judge_args *a)
 		case 'r': a->rules = 1; break;
 		case 'y': o->hybrid = 1; break;
 		case 'c': a->compat = 1; break;
+		case 'G':
+			a->definition = (int)opt_choice("--definition", optarg,
+			    defs, sizeof defs / sizeof defs[0]);
+			break;
 		case 'p':
 			prompt = prompts[opt_choice("--compat-prompt", optarg,
 			    prompts, 3)];
@@ -259,6 +271,9 @@ judge_parse(int argc, char **argv, judge_args *a)
 	if (a->rules && o->cf.on)
 		lg_die(LG_USAGE, "--cf-relevance asks a judge model: it excludes "
 		    "--rules");
+	if (a->definition == LW_DEF_PAPER && (!a->rules || a->compat))
+		lg_die(LG_USAGE, "--definition paper goes with --rules alone: "
+		    "only the rules look for fabricated facts");
 	if (prompt != NULL && !a->compat)
 		lg_die(LG_USAGE, "--compat-prompt goes with --compat");
 	o->lw_compat = a->compat;

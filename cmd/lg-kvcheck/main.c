@@ -12,18 +12,6 @@
 #include "record.h"
 #include "score.h"
 
-static const char usage[] =
-"usage: lg-kvcheck [--compat] [--max-record SIZE] [file ...]\n"
-"\n"
-"  --compat          score as the published scorer: the value may stand\n"
-"                    anywhere, the dictionary is read by Python's json\n"
-"                    rules and measured by Python's str(), published\n"
-"                    rounding; answers it never scored get evaluated 0\n"
-"  --max-record SIZE record size limit (default 64M)\n"
-"  --list-tasks      print the tasks it scores and exit\n"
-"  -h, --help        print this help\n"
-"  --version         print the version\n";
-
 #define STAGE "kvcheck"
 
 /* The tasks it scores. */
@@ -33,7 +21,7 @@ static const lg_task tasks[] = {
 #define NTASKS (sizeof tasks / sizeof tasks[0])
 
 static void
-set_scores(cJSON *rec, const kv_scores *s)
+set_scores(cJSON *rec, const kv_scores *s, int def)
 {
 	cJSON *o = rec_obj(rec, "scores");
 
@@ -44,6 +32,10 @@ set_scores(cJSON *rec, const kv_scores *s)
 	rec_set_num(o, "length", s->length);
 	rec_set_num(o, "found_index", (double)s->found_index);
 	rec_set_num(o, "entries", (double)s->entries);
+	if (def == KV_DEF_PAPER)
+		rec_set_str(o, "definition", "paper");
+	else
+		cJSON_DeleteItemFromObjectCaseSensitive(o, "definition");
 }
 
 /*
@@ -120,7 +112,7 @@ set_verdicts(cJSON *rec, const kv_dict *d, int found)
 static int
 check(cJSON *rec, jsonl *in, void *arg)
 {
-	const int *compat = arg;
+	const kv_opts *o = arg;
 	const char *msg, *text;
 	kv_gold g;
 	kv_dict d;
@@ -136,14 +128,14 @@ check(cJSON *rec, jsonl *in, void *arg)
 	text = rec_answer_len(rec, &len, &msg);	/* NULs included */
 	if (msg != NULL)
 		ret = rec_fail(rec, in, STAGE, "%s", msg);
-	found = *compat ? kv_parse_compat(text, len, &d) : kv_parse(text, len, &d);
+	found = o->compat ? kv_parse_compat(text, len, &d) : kv_parse(text, len, &d);
 	kv_dedup(&d);
-	kv_score(&d, found > 0, &g, *compat, &s);
+	kv_score(&d, found > 0, &g, o->compat, o->def, &s);
 	set_verdicts(rec, &d, found > 0);
-	if (*compat && (found < 0 || s.raised || published_skips(text, len)))
+	if (o->compat && (found < 0 || s.raised || published_skips(text, len)))
 		s.score = 0;	/* the published code has no score for it */
-	set_scores(rec, &s);
-	if (*compat && (found < 0 || s.raised || published_skips(text, len)))
+	set_scores(rec, &s, o->def);
+	if (o->compat && (found < 0 || s.raised || published_skips(text, len)))
 		rec_set_num(rec_obj(rec, "scores"), "evaluated", 0);
 	kv_free(&d);
 	return ret;
@@ -152,12 +144,13 @@ check(cJSON *rec, jsonl *in, void *arg)
 int
 main(int argc, char **argv)
 {
-	int compat = 0, first, status;
+	kv_opts o;
+	int first, status;
 
 	lg_init(argv[0]);
-	first = rec_filter_opts(argc, argv, usage, tasks, NTASKS, &compat);
+	first = kv_opts_parse(argc, argv, tasks, NTASKS, &o);
 	kv_init();
-	status = rec_filter(argv + first, argc - first, check, &compat);
+	status = rec_filter(argv + first, argc - first, check, &o);
 	kv_fini();
 	return status;
 }

@@ -6,6 +6,10 @@
  *   length    the mean of 1 / (1 + (|mean key length - K| / max(1, 0.25 K))^2)
  *             and the same for values (K = 32: a scale of 8)
  *   score     the harmonic mean of the three; all 0 when the pair is missing
+ *
+ * --definition paper: the paper's metrics, "Existence Score, Length score,
+ * Position score" (Table 2), their harmonic mean (Section 2.6): existence
+ * is 1 or 0, so the score is 3 / (1 + 1/length + 1/position), or 0.
  */
 #include <math.h>
 #include <stdio.h>
@@ -32,7 +36,7 @@ round4(double x)
 
 void
 kv_score(const kv_dict *d, int found, const kv_gold *g, int compat,
-    kv_scores *s)
+    int def, kv_scores *s)
 {
 	double n = (double)g->entries, m = (double)d->n, klen = 0, vlen = 0;
 	double ks, vs;
@@ -75,6 +79,8 @@ kv_score(const kv_dict *d, int found, const kv_gold *g, int compat,
 			    1 / s->length);
 		s->position = round4(s->position);
 		s->count = round4(s->count);
-	} else
+	} else if (def == KV_DEF_PAPER)
+		s->score = 3 / (1 / s->exists + 1 / s->length + 1 / s->position);
+	else
 		s->score = 3 / (1 / s->position + 1 / s->count + 1 / s->length);
 }
