@@ -358,7 +358,8 @@ page(buf *o, struct report *r, struct charts *ch, const struct tabctx *c,
 		buf_puts(o, "<h2 id=\"sample-size\">Sample size</h2>\n<p><code>"
 		    "lg-agg --sample-size</code> (the question of LongWeave's "
 		    "Table 5): per group the width in points of the 95% interval "
-		    "of its first metric from resamples of n of its cases, up to "
+		    "of its primary metric (the score; LongGenBench's wAvg) from "
+		    "resamples of n of its cases, up to "
 		    "all of them.</p>\n");
 		per_bench(o, &t, benches, nb, tabs_sample);
 	}
