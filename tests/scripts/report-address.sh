@@ -9,8 +9,10 @@
 # closing it takes case= out; an address changed by hand shows its case,
 # and back shows the one before.  The regressions list holds exactly the
 # cases where the model scores below the baseline on the same case, worst
-# first; without --baseline A is m-tuned and the list is another.  A click
-# on a verdict marks the entry it judged in the output, and only it.
+# first; without --baseline A is m-tuned and the list is another; the
+# address #change=neg lists them too, #smin=100&smax=100 the cases scored
+# 100.  A click on a verdict marks the entry it judged in the output, and
+# only it.
 # plain build only: the page's script in a browser; lg-report's C runs
 # under the sanitizers in report-browser.sh and the lg-report goldens
 set -eu
@@ -125,6 +127,22 @@ grep -q '<script type="application/json" id="baseline">"z-base"</script>' "$t/pa
     fail "--baseline z-base is not the page's baseline"
 grep -q '<script type="application/json" id="baseline">"m-tuned"</script>' "$t/default.html" ||
     fail "without --baseline, the baseline is not the first model"
+# the filters by change and by score range, from the address: the list
+# holds the cases below the baseline, then those scored 100
+browse "$t/neg" "file://$t/page.html#change=neg&sort=change"
+browse "$t/top" "file://$t/page.html#smin=100&smax=100"
+py '
+import re
+d = json.load(open(sys.argv[1]))
+recs = [json.loads(l) for l in open(sys.argv[2])]
+neg = [int(n) for n in re.findall(r"<tr class=\"st-[a-z]*\" data-n=\"(\d+)\"", open(sys.argv[3]).read())]
+top = [int(n) for n in re.findall(r"<tr class=\"st-[a-z]*\" data-n=\"(\d+)\"", open(sys.argv[4]).read())]
+if neg != d["regr"]:
+    print("FAIL: #change=neg lists %s, want the regressions %s" % (neg, d["regr"])); sys.exit(1)
+want = [n for n, r in enumerate(recs) if r.get("scores", {}).get("score") == 1]
+if not want or sorted(top) != want:
+    print("FAIL: #smin=100 lists %s, want %s" % (top, want)); sys.exit(1)
+' "$t/d.json" "$t/run.jsonl" "$t/neg.out" "$t/top.out"
 # the addresses the page wrote, opened afresh: the same case (three of them)
 for k in 0 $((n / 2)) $((n - 1)); do
 	set -- $(sed -n "$((k + 1))p" "$t/addr")
