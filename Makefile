@@ -136,10 +136,20 @@ $(B)/$(1): $(O)/cmd/$(1).o $(LIBLG)
 	$$(CC) $$(ALL_LDFLAGS) -o $$@ $(O)/cmd/$(1).o $(LIBLG) $$(LIBS)
 endef
 define tool_dir
-$(B)/$(1): $(patsubst %.c,$(O)/%.o,$(wildcard cmd/$(1)/*.c)) $(LIBLG)
+$(B)/$(1): $(patsubst %.c,$(O)/%.o,$(wildcard cmd/$(1)/*.c)) $(GEN_OBJ_$(1)) $(LIBLG)
 	@mkdir -p $$(@D)
-	$$(CC) $$(ALL_LDFLAGS) -o $$@ $(patsubst %.c,$(O)/%.o,$(wildcard cmd/$(1)/*.c)) $(LIBLG) $$(LIBS)
+	$$(CC) $$(ALL_LDFLAGS) -o $$@ $(patsubst %.c,$(O)/%.o,$(wildcard cmd/$(1)/*.c)) $(GEN_OBJ_$(1)) $(LIBLG) $$(LIBS)
 endef
+# Objects of C written at build time, never kept in git: lg-report's page
+# (its style sheet and script, from page.css and page.js).
+GEN_OBJ_lg-report = $(O)/gen/lg-report/page.o
+$(O)/gen/lg-report/page.c: cmd/lg-report/page.css cmd/lg-report/page.js \
+    cmd/lg-report/mkpage.sh
+	@mkdir -p $(@D)
+	sh cmd/lg-report/mkpage.sh $@
+$(O)/gen/lg-report/page.o: $(O)/gen/lg-report/page.c $(O)/flags
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
 $(foreach t,$(TOOLS_FILE),$(eval $(call tool_file,$(t))))
 $(foreach t,$(TOOLS_DIR),$(eval $(call tool_dir,$(t))))
 
@@ -147,7 +157,7 @@ $(foreach t,$(TOOLS_DIR),$(eval $(call tool_dir,$(t))))
 # tool links (a test calls a tool's functions by its header, cmd/lg-X/X.h);
 # all of them are built (TOOL_LIBS), for tests/scripts/symbols-own.sh.
 define tool_lib
-$(O)/$(1).a: $(patsubst %.c,$(O)/%.o,$(filter-out cmd/$(1)/main.c,$(wildcard cmd/$(1)/*.c)))
+$(O)/$(1).a: $(patsubst %.c,$(O)/%.o,$(filter-out cmd/$(1)/main.c,$(wildcard cmd/$(1)/*.c))) $(GEN_OBJ_$(1))
 	@mkdir -p $$(@D)
 	rm -f $$@
 	$$(AR) rcs $$@ $$^

@@ -9,7 +9,7 @@
 # 3), the medians of:
 #   lg-report's wall time and peak memory (/usr/bin/time; it runs lg-agg
 #     and lg-compare on the records),
-#   in headless Chromium from file://, opening index.html#case=N: the
+#   in headless Chromium from file://, opening index.html#case=ID&of=MODEL: the
 #     time until the case list is shown (the page's script has run, from
 #     the start of navigation), the time until the page is whole (its
 #     DOMContentLoaded: for one page, every case's details read), the
@@ -58,7 +58,7 @@ browse() {	# PAGE CASE: one run of Chromium; appends the figures to $w/fig
 	timeout 1800 chromium --headless --no-sandbox --disable-gpu \
 	    --user-data-dir="$w/profile" --no-first-run --window-size=1200,900 \
 	    --enable-logging=stderr --v=0 --screenshot="$w/shot.png" \
-	    "file://$1#case=$2" 2> "$w/log" > /dev/null || :
+	    "file://$1#$(python3 "$top/tests/lg-report/caseaddr.py" "$1" "$2")" 2> "$w/log" > /dev/null || :
 	e=$(date +%s.%N)
 	rm -rf "$w/profile"
 	list=$(sed -n 's/.*lg-report: list usable after \([0-9]*\) ms.*/\1/p' "$w/log" | head -1)

@@ -9,7 +9,7 @@
 # page's script has run, from the start of navigation), the time until the
 # page is whole (every case's details parsed), both as the page logs them,
 # and the wall time of starting Chromium, opening the page with its last
-# case shown (#case=N, its details parsed on demand) and taking a
+# case shown (#case=ID&of=MODEL, its details parsed on demand) and taking a
 # screenshot.
 #
 #   sh bench/report.sh                  from the top of the tree: 1000 cases
@@ -35,7 +35,7 @@ for size in "$@"; do
 	timeout 1200 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
 	    --user-data-dir="$w/profile" --no-first-run --window-size=1200,900 \
 	    --enable-logging=stderr --v=0 --screenshot="$w/shot.png" \
-	    "file://$w/report.html#case=$last" 2> "$w/log" > /dev/null || :
+	    "file://$w/report.html#$(python3 "$top/tests/lg-report/caseaddr.py" "$w/report.html" "$last")" 2> "$w/log" > /dev/null || :
 	e=$(date +%s.%N)
 	msg=$(grep -o 'lg-report: list usable[^"]*' "$w/log" | head -1)
 	[ -n "$msg" ] || { echo "bench: the page did not load: $(tail -3 "$w/log")" >&2; exit 1; }

@@ -360,11 +360,12 @@ void boot_cell(struct group *g, const struct opts *o);
 double quantile(const double *v, size_t n, double q);
 void boot_avg(struct group *a, struct group **cells, size_t n,
     const struct opts *o);
-/* The 95% interval of g's first metric from --bootstrap resamples of m
- * of its units, drawn with replacement, as boot_cell seeds them (m =
- * units.n: boot_cell's interval); NAN when there is none. */
-void boot_at(struct group *g, const struct opts *o, size_t m, double *lo,
-    double *hi);
+/* The 95% interval of g's metric k (its resampling's metrics() index)
+ * from --bootstrap resamples of m of its units, drawn with replacement, as
+ * boot_cell seeds them (m = units.n: boot_cell's interval); NAN when there
+ * is none. */
+void boot_at(struct group *g, const struct opts *o, size_t m, int k,
+    double *lo, double *hi);
 
 /* usage.c */
 /* Read a price file (MODEL INPUT OUTPUT per line): 0, or the exit status

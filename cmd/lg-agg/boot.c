@@ -335,7 +335,7 @@ boot_avg(struct group *a, struct group **cells, size_t n,
 }
 
 void
-boot_at(struct group *g, const struct opts *o, size_t m, double *lo,
+boot_at(struct group *g, const struct opts *o, size_t m, int k, double *lo,
     double *hi)
 {
 	struct units *us = &g->units;
@@ -358,7 +358,7 @@ boot_at(struct group *g, const struct opts *o, size_t m, double *lo,
 		resample_m(&r, packed, us->n, m, nc, s);
 		unpack(s, rs, &sum);
 		rs->metrics(&sum, met);
-		draws[b] = met[0];
+		draws[b] = met[k];
 	}
 	percentiles(draws, B, 1, &ci);
 	*lo = ci.lo[0];

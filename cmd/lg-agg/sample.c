@@ -1,7 +1,8 @@
 /*
  * sample.c: how many cases a cell needs (LongWeave's Table 5 question).
  *   --sample-size: per group, the width of the 95% percentile interval of
- *   its first metric (the score; LongGenBench's CR) from --bootstrap
+ *   its primary metric (the score; LongGenBench's wAvg, the paper's
+ *   headline, where CR is often 100 on every case) from --bootstrap
  *   resamples of n of its cases drawn with replacement, for n = 10, 20,
  *   50, 100, 200, 500, ... below its case count, then at its case count
  *   (the interval the long layout shows), seeded as that interval is.
@@ -24,7 +25,14 @@
 static const char *
 metric_name(const struct group *g)
 {
-	return bench_index(g->bench) == BENCH_LONGGENBENCH ? "CR" : "score";
+	return bench_index(g->bench) == BENCH_LONGGENBENCH ? "wAvg" : "score";
+}
+
+/* The primary metric's index among the group's resampled metrics. */
+static int
+metric_index(const struct group *g)
+{
+	return bench_index(g->bench) == BENCH_LONGGENBENCH ? M_WAVG : 0;
 }
 
 /* The next n after n (10, 20, 50, 100, ...). */
@@ -81,7 +89,7 @@ sizes(struct group **g, size_t n, const struct opts *o, table *t)
 				m = N;
 				last = 1;
 			}
-			boot_at(g[i], o, m, &lo, &hi);
+			boot_at(g[i], o, m, metric_index(g[i]), &lo, &hi);
 			if (t == NULL) {
 				j = json_start(g[i], o, "sample_size");
 				cJSON_AddNumberToObject(j, "n", (double)m);
@@ -116,7 +124,8 @@ cases_for(struct group **g, size_t n, const struct opts *o, table *t)
 	char **c;
 
 	for (i = 0; i < n; i++) {
-		boot_at(g[i], o, g[i]->units.n, &lo, &hi);
+		boot_at(g[i], o, g[i]->units.n, metric_index(g[i]), &lo,
+		    &hi);
 		need = needed(hi - lo, g[i]->units.n, o->cases_for);
 		if (t == NULL) {
 			j = json_start(g[i], o, "cases_for");

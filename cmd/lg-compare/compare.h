@@ -29,6 +29,7 @@ struct opts {
 	struct field by;	/* --by: the field that tells A from B */
 	int have_by;
 	char *val[2];		/* --by FIELD=A,B: the two values, or NULL */
+	char *baseline;		/* --baseline: the value that is A, or NULL */
 	long resamples;		/* --bootstrap */
 	uint64_t seed;
 	long top;		/* cases listed per group */

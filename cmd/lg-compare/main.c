@@ -15,7 +15,7 @@
 static const char usage[] =
 "usage: lg-compare [-g FIELD[,FIELD...]] [-f FORMAT] [-b N] [-s SEED] [-n N]\n"
 "                  [--max-record SIZE] A.jsonl B.jsonl\n"
-"       lg-compare --by FIELD[=A,B] [options] [file ...]\n"
+"       lg-compare --by FIELD[=A,B] [--baseline A] [options] [file ...]\n"
 "       lg-compare -h | --help | --version\n"
 "\n"
 "  -g FIELDS          pair and compare within groups of these fields\n"
@@ -23,6 +23,8 @@ static const char usage[] =
 "  --by FIELD[=A,B]   one stream: FIELD tells the two sides apart\n"
 "                     (e.g. gen.model); A and B name them, else the only\n"
 "                     two values, in byte order\n"
+"  --baseline A       with --by FIELD: the value of FIELD that is A (the\n"
+"                     other one is B)\n"
 "  -f FORMAT          table (default) or json\n"
 "  -b, --bootstrap N  resamples and permutations per metric (default 2000)\n"
 "  -s, --seed SEED    seed of the resampling (default 0)\n"
@@ -31,7 +33,7 @@ static const char usage[] =
 "  -h, --help         print this help\n"
 "  --version          print the version\n";
 
-enum { OPT_BY = 256, OPT_MAXREC, OPT_VERSION };
+enum { OPT_BY = 256, OPT_MAXREC, OPT_VERSION, OPT_BASE };
 
 #define MAX_RESAMPLES 1000000L
 
@@ -42,6 +44,7 @@ opts_free(struct opts *o)
 	field_free(&o->by);
 	free(o->val[0]);
 	free(o->val[1]);
+	free(o->baseline);
 }
 
 static void
@@ -115,6 +118,27 @@ by_side(const cJSON *rec, jsonl *in, const struct opts *o, struct by_state *b)
 	return 2;
 }
 
+/* --baseline: 1 when it is a value of the --by field in the records,
+ * else 0 after a message naming it. */
+static int
+baseline_seen(const struct opts *o, const struct by_state *b)
+{
+	char *v;
+	int s;
+
+	for (s = 0; s < 2; s++)
+		if (b->seen[s] != NULL && strcmp(b->seen[s], o->baseline) == 0)
+			return 1;
+	if (b->third != NULL && strcmp(b->third, o->baseline) == 0)
+		return 1;	/* more than two values: said next */
+	v = nulkey_show(o->baseline);
+	lg_sanitize(v);
+	lg_warn("--baseline: \"%s\": not a value of %s in the records", v,
+	    o->by.path);
+	free(v);
+	return 0;
+}
+
 static void
 swap_sides(struct group **g, size_t n)
 {
@@ -184,6 +208,10 @@ run(char **files, int nfiles, const struct opts *o)
 		}
 	}
 	g = ctab_groups(t, o, &ng);
+	if (o->baseline != NULL && !baseline_seen(o, &b)) {
+		status = LG_USAGE;
+		goto out;
+	}
 	if (o->have_by && o->val[0] == NULL) {
 		if (b.other > 0 || b.seen[1] == NULL) {
 			char *v = nulkey_show(b.other ? b.third :
@@ -201,7 +229,8 @@ run(char **files, int nfiles, const struct opts *o)
 			status = status > LG_BAD ? status : LG_BAD;
 			goto out;
 		}
-		if (strcmp(b.seen[0], b.seen[1]) > 0) {
+		if (o->baseline != NULL ? strcmp(b.seen[1], o->baseline) == 0 :
+		    strcmp(b.seen[0], b.seen[1]) > 0) {
 			char *x = b.seen[0];
 
 			b.seen[0] = b.seen[1];
@@ -266,6 +295,7 @@ parse(int argc, char **argv, struct opts *o)
 {
 	static const struct option longopts[] = {
 		{ "by", required_argument, NULL, OPT_BY },
+		{ "baseline", required_argument, NULL, OPT_BASE },
 		{ "bootstrap", required_argument, NULL, 'b' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "top", required_argument, NULL, 'n' },
@@ -307,6 +337,10 @@ parse(int argc, char **argv, struct opts *o)
 				bad_usage(o, "--by: \"%s\": not FIELD or FIELD=A,B "
 				    "with two different values", optarg);
 			break;
+		case OPT_BASE:
+			free(o->baseline);
+			o->baseline = nulkey_of(optarg, strlen(optarg));
+			break;
 		case OPT_MAXREC:
 			opt_max_record(optarg);
 			break;
@@ -329,6 +363,9 @@ parse(int argc, char **argv, struct opts *o)
 		    "FIELD");
 	if (!o->have_by && strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
 		bad_usage(o, "%s", "A and B cannot both be the standard input");
+	if (o->baseline != NULL && (!o->have_by || o->val[0] != NULL))
+		bad_usage(o, "%s", "--baseline names A of --by FIELD; with "
+		    "--by FIELD=A,B, A is named already");
 	for (i = 0; o->have_by && i < o->nfields; i++)
 		if (strcmp(o->fields[i].path, o->by.path) == 0)
 			bad_usage(o, "--by: \"%s\": also a group field (-g)",

@@ -57,3 +57,16 @@ js_esc(buf *b, const char *s)
 		p++;
 	}
 }
+
+void
+url_esc(buf *b, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (; *p != '\0'; p++)
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr("-_.!~*'()", *p) != NULL)
+			buf_putc(b, (char)*p);
+		else
+			buf_printf(b, "%%%02X", *p);
+}

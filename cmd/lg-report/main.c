@@ -20,9 +20,9 @@
 #include "xalloc.h"
 
 static const char usage[] =
-"usage: lg-report [-t TITLE] [-o DIR] [-j N] [--compat] [--prices FILE]\n"
-"                 [--bootstrap N] [--max-text SIZE] [--max-record SIZE]\n"
-"                 [file ...]\n"
+"usage: lg-report [-t TITLE] [-o DIR] [-j N] [--baseline MODEL] [--compat]\n"
+"                 [--prices FILE] [--bootstrap N] [--max-text SIZE]\n"
+"                 [--max-record SIZE] [file ...]\n"
 "       lg-report -h | --help | --version\n"
 "\n"
 "  -t TITLE           the page's title (default \"lg report\")\n"
@@ -32,6 +32,8 @@ static const char usage[] =
 "                     on stdout\n"
 "  -j, --jobs N       runs of lg-agg and lg-compare at once for the\n"
 "                     tables (default: the processors, at most 16)\n"
+"  --baseline MODEL   the model (gen.model) every other one is compared\n"
+"                     with, A (default: the first in byte order)\n"
 "  --compat           the position chart as published (see lg-plot)\n"
 "  --prices FILE      USD per million input and output tokens per model:\n"
 "                     cost columns in the tokens table\n"
@@ -44,7 +46,7 @@ static const char usage[] =
 "  --version          print the version\n";
 
 enum { OPT_COMPAT = 256, OPT_PRICES, OPT_MAXTEXT, OPT_MAXREC, OPT_VERSION,
-	OPT_BOOT };
+	OPT_BOOT, OPT_BASE };
 
 #define DEF_BOOTSTRAP 1000L	/* as lg-agg: intervals unless asked not to */
 #define MAX_BOOTSTRAP 1000000L
@@ -53,6 +55,7 @@ enum { OPT_COMPAT = 256, OPT_PRICES, OPT_MAXTEXT, OPT_MAXREC, OPT_VERSION,
 struct ropts {
 	const char *title;
 	const char *dir;	/* -o DIR, or NULL: one page on stdout */
+	const char *baseline;	/* --baseline MODEL, or NULL: the first */
 	int compat;
 	size_t max_text;
 	struct tabctx tab;
@@ -99,6 +102,44 @@ names(const struct report *r, int field, char ***out)
 	return n;
 }
 
+/* The model key of the baseline: the one shown as want, else (want NULL)
+ * the first in byte order; NULL when there is none (said when want names
+ * no model of the records). */
+static const char *
+baseline_key(const struct report *r, const char *want)
+{
+	const char *best = NULL;
+	size_t i;
+
+	for (i = 0; i < r->ng; i++) {
+		const struct rgroup *g = &r->g[i];
+		char *shown;
+		int hit;
+
+		if (g->anon)
+			continue;
+		if (want == NULL) {
+			if (best == NULL || strcmp(g->model, best) < 0)
+				best = g->model;
+			continue;
+		}
+		shown = nulkey_show(g->model);
+		hit = strcmp(shown, want) == 0;
+		free(shown);
+		if (hit)
+			return g->model;
+	}
+	if (want != NULL) {
+		char *w = xstrdup(want);
+
+		lg_sanitize(w);
+		lg_warn("--baseline: \"%s\": not a model (gen.model) of the "
+		    "records", w);
+		free(w);
+	}
+	return best;
+}
+
 static void
 heading(buf *o, const char *tag, const char *text)
 {
@@ -129,35 +170,45 @@ passable(const char *shown)
 }
 
 static void
-comparison(buf *o, tabs *t, char **models, size_t nm, char **benches,
-    size_t nb)
+comparison(buf *o, tabs *t, char **models, size_t nm, const char *base,
+    char **benches, size_t nb)
 {
+	char *a;
 	size_t k;
 
-	if (nm < 2)
+	if (nm < 2 || base == NULL)
 		return;
+	a = nulkey_show(base);
 	buf_puts(o, "<h2 id=\"compare\">Comparison</h2>\n<p>Each model (B) "
-	    "against the first in byte order (A), paired by case, as "
+	    "against the baseline, A: <b>");
+	html_esc(o, a);
+	buf_puts(o, "</b> (<code>--baseline</code> names it, else the first "
+	    "model in byte order), paired by case, as "
 	    "<code>lg-compare --by gen.model=A,B</code> gives them: the mean of "
 	    "A and of B over the cases both ran, B&minus;A with its 95% paired "
-	    "bootstrap interval and p-value; cases run by one model only, and "
-	    "cases undecided or never scored for A or B, are counted, not "
-	    "compared.</p>\n");
-	for (k = 1; k < nm; k++) {
+	    "bootstrap interval and p-value (each with its test and its unit); "
+	    "cases run by one model only, and cases undecided or never scored "
+	    "for A or B, are counted, not compared. The cases where B scores "
+	    "below A are listed under <a href=\"#regressions\">Regressions"
+	    "</a>.</p>\n");
+	for (k = 0; k < nm; k++) {
+		if (strcmp(models[k], a) == 0)
+			continue;
 		buf_puts(o, "<h3>A ");
-		html_esc(o, models[0]);
+		html_esc(o, a);
 		buf_puts(o, ", B ");
 		html_esc(o, models[k]);
 		buf_puts(o, "</h3>\n");
-		if (!passable(models[0]) || !passable(models[k])) {
+		if (!passable(a) || !passable(models[k])) {
 			buf_puts(o, "<p class=\"fail\">Not compared here: a name "
 			    "holds ',', '=' or a NUL, which --by cannot name; "
 			    "compare the two models' records with lg-compare "
 			    "A.jsonl B.jsonl.</p>\n");
 			continue;
 		}
-		tabs_compare(o, t, models[0], models[k], benches, nb);
+		tabs_compare(o, t, a, models[k], benches, nb);
 	}
+	free(a);
 }
 
 static void
@@ -190,15 +241,26 @@ static const char cases_html[] =
 "<select id=\"f-model\"><option value=\"\">every model</option></select>"
 "<select id=\"f-status\"><option value=\"\">every status</option></select>"
 "<select id=\"f-tag\"><option value=\"\">every tag</option></select>"
+"<select id=\"f-change\"><option value=\"\">every change</option>"
+"<option value=\"neg\">B below A</option><option value=\"pos\">B above A"
+"</option><option value=\"zero\">B equal to A</option><option value=\"none\">"
+"no change (A, or no score)</option></select>"
+"<label>score % <input id=\"f-smin\" type=\"number\" min=\"0\" max=\"100\" "
+"step=\"any\" placeholder=\"from\"></label><label> to <input id=\"f-smax\" "
+"type=\"number\" min=\"0\" max=\"100\" step=\"any\" placeholder=\"to\">"
+"</label> "
 "<button id=\"prev\">previous</button><button id=\"next\">next</button> "
 "<span id=\"count\"></span></div>\n"
 "<table id=\"cases-table\"><thead><tr><th data-k=\"1\">id</th>"
 "<th data-k=\"3\">task</th><th data-k=\"4\">length</th>"
 "<th data-k=\"5\">model</th><th data-k=\"6\">score</th>"
-"<th data-k=\"7\">status</th></tr></thead>"
+"<th data-k=\"7\">status</th><th data-k=\"10\" id=\"th-change\">B&minus;A"
+"</th></tr></thead>"
 "<tbody id=\"cases-body\"></tbody></table>\n"
 "<p>Choose a case to see its gold answer, why it lost points, its "
-"verdicts, output and prompt, beside the same case of another model.</p>"
+"verdicts, output and prompt, beside the same case of another model; "
+"B&minus;A is its score less the baseline's on the same case. The "
+"address follows what is shown: copy it to share the view.</p>"
 "<div id=\"detail\"></div>\n";
 
 /* The records never scored, said on the page as on stderr. */
@@ -261,7 +323,7 @@ page(buf *o, struct report *r, struct charts *ch, const struct tabctx *c,
 	    "</p>\n");
 	unscored_html(o, ch);
 	per_bench(o, &t, benches, nb, tabs_headline);
-	comparison(o, &t, models, nm, benches, nb);
+	comparison(o, &t, models, nm, r->base, benches, nb);
 	buf_puts(o, "<h2 id=\"paper\">The papers' tables</h2>\n<p>"
 	    "<code>lg-agg --layout paper</code>.</p>\n");
 	per_bench(o, &t, benches, nb, tabs_paper);
@@ -296,10 +358,16 @@ page(buf *o, struct report *r, struct charts *ch, const struct tabctx *c,
 		buf_puts(o, "<h2 id=\"sample-size\">Sample size</h2>\n<p><code>"
 		    "lg-agg --sample-size</code> (the question of LongWeave's "
 		    "Table 5): per group the width in points of the 95% interval "
-		    "of its first metric from resamples of n of its cases, up to "
+		    "of its primary metric (the score; LongGenBench's wAvg) from "
+		    "resamples of n of its cases, up to "
 		    "all of them.</p>\n");
 		per_bench(o, &t, benches, nb, tabs_sample);
 	}
+	if (nm > 1)
+		buf_puts(o, "<h2 id=\"regressions\">Regressions</h2>\n<p>The cases "
+		    "where a model (B) scores below the baseline (A) on the same "
+		    "case, worst first; choose one to see it beside the baseline's."
+		    "</p><div id=\"regr\"></div>\n");
 	buf_puts(o, cases_html);
 	ok = t.ok;
 	tabs_free(&t);
@@ -365,6 +433,16 @@ finish(FILE *f, buf *o, struct report *r)
 	buf_puts(o, "<script type=\"application/json\" id=\"index\">[");
 	buf_add(o, r->index.s ? r->index.s : "", r->index.len);
 	buf_puts(o, "]</script>\n");
+	if (r->base != NULL) {
+		cJSON *j = nulkey_json(r->base);
+		char *txt = cJSON_PrintUnformatted(j);
+
+		buf_puts(o, "<script type=\"application/json\" id=\"baseline\">");
+		html_json(o, txt);
+		buf_puts(o, "</script>\n");
+		free(txt);
+		cJSON_Delete(j);
+	}
 	if (r->dir != NULL) {
 		buf_puts(o, "<script type=\"application/json\" id=\"chunks\">[");
 		for (k = 0; k < r->dir->nchunks; k++)
@@ -422,6 +500,11 @@ run(char **files, int n, const struct ropts *ro, struct tabctx *c)
 	report_repeats(&r);
 	if (status == LG_SYS)
 		goto out;
+	r.base = baseline_key(&r, ro->baseline);
+	if (ro->baseline != NULL && r.base == NULL) {
+		status = LG_USAGE;	/* said: no page */
+		goto out;
+	}
 	if (r.dir == NULL && r.ncases > BIG_PAGE)
 		lg_warn("%ld cases in one page: it opens slowly; lg-report -o "
 		    "DIR writes a folder whose page loads a case's details "
@@ -460,6 +543,7 @@ parse(int argc, char **argv, struct ropts *o)
 {
 	static const struct option longopts[] = {
 		{ "compat", no_argument, NULL, OPT_COMPAT },
+		{ "baseline", required_argument, NULL, OPT_BASE },
 		{ "prices", required_argument, NULL, OPT_PRICES },
 		{ "max-text", required_argument, NULL, OPT_MAXTEXT },
 		{ "max-record", required_argument, NULL, OPT_MAXREC },
@@ -481,6 +565,9 @@ parse(int argc, char **argv, struct ropts *o)
 			break;
 		case 'j':
 			o->tab.jobs = (int)opt_num("-j", optarg, 1, 256);
+			break;
+		case OPT_BASE:
+			o->baseline = optarg;
 			break;
 		case OPT_COMPAT:
 			o->compat = 1;
@@ -513,7 +600,7 @@ parse(int argc, char **argv, struct ropts *o)
 int
 main(int argc, char **argv)
 {
-	struct ropts o = { "lg report", NULL, 0, (size_t)1 << 20,
+	struct ropts o = { "lg report", NULL, NULL, 0, (size_t)1 << 20,
 	    { NULL, -1, DEF_BOOTSTRAP, "64M", NULL } };
 	struct prices prices = { 0 };
 	int status;

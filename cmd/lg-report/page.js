@@ -16,6 +16,12 @@ var chunks = $('chunks') ? JSON.parse($('chunks').textContent) : null;
 var got = [], kept = [], waiting = [], KEEP = 8;
 var PAGE = 200, page = 0, shown = [], sortKey = 0, sortDir = 1, partners = null;
 var keys = { bench: 2, task: 3, length: 4, model: 5, status: 7 };
+/* the baseline (A, lg-report --baseline) and, per row, r[10]: its score
+ * less the baseline's score on the same case (same bench, task, length
+ * and case), null for the baseline's rows and where either has no score */
+var base = $('baseline') ? JSON.parse($('baseline').textContent) : null;
+var multi = false;
+var sortNames = { 1: 'id', 3: 'task', 4: 'length', 5: 'model', 6: 'score', 7: 'status', 10: 'change' };
 
 function el(tag, cls, text) {
 	var e = document.createElement(tag);
@@ -38,8 +44,10 @@ function fill(name) {
 		o.value = vals[i];
 		sel.appendChild(o);
 	}
-	sel.onchange = function () { page = 0; render(); };
+	sel.onchange = changed;
 }
+/* a filter changed: the list from its first page, the address after it */
+function changed() { page = 0; render(); regressions(); sync(true); }
 /* the tag filter: 't' and a tag name, 'n' for tagged without a tag,
  * 'u' for not tagged (lg-tags not run, or failed); hidden when no record
  * is tagged */
@@ -62,9 +70,7 @@ function fillTags() {
 	for (i = 0; i < vals.length; i++) opt('t' + vals[i], vals[i]);
 	if (none) opt('n', 'no failure tag');
 	if (un) opt('u', 'not tagged');
-	sel.onchange = function () { page = 0; render(); };
-	var m = /^#tag=([a-z-]+)$/.exec(location.hash);
-	if (m && m[1] in seen) sel.value = 't' + m[1];
+	sel.onchange = changed;
 }
 function tagged(t, want) {
 	if (want === '') return true;
@@ -73,16 +79,39 @@ function tagged(t, want) {
 	if (want === 'n') return t.length === 0;
 	return t.indexOf(want.slice(1)) >= 0;
 }
+/* a score in percent within [lo, hi] (null: no bound); no score is in
+ * no range */
+function inRange(v, lo, hi) {
+	if (lo === null && hi === null) return true;
+	if (v === null) return false;
+	v = Math.round(1e6 * v) / 1e4;
+	return (lo === null || v >= lo) && (hi === null || v <= hi);
+}
+/* the change against the baseline: neg (B below A), pos, zero, none */
+function changeIs(c, want) {
+	if (want === '') return true;
+	if (c === null || c === undefined) return want === 'none';
+	return want === 'neg' ? c < 0 : want === 'pos' ? c > 0 : want === 'zero' ? c === 0 : false;
+}
+function pct(v) { return v === null || v === undefined ? '-' : (100 * v).toFixed(1); }
+function signed(v) {
+	if (v === null || v === undefined) return '-';
+	return (v > 0 ? '+' : v < 0 ? '\u2212' : '') + Math.abs(100 * v).toFixed(1);
+}
 function filter() {
 	var q = $('f-q').value.toLowerCase(), out = [], i, k, r, ok, want = [];
-	var tag = $('f-tag').value;
+	var tag = $('f-tag').value, ch = $('f-change').value;
+	var lo = $('f-smin').value, hi = $('f-smax').value;
+	lo = lo === '' || isNaN(+lo) ? null : +lo;
+	hi = hi === '' || isNaN(+hi) ? null : +hi;
 	for (k in keys) {
 		var v = $('f-' + k).value;
 		if (v !== '') want.push([keys[k], v]);
 	}
 	for (i = 0; i < idx.length; i++) {
 		r = idx[i];
-		ok = (q === '' || r[1].toLowerCase().indexOf(q) >= 0) && tagged(r[9], tag);
+		ok = (q === '' || r[1].toLowerCase().indexOf(q) >= 0) && tagged(r[9], tag) &&
+		    inRange(r[6], lo, hi) && changeIs(r[10], ch);
 		for (k = 0; ok && k < want.length; k++)
 			if (String(r[want[k][0]]) !== want[k][1]) ok = false;
 		if (ok) out.push(r);
@@ -113,6 +142,7 @@ function render() {
 		tr.appendChild(el('td', null, r[5]));
 		tr.appendChild(el('td', 'num', r[6] === null ? '-' : (100 * r[6]).toFixed(1)));
 		tr.appendChild(el('td', 'status', r[7]));
+		if (multi) tr.appendChild(el('td', 'num' + (r[10] < 0 ? ' neg' : ''), signed(r[10])));
 		tr.setAttribute('data-n', r[0]);
 		body.appendChild(tr);
 	}
@@ -179,6 +209,7 @@ function output(s, d, vs) {
 			if (at !== null && at in m) {
 				sp = el('mark', 'v-' + m[at], t);
 				sp.title = 'entry ' + at + ': ' + m[at];
+				sp.setAttribute('data-at', at);
 			} else {
 				sp = document.createTextNode(t);
 			}
@@ -190,14 +221,16 @@ function output(s, d, vs) {
 			var v = vs[i], a = v && (v.answer || v.found || v.value || v.quote);
 			if (typeof a !== 'string' || a.length < 2) continue;
 			var p = text.indexOf(a);
-			if (p >= 0) marks.push([p, p + a.length, state(v)]);
+			if (p >= 0) marks.push([p, p + a.length, state(v), i]);
 		}
 		marks.sort(function (x, y) { return x[0] - y[0]; });
 		var at2 = 0;
 		for (i = 0; i < marks.length; i++) {
 			if (marks[i][0] < at2) continue;
 			pre.appendChild(document.createTextNode(text.slice(at2, marks[i][0])));
-			pre.appendChild(el('mark', 'v-' + marks[i][2], text.slice(marks[i][0], marks[i][1])));
+			var mk = el('mark', 'v-' + marks[i][2], text.slice(marks[i][0], marks[i][1]));
+			mk.setAttribute('data-v', marks[i][3]);
+			pre.appendChild(mk);
 			at2 = marks[i][1];
 		}
 		pre.appendChild(document.createTextNode(text.slice(at2)));
@@ -235,7 +268,22 @@ function kv(o, depth) {
 	}
 	return t;
 }
-function verdicts(s, vs, checks) {
+/* verdict i (on entry at, or null) of column col: its entry marked in the
+ * output and scrolled to (col's data-hit: the entry, or "none" when the
+ * output does not hold it) */
+function hit(col, tr, i, at) {
+	var old = col.querySelectorAll('.hit'), j, ms;
+	for (j = 0; j < old.length; j++) old[j].classList.remove('hit');
+	tr.classList.add('hit');
+	ms = col.querySelectorAll(typeof at === 'number' ? 'mark[data-at="' + at + '"]' :
+	    'mark[data-v="' + i + '"]');
+	if (ms.length === 0 && typeof at === 'number')
+		ms = col.querySelectorAll('mark[data-v="' + i + '"]');
+	for (j = 0; j < ms.length; j++) ms[j].classList.add('hit');
+	col.setAttribute('data-hit', ms.length ? (typeof at === 'number' ? at : 'v' + i) : 'none');
+	if (ms.length && ms[0].scrollIntoView) ms[0].scrollIntoView({ block: 'center' });
+}
+function verdicts(s, vs, checks, col) {
 	var t = el('table', 'verdicts'), h = el('tr'), i, k;
 	var cols = ['#', 'check', 'entry', 'verdict', 'why', 'by', 'judge reply'];
 	var known = ['kind', 'type', 'at', 'item', 'pass', 'judged', 'by', 'reply', 'undecided'];
@@ -251,6 +299,11 @@ function verdicts(s, vs, checks) {
 		for (k in v)
 			if (known.indexOf(k) < 0 && k !== 'missing') why.push(k + ': ' + words(v[k]));
 		tr.appendChild(el('td', 'num', i));
+		tr.setAttribute('data-i', i);
+		tr.title = 'show ' + (typeof v.at === 'number' ? 'entry ' + v.at : 'what it judged') + ' in the output';
+		tr.onclick = (function (tr, i, at) {
+			return function () { hit(col, tr, i, at); };
+		})(tr, i, typeof v.at === 'number' ? v.at : null);
 		tr.appendChild(el('td', null, what));
 		tr.appendChild(el('td', 'num', v.at !== undefined ? v.at : v.item !== undefined ? v.item : ''));
 		tr.appendChild(el('td', 'verdict', st));
@@ -385,6 +438,26 @@ function load(n) {
 	var src = $('d' + n);
 	return src ? JSON.parse(src.textContent) : null;
 }
+/* the prompt as chat messages: the system message, then the user's */
+function chat(s, d) {
+	var ms = [], i, m, box;
+	if (Array.isArray(d.messages)) {
+		for (i = 0; i < d.messages.length; i++) {
+			m = d.messages[i];
+			if (m && typeof m === 'object' && typeof m.content === 'string')
+				ms.push([String(m.role || 'user'), m.content]);
+		}
+	} else {
+		if (typeof d.system === 'string') ms.push(['system', d.system]);
+		ms.push(['user', typeof d.prompt === 'string' ? d.prompt : '']);
+	}
+	for (i = 0; i < ms.length; i++) {
+		box = el('div', 'msg role-' + ms[i][0].replace(/[^a-z]/g, ''));
+		box.appendChild(el('div', 'role', ms[i][0]));
+		box.appendChild(el('pre', 'text', ms[i][1]));
+		s.appendChild(box);
+	}
+}
 /* one case, in a column */
 function caseView(n, d) {
 	var col = el('div', 'case'), r = idx[n], i;
@@ -398,46 +471,63 @@ function caseView(n, d) {
 	}
 	tagList(col, d);
 	gold(col, d.gold);
-	if (vs.length) verdicts(section(col, 'Verdicts (' + vs.length + ')'), vs, d.checks);
+	if (vs.length) verdicts(section(col, 'Verdicts (' + vs.length + ', click one to see its entry)'), vs, d.checks, col);
 	if (d.scores && typeof d.scores === 'object') section(col, 'Scores').appendChild(kv(d.scores, 0));
 	output(section(col, 'Output' + (d.cut ? ' (cut for the report)' : '')), d, vs);
-	if (typeof d.system === 'string') section(col, 'System', true).appendChild(el('pre', 'text', d.system));
-	section(col, 'Prompt' + (d.cut ? ' (cut for the report)' : ''), true).appendChild(
-	    el('pre', 'text', typeof d.prompt === 'string' ? d.prompt : ''));
+	chat(section(col, 'Prompt, as the model got it' + (d.cut ? ' (cut for the report)' : ''), true), d);
 	if (d.gen && typeof d.gen === 'object') section(col, 'Generation', true).appendChild(kv(d.gen, 0));
 	return col;
 }
 /* the same case of the other models: same bench, task, length and case */
-function others(n) {
-	var i, k, r = idx[n], out = [];
-	if (partners === null) {
-		partners = map();
-		for (i = 0; i < idx.length; i++) {
-			k = JSON.stringify([idx[i][2], idx[i][3], idx[i][4], idx[i][8]]);
-			(partners[k] = partners[k] || []).push(i);
+function caseKey(r) { return JSON.stringify([r[2], r[3], r[4], r[8]]); }
+function pairUp() {
+	var i, j, k, list, a, r;
+	partners = map();
+	for (i = 0; i < idx.length; i++) {
+		k = caseKey(idx[i]);
+		(partners[k] = partners[k] || []).push(i);
+		if (idx[i][5] !== idx[0][5]) multi = true;
+	}
+	for (k in partners) {
+		list = partners[k];
+		for (a = -1, j = 0; j < list.length && a < 0; j++)
+			if (idx[list[j]][5] === base) a = list[j];
+		for (j = 0; j < list.length; j++) {
+			r = idx[list[j]];
+			r[10] = a >= 0 && r[5] !== base && r[6] !== null && idx[a][6] !== null ?
+			    r[6] - idx[a][6] : null;
 		}
 	}
-	var list = partners[JSON.stringify([r[2], r[3], r[4], r[8]])] || [];
+}
+function others(n) {
+	var i, r = idx[n], out = [];
+	var list = partners[caseKey(r)] || [];
 	for (i = 0; i < list.length; i++)
 		if (idx[list[i]][5] !== r[5]) out.push(list[i]);
+	/* the baseline first, so that a case is seen beside it */
+	out.sort(function (x, y) { return (idx[y][5] === base) - (idx[x][5] === base) || x - y; });
 	return out;
 }
-var asked = -1;
-/* case n (beside case other of another model): its chunks loaded first */
-function show(n, still, other) {
+var asked = -1, besideN = -1, lastHash = null;
+/* case n (beside case other of another model): its chunks loaded first;
+ * the address follows unless quiet (the address asked for it) */
+function show(n, still, other, quiet) {
 	var alt = others(n), t0 = performance.now();
 	var m = alt.length ? (other !== undefined ? other : alt[0]) : n;
 	asked = n;
+	besideN = m !== n ? m : -1;
+	if (!quiet) sync(true);
 	need([n, m], function () {
-		if (asked === n) view(n, still, other, alt, t0);
+		if (asked === n) view(n, still, m !== n ? m : undefined, alt, t0);
 	});
 }
 function view(n, still, other, alt, t0) {
 	var box = $('detail'), d = load(n), i;
 	var close = el('button', 'close', 'close (Esc)');
-	close.onclick = hide;
+	close.onclick = function () { hide(); };
 	while (box.firstChild) box.removeChild(box.firstChild);
 	box.appendChild(close);
+	box.setAttribute('data-case', n);
 	if (!d) {
 		box.appendChild(el('p', 'fail', chunks ? 'the details of this case could ' +
 		    'not be loaded from cases/' + pad(chunkOf(n)) + '.js: open the ' +
@@ -451,13 +541,15 @@ function view(n, still, other, alt, t0) {
 	if (alt.length) {
 		var p = el('p', null, 'Beside it: '), sel = el('select');
 		for (i = 0; i < alt.length; i++) {
-			var o = el('option', null, idx[alt[i]][5]);
+			var o = el('option', null, idx[alt[i]][5] + (idx[alt[i]][5] === base ? ' (baseline)' : ''));
 			o.value = alt[i];
 			sel.appendChild(o);
 		}
 		if (other !== undefined) sel.value = other;
 		sel.onchange = function () { show(n, true, +sel.value); };
 		p.appendChild(sel);
+		if (r[10] !== null && r[10] !== undefined)
+			p.appendChild(document.createTextNode(' change against the baseline: ' + signed(r[10])));
 		box.appendChild(p);
 	}
 	var grid = el('div', alt.length ? 'ab' : 'one');
@@ -470,7 +562,6 @@ function view(n, still, other, alt, t0) {
 		box.removeAttribute('data-beside');
 	}
 	box.appendChild(grid);
-	box.setAttribute('data-case', n);
 	box.className = 'open';
 	if (!still) box.scrollTop = 0;
 	/* how long opening it took, and when, for bench/report-scale.sh */
@@ -479,22 +570,211 @@ function view(n, still, other, alt, t0) {
 	if (window.console) console.log('lg-report: case ' + n + ' shown in ' +
 	    Math.round(now - t0) + ' ms, at ' + Math.round(now) + ' ms');
 }
-function hide() {
+function hide(quiet) {
 	var box = $('detail');
 	asked = -1;
+	besideN = -1;
 	box.className = '';
 	box.removeAttribute('data-case');
+	box.removeAttribute('data-beside');
 	while (box.firstChild) box.removeChild(box.firstChild);
+	if (!quiet) sync(true);
+}
+/*
+ * The address: what is shown, as #KEY=VALUE&... (each URL-encoded), so
+ * that a copied address shows what its sender saw: the filters (q, bench,
+ * task, length, model, status, tag, smin, smax, change), the sort, the
+ * list's page, the regressions' model (regr), and the open case (case:
+ * its id, of: its model, beside: the model beside it).
+ */
+var filters = ['q', 'bench', 'task', 'length', 'model', 'status', 'tag', 'smin', 'smax', 'change'];
+var regrB = null;
+function enc(v) { return encodeURIComponent(v); }
+function address() {
+	var p = [], i, v;
+	for (i = 0; i < filters.length; i++) {
+		v = $('f-' + filters[i]).value;
+		if (filters[i] === 'tag' && v !== '')
+			v = v === 'n' ? ':none' : v === 'u' ? ':untagged' : v.slice(1);
+		if (v !== '') p.push(filters[i] + '=' + enc(v));
+	}
+	if (sortKey) p.push('sort=' + sortNames[sortKey] + (sortDir < 0 ? '&desc=1' : ''));
+	if (page) p.push('page=' + (page + 1));
+	if (regrB !== null) p.push('regr=' + enc(regrB));
+	if (asked >= 0) {
+		p.push('case=' + enc(idx[asked][1]));
+		if (multi) p.push('of=' + enc(idx[asked][5]));
+		if (besideN >= 0) p.push('beside=' + enc(idx[besideN][5]));
+	}
+	return p.length ? '#' + p.join('&') : '';
+}
+/* the address after a change (push: a new entry of the history, so that
+ * back returns to what was shown before) */
+function sync(push) {
+	var h = address();
+	if (h === location.hash) return;
+	lastHash = h;
+	if (push) location.hash = h || '#';
+	else location.replace(h || '#');
+}
+/* the address's values, or null when it is no state (a plain anchor such
+ * as #cases): decoding errors leave a value out */
+function params() {
+	var h = location.hash.slice(1), out = map(), parts, i, e, k;
+	if (h.indexOf('=') < 0) return null;
+	parts = h.split('&');
+	for (i = 0; i < parts.length; i++) {
+		e = parts[i].indexOf('=');
+		if (e < 0) continue;
+		try {
+			k = decodeURIComponent(parts[i].slice(0, e));
+			out[k] = decodeURIComponent(parts[i].slice(e + 1));
+		} catch (err) { /* a bad escape: left out */ }
+	}
+	return out;
+}
+function setControl(name, v) {
+	var c = $('f-' + name), i, ok = false;
+	if (v === undefined) v = '';
+	if (name === 'tag' && v !== '') v = v === ':none' ? 'n' : v === ':untagged' ? 'u' : 't' + v;
+	if (c.tagName === 'SELECT') {
+		for (i = 0; i < c.options.length; i++) if (c.options[i].value === v) ok = true;
+		c.value = ok ? v : '';
+	} else {
+		c.value = v;
+	}
+}
+/* the row of case id (of model of, when given), or -1 */
+function findCase(id, of) {
+	for (var i = 0; i < idx.length; i++)
+		if (idx[i][1] === id && (of === undefined || idx[i][5] === of)) return i;
+	return -1;
+}
+/* show what the address says */
+function apply() {
+	var p = params(), i, k, n, b, alt;
+	if (p === null) return;
+	for (i = 0; i < filters.length; i++) setControl(filters[i], p[filters[i]]);
+	sortKey = 0;
+	sortDir = p.desc === '1' ? -1 : 1;
+	for (k in sortNames) if (sortNames[k] === p.sort) sortKey = +k;
+	page = p.page && /^[0-9]+$/.test(p.page) ? Math.max(0, +p.page - 1) : 0;
+	regrB = p.regr !== undefined ? p.regr : null;
+	render();
+	regressions();
+	if (p['case'] !== undefined && (n = findCase(p['case'], p.of)) >= 0) {
+		alt = others(n);
+		for (b = undefined, i = 0; i < alt.length; i++)
+			if (idx[alt[i]][5] === p.beside) b = alt[i];
+		show(n, true, b, true);
+		return;
+	}
+	if (asked >= 0) hide(true);
+	if (p['case'] !== undefined) {
+		$('detail').className = 'open';
+		$('detail').setAttribute('data-missing', p['case']);
+		$('detail').appendChild(el('p', 'fail', 'no case ' + p['case'] +
+		    (p.of !== undefined ? ' of ' + p.of : '') + ' in this report'));
+		return;
+	}
+	var target = regrB !== null && $('regressions') ? $('regressions') : $('cases');
+	if (target.scrollIntoView) target.scrollIntoView();
+}
+window.addEventListener('hashchange', function () {
+	if (location.hash === lastHash || (location.hash === '' && lastHash === '')) return;
+	lastHash = null;
+	apply();
+});
+/*
+ * The regressions: the cases where a model (B) scores below the baseline
+ * (A) on the same case, worst first, at most PAGE; regr names B (empty:
+ * every model), the list's bench, task and length filters apply.
+ */
+function regressions() {
+	var box = $('regr'), rows = [], i, r, t, tr, want = [], k;
+	if (!box || base === null) return;
+	while (box.firstChild) box.removeChild(box.firstChild);
+	for (k = 0; k < 3; k++) {
+		var v = $('f-' + ['bench', 'task', 'length'][k]).value;
+		if (v !== '') want.push([k + 2, v]);
+	}
+	for (i = 0; i < idx.length; i++) {
+		r = idx[i];
+		if (!(r[10] < 0) || (regrB !== null && regrB !== '' && r[5] !== regrB)) continue;
+		for (k = 0; k < want.length && String(r[want[k][0]]) === want[k][1]; k++)
+			;
+		if (k === want.length) rows.push(r);
+	}
+	rows.sort(function (a, b) { return a[10] - b[10] || cmp(a[1], b[1]) || a[0] - b[0]; });
+	var what = (regrB ? regrB : 'every model') + ' against ' + base;
+	for (k = 0; k < want.length; k++) what += ', ' + ['bench', 'task', 'length'][want[k][0] - 2] + ' ' + want[k][1];
+	box.appendChild(el('p', null, rows.length + ' case' + (rows.length === 1 ? '' : 's') +
+	    ' where B scores below A (' + what + '), worst first' +
+	    (rows.length > PAGE ? '; the first ' + PAGE + ' shown, every one in the case list ' +
+	    '(change: B below A)' : '') + '.'));
+	if (rows.length === 0) return;
+	t = el('table', 'regr');
+	tr = el('tr');
+	var cols = ['id', 'bench', 'task', 'length', 'B', 'A score', 'B score', 'B\u2212A'];
+	for (i = 0; i < cols.length; i++) tr.appendChild(el('th', null, cols[i]));
+	t.appendChild(tr);
+	var body = el('tbody');
+	for (i = 0; i < rows.length && i < PAGE; i++) {
+		r = rows[i];
+		tr = el('tr');
+		tr.setAttribute('data-n', r[0]);
+		tr.appendChild(el('td', 'id', r[1]));
+		tr.appendChild(el('td', null, r[2]));
+		tr.appendChild(el('td', null, r[3]));
+		tr.appendChild(el('td', null, r[4]));
+		tr.appendChild(el('td', null, r[5]));
+		tr.appendChild(el('td', 'num', pct(r[6] - r[10])));
+		tr.appendChild(el('td', 'num', pct(r[6])));
+		tr.appendChild(el('td', 'num neg', signed(r[10])));
+		body.appendChild(tr);
+	}
+	t.appendChild(body);
+	body.onclick = function (ev) {
+		var x = ev.target;
+		while (x && x.tagName !== 'TR') x = x.parentNode;
+		if (x && x.getAttribute('data-n') !== null) show(+x.getAttribute('data-n'));
+	};
+	box.appendChild(t);
+}
+/* a bar of height 0 drawn as a line of its colour, so that a 0 is seen */
+function zeroBars() {
+	var rs = document.querySelectorAll('figure rect'), i, r, ln;
+	for (i = 0; i < rs.length; i++) {
+		r = rs[i];
+		if (parseFloat(r.getAttribute('height')) !== 0 || !(parseFloat(r.getAttribute('width')) > 0) ||
+		    !r.getAttribute('stroke')) continue;
+		ln = document.createElementNS('http://www.w3.org/2000/svg', 'line');
+		ln.setAttribute('x1', r.getAttribute('x'));
+		ln.setAttribute('x2', parseFloat(r.getAttribute('x')) + parseFloat(r.getAttribute('width')));
+		ln.setAttribute('y1', r.getAttribute('y'));
+		ln.setAttribute('y2', r.getAttribute('y'));
+		ln.setAttribute('stroke', r.getAttribute('fill'));
+		ln.setAttribute('stroke-width', '3');
+		ln.setAttribute('class', 'zero');
+		r.parentNode.insertBefore(ln, r.nextSibling);
+	}
 }
 document.addEventListener('keydown', function (ev) {
-	if (ev.key === 'Escape') hide();
+	if (ev.key === 'Escape' && asked >= 0) hide();
 });
+pairUp();
 var names = ['bench', 'task', 'length', 'model', 'status'];
 for (var i = 0; i < names.length; i++) fill(names[i]);
 fillTags();
-$('f-q').oninput = function () { page = 0; render(); };
-$('prev').onclick = function () { page--; render(); };
-$('next').onclick = function () { page++; render(); };
+if (!multi || base === null) {
+	$('f-change').style.display = 'none';
+	$('th-change').style.display = 'none';
+}
+$('f-change').onchange = changed;
+$('f-smin').onchange = $('f-smax').onchange = changed;
+$('f-q').oninput = function () { page = 0; render(); sync(false); };
+$('prev').onclick = function () { page--; render(); sync(false); };
+$('next').onclick = function () { page++; render(); sync(false); };
 $('cases-body').onclick = function (ev) {
 	var t = ev.target;
 	while (t && t.tagName !== 'TR') t = t.parentNode;
@@ -508,6 +788,7 @@ for (i = 0; i < heads.length; i++)
 		sortKey = k;
 		page = 0;
 		render();
+		sync(false);
 	};
 /* a chart of more than two bands: the bands (95% intervals) hidden, so
  * that they do not cover each other, and a box to show them */
@@ -524,14 +805,16 @@ function bands(fig) {
 }
 var figs = document.querySelectorAll('figure');
 for (i = 0; i < figs.length; i++) bands(figs[i]);
+zeroBars();
 var tabs = document.querySelectorAll('table.sortable');
 for (i = 0; i < tabs.length; i++) sortable(tabs[i]);
 render();
+regressions();
 /* the script runs before the details are parsed: the list is usable at
- * once, and a case asked for by #case=N is shown when the page is whole */
-var mm = /^#case=(\d+)$/.exec(location.hash);
+ * once, and a case the address asks for is shown when the page is whole */
 function loaded() {
-	if (mm && +mm[1] < idx.length) show(+mm[1], true);
+	lastHash = location.hash;
+	apply();
 	document.body.setAttribute('data-loaded', '1');
 	document.body.setAttribute('data-loaded-ms', String(Math.round(performance.now())));
 	if (window.console) console.log('lg-report: list usable after ' +

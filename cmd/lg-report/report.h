@@ -20,6 +20,10 @@ void html_esc(buf *b, const char *s);
  * written \u003c, so no "</script>" or "<!--" can end or change the block. */
 void html_json(buf *b, const char *j);
 
+/* Append s percent-encoded as encodeURIComponent() does (UTF-8 bytes
+ * %XX but letters, digits and -_.!~*'()), for a page address. */
+void url_esc(buf *b, const char *s);
+
 /* Append text s escaped for the inside of a JavaScript string literal
  * between double quotes, which reads back as s: '"' and '\\' escaped;
  * '<', '>', the control characters, U+2028 and U+2029 written \uXXXX, so
@@ -87,6 +91,8 @@ struct report {
 	size_t max_text;
 	struct seen *seen;
 	size_t nseen, capseen;
+	const char *base;	/* the baseline model's key (a group's), or
+				 * NULL: no model */
 };
 
 /* Add a record (bad: charts found it bad); -1 when a write failed

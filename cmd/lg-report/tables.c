@@ -367,22 +367,86 @@ label(const char *k)
 	return k;
 }
 
+static const char *
+jstr(const cJSON *o, const char *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+/* lg-compare's test in words, with its unit: what was drawn or paired,
+ * and for the checks row why its p cannot be read as a case's. */
+static void
+test_cell(buf *o, const cJSON *row, const cJSON *v)
+{
+	const char *t = cJSON_IsString(v) ? v->valuestring : "";
+	int checks = strcmp(jstr(row, "metric"), "checks") == 0;
+
+	if (checks) {
+		buf_printf(o, "<td class=\"caveat\">%s, unit: a check. The "
+		    "checks of a case are not independent, and this test counts "
+		    "them as if they were: its p is far too small. Read the p of "
+		    "the score row (unit: a case).</td>", strcmp(t, "mcnemar") ==
+		    0 ? "exact McNemar" : strcmp(t, "perm") == 0 ? "paired "
+		    "permutation" : "-");
+		return;
+	}
+	buf_printf(o, "<td>%s</td>", strcmp(t, "mcnemar") == 0 ?
+	    "exact McNemar, unit: a case" : strcmp(t, "perm") == 0 ?
+	    "paired permutation, unit: a case" : "-");
+}
+
+/* The address of the regressions of model b in row's group (bench, and
+ * task and length when the row has them): the page's #regr=B&... */
+static void
+regr_cell(buf *o, const cJSON *row, const char *b)
+{
+	static const char *const keys[] = { "bench", "task", "length", NULL };
+	size_t i;
+
+	if (strcmp(jstr(row, "metric"), "score") != 0) {
+		buf_puts(o, "<td></td>");
+		return;
+	}
+	buf_puts(o, "<td><a class=\"regr\" href=\"#regr=");
+	url_esc(o, b);
+	for (i = 0; keys[i] != NULL; i++)
+		if (*jstr(row, keys[i]) != '\0') {
+			buf_printf(o, "&amp;%s=", keys[i]);
+			url_esc(o, jstr(row, keys[i]));
+		}
+	buf_puts(o, "\">B below A</a></td>");
+}
+
+/* A column's heading. */
+static void
+head_cell(buf *o, const char *k)
+{
+	buf_puts(o, "<th>");
+	html_esc(o, strcmp(k, "p") == 0 ? "p (two-sided)" :
+	    strcmp(k, "test") == 0 ? "test, unit" : label(k));
+	buf_puts(o, "</th>");
+}
+
 /* JSON rows r[0..n) as one table, columns the keys of r[0] but skip[]
  * and KEY_lo, KEY_hi (shown with KEY); lo and hi, when r[0] has them,
- * make a "95% interval" column after diff. */
+ * make a "95% interval" column after diff.  With b (lg-compare's rows of
+ * model b), the test in words and a last column linking each score row to
+ * its regressions. */
 static void
-json_table(buf *o, cJSON **r, size_t n, const char *const *skip, int dec)
+json_table(buf *o, cJSON **r, size_t n, const char *const *skip, int dec,
+    const char *b)
 {
 	const cJSON *k;
 	size_t i;
 
 	buf_puts(o, "<table class=\"sortable\"><thead><tr>");
 	cJSON_ArrayForEach(k, r[0])
-		if (!skipped(k->string, skip)) {
-			buf_puts(o, "<th>");
-			html_esc(o, label(k->string));
-			buf_puts(o, "</th>");
-		}
+		if (!skipped(k->string, skip))
+			head_cell(o, k->string);
+	if (b != NULL)
+		buf_puts(o, "<th>cases</th>");
 	buf_puts(o, "</tr></thead><tbody>\n");
 	for (i = 0; i < n; i++) {
 		buf_puts(o, "<tr>");
@@ -402,8 +466,13 @@ json_table(buf *o, cJSON **r, size_t n, const char *const *skip, int dec)
 					buf_puts(o, "<td class=\"num\">-</td>");
 				continue;
 			}
-			json_cell(o, r[i], v, dec);
+			if (b != NULL && strcmp(k->string, "test") == 0)
+				test_cell(o, r[i], v);
+			else
+				json_cell(o, r[i], v, dec);
 		}
+		if (b != NULL)
+			regr_cell(o, r[i], b);
 		buf_puts(o, "</tr>\n");
 	}
 	buf_puts(o, "</tbody></table>\n");
@@ -463,14 +532,6 @@ jfree(cJSON **v, size_t n)
 	free(v);
 }
 
-static const char *
-jstr(const cJSON *o, const char *k)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-
-	return cJSON_IsString(v) ? v->valuestring : "";
-}
-
 static int
 same(const cJSON *a, const cJSON *b, const char *k)
 {
@@ -505,7 +566,7 @@ paper_html(buf *o, const tabs *t, const char *bench, int caption)
 			}
 			buf_puts(o, "</p>\n");
 		}
-		json_table(o, t->paper + i, j - i, skip, 1);
+		json_table(o, t->paper + i, j - i, skip, 1, NULL);
 		i = j;
 	}
 }
@@ -773,7 +834,7 @@ tabs_compare(buf *o, tabs *t, const char *a, const char *b,
 			html_esc(o, benches[s]);
 			buf_puts(o, k == 0 ? ": pooled over its tasks and lengths"
 			    "</h4>\n" : ": per task and length</summary>\n");
-			json_table(o, sel, m, skip, 2);
+			json_table(o, sel, m, skip, 2, b);
 			if (k == 1)
 				buf_puts(o, "</details>\n");
 		}

@@ -2,7 +2,7 @@
 # lg-report's page in a real browser (headless Chromium): the page's script
 # runs to its end without an error (window.onerror and the console log are
 # both watched; a page with a planted error is shown to be caught), the
-# case list is filled, a case chosen by #case=N is shown with its judged
+# case list is filled, a case chosen by #case=ID&of=MODEL is shown with its judged
 # entries marked, markup in the records stays text, records whose bench,
 # task, length and model are named after the members of an object
 # (hasOwnProperty, __proto__, constructor) are listed like any other, and
@@ -29,6 +29,9 @@ n=$(wc -l < "$t/run.jsonl")
 lg-report -t 'browser test' "$t/run.jsonl" > "$t/report.html" 2> "$t/err" ||
     fail "lg-report: $(cat "$t/err")"
 
+addr() {	# PAGE N: the address of case N (its id and model)
+	"$py" "$TOP/tests/lg-report/caseaddr.py" "$1" "$2"
+}
 browse() {	# OUT-PREFIX URL [chromium options...]: dump the DOM after the script
 	o=$1 u=$2
 	shift 2
@@ -47,7 +50,7 @@ sed 's|</body>|<script>undefinedFunction();</script></body>|' "$t/report.html" >
 browse "$t/broken" "file://$t/broken.html" --dump-dom
 [ -n "$(js_errors "$t/broken")" ] || fail "a planted script error went unseen"
 
-browse "$t/dom" "file://$t/report.html#case=0" --dump-dom
+browse "$t/dom" "file://$t/report.html#$(addr "$t/report.html" 0)" --dump-dom
 e=$(js_errors "$t/dom")
 [ -z "$e" ] || fail "script errors: $e"
 grep -q "<body data-ready=\"$n\" data-ready-ms=\"[0-9]*\" data-loaded=\"1\"" "$t/dom.out" ||
@@ -68,7 +71,7 @@ grep -q '<label class="bands"><input type="checkbox"> show the 95% bands of the 
 # the markup record: its text is shown, never run or parsed as markup
 grep -q 'pwned\|<script>alert' "$t/dom.out" && fail "record text became markup"
 last=$((n - 1))
-browse "$t/esc" "file://$t/report.html#case=$last" --dump-dom
+browse "$t/esc" "file://$t/report.html#$(addr "$t/report.html" "$last")" --dump-dom
 e=$(js_errors "$t/esc")
 [ -z "$e" ] || fail "script errors on the markup case: $e"
 grep -q "data-case=\"$last\"" "$t/esc.out" || fail "the markup case is not shown"
@@ -82,7 +85,7 @@ for nm in hasOwnProperty __proto__ constructor toString hasOwnProperty; do
 done > "$t/names.jsonl"
 lg-report "$t/names.jsonl" > "$t/names.html" 2> "$t/names.err" ||
     fail "lg-report on odd names: $(cat "$t/names.err")"
-browse "$t/names" "file://$t/names.html#case=1" --dump-dom
+browse "$t/names" "file://$t/names.html#$(addr "$t/names.html" 1)" --dump-dom
 e=$(js_errors "$t/names")
 [ -z "$e" ] || fail "script errors with names such as hasOwnProperty: $e"
 grep -q '<body data-ready="5" data-ready-ms="[0-9]*" data-loaded="1"' "$t/names.out" ||
@@ -141,7 +144,7 @@ for l in open(sys.argv[1]):
     if j["task"] == "tsort" and j["gen"]["model"] == "oracle-degraded" and j["scores"]["score"] == 0:
         print(", ".join(map(str, j["gold"]["order"]))); break
 ' "$t/ab.jsonl")
-browse "$t/ab" "file://$t/ab.html#case=$n" --dump-dom
+browse "$t/ab" "file://$t/ab.html#$(addr "$t/ab.html" "$n")" --dump-dom
 e=$(js_errors "$t/ab")
 [ -z "$e" ] || fail "script errors on the side by side case: $e"
 grep -q "data-case=\"$n\"" "$t/ab.out" || fail "case $n is not shown"
@@ -159,7 +162,7 @@ sys.exit(1 if "{\"" in s or "{&quot;" in s else 0)
 ' "$t/ab.out" || fail "raw JSON in the case's view"
 # the screenshot of that case: the failed verdict (red) on the left, the
 # passed one (green) on the right (ten times as much as on the other side)
-browse "$t/abshot" "file://$t/ab.html#case=$n" --hide-scrollbars \
+browse "$t/abshot" "file://$t/ab.html#$(addr "$t/ab.html" "$n")" --hide-scrollbars \
     --window-size=1200,700 --screenshot="$t/ab.png"
 set -- $("$py" "$TOP/tests/lg-report/colours.py" "$t/ab.png" f7d4cc d7f0dd)
 [ "$1" -ge 200 ] && [ "$2" -lt $(($1 / 10)) ] ||
@@ -174,7 +177,7 @@ s = open(sys.argv[1]).read()
 idx = json.loads(re.search(r"id=\"index\">(.*?)</script>", s, re.S).group(1))
 print([r[0] for r in idx if r[2] == "longgenbench" and r[5] == "oracle-degraded"][0])
 ' "$t/ab.html")
-browse "$t/lgb" "file://$t/ab.html#case=$n" --dump-dom
+browse "$t/lgb" "file://$t/ab.html#$(addr "$t/ab.html" "$n")" --dump-dom
 grep -q '<td class="verdict">missing</td>' "$t/lgb.out" || fail "no missing entry"
 grep -q '<td class="verdict">undecided</td>' "$t/lgb.out" &&
     fail "an entry not written is called undecided"
@@ -182,7 +185,7 @@ grep -q '<li>[0-9]* of [0-9]* entries missing</li>' "$t/lgb.out" ||
     fail "the missing entries are not counted in words"
 # the code that does not compile: the reason in words
 n=$(($(wc -l < "$t/ab.jsonl") - 1))
-browse "$t/cf" "file://$t/ab.html#case=$n" --dump-dom
+browse "$t/cf" "file://$t/ab.html#$(addr "$t/ab.html" "$n")" --dump-dom
 grep -q '<li>does not compile: IndentationError: expected an indented block (&lt;string&gt;, line 3)</li>' "$t/cf.out" ||
     fail "the code's failure is not given in words"
 grep -q '<li>7 of 14 functions kept</li>' "$t/cf.out" || fail "the functions kept are not given"
@@ -209,7 +212,7 @@ done
 grep -q '<option value="tskipped">' "$t/tag-stopped.out" &&
     fail "a tag no record has is offered"
 # a case's tags in words (case 1: repeated and looping)
-browse "$t/tagcase" "file://$t/tags.html#case=1" --dump-dom
+browse "$t/tagcase" "file://$t/tags.html#$(addr "$t/tags.html" 1)" --dump-dom
 grep -q '<li>repeated: an item or a piece of text written twice</li>' "$t/tagcase.out" ||
     fail "the case's tags are not given in words"
 grep -q '<li>looping: ' "$t/tagcase.out" || fail "the second tag is not given"

@@ -2,7 +2,7 @@
 # lg-report -o DIR in a real browser (headless Chromium, from file://): a
 # report of 3002 cases whose details are in chunk files (more than ten,
 # 1 MiB or 256 cases each); the case list
-# is filled at once, and a case of a late chunk (#case=N) is shown once
+# is filled at once, and a case of a late chunk (#case=ID&of=MODEL) is shown once
 # its chunk is loaded: its gold order (TSort), its verdicts as rows, the
 # same case of the other model beside it.  A case whose text holds
 # </script>, quotes and U+2028 shows them as text, no script breaks out;
@@ -41,6 +41,9 @@ print(len(json.loads(re.search(r"id=\"chunks\">(.*?)</script>", s).group(1))))
 [ "$(ls "$t/r/cases" | wc -l)" -eq "$chunks" ] && [ "$chunks" -gt 10 ] ||
     fail "$chunks chunks: $(ls "$t/r/cases")"
 
+addr() {	# PAGE N: the address of case N (its id and model)
+	"$py" "$TOP/tests/lg-report/caseaddr.py" "$1" "$2"
+}
 browse() {	# OUT-PREFIX URL: dump the DOM after the script and its loads
 	timeout 300 chromium --headless --no-sandbox --disable-gpu \
 	    --user-data-dir="$t/profile" --no-first-run --disable-extensions \
@@ -65,7 +68,7 @@ print(r[0], ",".join(map(str, rec["gold"]["order"])))
 ' "$t/r/index.html" "$t/run.jsonl")
 c=$1 gold=$(echo "$2" | sed 's/,/, /g')
 [ "$c" -ge 2900 ] || fail "case $c is not in a late chunk"
-browse "$t/late" "file://$t/r/index.html#case=$c"
+browse "$t/late" "file://$t/r/index.html#$(addr "$t/r/index.html" "$c")"
 grep -q "<body data-ready=\"$n\" data-ready-ms=\"[0-9]*\" data-loaded=\"1\"" "$t/late.out" ||
     fail "the list is not filled: $(grep -o '<body[^>]*>' "$t/late.out")"
 rows=$(grep -o '<tr class="st-[a-z]*" data-n=' "$t/late.out" | wc -l)
@@ -89,13 +92,13 @@ done
 
 # the markup: shown as text, never run
 m=$((n - 2))
-browse "$t/esc" "file://$t/r/index.html#case=$m"
+browse "$t/esc" "file://$t/r/index.html#$(addr "$t/r/index.html" "$m")"
 grep -q "data-case=\"$m\"" "$t/esc.out" || fail "the markup case is not shown"
 grep -q '&lt;/SCRIPT&gt;&lt;script&gt;alert(2)&lt;/script&gt;' "$t/esc.out" ||
     fail "the markup case's output is not shown as text"
 grep -q '&lt;!-- a &lt;/script&gt; b' "$t/esc.out" || fail "the markup case's prompt is not shown as text"
 m=$((n - 1))
-browse "$t/sep" "file://$t/r/index.html#case=$m"
+browse "$t/sep" "file://$t/r/index.html#$(addr "$t/r/index.html" "$m")"
 grep -q "data-case=\"$m\"" "$t/sep.out" || fail "the U+2028 case is not shown"
 grep -q "line$(printf '\342\200\250')sep$(printf '\342\200\251')para &quot;q&quot; back.slash" "$t/sep.out" ||
     grep -q "line$(printf '\342\200\250')sep$(printf '\342\200\251')para \"q\" back.slash" "$t/sep.out" ||
@@ -112,10 +115,10 @@ f = json.loads(re.search(r"id=\"chunks\">(.*?)</script>", s).group(1))
 print("%04d" % max(k for k in range(len(f)) if f[k] <= 1300))
 ' "$t/r/index.html")
 rm "$t/r2/cases/$k.js"
-browse "$t/gone" "file://$t/r2/index.html#case=1300"
+browse "$t/gone" "file://$t/r2/index.html#$(addr "$t/r2/index.html" 1300)"
 grep -q "the details of this case could not be loaded from cases/$k.js" "$t/gone.out" ||
     fail "no message for a missing chunk"
 # and the same case from the whole folder is shown (the check can fail)
-browse "$t/there" "file://$t/r/index.html#case=1300"
+browse "$t/there" "file://$t/r/index.html#$(addr "$t/r/index.html" 1300)"
 grep -q 'data-case="1300"' "$t/there.out" || fail "case 1300 is not shown"
 exit 0
