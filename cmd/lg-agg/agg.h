@@ -17,6 +17,7 @@
 #include "buf.h"
 #include "fields.h"
 #include "jsonl.h"
+#include "models.h"
 #include "record.h"
 
 enum { FMT_TABLE, FMT_TSV, FMT_CSV, FMT_MD, FMT_JSON, FMT_LATEX };
@@ -42,6 +43,8 @@ struct opts {
 	const char *tokenizer;	/* --tokenizer FILE, or NULL */
 	int split_settings;	/* --split-settings */
 	int isettings;		/* its field "settings" in fields, or -1 */
+	const char *models;	/* --models FILE, or NULL */
+	const struct models *meta;	/* what it holds, once read */
 };
 
 enum { MEAS_TIME = 1, MEAS_LENGTHS };

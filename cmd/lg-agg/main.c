@@ -221,6 +221,7 @@ int
 main(int argc, char **argv)
 {
 	struct opts o = { 0 };
+	struct models meta = { 0 };
 	int status, first;
 
 	lg_init(argv[0]);
@@ -230,8 +231,16 @@ main(int argc, char **argv)
 		prices_free();
 		return status;
 	}
+	if (o.models != NULL && (status = models_read(&meta, o.models)) != 0) {
+		agg_opts_free(&o);
+		models_clear(&meta);
+		prices_free();
+		return status;
+	}
+	o.meta = o.models != NULL ? &meta : NULL;
 	status = run(argv + first, argc - first, &o);
 	agg_opts_free(&o);
+	models_clear(&meta);
 	prices_free();
 	measure_free();
 	return status;

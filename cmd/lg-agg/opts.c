@@ -16,7 +16,7 @@ static const char usage[] =
 "              [--compat] [--layout LAYOUT] [--bootstrap N] [--seed N]\n"
 "              [--usage] [--prices FILE] [--tags] [--sample-size]\n"
 "              [--cases-for WIDTH] [--time] [--lengths]\n"
-"              [--tokenizer FILE] [--split-settings]\n"
+"              [--tokenizer FILE] [--split-settings] [--models FILE]\n"
 "              [--max-record SIZE] [file ...]\n"
 "       lg-agg --list-tasks | -h | --help | --version\n"
 "\n"
@@ -56,6 +56,9 @@ static const char usage[] =
 "                     into rows by a field settings, a short id of them,\n"
 "                     where it is otherwise refused; a key after the\n"
 "                     tables says what each id stands for\n"
+"  --models FILE      --layout paper: the models' size, claimed context,\n"
+"                     kind (standard or reasoning) and row group, a TSV\n"
+"                     with the header model size context kind group\n"
 "  --max-record SIZE  record size limit (default 64M)\n"
 "  --list-tasks       print the tasks the tables name or order: BENCH, TASK,\n"
 "                     then label (a paper column's name) or table (a paper\n"
@@ -66,7 +69,7 @@ static const char usage[] =
 enum { OPT_BYPOS = 256, OPT_LENF, OPT_COMPAT, OPT_MAXREC, OPT_VERSION,
 	OPT_BOOT, OPT_SEED, OPT_LAYOUT, OPT_USAGE, OPT_PRICES, OPT_LIST,
 	OPT_TAGS, OPT_SAMPLE, OPT_CASESFOR, OPT_TIME, OPT_LENGTHS,
-	OPT_TOKENIZER, OPT_SPLIT };
+	OPT_TOKENIZER, OPT_SPLIT, OPT_MODELS };
 
 #define MAX_BOOTSTRAP 1000000L
 #define DEF_BOOTSTRAP 1000L	/* intervals unless asked not to */
@@ -90,6 +93,7 @@ static const struct option longopts[] = {
 	{ "lengths", no_argument, NULL, OPT_LENGTHS },
 	{ "tokenizer", required_argument, NULL, OPT_TOKENIZER },
 	{ "split-settings", no_argument, NULL, OPT_SPLIT },
+	{ "models", required_argument, NULL, OPT_MODELS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -197,6 +201,9 @@ option(int c, const char *arg, struct opts *o)
 	case OPT_SPLIT:
 		o->split_settings = 1;
 		break;
+	case OPT_MODELS:
+		o->models = arg;
+		break;
 	}
 	return 0;
 }
@@ -279,6 +286,9 @@ agg_parse(int argc, char **argv, struct opts *o)
 	if (o->paper && (o->usage || o->measure))
 		bad(o, "--layout paper: not with --usage, --prices, --time or "
 		    "--lengths", NULL);
+	if (o->models != NULL && (!o->paper || o->tags))
+		bad(o, "--models: only with --layout paper (its tables of "
+		    "scores)", NULL);
 	if (o->paper && o->split_settings)
 		bad(o, "--layout paper: not with --split-settings", NULL);
 	modes(o);

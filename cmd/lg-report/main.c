@@ -12,6 +12,7 @@
 #include "diag.h"
 #include "nulkey.h"
 #include "opt.h"
+#include "models.h"
 #include "prices.h"
 #include "record.h"
 #include "report.h"
@@ -21,7 +22,8 @@
 
 static const char usage[] =
 "usage: lg-report [-t TITLE] [-o DIR] [-j N] [--compat] [--prices FILE]\n"
-"                 [--bootstrap N] [--max-text SIZE] [--max-record SIZE]\n"
+"                 [--models FILE] [--bootstrap N] [--max-text SIZE]\n"
+"                 [--max-record SIZE]\n"
 "                 [file ...]\n"
 "       lg-report -h | --help | --version\n"
 "\n"
@@ -35,6 +37,8 @@ static const char usage[] =
 "  --compat           the position chart as published (see lg-plot)\n"
 "  --prices FILE      USD per million input and output tokens per model:\n"
 "                     cost columns in the tokens table\n"
+"  --models FILE      the models' metadata for the papers' tables (see\n"
+"                     lg-agg --models)\n"
 "  --bootstrap N      95% intervals of the scores and charts from N\n"
 "                     resamples of the cases (default 1000; 0: none)\n"
 "  --max-text SIZE    keep at most SIZE bytes of each prompt, output and\n"
@@ -44,7 +48,7 @@ static const char usage[] =
 "  --version          print the version\n";
 
 enum { OPT_COMPAT = 256, OPT_PRICES, OPT_MAXTEXT, OPT_MAXREC, OPT_VERSION,
-	OPT_BOOT };
+	OPT_BOOT, OPT_MODELS };
 
 #define DEF_BOOTSTRAP 1000L	/* as lg-agg: intervals unless asked not to */
 #define MAX_BOOTSTRAP 1000000L
@@ -461,6 +465,7 @@ parse(int argc, char **argv, struct ropts *o)
 	static const struct option longopts[] = {
 		{ "compat", no_argument, NULL, OPT_COMPAT },
 		{ "prices", required_argument, NULL, OPT_PRICES },
+		{ "models", required_argument, NULL, OPT_MODELS },
 		{ "max-text", required_argument, NULL, OPT_MAXTEXT },
 		{ "max-record", required_argument, NULL, OPT_MAXREC },
 		{ "bootstrap", required_argument, NULL, OPT_BOOT },
@@ -487,6 +492,9 @@ parse(int argc, char **argv, struct ropts *o)
 			break;
 		case OPT_PRICES:
 			o->tab.prices = optarg;
+			break;
+		case OPT_MODELS:
+			o->tab.models = optarg;
 			break;
 		case OPT_MAXTEXT:
 			o->max_text = opt_size("--max-text", optarg, 1,
@@ -516,6 +524,7 @@ main(int argc, char **argv)
 	struct ropts o = { "lg report", NULL, 0, (size_t)1 << 20,
 	    { NULL, -1, DEF_BOOTSTRAP, "64M", NULL } };
 	struct prices prices = { 0 };
+	struct models models = { 0 };
 	int status;
 
 	lg_init(argv[0]);
@@ -530,5 +539,12 @@ main(int argc, char **argv)
 		return status;
 	}
 	prices_clear(&prices);
+	/* so does a bad model file */
+	if (o.tab.models != NULL &&
+	    (status = models_read(&models, o.tab.models)) != 0) {
+		models_clear(&models);
+		return status;
+	}
+	models_clear(&models);
 	return run(argv + optind, argc - optind, &o, &o.tab);
 }
