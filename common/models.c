@@ -1,40 +1,19 @@
 /* models.c: read a model metadata file (see models.h). */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
 #include "models.h"
+#include "tsvfile.h"
 #include "util.h"
 #include "xalloc.h"
 
-#define MODELS_LINE_MAX 4096
-#define MODELS_LINES_MAX 100000L
 #define CONTEXT_MAX 1000000000L	/* tokens */
 #define NCOLS 5
 
-static const char *const header[NCOLS] = { "model", "size", "context",
+static const char *const head_cols[NCOLS] = { "model", "size", "context",
 	"kind", "group" };
-
-/* Split line (its newline cut) at tabs into w: the fields, or -1 when
- * there are more than NCOLS. */
-static int
-split(char *line, char **w)
-{
-	int n = 0;
-	char *p = line, *t;
-
-	for (;;) {
-		if (n == NCOLS)
-			return -1;
-		w[n++] = p;
-		if ((t = strchr(p, '\t')) == NULL)
-			return n;
-		*t = '\0';
-		p = t + 1;
-	}
-}
 
 /* "128000", "128K" (x 1024) or "1M" (x 1024 x 1024) into *v. */
 static int
@@ -78,7 +57,7 @@ take(struct models *ms, char **w, int n, const char *path, long no)
 	int kind;
 
 	if (n != NCOLS) {
-		if (n < 0)
+		if (n > NCOLS)
 			lg_warnat(path, no, "want %d fields separated by tabs "
 			    "(model, size, context, kind, group), got more",
 			    NCOLS);
@@ -129,7 +108,7 @@ check_header(char **w, int n, const char *path, long no)
 	int i;
 
 	for (i = 0; i < n && i < NCOLS; i++)
-		if (strcmp(w[i], header[i]) != 0)
+		if (strcmp(w[i], head_cols[i]) != 0)
 			break;
 	if (n == NCOLS && i == NCOLS)
 		return 0;
@@ -138,66 +117,23 @@ check_header(char **w, int n, const char *path, long no)
 	return -1;
 }
 
-/* One raw line: 0, 1 when it is skipped, -1 after a message. */
+/* The header, then each line (tsvfile.h). */
 static int
-line_check(char *line, ssize_t len, const char *path, long no)
+line(void *ctx, char **w, int n, int header, const char *path, long no)
 {
-	if (no > MODELS_LINES_MAX) {
-		lg_warnat(path, no, "more than %ld lines", MODELS_LINES_MAX);
-		return -1;
-	}
-	if (len > MODELS_LINE_MAX) {
-		lg_warnat(path, no, "line longer than %d bytes", MODELS_LINE_MAX);
-		return -1;
-	}
-	if (memchr(line, '\0', (size_t)len) != NULL) {
-		lg_warnat(path, no, "a NUL byte");
-		return -1;
-	}
-	line[strcspn(line, "\r\n")] = '\0';
-	return line[0] == '\0' || line[0] == '#';
+	struct models *ms = ctx;
+
+	if (header)
+		return check_header(w, n, path, no);
+	return take(ms, w, n, path, no);
 }
 
 int
 models_read(struct models *ms, const char *path)
 {
-	FILE *f = fopen(path, "r");
-	char *line = NULL, *w[NCOLS];
-	size_t cap = 0;
-	ssize_t len;
-	long no = 0;
-	int seen_header = 0, r = 0;
-
-	if (f == NULL) {
-		lg_warn("%s: %s", path, strerror(errno));
-		return LG_SYS;
-	}
 	free(ms->path);
 	ms->path = xstrdup(path);
-	while (r == 0 && (len = getline(&line, &cap, f)) >= 0) {
-		int n;
-
-		if ((r = line_check(line, len, path, ++no)) != 0) {
-			r = r > 0 ? 0 : -1;
-			continue;
-		}
-		n = split(line, w);
-		if (!seen_header) {
-			r = check_header(w, n, path, no);
-			seen_header = 1;
-		} else
-			r = take(ms, w, n, path, no);
-	}
-	if (r == 0 && ferror(f)) {
-		lg_warn("%s: %s", path, strerror(errno));
-		r = -2;
-	} else if (r == 0 && !seen_header) {
-		lg_warnat(path, no, "no header line");
-		r = -1;
-	}
-	free(line);
-	fclose(f);
-	return r == 0 ? 0 : r == -2 ? LG_SYS : LG_USAGE;
+	return tsv_read(path, NCOLS, line, ms);
 }
 
 const struct model_meta *

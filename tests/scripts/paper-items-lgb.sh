@@ -3,9 +3,10 @@
 # Table 3": every command of theirs (each .Dl line) runs on the records of
 # the demo (mk/demo.sh, one case per task and tier, into the scratch
 # folder), in a folder holding the files the sections name: lgb.scored,
-# lw.scored and models.tsv.  A command fails the test when it ends with a
-# status above 1 (1: some records failed, which the degraded oracle's
-# do), crashes or prints nothing.  Table 3's commands must show the
+# lw.scored, models.tsv and ruler.tsv (outside scores of the two demo
+# models).  A command fails the test when it ends with a status above 1
+# (1: some records failed, which the degraded oracle's do), crashes or
+# prints nothing.  Table 3's commands must show the
 # model-group rows and the formats the paper prints.
 set -eu
 . "$TOP/tests/lib.sh"
@@ -19,6 +20,7 @@ jq -c 'select(.bench == "longweave")' "$t/demo/all.scored" > "$w/lw.scored"
 printf 'model\tsize\tcontext\tkind\tgroup\n' > "$w/models.tsv"
 printf 'lg-oracle\t-\t128K\tstandard\tReference model\n' >> "$w/models.tsv"
 printf 'oracle-degraded\t-\t32000\treasoning\tDegraded reference\n' >> "$w/models.tsv"
+printf 'model\tlength\tscore\nlg-oracle\t16k\t90\noracle-degraded\t16k\t70\n' > "$w/ruler.tsv"
 
 # the sections' .Dl lines, mdoc escapes undone
 awk '
