@@ -17,6 +17,8 @@
 #include "buf.h"
 #include "fields.h"
 #include "jsonl.h"
+#include "extscores.h"
+#include "models.h"
 #include "record.h"
 
 /* LongGenBench Len over: every case; more than 40 entries and 2000 words
@@ -46,6 +48,10 @@ struct opts {
 	const char *tokenizer;	/* --tokenizer FILE, or NULL */
 	int split_settings;	/* --split-settings */
 	int isettings;		/* its field "settings" in fields, or -1 */
+	const char *models;	/* --models FILE, or NULL */
+	const struct models *meta;	/* what it holds, once read */
+	const char *correlate;	/* --correlate FILE, or NULL */
+	const struct extscores *ext;	/* what it holds, once read */
 };
 
 enum { MEAS_TIME = 1, MEAS_LENGTHS };
@@ -400,6 +406,10 @@ void measure_free(void);	/* the tokenizer, once at exit */
 void paper_lgb(struct group **g, size_t n, const struct opts *o);
 void paper_lw(struct group **g, size_t n, const struct opts *o);
 void paper_ada(struct group **g, size_t n, const struct opts *o);
+
+/* correlate.c: --correlate, lg's scores per model and tier against the
+ * outside scores: the coefficients, then the points */
+void correlate_print(struct group **g, size_t n, const struct opts *o);
 
 /* settings.c: what made a record (lg(7), its manifest) */
 /* gen's settings as text into *out (NULL: unknown, no gen.lg), its

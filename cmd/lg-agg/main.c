@@ -174,6 +174,8 @@ print(gtab *t, const struct opts *o, skeys *keys)
 			sample_print(g + i, j - i, o);
 		else if (o->measure)
 			measure_print(g + i, j - i, o);
+		else if (o->correlate != NULL)
+			correlate_print(g + i, j - i, o);
 		else if (o->paper)
 			g[i]->b->paper(g + i, j - i, o);
 		else
@@ -221,6 +223,8 @@ int
 main(int argc, char **argv)
 {
 	struct opts o = { 0 };
+	struct models meta = { 0 };
+	struct extscores ext = { 0 };
 	int status, first;
 
 	lg_init(argv[0]);
@@ -230,8 +234,26 @@ main(int argc, char **argv)
 		prices_free();
 		return status;
 	}
+	if (o.models != NULL && (status = models_read(&meta, o.models)) != 0) {
+		agg_opts_free(&o);
+		models_clear(&meta);
+		prices_free();
+		return status;
+	}
+	if (o.correlate != NULL &&
+	    (status = extscores_read(&ext, o.correlate)) != 0) {
+		agg_opts_free(&o);
+		models_clear(&meta);
+		extscores_clear(&ext);
+		prices_free();
+		return status;
+	}
+	o.meta = o.models != NULL ? &meta : NULL;
+	o.ext = o.correlate != NULL ? &ext : NULL;
 	status = run(argv + first, argc - first, &o);
 	agg_opts_free(&o);
+	models_clear(&meta);
+	extscores_clear(&ext);
 	prices_free();
 	measure_free();
 	return status;

@@ -16,7 +16,8 @@ static const char usage[] =
 "              [--len-filter RULE] [--compat] [--layout LAYOUT] [--bootstrap N]\n"
 "              [--seed N] [--usage] [--prices FILE] [--tags] [--sample-size]\n"
 "              [--cases-for WIDTH] [--time] [--lengths]\n"
-"              [--tokenizer FILE] [--split-settings]\n"
+"              [--tokenizer FILE] [--split-settings] [--models FILE]\n"
+"              [--correlate FILE]\n"
 "              [--max-record SIZE] [file ...]\n"
 "       lg-agg --list-tasks | -h | --help | --version\n"
 "\n"
@@ -58,6 +59,13 @@ static const char usage[] =
 "                     into rows by a field settings, a short id of them,\n"
 "                     where it is otherwise refused; a key after the\n"
 "                     tables says what each id stands for\n"
+"  --models FILE      --layout paper: the models' size, claimed context,\n"
+"                     kind (standard or reasoning) and row group, a TSV\n"
+"                     with the header model size context kind group\n"
+"  --correlate FILE   Pearson's and Spearman's coefficients, with 95%\n"
+"                     intervals over the models, of the scores per model\n"
+"                     and tier against another benchmark's (TSV: model,\n"
+"                     score, or model, length, score), then the points\n"
 "  --max-record SIZE  record size limit (default 64M)\n"
 "  --list-tasks       print the tasks the tables name or order: BENCH, TASK,\n"
 "                     then label (a paper column's name) or table (a paper\n"
@@ -71,7 +79,7 @@ static const char *const len_rules[] = { "none", "notebook", "paper80" };
 enum { OPT_BYPOS = 256, OPT_LENF, OPT_COMPAT, OPT_MAXREC, OPT_VERSION,
 	OPT_BOOT, OPT_SEED, OPT_LAYOUT, OPT_USAGE, OPT_PRICES, OPT_LIST,
 	OPT_TAGS, OPT_SAMPLE, OPT_CASESFOR, OPT_TIME, OPT_LENGTHS,
-	OPT_TOKENIZER, OPT_SPLIT };
+	OPT_TOKENIZER, OPT_SPLIT, OPT_MODELS, OPT_CORR };
 
 #define MAX_BOOTSTRAP 1000000L
 #define DEF_BOOTSTRAP 1000L	/* intervals unless asked not to */
@@ -95,6 +103,8 @@ static const struct option longopts[] = {
 	{ "lengths", no_argument, NULL, OPT_LENGTHS },
 	{ "tokenizer", required_argument, NULL, OPT_TOKENIZER },
 	{ "split-settings", no_argument, NULL, OPT_SPLIT },
+	{ "models", required_argument, NULL, OPT_MODELS },
+	{ "correlate", required_argument, NULL, OPT_CORR },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -203,6 +213,12 @@ option(int c, const char *arg, struct opts *o)
 	case OPT_SPLIT:
 		o->split_settings = 1;
 		break;
+	case OPT_MODELS:
+		o->models = arg;
+		break;
+	case OPT_CORR:
+		o->correlate = arg;
+		break;
 	}
 	return 0;
 }
@@ -212,7 +228,7 @@ option(int c, const char *arg, struct opts *o)
 static void
 modes(struct opts *o)
 {
-	const char *on[5];
+	const char *on[6];
 	int n = 0;
 
 	if (o->usage)
@@ -225,6 +241,8 @@ modes(struct opts *o)
 		on[n++] = "--sample-size";
 	if (o->cases_for > 0)
 		on[n++] = "--cases-for";
+	if (o->correlate != NULL)
+		on[n++] = "--correlate";
 	if (n > 1) {
 		lg_warn("%s: not with %s", on[0], on[1]);
 		bad(o, NULL, NULL);
@@ -285,10 +303,16 @@ agg_parse(int argc, char **argv, struct opts *o)
 	if (o->paper && (o->usage || o->measure))
 		bad(o, "--layout paper: not with --usage, --prices, --time or "
 		    "--lengths", NULL);
+	if (o->models != NULL && (!o->paper || o->tags))
+		bad(o, "--models: only with --layout paper (its tables of "
+		    "scores)", NULL);
 	if (o->paper && o->split_settings)
 		bad(o, "--layout paper: not with --split-settings", NULL);
 	modes(o);
-	if (o->paper)
+	if (o->correlate != NULL && (o->paper || o->gset || o->by_position))
+		bad(o, "--correlate: groups by task, length and gen.model; not "
+		    "with --layout paper, -g or --by-position", NULL);
+	if (o->paper || o->correlate != NULL)
 		agg_fields("task,length,gen.model", o);
 	if (o->split_settings && split_field(o) < 0)
 		bad(o, "-g: names settings, the field --split-settings adds",

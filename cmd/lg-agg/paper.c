@@ -22,6 +22,8 @@
 
 #include "agg.h"
 #include "buf.h"
+#include "diag.h"
+#include "models.h"
 #include "nulkey.h"
 #include "tasks.h"
 #include "xalloc.h"
@@ -72,17 +74,21 @@ cmp_task(const char *a, const char *b)
 	return ra != rb ? (ra < rb ? -1 : 1) : strcmp(a, b);
 }
 
-/* One printed cell: the value, and "±h" with intervals. */
+/* One printed cell: the value, and "±h" with intervals, in dec
+ * decimals, then unit ("%" or ""). */
 static char *
-pcell(double v, const struct ci *ci, int met, const struct opts *o)
+pcell_fmt(double v, const struct ci *ci, int met, const struct opts *o,
+    int dec, const char *unit)
 {
 	buf b = { 0 };
 
 	if (isnan(v))
 		return xstrdup("-");
-	buf_printf(&b, "%.1f", v);
+	buf_printf(&b, "%.*f", dec, v);
 	if (o->bootstrap > 0 && !isnan(ci->lo[met]) && !isnan(ci->hi[met]))
-		buf_printf(&b, "\xc2\xb1%.1f", (ci->hi[met] - ci->lo[met]) / 2);
+		buf_printf(&b, "\xc2\xb1%.*f", dec,
+		    (ci->hi[met] - ci->lo[met]) / 2);
+	buf_puts(&b, unit);
 	return buf_take(&b);
 }
 
@@ -134,14 +140,15 @@ prow_start(struct prow *r, const char *tname, const char *model,
 	r->c[r->k++] = nulkey_show(model);
 }
 
+/* A cell of v in dec decimals and unit (text tables; JSON: the value). */
 static void
-prow_add(struct prow *r, const char *key, double v, const struct ci *ci,
-    int met, const struct opts *o)
+prow_addf(struct prow *r, const char *key, double v, const struct ci *ci,
+    int met, const struct opts *o, int dec, const char *unit)
 {
 	char k[256];
 
 	if (r->j == NULL) {
-		r->c[r->k++] = pcell(v, ci, met, o);
+		r->c[r->k++] = pcell_fmt(v, ci, met, o, dec, unit);
 		return;
 	}
 	json_maybe(r->j, key, v);
@@ -151,6 +158,13 @@ prow_add(struct prow *r, const char *key, double v, const struct ci *ci,
 		snprintf(k, sizeof k, "%s_hi", key);
 		json_maybe(r->j, k, ci->hi[met]);
 	}
+}
+
+static void
+prow_add(struct prow *r, const char *key, double v, const struct ci *ci,
+    int met, const struct opts *o)
+{
+	prow_addf(r, key, v, ci, met, o, 1, "");
 }
 
 static void
@@ -206,32 +220,219 @@ ptable_end(table *tb, char **cols, size_t n, const struct opts *o)
 	free(cols);
 }
 
-/* Table 3's columns under each tier, in its order, and their metrics */
+/* --- --models: the rows' order, their groups and claimed lengths ---- */
+
+static const struct models *sort_meta;	/* of cmp_meta */
+static int sort_by_kind;		/* 1: standard, then reasoning */
+
+#define NO_META "Not in the model file"	/* the group of models it misses */
+
+/* The row group of a model: its kind's, or its group ("" for none). */
+static const char *
+meta_group(const struct model_meta *m, int by_kind)
+{
+	if (m == NULL)
+		return NO_META;
+	if (by_kind)
+		return m->kind == MODEL_REASONING ? "Reasoning models" :
+		    "Standard models";
+	return m->group;
+}
+
+/* A model's rank: its group's (by_kind: its kind; else the line of the
+ * group's first model), then its line; models the file misses last. */
+static void
+meta_rank(const char *model, size_t *grank, size_t *line)
+{
+	const struct model_meta *m = models_find(sort_meta, model);
+	size_t i;
+
+	if (m == NULL) {
+		*grank = *line = (size_t)-1;
+		return;
+	}
+	*line = m->line;
+	if (sort_by_kind) {
+		*grank = (size_t)m->kind;
+		return;
+	}
+	for (i = 0; i < sort_meta->n; i++)
+		if (strcmp(sort_meta->m[i].group, m->group) == 0)
+			break;
+	*grank = sort_meta->m[i].line;
+}
+
+static int
+cmp_meta(const char *a, const char *b)
+{
+	size_t ga, gb, la, lb;
+
+	meta_rank(a, &ga, &la);
+	meta_rank(b, &gb, &lb);
+	if (ga != gb)
+		return ga < gb ? -1 : 1;
+	if (la != lb)
+		return la < lb ? -1 : 1;
+	return strcmp(a, b);
+}
+
+/* The models in the rows' order: by name, or with --models by group (or
+ * kind) and the file's order, each model it misses named once. */
+static void
+order_models(struct set *models, const struct opts *o, int by_kind)
+{
+	size_t i;
+
+	if (o->meta == NULL) {
+		set_sort(models, (int (*)(const char *, const char *))strcmp);
+		return;
+	}
+	sort_meta = o->meta;
+	sort_by_kind = by_kind;
+	set_sort(models, cmp_meta);
+	for (i = 0; i < models->n; i++)
+		if (models_find(o->meta, models->v[i]) == NULL) {
+			char *show = nulkey_show(models->v[i]);
+
+			lg_warn("%s: %s: no line for this model (its rows come "
+			    "last, under \"%s\")", o->meta->path, show, NO_META);
+			free(show);
+		}
+}
+
+/* With --models, the group row before model m when its group differs
+ * from the previous model's (a text row: the label, empty cells; JSON
+ * rows carry "group" instead). */
+static void
+group_row(table *tb, const struct set *models, size_t m, size_t ncells,
+    const struct opts *o, int by_kind)
+{
+	const char *g, *prev = NULL;
+	char **c;
+	size_t i;
+
+	if (o->meta == NULL || tb == NULL)
+		return;
+	g = meta_group(models_find(o->meta, models->v[m]), by_kind);
+	if (m > 0)
+		prev = meta_group(models_find(o->meta, models->v[m - 1]),
+		    by_kind);
+	if (*g == '\0' || (prev != NULL && strcmp(prev, g) == 0))
+		return;
+	c = xcalloc(ncells, sizeof *c);
+	c[0] = xstrdup(g);
+	for (i = 1; i < ncells; i++)
+		c[i] = xstrdup("");
+	table_add(tb, c);
+}
+
+/* LongGenBench Table 3's Claimed Length cell, and in JSON the model's
+ * metadata. */
+static void
+lgb_claimed(struct prow *r, const char *model, const struct opts *o)
+{
+	const struct model_meta *m = models_find(o->meta, model);
+
+	if (r->j == NULL) {
+		r->c[r->k++] = m != NULL ? models_context(m->context) :
+		    xstrdup("-");
+		return;
+	}
+	if (o->meta == NULL)
+		return;
+	if (m != NULL) {
+		char *c = models_context(m->context);
+
+		cJSON_AddStringToObject(r->j, "claimed", c);
+		free(c);
+	} else
+		cJSON_AddNullToObject(r->j, "claimed");
+	if (m != NULL && *m->size)
+		cJSON_AddStringToObject(r->j, "size", m->size);
+	else
+		cJSON_AddNullToObject(r->j, "size");
+	cJSON_AddStringToObject(r->j, "group", meta_group(m, 0));
+}
+
+/* Table 3's columns under each tier, in its order, and their metrics:
+ * the rates in percent with one decimal and "%", Len. in whole words */
 static const char *const lgb_met[] = { "CR", "STIC-1", "STIC-2", "Len.",
 	"wAvg" };
 static const int lgb_mi[] = { M_CR, M_STIC1, M_STIC2, M_LEN, M_WAVG };
 #define NLGB_COLS (sizeof lgb_met / sizeof lgb_met[0])
+
+/* The metrics of a model's pooled cell (its tasks summed) at a tier. */
+static struct group *
+lgb_cell(gtab *t, struct group *g0, const char *tier, const char *model,
+    const struct opts *o, double *met)
+{
+	char *vals[2];
+	struct group *cell;
+	struct unit u = { 0 };
+
+	vals[0] = (char *)tier;
+	vals[1] = (char *)model;
+	cell = gtab_get(t, g0->b, g0->bench, vals, NULL);
+	boot_cell(cell, o);
+	u.w = (double)cell->lgb.cases;
+	u.sum = cell->lgb.cr_sum;
+	u.pass = cell->lgb.pass;
+	u.judged = cell->lgb.judged;
+	u.total = cell->lgb.total - cell->lgb.undecided;
+	u.words = (long)cell->lgb.words;
+	u.len_cases = cell->lgb.len_cases;
+	lgb_metrics(&u, met);
+	return cell;
+}
+
+/* One row per model: Claimed Length, then per tier CR .. wAvg. */
+static void
+lgb_rows(gtab *t, struct group **g, size_t n, const struct set *models,
+    const struct set *tiers, char **cols, table *tb, const struct opts *o)
+{
+	size_t nc = NLGB_COLS * tiers->n + 1, m, l;
+	int k;
+
+	for (m = 0; m < models->n; m++) {
+		struct prow r;
+
+		group_row(tb, models, m, nc + 4, o, 0);
+		prow_start(&r, "3", models->v[m], NULL, g, n, nc, o);
+		lgb_claimed(&r, models->v[m], o);
+		for (l = 0; l < tiers->n; l++) {
+			double met[NMET_LGB];
+			struct group *cell = lgb_cell(t, g[0], tiers->v[l],
+			    models->v[m], o, met);
+
+			for (k = 0; k < (int)NLGB_COLS; k++)
+				prow_addf(&r, cols[NLGB_COLS * l + (size_t)k + 1],
+				    met[lgb_mi[k]], &cell->ci, lgb_mi[k], o,
+				    lgb_mi[k] == M_LEN ? 0 : 1,
+				    lgb_mi[k] == M_LEN ? "" : "%");
+		}
+		prow_end(&r, tb);
+	}
+}
 
 void
 paper_lgb(struct group **g, size_t n, const struct opts *o)
 {
 	struct set models = { 0 }, tiers = { 0 };
 	struct group *cell;
-	char **cols, **vals;
+	char **cols, *vals[2];
 	table *tb = NULL;
 	gtab *t;
-	size_t i, m, l, nc;
+	size_t i, l, nc;
 	int k;
 
 	for (i = 0; i < n; i++) {
 		set_add(&models, g[i]->val[F_MODEL]);
 		set_add(&tiers, g[i]->val[F_LEN]);
 	}
-	set_sort(&models, (int (*)(const char *, const char *))strcmp);
+	order_models(&models, o, 0);
 	set_sort(&tiers, cmp_tier);
 	/* the tasks pooled: one group per model and tier */
 	t = gtab_new(2);
-	vals = xcalloc(2, sizeof *vals);
 	for (i = 0; i < n; i++) {
 		vals[0] = g[i]->val[F_LEN];
 		vals[1] = g[i]->val[F_MODEL];
@@ -239,42 +440,17 @@ paper_lgb(struct group **g, size_t n, const struct opts *o)
 		lgb_add(&cell->lgb, &g[i]->lgb);
 		units_merge(&cell->units, &g[i]->units);
 	}
-	nc = NLGB_COLS * tiers.n;
-	cols = xcalloc(nc ? nc : 1, sizeof *cols);
+	nc = NLGB_COLS * tiers.n + 1;
+	cols = xcalloc(nc, sizeof *cols);
+	cols[0] = xstrdup("Claimed");
 	for (l = 0; l < tiers.n; l++)
 		for (k = 0; k < (int)NLGB_COLS; k++)
-			cols[NLGB_COLS * l + (size_t)k] = xasprintf("%s %s",
+			cols[NLGB_COLS * l + (size_t)k + 1] = xasprintf("%s %s",
 			    tiers.v[l], lgb_met[k]);
 	if (o->fmt != FMT_JSON)
 		tb = ptable("model", cols, nc);
-	for (m = 0; m < models.n; m++) {
-		struct prow r;
-
-		prow_start(&r, "3", models.v[m], NULL, g, n, nc, o);
-		for (l = 0; l < tiers.n; l++) {
-			double met[NMET_LGB];
-			struct unit u = { 0 };
-
-			vals[0] = (char *)tiers.v[l];
-			vals[1] = (char *)models.v[m];
-			cell = gtab_get(t, g[0]->b, g[0]->bench, vals, NULL);
-			boot_cell(cell, o);
-			u.w = (double)cell->lgb.cases;
-			u.sum = cell->lgb.cr_sum;
-			u.pass = cell->lgb.pass;
-			u.judged = cell->lgb.judged;
-			u.total = cell->lgb.total - cell->lgb.undecided;
-			u.words = (long)cell->lgb.words;
-			u.len_cases = cell->lgb.len_cases;
-			lgb_metrics(&u, met);
-			for (k = 0; k < (int)NLGB_COLS; k++)
-				prow_add(&r, cols[NLGB_COLS * l + (size_t)k],
-				    met[lgb_mi[k]], &cell->ci, lgb_mi[k], o);
-		}
-		prow_end(&r, tb);
-	}
+	lgb_rows(t, g, n, &models, &tiers, cols, tb, o);
 	ptable_end(tb, cols, nc, o);
-	free(vals);
 	gtab_free(t);
 	free(models.v);
 	free(tiers.v);
@@ -303,6 +479,21 @@ avg_of(gtab *t, const char *bench, const char *key, const char *model,
 	return used ? 100.0 * sum / (double)used : NAN;
 }
 
+/* LongWeave Table 3's rows in JSON: the model's kind, with --models. */
+static void
+lw_kind(struct prow *r, const char *model, const struct opts *o)
+{
+	const struct model_meta *m = models_find(o->meta, model);
+
+	if (r->j == NULL || o->meta == NULL)
+		return;
+	if (m == NULL)
+		cJSON_AddNullToObject(r->j, "kind");
+	else
+		cJSON_AddStringToObject(r->j, "kind", m->kind == MODEL_REASONING ?
+		    "reasoning" : "standard");
+}
+
 void
 paper_lw(struct group **g, size_t n, const struct opts *o)
 {
@@ -318,7 +509,7 @@ paper_lw(struct group **g, size_t n, const struct opts *o)
 		set_add(&tasks, g[i]->val[F_TASK]);
 		set_add(&tiers, g[i]->val[F_LEN]);
 	}
-	set_sort(&models, (int (*)(const char *, const char *))strcmp);
+	order_models(&models, o, 1);
 	rank_bench = bench_names[BENCH_LONGWEAVE];
 	set_sort(&tasks, cmp_task);
 	set_sort(&tiers, cmp_tier);
@@ -339,7 +530,9 @@ paper_lw(struct group **g, size_t n, const struct opts *o)
 		struct ci ci;
 		double v;
 
+		group_row(tb, &models, m, nc + 4, o, 1);
 		prow_start(&r, "3", models.v[m], NULL, g, n, nc, o);
+		lw_kind(&r, models.v[m], o);
 		for (x = 0; x < tasks.n + tiers.n + 1; x++) {
 			int by_task = x < tasks.n, all = x == nc - 1;
 			const char *want = by_task ? tasks.v[x] :
@@ -352,7 +545,7 @@ paper_lw(struct group **g, size_t n, const struct opts *o)
 					cells[k++] = g[i];
 			v = avg_of(t, bench_names[BENCH_LONGWEAVE], cols[x], models.v[m], cells,
 			    k, o, &ci);
-			prow_add(&r, cols[x], v, &ci, 0, o);
+			prow_addf(&r, cols[x], v, &ci, 0, o, 2, "");
 		}
 		prow_end(&r, tb);
 	}

@@ -12,6 +12,7 @@
 #include "diag.h"
 #include "nulkey.h"
 #include "opt.h"
+#include "models.h"
 #include "prices.h"
 #include "record.h"
 #include "report.h"
@@ -21,8 +22,8 @@
 
 static const char usage[] =
 "usage: lg-report [-t TITLE] [-o DIR] [-j N] [--baseline MODEL] [--compat]\n"
-"                 [--prices FILE] [--bootstrap N] [--max-text SIZE]\n"
-"                 [--max-record SIZE] [file ...]\n"
+"                 [--prices FILE] [--models FILE] [--bootstrap N]\n"
+"                 [--max-text SIZE] [--max-record SIZE] [file ...]\n"
 "       lg-report -h | --help | --version\n"
 "\n"
 "  -t TITLE           the page's title (default \"lg report\")\n"
@@ -37,6 +38,8 @@ static const char usage[] =
 "  --compat           the position chart as published (see lg-plot)\n"
 "  --prices FILE      USD per million input and output tokens per model:\n"
 "                     cost columns in the tokens table\n"
+"  --models FILE      the models' metadata for the papers' tables (see\n"
+"                     lg-agg --models)\n"
 "  --bootstrap N      95% intervals of the scores and charts from N\n"
 "                     resamples of the cases (default 1000; 0: none)\n"
 "  --max-text SIZE    keep at most SIZE bytes of each prompt, output and\n"
@@ -46,7 +49,7 @@ static const char usage[] =
 "  --version          print the version\n";
 
 enum { OPT_COMPAT = 256, OPT_PRICES, OPT_MAXTEXT, OPT_MAXREC, OPT_VERSION,
-	OPT_BOOT, OPT_BASE };
+	OPT_BOOT, OPT_BASE, OPT_MODELS };
 
 #define DEF_BOOTSTRAP 1000L	/* as lg-agg: intervals unless asked not to */
 #define MAX_BOOTSTRAP 1000000L
@@ -545,6 +548,7 @@ parse(int argc, char **argv, struct ropts *o)
 		{ "compat", no_argument, NULL, OPT_COMPAT },
 		{ "baseline", required_argument, NULL, OPT_BASE },
 		{ "prices", required_argument, NULL, OPT_PRICES },
+		{ "models", required_argument, NULL, OPT_MODELS },
 		{ "max-text", required_argument, NULL, OPT_MAXTEXT },
 		{ "max-record", required_argument, NULL, OPT_MAXREC },
 		{ "bootstrap", required_argument, NULL, OPT_BOOT },
@@ -575,6 +579,9 @@ parse(int argc, char **argv, struct ropts *o)
 		case OPT_PRICES:
 			o->tab.prices = optarg;
 			break;
+		case OPT_MODELS:
+			o->tab.models = optarg;
+			break;
 		case OPT_MAXTEXT:
 			o->max_text = opt_size("--max-text", optarg, 1,
 			    (size_t)1 << 40);
@@ -603,6 +610,7 @@ main(int argc, char **argv)
 	struct ropts o = { "lg report", NULL, NULL, 0, (size_t)1 << 20,
 	    { NULL, -1, DEF_BOOTSTRAP, "64M", NULL } };
 	struct prices prices = { 0 };
+	struct models models = { 0 };
 	int status;
 
 	lg_init(argv[0]);
@@ -617,5 +625,12 @@ main(int argc, char **argv)
 		return status;
 	}
 	prices_clear(&prices);
+	/* so does a bad model file */
+	if (o.tab.models != NULL &&
+	    (status = models_read(&models, o.tab.models)) != 0) {
+		models_clear(&models);
+		return status;
+	}
+	models_clear(&models);
 	return run(argv + optind, argc - optind, &o, &o.tab);
 }

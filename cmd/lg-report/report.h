@@ -111,6 +111,7 @@ struct tabctx {
 	const char *prices;	/* --prices FILE, or NULL */
 	int tags;		/* some record has tags: lg-agg --tags */
 	int jobs;		/* -j: runs of lg-agg at once */
+	const char *models;	/* --models FILE (lg-agg's), or NULL */
 };
 
 typedef struct tabs {

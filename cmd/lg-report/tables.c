@@ -576,7 +576,7 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 {
 	static const char *const lng[] = { "-f", "tsv", NULL };
 	static const char *const pos[] = { "--by-position", "-f", "tsv", NULL };
-	static const char *const pap[] = { "--layout", "paper", "-f", "json",
+	const char *pap[] = { "--layout", "paper", "-f", "json", NULL, NULL,
 	    NULL };
 	static const char *const g1[] = { "-f", "tsv", "-g", "bench,gen.model",
 	    NULL };
@@ -596,6 +596,10 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 
 	memset(t, 0, sizeof *t);
 	t->ctx = c;
+	if (c->models != NULL) {
+		pap[4] = "--models";
+		pap[5] = c->models;
+	}
 	if (c->prices != NULL) {
 		use[3] = "--prices";
 		use[4] = c->prices;
