@@ -3,7 +3,7 @@
 #   tests/run-one.sh KIND NAME ID
 # KIND is golden, unit or script.  Writes RUN_TMP/res/ID.rc (pass, skip,
 # fail, or updated: a golden rewritten under UPDATE=1), ID.why (what
-# failed) and ID.log (what the test printed).
+# failed), ID.log (what the test printed) and ID.ms (its milliseconds).
 set -u
 kind=$1 name=$2 id=$3
 bindir=$RUN_BIN objdir=$RUN_OBJ top=$RUN_TOP
@@ -26,10 +26,12 @@ result() {	# pass | skip | fail WHY
 	[ "$1" = fail ] && echo "$2" > "$res.why"
 	echo "$1" > "$res.rc"
 	rm -rf "$w"
+	# how long it took, for tests/run.sh's order of the next run
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	echo "$ms" > "$res.ms"
 	# one line as each test ends, for tests/check.sh's progress (a line is
 	# far below PIPE_BUF, so lines of tests ending together never mix)
 	if [ -n "$progress" ]; then
-		ms=$((($(date +%s%N) - t0) / 1000000))
 		printf '%s %d.%d %s%s\n' "$1" $((ms / 1000)) $((ms % 1000 / 100)) \
 		    "${RUN_LABEL:-}${RUN_LABEL:+: }" "$name" >> "$progress"
 	fi
