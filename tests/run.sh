@@ -15,8 +15,10 @@
 # marked "# plain build only: WHY"; TESTS=PATTERN runs the tests whose name holds PATTERN (for
 # example lg-agg/, unit/ or scripts/infer-); JOBS=N runs N tests at once
 # (default 1), the longest first by the times of the last run on this
-# build, kept in OBJDIR/test-times; LOGDIR=DIR keeps the whole output of
-# each failed test there.
+# build, kept in OBJDIR/test-times ("MS NAME CPU-MS": the wall-clock
+# milliseconds and those of processor time, user and system, of each
+# test's last run); LOGDIR=DIR keeps the whole output of each failed test
+# there.
 # UPDATE=1 rewrites the expected out, err and rc of each golden test from
 # this build (the files the folder has; a missing one is written only when
 # the output is no longer empty or the status no longer 0), unless it
@@ -62,7 +64,7 @@ awk -v p="$only" 'index($2, p) { print $0, NR }' "$tmp/all" > "$tmp/list"
 
 # the longest first, so that the slow tests do not end the run alone: by
 # the milliseconds each took in the last run on this build (OBJDIR/
-# test-times, "MS NAME"), a test not timed yet first if a script, last if
+# test-times), a test not timed yet first if a script, last if
 # not; ties in the order of the list
 times=$objdir/test-times
 { cat "$times" 2>/dev/null; echo '--'; cat "$tmp/list"; } | awk '
@@ -74,7 +76,7 @@ $0 == "--" { list = 1; next }
 # this run's times over the last ones (a test not run keeps its own)
 awk -v res="$tmp/res" '{
 	f = res "/" $3 ".ms"
-	if ((getline ms < f) > 0) print ms, $2
+	if ((getline ms < f) > 0) { split(ms, v, " "); print v[1], $2, v[2] }
 	close(f)
 }' "$tmp/list" > "$tmp/times"
 { cat "$tmp/times"; echo '--'; cat "$times" 2>/dev/null; } | awk '

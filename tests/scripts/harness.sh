@@ -81,7 +81,7 @@ JOBS=1 sh "$o/tests/run.sh" "$o/bin" "$o/obj" > "$t/ord.out" 2>&1 ||
 c
 a" ] || fail "order: ran $(cat "$t/order" | tr '\n' ' '), want b c a"
 for n in a b c; do
-	grep -q "^[0-9][0-9]* scripts/$n.sh\$" "$o/obj/test-times" ||
+	grep -q "^[0-9][0-9]* scripts/$n.sh [0-9][0-9]*\$" "$o/obj/test-times" ||
 	    fail "order: no time of scripts/$n.sh: $(cat "$o/obj/test-times")"
 done
 grep -q '^7 scripts/gone.sh$' "$o/obj/test-times" ||
