@@ -174,7 +174,9 @@ $(O)/helpers/%: $(O)/tests/helpers/%.o $(LIBLG)
 
 include mk/fuzz.mk
 
--include $(shell find build -name '*.d' 2>/dev/null)
+# each build reads its own dependency files: not those another build,
+# side by side (make check), may be writing
+-include $(shell find $(O) -name '*.d' 2>/dev/null)
 
 deps:
 	@sh mk/deps.sh build
