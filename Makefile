@@ -184,7 +184,9 @@ $(O)/helpers/%: $(O)/tests/helpers/%.o $(LIBLG)
 
 include mk/fuzz.mk
 
--include $(shell find build -name '*.d' 2>/dev/null)
+# each build reads its own dependency files: not those another build,
+# side by side (make check), may be writing
+-include $(shell find $(O) -name '*.d' 2>/dev/null)
 
 deps:
 	@sh mk/deps.sh build
@@ -195,15 +197,22 @@ deps-check:
 # The whole suite: strict build, tests, the same tests under sanitizers,
 # man page lint, fuzz round.  The last line is "N passed, N failed,
 # N skipped".
+# The three builds run side by side, sharing the jobs of make -jN, or
+# without -j one compiler per core.
+CHECK_J = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 1))
 check: deps-check
-	@echo "lg check: building the tools (-Werror) into bin/" >&2
-	@$(MAKE) --no-print-directory all >/dev/null
-	@echo "lg check: building them with ASan+UBSan into build/san/bin/" >&2
-	@$(MAKE) --no-print-directory SAN=1 all >/dev/null
-	@echo "lg check: building the fuzz targets" >&2
-	@$(MAKE) --no-print-directory fuzzers >/dev/null
+	@echo "lg check: building the tools (-Werror) into bin/, with ASan+UBSan into build/san/bin/ and the fuzz targets, side by side" >&2
+	@$(MAKE) --no-print-directory $(CHECK_J) check-builds >/dev/null
 	@echo "lg check: running the suites (a line as each test ends)" >&2
 	@sh tests/check.sh
+
+check-builds: check-build-plain check-build-san check-build-fuzz
+check-build-plain:
+	@$(MAKE) --no-print-directory all
+check-build-san:
+	@$(MAKE) --no-print-directory SAN=1 all
+check-build-fuzz:
+	@$(MAKE) --no-print-directory fuzzers
 
 # A single-node SLURM cluster runs examples/slurm.sh (root; installs
 # slurm-wlm and munge); not part of make check.
@@ -244,4 +253,5 @@ lint:
 clean:
 	rm -rf bin build
 
-.PHONY: all deps deps-check check check-slurm test demo install uninstall lint clean FORCE
+.PHONY: all deps deps-check check check-builds check-build-plain check-build-san \
+    check-build-fuzz check-slurm test demo install uninstall lint clean FORCE

@@ -3,7 +3,8 @@
 #   tests/run-one.sh KIND NAME ID
 # KIND is golden, unit or script.  Writes RUN_TMP/res/ID.rc (pass, skip,
 # fail, or updated: a golden rewritten under UPDATE=1), ID.why (what
-# failed) and ID.log (what the test printed).
+# failed), ID.log (what the test printed) and ID.ms (its milliseconds,
+# then the milliseconds of processor time its processes took).
 set -u
 kind=$1 name=$2 id=$3
 bindir=$RUN_BIN objdir=$RUN_OBJ top=$RUN_TOP
@@ -22,14 +23,36 @@ t0=$(date +%s%N)
 progress=${RUN_PROGRESS:-}
 unset RUN_PROGRESS
 
+secs_ms() {	# "1m2.345678s" (the shell's times) as milliseconds
+	m=${1%%m*} f=${1#*m}
+	f=${f%s}
+	sec=${f%%.*}
+	f=${f#"$sec"}
+	f=${f#.}000
+	f=${f%"${f#???}"}
+	echo $(((m * 60 + sec) * 1000 + 1$f - 1000))
+}
+
+cpu_ms() {	# cpu=the user and system time of this test's processes, in ms
+		# (in this shell: a subshell would not have waited for them)
+	times > "$w.times"
+	{ read -r _ _; read -r u s; } < "$w.times"
+	rm -f "$w.times"
+	cpu=$(($(secs_ms "$u") + $(secs_ms "$s")))
+}
+
 result() {	# pass | skip | fail WHY
 	[ "$1" = fail ] && echo "$2" > "$res.why"
 	echo "$1" > "$res.rc"
 	rm -rf "$w"
+	# how long it took, for tests/run.sh's order of the next run, and the
+	# processor time of what it ran (user and system, children included)
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	cpu_ms
+	echo "$ms $cpu" > "$res.ms"
 	# one line as each test ends, for tests/check.sh's progress (a line is
 	# far below PIPE_BUF, so lines of tests ending together never mix)
 	if [ -n "$progress" ]; then
-		ms=$((($(date +%s%N) - t0) / 1000000))
 		printf '%s %d.%d %s%s\n' "$1" $((ms / 1000)) $((ms % 1000 / 100)) \
 		    "${RUN_LABEL:-}${RUN_LABEL:+: }" "$name" >> "$progress"
 	fi

@@ -14,7 +14,11 @@
 # Environment: RUN_SAN=1 (the sanitizer suite) leaves out the scripts
 # marked "# plain build only: WHY"; TESTS=PATTERN runs the tests whose name holds PATTERN (for
 # example lg-agg/, unit/ or scripts/infer-); JOBS=N runs N tests at once
-# (default 1); LOGDIR=DIR keeps the whole output of each failed test there.
+# (default 1), the longest first by the times of the last run on this
+# build, kept in OBJDIR/test-times ("MS NAME CPU-MS": the wall-clock
+# milliseconds and those of processor time, user and system, of each
+# test's last run); LOGDIR=DIR keeps the whole output of each failed test
+# there.
 # UPDATE=1 rewrites the expected out, err and rc of each golden test from
 # this build (the files the folder has; a missing one is written only when
 # the output is no longer empty or the status no longer 0), unless it
@@ -41,6 +45,7 @@ mkdir -p "$tmp/res" "$tmp/w"
 
 # the list: kind, name, in the order of the report
 for t in "$top"/tests/lg-*/*/; do
+	[ -d "$t" ] || continue
 	t=${t%/}
 	echo "golden ${t#"$top"/tests/}"
 done > "$tmp/all"
@@ -57,9 +62,29 @@ for s in "$top"/tests/scripts/*.sh; do
 done >> "$tmp/all"
 awk -v p="$only" 'index($2, p) { print $0, NR }' "$tmp/all" > "$tmp/list"
 
-# the longest first, so that the slow scripts do not end the run alone
-{ grep '^script ' "$tmp/list"; grep -v '^script ' "$tmp/list"; } |
+# the longest first, so that the slow tests do not end the run alone: by
+# the milliseconds each took in the last run on this build (OBJDIR/
+# test-times), a test not timed yet first if a script, last if
+# not; ties in the order of the list
+times=$objdir/test-times
+{ cat "$times" 2>/dev/null; echo '--'; cat "$tmp/list"; } | awk '
+$0 == "--" { list = 1; next }
+!list { ms[$2] = $1; next }
+{ print (($2 in ms) ? ms[$2] : ($1 == "script" ? 999999999 : 0)), $0 }' |
+    sort -s -k 1,1nr | cut -d ' ' -f 2- |
     xargs -r -P "$jobs" -L 1 sh "$top/tests/run-one.sh"
+# this run's times over the last ones (a test not run keeps its own)
+awk -v res="$tmp/res" '{
+	f = res "/" $3 ".ms"
+	if ((getline ms < f) > 0) { split(ms, v, " "); print v[1], $2, v[2] }
+	close(f)
+}' "$tmp/list" > "$tmp/times"
+{ cat "$tmp/times"; echo '--'; cat "$times" 2>/dev/null; } | awk '
+$0 == "--" { old = 1; next }
+!old { seen[$2] = 1; print; next }
+!($2 in seen)' > "$tmp/times.all" &&
+    cp "$tmp/times.all" "$times.new" 2>/dev/null &&
+    mv -f "$times.new" "$times" 2>/dev/null || :
 
 pass=0
 fail=0

@@ -8,50 +8,52 @@
 # and when B is truly better (+0.15 on every case) the permutation test
 # rejects in most (over 80%), McNemar, on 40 pass/fail cases, in some.
 # The draws come from a linear congruential generator written out here,
-# so every awk gives the same records.
+# so every awk gives the same records.  The replications are groups of
+# one input (the field rep), compared by one lg-compare run.
 set -eu
 . "$TOP/tests/lib.sh"
 reps=200
-gen() {	# seed, shift of B: two files, 40 cases of a mean-score task and
-	# 40 of a pass/fail task
-	awk -v seed="$1" -v up="$2" -v a="$t/a" -v b="$t/b" '
+gen() {	# shift of B: two files, for each replication (the field rep) 40
+	# cases of a mean-score task and 40 of a pass/fail task
+	awk -v reps=$reps -v up="$1" -v a="$t/a" -v b="$t/b" '
 	function rnd() { x = (1664525 * x + 1013904223) % 4294967296; return x / 4294967296 }
 	function clamp(v) { return v < 0 ? 0 : v > 1 ? 1 : v }
 	BEGIN {
-		x = seed * 7919 + 1
-		for (i = 0; i < 40; i++) {
-			d = rnd()
-			sa = clamp(d + (rnd() - 0.5) * 0.6)
-			sb = clamp(d + up + (rnd() - 0.5) * 0.6)
-			f = "{\"id\":\"c%d\",\"bench\":\"x\",\"task\":\"mean\",\"length\":\"1k\",\"scores\":{\"score\":%.6f}}\n"
-			printf f, i, sa > a
-			printf f, i, sb > b
-			pa = rnd() < d ? 1 : 0
-			pb = rnd() < clamp(d + up) ? 1 : 0
-			f = "{\"id\":\"c%d\",\"bench\":\"x\",\"task\":\"pass\",\"length\":\"1k\",\"scores\":{\"score\":%d}}\n"
-			printf f, i, pa > a
-			printf f, i, pb > b
+		for (r = 1; r <= reps; r++) {
+			x = r * 7919 + 1
+			for (i = 0; i < 40; i++) {
+				d = rnd()
+				sa = clamp(d + (rnd() - 0.5) * 0.6)
+				sb = clamp(d + up + (rnd() - 0.5) * 0.6)
+				f = "{\"id\":\"c%d\",\"bench\":\"x\",\"task\":\"mean\",\"length\":\"1k\",\"rep\":%d,\"scores\":{\"score\":%.6f}}\n"
+				printf f, i, r, sa > a
+				printf f, i, r, sb > b
+				pa = rnd() < d ? 1 : 0
+				pb = rnd() < clamp(d + up) ? 1 : 0
+				f = "{\"id\":\"c%d\",\"bench\":\"x\",\"task\":\"pass\",\"length\":\"1k\",\"rep\":%d,\"scores\":{\"score\":%d}}\n"
+				printf f, i, r, pa > a
+				printf f, i, r, pb > b
+			}
 		}
 	}'
 }
-run() {	# shift: one line per replication and task: task p lo hi
-	i=1
-	while [ $i -le $reps ]; do
-		gen $i "$1"
-		"$BIN/lg-compare" -f json -b 500 -s $i "$t/a" "$t/b"
-		i=$((i + 1))
-	done | jq -r 'select(.row == "metric") | "\(.task) \(.p) \(.lo) \(.hi) \(.test)"'
+# one lg-compare over every replication: each is a group of its own (the
+# field rep), and a group's draws come from the seed and its values alone
+run() {	# shift: one line per replication and task: task p lo hi test
+	gen "$1"
+	"$BIN/lg-compare" -f json -b 500 -s 1 -g bench,task,length,rep "$t/a" "$t/b" |
+	    jq -r 'select(.row == "metric") | "\(.task) \(.p) \(.lo) \(.hi) \(.test) \(.rep)"'
 }
 run 0 > "$t/null"
 run 0.15 > "$t/alt"
 awk -v reps=$reps '
 $1 == "mean" && $5 != "perm" { print "mean: test " $5; bad = 1 }
 $1 == "pass" && $5 != "mcnemar" { print "pass: test " $5; bad = 1 }
-{ n[$1]++; if ($2 < 0.05) rej[$1]++; if ($3 <= 0 && $4 >= 0) cov[$1]++ }
+{ n[$1]++; seen[$1 " " $6]++; if ($2 < 0.05) rej[$1]++; if ($3 <= 0 && $4 >= 0) cov[$1]++ }
 END {
 	m = rej["mean"] / reps; p = rej["pass"] / reps; c = cov["mean"] / reps
 	printf "same model: perm rejects %.3f, interval holds 0 %.3f, McNemar rejects %.3f\n", m, c, p
-	if (n["mean"] != reps || n["pass"] != reps) { print "rows missing"; bad = 1 }
+	if (n["mean"] != reps || n["pass"] != reps || length(seen) != 2 * reps) { print "rows missing"; bad = 1 }
 	if (m < 0.01 || m > 0.09) { print "perm: false rejections off"; bad = 1 }
 	if (c < 0.89 || c > 0.99) { print "interval: coverage off"; bad = 1 }
 	if (p > 0.09) { print "McNemar: false rejections off"; bad = 1 }

@@ -64,3 +64,25 @@ RUN_SAN=1 TESTS=scripts/once sh "$s/tests/run.sh" "$s/bin" "$s/obj" > "$t/once" 
     fail "RUN_SAN=1: $(cat "$t/once")"
 [ "$(cat "$t/once")" = "0 passed, 0 failed, 0 skipped" ] || fail "RUN_SAN=1: $(cat "$t/once")"
 rm "$s/tests/scripts/once.sh"
+
+# the longest first: by the last run's times on this build (OBJDIR/
+# test-times), a script not timed yet before them; each run writes its
+# times there, keeping those of the tests it did not run
+o=$t/ord
+mkdir -p "$o/tests/scripts" "$o/bin" "$o/obj"
+cp "$TOP/tests/run.sh" "$TOP/tests/run-one.sh" "$o/tests/"
+for n in a b c; do
+	printf 'echo %s >> "%s"\n' "$n" "$t/order" > "$o/tests/scripts/$n.sh"
+done
+printf '5 scripts/a.sh\n900 scripts/c.sh\n7 scripts/gone.sh\n' > "$o/obj/test-times"
+JOBS=1 sh "$o/tests/run.sh" "$o/bin" "$o/obj" > "$t/ord.out" 2>&1 ||
+    fail "order: $(cat "$t/ord.out")"
+[ "$(cat "$t/order")" = "b
+c
+a" ] || fail "order: ran $(cat "$t/order" | tr '\n' ' '), want b c a"
+for n in a b c; do
+	grep -q "^[0-9][0-9]* scripts/$n.sh [0-9][0-9]*\$" "$o/obj/test-times" ||
+	    fail "order: no time of scripts/$n.sh: $(cat "$o/obj/test-times")"
+done
+grep -q '^7 scripts/gone.sh$' "$o/obj/test-times" ||
+    fail "order: a time of a test not run was lost: $(cat "$o/obj/test-times")"

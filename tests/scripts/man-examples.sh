@@ -4,8 +4,9 @@
 # fails).  The blocks come from the mdoc source: each .Bd -literal ... .Ed
 # and each .Dl line of the EXAMPLES section, with the escapes \e, \- and
 # \(aq undone and a leading "$ " dropped.  The blocks of a page run in
-# order, with bash -e -o pipefail, in a folder of the page's own that holds
-# the files the examples name:
+# order, with bash -e -o pipefail, in a folder of the page's own (the pages
+# in three lanes side by side, sharing one test server) that holds the
+# files the examples name:
 #   cases.jsonl out.jsonl    a small LongGenBench suite, prompted / answered
 #   answers.jsonl            LongWeave answers of every built task
 #   scored.jsonl             both scored, for lg-agg
@@ -70,19 +71,16 @@ blocks() {	# PAGE DIR
 	' "$1"
 }
 
-fixtures "$t/fixtures"
-mkdir -p "$t/run"
-total=0
-for page in "$TOP"/man/*.1 "$TOP"/man/*.7; do
-	name=${page##*/}
+# a page: its blocks in order, each twice; "N examples" at the end
+page() {	# PAGE
+	name=${1##*/}
 	mkdir -p "$t/blocks/$name"
-	blocks "$page" "$t/blocks/$name"
+	blocks "$1" "$t/blocks/$name"
 	n=$(ls "$t/blocks/$name" | wc -l)
 	[ "$n" -gt 0 ] || fail "$name: no examples"
 	d=$t/run/$name
 	cp -R "$t/fixtures" "$d"
 	for b in $(ls "$t/blocks/$name" | sort -n); do
-		total=$((total + 1))
 		blk=$t/blocks/$name/$b
 		allowed=0
 		if grep -q 'https\{0,1\}://[^ /]*:[0-9]' "$blk"; then
@@ -93,21 +91,53 @@ for page in "$TOP"/man/*.1 "$TOP"/man/*.7; do
 		for run in 1 2; do
 			rc=0
 			(cd "$d" && HOME=$d/home bash -e -o pipefail "$blk") \
-			    > "$t/out.$run" 2> "$t/err.$run" || rc=$?
-			no_crash "$t/err.$run"
+			    > "$d.out.$run" 2> "$d.err.$run" || rc=$?
+			no_crash "$d.err.$run"
 			if [ "$rc" -gt "$allowed" ]; then
 				cat "$blk"
-				head -n 20 "$t/err.$run"
+				head -n 20 "$d.err.$run"
 				fail "$name, example $b, run $run: exit status $rc"
 			fi
 		done
-		cmp -s "$t/out.1" "$t/out.2" || {
-			cat "$blk" "$t/err.2"
-			diff "$t/out.1" "$t/out.2" | head -n 10
+		cmp -s "$d.out.1" "$d.out.2" || {
+			cat "$blk" "$d.err.2"
+			diff "$d.out.1" "$d.out.2" | head -n 10
 			fail "$name, example $b: a second run prints something else"
 		}
 		echo "$name, example $b: $(($(date +%s) - start)) s"
 	done
+	echo "$n examples"
+}
+
+fixtures "$t/fixtures"
+mkdir -p "$t/run"
+# the pages in $lanes lanes side by side (each page has its own folder;
+# the lanes share the test server), a lane's pages one after the other
+lanes=3
+i=0
+for page in "$TOP"/man/*.1 "$TOP"/man/*.7; do
+	echo "$page" >> "$t/lane$((i % lanes))"
+	i=$((i + 1))
 done
+pids=
+i=0
+while [ $i -lt $lanes ] && [ -f "$t/lane$i" ]; do
+	(
+		while read -r p; do
+			page "$p"
+		done < "$t/lane$i"
+	) > "$t/lane$i.out" 2>&1 &
+	pids="$pids $!"
+	i=$((i + 1))
+done
+i=0
+bad=
+for p in $pids; do
+	wait "$p" || bad="$bad $i"
+	cat "$t/lane$i.out"
+	i=$((i + 1))
+done
+[ -z "$bad" ] || fail "the examples of lane(s)$bad failed (above)"
+total=$(awk '/^[0-9]+ examples$/ { n += $1 } END { print n + 0 }' "$t"/lane*.out)
 fake_stop api
 echo "$total examples"

@@ -14,6 +14,8 @@
 # (lg-tags): #tag=NAME filters the list to the cases with that tag, the
 # tag filter offers the tags present, and a case's tags are given in
 # words.
+# plain build only: its cost is Chromium (lg-report on such inputs runs in
+# both suites: goldens lg-report/escape, tags, odd-names; report-compare.sh)
 set -eu
 . "$TOP/tests/lib.sh"
 command -v chromium >/dev/null || fail "chromium missing (mk/deps.sh check installs it)"
