@@ -1,9 +1,9 @@
 /*
- * ptab.c: --table N, a paper's table of its own beside the main ones
- * (lw_tables.c, ada_tables.c): which bench has which table, what the
- * records give those tables beside their bench's sums (pt_read), and the
- * rows they print: text cells, or a JSON object per row with "bench",
- * "layout": "paper", "table", "model" and "item" (the row's label).
+ * ptab.c: for --table N's tables (lw_tables.c, ada_tables.c; tabsel.c
+ * picks them): what the records give those tables beside their bench's
+ * sums (pt_read), and the rows they print: text cells, or a JSON object
+ * per row with "bench", "layout": "paper", "table", "model" and "item"
+ * (the row's label).
  */
 #include <math.h>
 #include <stdio.h>
@@ -20,43 +20,6 @@
 
 #define MAX_SECONDS 1e9		/* a judge time beyond this is not one */
 #define MAX_TOKENS 1e9		/* nor a prompt of more tokens */
-
-void
-paper_table(struct group **g, size_t n, const struct opts *o)
-{
-	int b = bench_index(g[0]->bench);
-
-	if (b == BENCH_ADALEVAL && o->table == 1) {
-		ada_table1(g, n, o);
-		return;
-	}
-	if (b != BENCH_LONGWEAVE || o->table == 1) {
-		buf l = { 0 };
-
-		group_label(&l, g[0], o);
-		lg_warn("--table %d: not a table of %s's paper in lg-agg (%s "
-		    "and the rest of its records not shown)", o->table,
-		    g[0]->bench, buf_str(&l));
-		buf_free(&l);
-		return;
-	}
-	switch (o->table) {
-	case 4:
-		lw_table4(g, n, o);
-		break;
-	case 5:
-		lw_table5(g, n, o);
-		break;
-	case 6:
-		lw_table6(g, n, o);
-		break;
-	case 7:
-		lw_table7(g, n, o);
-		break;
-	default:
-		lw_table9(g, n, o);
-	}
-}
 
 /* A member that is absent or null (0), or a number in [0, max] (1, into
  * *v); -1 when it is something else (reported). */
