@@ -52,6 +52,7 @@ struct opts {
 	const struct models *meta;	/* what it holds, once read */
 	const char *correlate;	/* --correlate FILE, or NULL */
 	const struct extscores *ext;	/* what it holds, once read */
+	int table;		/* --table N: a paper table of its own, 0: none */
 };
 
 enum { MEAS_TIME = 1, MEAS_LENGTHS };
@@ -126,9 +127,13 @@ struct usage {
  * tags: lg-tags not run) are counted apart from the tagged ones, over
  * which the shares are taken. */
 enum { NTAGS = 8 };
+/* their indexes, in lg(7)'s order (tags.c's tag_keys) */
+enum { TAG_CUT_REASONING, TAG_TRUNCATED, TAG_REFUSED, TAG_FORMAT,
+	TAG_STOPPED, TAG_SKIPPED, TAG_REPEATED, TAG_LOOPING };
 struct tagsum {
 	long recs, failed, untagged, tagged, none;
 	long n[NTAGS];		/* tagged records with each tag */
+	long loops;		/* tagged repeated or looping (or both) */
 	double dn_sum;		/* units.distinct_n, over dn_n records */
 	long dn_n;
 };
@@ -188,6 +193,16 @@ struct task_set {
 	int gseen, jseen;
 };
 
+/* What the tables of lw_tables.c and ada_tables.c read beside a bench's
+ * sums: the judge's seconds (scores.judge_s, Table 9) and the cases'
+ * prompt tokens (gold.tokens, Ada-LEval's Table 1). */
+struct ptsum {
+	double judge_s;
+	long judge_n;		/* records with scores.judge_s */
+	long recs, tok_n;	/* records; those with gold.tokens */
+	double tok_max, tok_sum;
+};
+
 struct group {
 	char *bench;
 	const struct bench *b;	/* its bench's entry (NULL: an average row
@@ -204,6 +219,7 @@ struct group {
 	struct ci ci;
 	struct usage *use;	/* --usage */
 	struct tagsum *tags;	/* --tags */
+	struct ptsum pt;	/* --table 1 and 9 */
 	struct group **cells;	/* average rows: the cells averaged */
 	size_t ncells;
 	char *params;		/* gen.params of its records, printed, when they
@@ -410,6 +426,22 @@ void paper_ada(struct group **g, size_t n, const struct opts *o);
 /* correlate.c: --correlate, lg's scores per model and tier against the
  * outside scores: the coefficients, then the points */
 void correlate_print(struct group **g, size_t n, const struct opts *o);
+/* lw_tables.c: --table 4, 5, 6, 7 and 9, LongWeave's tables beside
+ * Table 3 (fields task, length, gen.model; Table 6 adds
+ * scores.judge.model); ada_tables.c: Ada-LEval's Table 1 (fields task,
+ * length) and its paper layout, the 32k-128k results in a table of their
+ * own.  paper_table prints the --table of one bench's groups. */
+void paper_table(struct group **g, size_t n, const struct opts *o);
+/* One record into g for --table 9 and 1: 0, or -1 when bad (reported). */
+int pt_read(const cJSON *rec, jsonl *in, const struct opts *o,
+    struct group *g);
+void lw_table4(struct group **g, size_t n, const struct opts *o);
+void lw_table5(struct group **g, size_t n, const struct opts *o);
+void lw_table6(struct group **g, size_t n, const struct opts *o);
+void lw_table7(struct group **g, size_t n, const struct opts *o);
+void lw_table9(struct group **g, size_t n, const struct opts *o);
+void ada_table1(struct group **g, size_t n, const struct opts *o);
+void ada_paper(struct group **g, size_t n, const struct opts *o);
 
 /* settings.c: what made a record (lg(7), its manifest) */
 /* gen's settings as text into *out (NULL: unknown, no gen.lg), its

@@ -24,7 +24,7 @@ static const struct bench benches[NBENCHES] = {
 	[BENCH_ADALEVAL] = {
 		.read = ada_read, .merge = ada_merge,
 		.unit_add = ada_unit_add, .resampling = ada_resampling,
-		.print = ada_print, .paper = paper_ada,
+		.print = ada_print, .paper = ada_paper,
 		.counts = score_counts,
 	},
 };

@@ -73,7 +73,11 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals,
 	if (values(rec, in, o, vals, &bench, keys) < 0)
 		return -1;
 	b = o->measure ? measure_bench(o->measure) : agg_bench(bench);
-	if (o->usage) {
+	if (o->table == 1) {
+		/* the cases, scored or not */
+		g = gtab_get(t, b, bench, vals, NULL);
+		r = pt_read(rec, in, o, g);
+	} else if (o->usage) {
 		g = gtab_get(t, b, bench, vals, NULL);
 		group_params(g, rec);
 		group_settings(g, rec);
@@ -110,6 +114,8 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals,
 				free(id);
 			}
 			b->merge(g, &d);
+			if (o->table == 9 && pt_read(rec, in, o, g) < 0)
+				r = -1;
 		}
 	}
 	for (i = 0; i < o->nfields; i++)
@@ -166,7 +172,9 @@ print(gtab *t, const struct opts *o, skeys *keys)
 			;
 		if (i > 0 && o->fmt != FMT_JSON)
 			putchar('\n');
-		if (o->usage)
+		if (o->table)
+			paper_table(g + i, j - i, o);
+		else if (o->usage)
 			usage_print(g + i, j - i, o);
 		else if (o->tags)
 			(o->paper ? tags_paper : tags_print)(g + i, j - i, o);

@@ -17,7 +17,7 @@ static const char usage[] =
 "              [--seed N] [--usage] [--prices FILE] [--tags] [--sample-size]\n"
 "              [--cases-for WIDTH] [--time] [--lengths]\n"
 "              [--tokenizer FILE] [--split-settings] [--models FILE]\n"
-"              [--correlate FILE]\n"
+"              [--correlate FILE] [--table N]\n"
 "              [--max-record SIZE] [file ...]\n"
 "       lg-agg --list-tasks | -h | --help | --version\n"
 "\n"
@@ -33,6 +33,12 @@ static const char usage[] =
 "                     records, empty and ERROR: answers, scores.evaluated 0\n"
 "  --layout LAYOUT    long (default: one row per group) or paper (the\n"
 "                     papers' tables, one row per model)\n"
+"  --table N          a paper's table of its own (implies --layout paper):\n"
+"                     Ada-LEval 1 (data statistics); LongWeave 4 (failure\n"
+"                     patterns, from lg-tags), 5 (stability over n cases,\n"
+"                     --bootstrap draws), 6 (score by judge model),\n"
+"                     7 (output tokens per tier), 9 (inference and judge\n"
+"                     seconds per sample)\n"
 "  --bootstrap N      95% intervals from N resamples of the cases, and\n"
 "                     standard errors (default 1000; 0: none)\n"
 "  --seed N           seed of the resampling (default 1)\n"
@@ -79,7 +85,7 @@ static const char *const len_rules[] = { "none", "notebook", "paper80" };
 enum { OPT_BYPOS = 256, OPT_LENF, OPT_COMPAT, OPT_MAXREC, OPT_VERSION,
 	OPT_BOOT, OPT_SEED, OPT_LAYOUT, OPT_USAGE, OPT_PRICES, OPT_LIST,
 	OPT_TAGS, OPT_SAMPLE, OPT_CASESFOR, OPT_TIME, OPT_LENGTHS,
-	OPT_TOKENIZER, OPT_SPLIT, OPT_MODELS, OPT_CORR };
+	OPT_TOKENIZER, OPT_SPLIT, OPT_MODELS, OPT_CORR, OPT_TABLE };
 
 #define MAX_BOOTSTRAP 1000000L
 #define DEF_BOOTSTRAP 1000L	/* intervals unless asked not to */
@@ -105,6 +111,7 @@ static const struct option longopts[] = {
 	{ "split-settings", no_argument, NULL, OPT_SPLIT },
 	{ "models", required_argument, NULL, OPT_MODELS },
 	{ "correlate", required_argument, NULL, OPT_CORR },
+	{ "table", required_argument, NULL, OPT_TABLE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -114,6 +121,8 @@ static const struct option longopts[] = {
 static const char *const formats[] = { "table", "tsv", "csv", "md", "json",
 	"latex" };
 static const char *const layouts[] = { "long", "paper" };
+/* --table N: the tables of their own (ptab.c) */
+static const char *const ptables[] = { "1", "4", "5", "6", "7", "9" };
 
 /* The tasks of the display table (tasks.h), with what it gives them: a
  * label heads a column of --layout paper, a table numbers its own. */
@@ -219,6 +228,11 @@ option(int c, const char *arg, struct opts *o)
 	case OPT_CORR:
 		o->correlate = arg;
 		break;
+	case OPT_TABLE:
+		o->table = atoi(ptables[opt_choice("--table", arg, ptables,
+		    sizeof ptables / sizeof ptables[0])]);
+		o->paper = 1;
+		break;
 	}
 	return 0;
 }
@@ -251,6 +265,24 @@ modes(struct opts *o)
 		bad(o, "%s: needs --bootstrap above 0", on[0]);
 	if ((o->sample_size || o->cases_for > 0) && o->paper)
 		bad(o, "--layout paper: not with %s", on[0]);
+}
+
+/* --table N: what the table reads in place of the scores (after the
+ * checks of the paper layout: these modes are the table's own). */
+static void
+table_mode(struct opts *o)
+{
+	if (o->table != 0 && (o->tags || o->sample_size || o->cases_for > 0))
+		bad(o, "--table: not with --tags, --sample-size or --cases-for",
+		    NULL);
+	if (o->table == 5 && o->bootstrap < 2)
+		bad(o, "--table 5: needs --bootstrap of 2 draws or more", NULL);
+	if (o->table == 4)
+		o->tags = 1;
+	else if (o->table == 7)
+		o->measure = MEAS_LENGTHS;
+	else if (o->table == 9)
+		o->measure = MEAS_TIME;
 }
 
 /* --split-settings: the group field "settings" after the others. */
@@ -309,10 +341,15 @@ agg_parse(int argc, char **argv, struct opts *o)
 	if (o->paper && o->split_settings)
 		bad(o, "--layout paper: not with --split-settings", NULL);
 	modes(o);
+	table_mode(o);
 	if (o->correlate != NULL && (o->paper || o->gset || o->by_position))
 		bad(o, "--correlate: groups by task, length and gen.model; not "
-		    "with --layout paper, -g or --by-position", NULL);
-	if (o->paper || o->correlate != NULL)
+		    "with --layout paper, --table, -g or --by-position", NULL);
+	if (o->paper)
+		agg_fields(o->table == 1 ? "task,length" : o->table == 6 ?
+		    "task,length,gen.model,scores.judge.model" :
+		    "task,length,gen.model", o);
+	else if (o->correlate != NULL)
 		agg_fields("task,length,gen.model", o);
 	if (o->split_settings && split_field(o) < 0)
 		bad(o, "-g: names settings, the field --split-settings adds",

@@ -102,6 +102,7 @@ tags_read(const cJSON *rec, jsonl *in, struct tagsum *d)
 		any |= seen[k];
 	}
 	d->none = !any;
+	d->loops = seen[TAG_REPEATED] || seen[TAG_LOOPING];
 	return 0;
 }
 
@@ -117,6 +118,7 @@ tagsum_add(struct tagsum *a, const struct tagsum *d)
 	a->none += d->none;
 	for (k = 0; k < NTAGS; k++)
 		a->n[k] += d->n[k];
+	a->loops += d->loops;
 	a->dn_sum += d->dn_sum;
 	a->dn_n += d->dn_n;
 }

@@ -152,12 +152,15 @@ void judge_decoding_add(cJSON *b, const judge_decoding *d, int attempt);
  * manifest.c: what judged a record, as scores.judge (set when the record
  * has scores): by "rules", "model" or "hybrid"; the model (NULL under the
  * rules); the rubric's name and SHA-256 (NULL: none); the decoding (NULL:
- * none); compat, the published judge.
+ * none); compat, the published judge; timed, the seconds its model
+ * requests took (scores.judge_s, beside scores.judge: no setting).
  */
 typedef struct {
 	const char *by, *model, *rubric, *sha256;
 	const judge_decoding *dec;
 	int compat;
+	int timed;
+	double seconds;
 } judge_note;
 void judge_manifest(cJSON *rec, const judge_note *n);
 /* The SHA-256 of the rubric at a share path, read once ("-": unreadable). */
@@ -183,6 +186,7 @@ typedef struct llm_opts {
 	char **base;		/* the judge servers, owned here (http.base_urls) */
 	const char *model;
 	int judge_retries, hybrid;
+	int timed;		/* --judge-time: scores.judge_s */
 	judge_decoding dec;	/* LongGenBench checks' */
 	const char *compat;	/* the published prompt (share/rubrics/NAME.tmpl)
 				 * as a raw completion, read as published; NULL:

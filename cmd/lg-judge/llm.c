@@ -74,6 +74,8 @@ typedef struct {
 	const lw_task *lw;	/* a LongWeave task to tally, or NULL */
 	char *text;		/* LongWeave: the judged text */
 	int cf;			/* a cf relevance verdict to tally */
+	double secs;		/* its requests' seconds (scores.judge_s) */
+	int asked;		/* requests answered, failed or not */
 } pend;
 
 typedef struct {
@@ -279,7 +281,7 @@ note(const run *r, const pend *p)
 	const llm_opts *o = r->o;
 	const lw_judge *lj;
 	judge_note n = { o->hybrid ? "hybrid" : "model", o->model, NULL, NULL,
-		NULL, 0 };
+		NULL, 0, o->timed && p->asked > 0, p->secs };
 
 	if (p->mine) {
 		n.rubric = r->rubric_name;
@@ -519,6 +521,8 @@ done(void *user, const http_result *res)
 
 	if (failfast_hold(&r->ff, j, res))
 		return;		/* settled later, or never if the setup is wrong */
+	j->p->secs += res->latency_s;
+	j->p->asked++;
 	by = xasprintf("llm:%s", r->o->model);
 	if (!res->ok) {
 		r->failed++;

@@ -2,8 +2,9 @@
  * manifest.c: scores.judge, what judged a record (lg(7)): how (rules,
  * model or hybrid), lg's version, and for a model its name, the rubric's
  * name and the SHA-256 of its bytes, the decoding asked for and whether
- * the published judge asked (--compat).  lg-agg refuses to pool records
- * whose scores.judge differ.
+ * the published judge asked (--compat); beside it scores.judge_s, the
+ * seconds of the model's requests about the record.  lg-agg refuses to
+ * pool records whose scores.judge differ.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +72,9 @@ judge_manifest(cJSON *rec, const judge_note *n)
 	sc = rec_obj(rec, "scores");
 	cJSON_DeleteItemFromObjectCaseSensitive(sc, "judge");
 	cJSON_AddItemToObject(sc, "judge", j);
+	cJSON_DeleteItemFromObjectCaseSensitive(sc, "judge_s");
+	if (n->timed)
+		cJSON_AddNumberToObject(sc, "judge_s", n->seconds);
 }
 
 void

@@ -25,7 +25,7 @@ static const char usage[] =
 "                [--judge-base-url URL] [--judge-model MODEL]\n"
 "                [-P N] [--retries N] [--judge-retries N] [--judge-max-tokens N]\n"
 "                [--judge-temperature X] [--judge-top-p X] [--judge-seed N]\n"
-"                [--cf-relevance]\n"
+"                [--cf-relevance] [--judge-time]\n"
 "                [--cache DIR] [--resume FILE [--redo-changed] [--retry-errors]]\n"
 "                [--api-key-file FILE] [--rubric FILE]\n"
 "                [--connect-timeout S] [--idle-timeout S] [--timeout S]\n"
@@ -53,6 +53,8 @@ static const char usage[] =
 "                      fabricated facts (the paper's penalty)\n"
 "  --judge-base-url URL  judge server, repeatable (LG_JUDGE_BASE_URL)\n"
 "  --judge-model MODEL judge model (LG_JUDGE_MODEL); --model too\n"
+"  --judge-time        write scores.judge_s, the seconds of the model's\n"
+"                      requests about each record (LongWeave Table 9)\n"
 "  -P N                requests in flight (default 8)\n"
 "  --retries N         HTTP retries per request (default 6)\n"
 "  --judge-retries N   asks again after an unparseable or incomplete reply\n"
@@ -179,6 +181,7 @@ judge_parse(int argc, char **argv, judge_args *a)
 		{ "api-key-file", required_argument, NULL, 'K' },
 		{ "rubric", required_argument, NULL, 'B' },
 		{ "cf-relevance", no_argument, NULL, 'F' },
+		{ "judge-time", no_argument, NULL, 'W' },
 		CLIENTOPT_LONGOPTS,
 		CLIENTOPT_IDLE,
 		{ "max-record", required_argument, NULL, 'M' },
@@ -214,6 +217,7 @@ judge_parse(int argc, char **argv, judge_args *a)
 		switch (ch) {
 		case 'r': a->rules = 1; break;
 		case 'y': o->hybrid = 1; break;
+		case 'W': o->timed = 1; break;
 		case 'c': a->compat = 1; break;
 		case 'G':
 			a->definition = (int)opt_choice("--definition", optarg,
