@@ -42,7 +42,7 @@ while IFS= read -r c; do
 done < "$t/cmds"
 
 # LongGenBench Table 3: the groups of models.tsv in its order, rates in %
-o=$(grep -l '^lg-agg --layout paper --len-filter --models models.tsv lgb.scored$' "$t"/cmd[0-9]* | sed 's|/cmd\([0-9]*\)$|/out\1|')
+o=$(grep -l '^lg-agg --layout paper --len-filter paper80 --models models.tsv lgb.scored$' "$t"/cmd[0-9]* | sed 's|/cmd\([0-9]*\)$|/out\1|')
 [ -n "$o" ] || fail "lg(7): no Table 3 command"
 awk 'NR > 1 { print $1 }' "$o" | tr '\n' ' ' | grep -q '^Reference lg-oracle Degraded oracle-degraded $' ||
     fail "Table 3: rows $(awk '{ print $1 }' "$o" | tr '\n' ' ')"
