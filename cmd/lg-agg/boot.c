@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "agg.h"
-#include "rng.h"
+#include "bootrng.h"
 #include "util.h"
 #include "xalloc.h"
 
@@ -53,14 +53,14 @@ quantile(const double *v, size_t n, double q)
 }
 
 static void
-group_seed(rng *r, const struct group *g, const struct opts *o)
+group_seed(bootrng *r, const struct group *g, const struct opts *o)
 {
 	uint32_t key[3];
 
 	key[0] = (uint32_t)(o->seed & 0xffffffffu);
 	key[1] = (uint32_t)(o->seed >> 32);
 	key[2] = text_hash(g->hkey);
-	rng_seed_words(r, key, 3);
+	bootrng_seed(r, key, 3);
 }
 
 /* Per metric: the B values (NAN dropped), sorted, into lo and hi. */
@@ -180,65 +180,41 @@ pack_units(const struct units *us, const struct resampling *rs)
 	return v;
 }
 
-/* rng_below(r, n) with its bit count worked out once: the same draws. */
-struct draw {
-	uint64_t n;
-	int shift;		/* 32 - bits of n, or -1: use rng_below */
-};
-
-static void
-draw_init(struct draw *d, uint64_t n)
-{
-	int k = 0;
-
-	d->n = n;
-	while (k < 64 && n >> k)
-		k++;
-	d->shift = n > 0 && k <= 32 ? 32 - k : -1;
-}
-
-static uint64_t
-draw(rng *r, const struct draw *d)
-{
-	uint64_t v;
-
-	if (d->shift < 0)
-		return rng_below(r, d->n);
-	do
-		v = rng_u32(r) >> d->shift;
-	while (v >= d->n);
-	return v;
-}
-
 /* One resample of m draws from n packed rows of nc columns, summed
- * into s[nc]. */
+ * into s[nc].  The generator's state and the sums of w and sum are
+ * kept in locals, so that they stay in registers. */
 static void
-resample_m(rng *r, const double *v, size_t n, size_t m, size_t nc, double *s)
+resample_m(bootrng *r, const double *v, size_t n, size_t m, size_t nc,
+    double *s)
 {
-	struct draw d;
+	bootrng g = *r;
 	const double *row;
+	double w = 0, sum = 0;
 	size_t i, j;
 
-	draw_init(&d, n);
 	memset(s, 0, nc * sizeof *s);
 	if (nc == NCOL_SCORE) {
 		for (i = 0; i < m; i++) {
-			row = v + 2 * draw(r, &d);
-			s[0] += row[0];
-			s[1] += row[1];
+			row = v + 2 * bootrng_below(&g, n);
+			w += row[0];
+			sum += row[1];
 		}
-		return;
-	}
-	for (i = 0; i < m; i++) {
-		row = v + nc * draw(r, &d);
-		for (j = 0; j < nc; j++)
-			s[j] += row[j];
-	}
+	} else
+		for (i = 0; i < m; i++) {
+			row = v + nc * bootrng_below(&g, n);
+			w += row[0];
+			sum += row[1];
+			for (j = NCOL_SCORE; j < nc; j++)
+				s[j] += row[j];
+		}
+	s[0] = w;
+	s[1] = sum;
+	*r = g;
 }
 
 /* One resample of n packed rows, as many draws as rows. */
 static void
-resample(rng *r, const double *v, size_t n, size_t nc, double *s)
+resample(bootrng *r, const double *v, size_t n, size_t nc, double *s)
 {
 	resample_m(r, v, n, n, nc, s);
 }
@@ -252,7 +228,7 @@ boot_cell(struct group *g, const struct opts *o)
 	size_t B = (size_t)o->bootstrap, b, nc = NCOL_SCORE + (size_t)rs->ncol;
 	double *draws, *packed, m[NMET_MAX], *s;
 	struct unit sum;
-	rng r;
+	bootrng r;
 
 	g->ci.se = se_of_means(us) * rs->scale;
 	spread(us, &g->ci);
@@ -292,7 +268,7 @@ boot_avg(struct group *a, struct group **cells, size_t n,
 	size_t B = (size_t)o->bootstrap, b, c, used = 0;
 	double *draws, **packed, var = 0, x;
 	int ok = 1;
-	rng r;
+	bootrng r;
 
 	a->ci.sd_samples = a->ci.sd_cases = a->ci.per_case = NAN;
 	a->ci.lo[0] = a->ci.hi[0] = NAN;
@@ -344,7 +320,7 @@ boot_at(struct group *g, const struct opts *o, size_t m, double *lo,
 	double *draws, *packed, met[NMET_MAX], *s;
 	struct unit sum;
 	struct ci ci;
-	rng r;
+	bootrng r;
 
 	*lo = *hi = NAN;
 	if (B == 0 || us->n == 0 || m == 0)
