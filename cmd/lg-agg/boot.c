@@ -91,12 +91,14 @@ static double
 se_of_means(const struct units *us)
 {
 	double n = 0, s = 0, ss = 0, x;
+	struct unit u;
 	size_t i;
 
 	for (i = 0; i < us->n; i++) {
-		if (us->v[i].w <= 0)
+		units_get(us, i, &u);
+		if (u.w <= 0)
 			continue;
-		x = us->v[i].sum / us->v[i].w;
+		x = u.sum / u.w;
 		n++;
 		s += x;
 		ss += x * x;
@@ -112,12 +114,15 @@ se_of_means(const struct units *us)
 static void
 spread(const struct units *us, struct ci *ci)
 {
-	double within = 0, df = 0, n = 0, s = 0, ss = 0, x;
+	double within = 0, df = 0, n = 0, s = 0, ss = 0, x, w = 0;
+	struct unit v;
 	size_t i;
 
 	for (i = 0; i < us->n; i++) {
-		const struct unit *u = &us->v[i];
+		const struct unit *u = &v;
 
+		units_get(us, i, &v);
+		w += u->w;
 		if (u->w <= 0)
 			continue;
 		if (u->w > 1) {
@@ -133,9 +138,7 @@ spread(const struct units *us, struct ci *ci)
 	ci->sd_samples = df > 0 ? sqrt(within / df) : NAN;
 	x = n > 1 ? (ss - s * s / n) / (n - 1) : NAN;
 	ci->sd_cases = n > 1 ? sqrt(x > 0 ? x : 0) : NAN;
-	for (i = 0, x = 0; i < us->n; i++)
-		x += us->v[i].w;
-	ci->per_case = n > 0 ? x / n : NAN;
+	ci->per_case = n > 0 ? w / n : NAN;
 }
 
 /* --- resampling ----------------------------------------------------- */
@@ -174,9 +177,12 @@ pack_units(const struct units *us, const struct resampling *rs)
 {
 	size_t nc = NCOL_SCORE + (rs != NULL ? (size_t)rs->ncol : 0), i;
 	double *v = xcalloc(us->n * nc, sizeof *v);
+	struct unit u;
 
-	for (i = 0; i < us->n; i++)
-		pack(&us->v[i], rs, v + i * nc);
+	for (i = 0; i < us->n; i++) {
+		units_get(us, i, &u);
+		pack(&u, rs, v + i * nc);
+	}
 	return v;
 }
 
