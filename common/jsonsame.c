@@ -1,4 +1,5 @@
 /* jsonsame.c: whether two cJSON values print the same (jsonsame.h). */
+#include <math.h>
 #include <string.h>
 
 #include "jsonsame.h"
@@ -38,7 +39,10 @@ json_same(const cJSON *a, const cJSON *b, const char *skip)
 	case cJSON_True:
 		return 1;
 	case cJSON_Number:
+		/* 0 and -0 print apart; doubles that differ may print
+		 * alike, and are said to differ (the caller prints) */
 		return a->valuedouble == b->valuedouble &&
+		    !signbit(a->valuedouble) == !signbit(b->valuedouble) &&
 		    a->valueint == b->valueint;
 	case cJSON_String:
 		return a->valuestring != NULL && b->valuestring != NULL &&
