@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bootrng.h"
 #include "chartci.h"
 #include "paired.h"
-#include "rng.h"
 #include "util.h"
 #include "xalloc.h"
 
@@ -279,17 +279,17 @@ resample(const chartci *ci, const char *key, const struct drawn *d, size_t nd,
 	double *rs = xcalloc(w->ncell + 1, sizeof *rs);
 	double *dr = xcalloc(B * nt + 1, sizeof *dr), *col = xcalloc(B + 1, sizeof *col);
 	uint32_t seed[3];
-	rng r;
+	bootrng r;
 
 	seed[0] = (uint32_t)(ci->seed & 0xffffffffu);
 	seed[1] = (uint32_t)(ci->seed >> 32);
 	seed[2] = text_hash(key);
-	rng_seed_words(&r, seed, 3);
+	bootrng_seed(&r, seed, 3);
 	for (b = 0; b < B; b++) {
 		for (i = 0; i < nt; i++)
 			rn[tc[i]] = rs[tc[i]] = 0;
 		for (i = 0; i < nd; i++) {
-			const struct drawn *u = &d[rng_below(&r, nd)];
+			const struct drawn *u = &d[bootrng_below(&r, nd)];
 
 			for (j = 0; j < u->k; j++) {
 				rn[u->c[j].cell] += u->c[j].n;

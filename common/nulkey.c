@@ -14,7 +14,16 @@ nulkey_of(const char *s, size_t len)
 {
 	buf b = { 0 };
 	size_t i;
+	char *k;
 
+	for (i = 0; i < len && s[i] != '\0' && s[i] != MARK; i++)
+		;
+	if (i == len) {		/* nothing to escape: the bytes as they are */
+		k = xmalloc(len + 1);
+		memcpy(k, s, len);
+		k[len] = '\0';
+		return k;
+	}
 	buf_grow(&b, len + 1);
 	for (i = 0; i < len; i++)
 		if (s[i] == '\0' || s[i] == MARK) {

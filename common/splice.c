@@ -229,10 +229,26 @@ plain_string(const char *t, size_t n, size_t *dlen)
 	return v;
 }
 
+/* cJSON_GetObjectItemCaseSensitive(), the first bytes compared before
+ * strcmp (a record's members mostly differ in their first byte): the
+ * first member named key, none past a member without a name. */
+static cJSON *
+member_named(const cJSON *rec, const char *key)
+{
+	cJSON *it;
+
+	if (rec == NULL || key == NULL)
+		return NULL;
+	for (it = rec->child; it != NULL && it->string != NULL; it = it->next)
+		if (it->string[0] == key[0] && strcmp(it->string, key) == 0)
+			return it;
+	return NULL;
+}
+
 cJSON *
 splice_get(const cJSON *rec, const char *key)
 {
-	cJSON *it = cJSON_GetObjectItemCaseSensitive(rec, key), *v;
+	cJSON *it = member_named(rec, key), *v;
 	struct splice *s;
 	size_t i;
 

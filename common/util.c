@@ -200,9 +200,15 @@ mono_now(void)
 uint32_t
 text_hash(const char *s)
 {
-	uint32_t h = 2166136261u;
+	return text_hash_add(TEXT_HASH_INIT, s, strlen(s));
+}
 
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
+uint32_t
+text_hash_add(uint32_t h, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
 	return h;
 }

@@ -30,5 +30,9 @@ size_t count_words(const char *s, size_t len);
 /* FNV-1a of a string, 32 bits: the seeds of lg-agg's resampling and of the
  * charts' (so that their intervals agree), and hash tables of groups. */
 uint32_t text_hash(const char *s);
+/* The same hash over pieces: text_hash(s) is text_hash_add(TEXT_HASH_INIT,
+ * s, strlen(s)), and hashing s then t equals hashing their concatenation. */
+#define TEXT_HASH_INIT 2166136261u
+uint32_t text_hash_add(uint32_t h, const char *s, size_t n);
 
 #endif

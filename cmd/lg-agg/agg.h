@@ -164,9 +164,17 @@ struct unit {
 	struct ada ada;		/* Ada-LEval, with lg-choice's scores */
 };
 
+/* A group's units, found by a hash of their ids.  Each is kept whole
+ * (usz: sizeof (struct unit)), or for a bench without unit_add in a short
+ * form of w, sum, s, ss and aux alone (the rest is 0): units_get() gives
+ * it whole.  The ids are interned one after another in ids. */
 struct units {
-	struct unit *v;
-	char **ids;		/* "c" and the case id, "r" and the record id */
+	unsigned char *v;	/* n units of usz bytes */
+	size_t usz;
+	size_t *id;		/* a unit's id: its offset in ids + 1, 0: none */
+	char *ids;		/* "c" and the case id, "r" and the record id,
+				 * each NUL-ended */
+	size_t ilen, icap;
 	size_t n, cap;
 	size_t *slot, nslot, nids;
 	int multi;		/* some case has several records (samples) */
@@ -191,6 +199,7 @@ struct task_set {
 	char *task;
 	char *gen, *judge;
 	int gseen, jseen;
+	cJSON *gtree, *jtree;	/* gen and judge parsed, once compared */
 };
 
 /* What the tables of lw_tables.c and ada_tables.c read beside a bench's
@@ -224,6 +233,7 @@ struct group {
 	size_t ncells;
 	char *params;		/* gen.params of its records, printed, when they
 				 * agree (NULL: none, or they differ) */
+	cJSON *ptree;		/* params parsed, once compared */
 	int pstate;		/* 0: no record yet, 1: they agree, 2: differ */
 	/* settings.c: the settings of its records, per task; the first
 	 * difference, in words, its task (borrowed from tsets), and whether
@@ -305,6 +315,8 @@ int rec_cut(const cJSON *rec);
 void units_add(struct units *us, const struct bench *b, const char *case_id,
     const char *rec_id, const struct unit *u);
 void units_merge(struct units *a, const struct units *b);
+/* Unit i of us, whole, into u. */
+void units_get(const struct units *us, size_t i, struct unit *u);
 /* In a canonical order (by id, then content): the draws do not depend on
  * the order of the records.  Ends the case lookup. */
 void units_sort(struct units *us);

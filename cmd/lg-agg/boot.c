@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "agg.h"
-#include "rng.h"
+#include "bootrng.h"
 #include "util.h"
 #include "xalloc.h"
 
@@ -53,14 +53,14 @@ quantile(const double *v, size_t n, double q)
 }
 
 static void
-group_seed(rng *r, const struct group *g, const struct opts *o)
+group_seed(bootrng *r, const struct group *g, const struct opts *o)
 {
 	uint32_t key[3];
 
 	key[0] = (uint32_t)(o->seed & 0xffffffffu);
 	key[1] = (uint32_t)(o->seed >> 32);
 	key[2] = text_hash(g->hkey);
-	rng_seed_words(r, key, 3);
+	bootrng_seed(r, key, 3);
 }
 
 /* Per metric: the B values (NAN dropped), sorted, into lo and hi. */
@@ -91,12 +91,14 @@ static double
 se_of_means(const struct units *us)
 {
 	double n = 0, s = 0, ss = 0, x;
+	struct unit u;
 	size_t i;
 
 	for (i = 0; i < us->n; i++) {
-		if (us->v[i].w <= 0)
+		units_get(us, i, &u);
+		if (u.w <= 0)
 			continue;
-		x = us->v[i].sum / us->v[i].w;
+		x = u.sum / u.w;
 		n++;
 		s += x;
 		ss += x * x;
@@ -112,12 +114,15 @@ se_of_means(const struct units *us)
 static void
 spread(const struct units *us, struct ci *ci)
 {
-	double within = 0, df = 0, n = 0, s = 0, ss = 0, x;
+	double within = 0, df = 0, n = 0, s = 0, ss = 0, x, w = 0;
+	struct unit v;
 	size_t i;
 
 	for (i = 0; i < us->n; i++) {
-		const struct unit *u = &us->v[i];
+		const struct unit *u = &v;
 
+		units_get(us, i, &v);
+		w += u->w;
 		if (u->w <= 0)
 			continue;
 		if (u->w > 1) {
@@ -133,9 +138,7 @@ spread(const struct units *us, struct ci *ci)
 	ci->sd_samples = df > 0 ? sqrt(within / df) : NAN;
 	x = n > 1 ? (ss - s * s / n) / (n - 1) : NAN;
 	ci->sd_cases = n > 1 ? sqrt(x > 0 ? x : 0) : NAN;
-	for (i = 0, x = 0; i < us->n; i++)
-		x += us->v[i].w;
-	ci->per_case = n > 0 ? x / n : NAN;
+	ci->per_case = n > 0 ? w / n : NAN;
 }
 
 /* --- resampling ----------------------------------------------------- */
@@ -174,71 +177,50 @@ pack_units(const struct units *us, const struct resampling *rs)
 {
 	size_t nc = NCOL_SCORE + (rs != NULL ? (size_t)rs->ncol : 0), i;
 	double *v = xcalloc(us->n * nc, sizeof *v);
+	struct unit u;
 
-	for (i = 0; i < us->n; i++)
-		pack(&us->v[i], rs, v + i * nc);
-	return v;
-}
-
-/* rng_below(r, n) with its bit count worked out once: the same draws. */
-struct draw {
-	uint64_t n;
-	int shift;		/* 32 - bits of n, or -1: use rng_below */
-};
-
-static void
-draw_init(struct draw *d, uint64_t n)
-{
-	int k = 0;
-
-	d->n = n;
-	while (k < 64 && n >> k)
-		k++;
-	d->shift = n > 0 && k <= 32 ? 32 - k : -1;
-}
-
-static uint64_t
-draw(rng *r, const struct draw *d)
-{
-	uint64_t v;
-
-	if (d->shift < 0)
-		return rng_below(r, d->n);
-	do
-		v = rng_u32(r) >> d->shift;
-	while (v >= d->n);
+	for (i = 0; i < us->n; i++) {
+		units_get(us, i, &u);
+		pack(&u, rs, v + i * nc);
+	}
 	return v;
 }
 
 /* One resample of m draws from n packed rows of nc columns, summed
- * into s[nc]. */
+ * into s[nc].  The generator's state and the sums of w and sum are
+ * kept in locals, so that they stay in registers. */
 static void
-resample_m(rng *r, const double *v, size_t n, size_t m, size_t nc, double *s)
+resample_m(bootrng *r, const double *v, size_t n, size_t m, size_t nc,
+    double *s)
 {
-	struct draw d;
+	bootrng g = *r;
 	const double *row;
+	double w = 0, sum = 0;
 	size_t i, j;
 
-	draw_init(&d, n);
 	memset(s, 0, nc * sizeof *s);
 	if (nc == NCOL_SCORE) {
 		for (i = 0; i < m; i++) {
-			row = v + 2 * draw(r, &d);
-			s[0] += row[0];
-			s[1] += row[1];
+			row = v + 2 * bootrng_below(&g, n);
+			w += row[0];
+			sum += row[1];
 		}
-		return;
-	}
-	for (i = 0; i < m; i++) {
-		row = v + nc * draw(r, &d);
-		for (j = 0; j < nc; j++)
-			s[j] += row[j];
-	}
+	} else
+		for (i = 0; i < m; i++) {
+			row = v + nc * bootrng_below(&g, n);
+			w += row[0];
+			sum += row[1];
+			for (j = NCOL_SCORE; j < nc; j++)
+				s[j] += row[j];
+		}
+	s[0] = w;
+	s[1] = sum;
+	*r = g;
 }
 
 /* One resample of n packed rows, as many draws as rows. */
 static void
-resample(rng *r, const double *v, size_t n, size_t nc, double *s)
+resample(bootrng *r, const double *v, size_t n, size_t nc, double *s)
 {
 	resample_m(r, v, n, n, nc, s);
 }
@@ -252,7 +234,7 @@ boot_cell(struct group *g, const struct opts *o)
 	size_t B = (size_t)o->bootstrap, b, nc = NCOL_SCORE + (size_t)rs->ncol;
 	double *draws, *packed, m[NMET_MAX], *s;
 	struct unit sum;
-	rng r;
+	bootrng r;
 
 	g->ci.se = se_of_means(us) * rs->scale;
 	spread(us, &g->ci);
@@ -292,7 +274,7 @@ boot_avg(struct group *a, struct group **cells, size_t n,
 	size_t B = (size_t)o->bootstrap, b, c, used = 0;
 	double *draws, **packed, var = 0, x;
 	int ok = 1;
-	rng r;
+	bootrng r;
 
 	a->ci.sd_samples = a->ci.sd_cases = a->ci.per_case = NAN;
 	a->ci.lo[0] = a->ci.hi[0] = NAN;
@@ -344,7 +326,7 @@ boot_at(struct group *g, const struct opts *o, size_t m, int k, double *lo,
 	double *draws, *packed, met[NMET_MAX], *s;
 	struct unit sum;
 	struct ci ci;
-	rng r;
+	bootrng r;
 
 	*lo = *hi = NAN;
 	if (B == 0 || us->n == 0 || m == 0)

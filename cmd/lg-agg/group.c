@@ -4,6 +4,7 @@
 
 #include "agg.h"
 #include "buf.h"
+#include "jsonsame.h"
 #include "nulkey.h"
 #include "util.h"
 #include "xalloc.h"
@@ -71,21 +72,67 @@ rehash(gtab *t)
 	}
 }
 
+/* One part of key_text()'s key: sep (none when 0), the length of v in
+ * decimal, ':' and v, hashed onto h without writing the key. */
+static uint32_t
+hash_part(uint32_t h, char sep, const char *v)
+{
+	char num[24];
+	size_t len = strlen(v), n = sizeof num, l = len;
+
+	if (sep)
+		h = text_hash_add(h, &sep, 1);
+	do
+		num[--n] = (char)('0' + l % 10);
+	while ((l /= 10) != 0);
+	h = text_hash_add(h, num + n, sizeof num - n);
+	h = text_hash_add(h, ":", 1);
+	return text_hash_add(h, v, len);
+}
+
+/* text_hash() of key_text(bench, vals, syn, n), without writing it. */
+static uint32_t
+key_hash(const char *bench, char **vals, const unsigned char *syn, size_t n)
+{
+	uint32_t h = hash_part(TEXT_HASH_INIT, 0, bench);
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = hash_part(h, syn && syn[i] ? '*' : ',', vals[i]);
+	return h;
+}
+
+/* Whether g's key is that of bench, vals and syn: the same parts, as
+ * key_text()'s length-prefixed key is the same text exactly then. */
+static int
+key_is(const struct group *g, const char *bench, char **vals,
+    const unsigned char *syn, size_t n)
+{
+	size_t i;
+
+	if (strcmp(g->bench, bench) != 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (g->syn[i] != (syn ? syn[i] : 0) ||
+		    strcmp(g->val[i], vals[i]) != 0)
+			return 0;
+	return 1;
+}
+
+/* Per record: the key is hashed and compared part by part; its text is
+ * written once, when the group is new (the seed of its resampling). */
 struct group *
 gtab_get(gtab *t, const struct bench *b, const char *bench, char **vals,
     const unsigned char *syn)
 {
-	char *k = key_text(bench, vals, syn, t->nfields);
-	unsigned long h = text_hash(k);
+	unsigned long h = key_hash(bench, vals, syn, t->nfields);
 	size_t s = h & (t->nslot - 1), i;
 	struct group *g;
 
 	while (t->slot[s] != 0) {
 		g = t->v[t->slot[s] - 1];
-		if (g->hash == h && strcmp(g->hkey, k) == 0) {
-			free(k);
+		if (g->hash == h && key_is(g, bench, vals, syn, t->nfields))
 			return g;
-		}
 		s = (s + 1) & (t->nslot - 1);
 	}
 	g = xcalloc(1, sizeof *g);
@@ -97,7 +144,7 @@ gtab_get(gtab *t, const struct bench *b, const char *bench, char **vals,
 		g->val[i] = xstrdup(vals[i]);
 		g->syn[i] = syn ? syn[i] : 0;
 	}
-	g->hkey = k;
+	g->hkey = key_text(bench, vals, syn, t->nfields);
 	g->hash = h;
 	if (t->n == t->cap) {
 		t->cap = t->cap ? 2 * t->cap : 16;
@@ -191,10 +238,13 @@ gtab_free(gtab *t)
 		free(g->tags);
 		free(g->cells);
 		free(g->params);
+		cJSON_Delete(g->ptree);
 		for (j = 0; j < g->ntsets; j++) {
 			free(g->tsets[j].task);
 			free(g->tsets[j].gen);
 			free(g->tsets[j].judge);
+			cJSON_Delete(g->tsets[j].gtree);
+			cJSON_Delete(g->tsets[j].jtree);
 		}
 		free(g->tsets);
 		free(g->sdiff);
@@ -225,8 +275,25 @@ params_note(struct group *g, const char *params, int state)
 	}
 }
 
+/* Whether params p (seed left out when skip) prints as g's noted ones:
+ * then noting it changes nothing. */
+static int
+params_same(struct group *g, const cJSON *p, const char *skip)
+{
+	if (g->pstate != 1)
+		return g->pstate == 2;	/* 2: they differ already */
+	if (!cJSON_IsObject(p))
+		return g->params == NULL;
+	if (g->params == NULL)
+		return 0;
+	if (g->ptree == NULL && (g->ptree = cJSON_Parse(g->params)) == NULL)
+		return 0;
+	return json_same(p, g->ptree, skip);
+}
+
 /* A repeated sample's seed is its own (lg-infer --samples): the samples of
- * a run agree on the rest. */
+ * a run agree on the rest.  Printed only when they differ from the noted
+ * ones (or none are noted). */
 void
 group_params(struct group *g, const cJSON *rec)
 {
@@ -234,8 +301,11 @@ group_params(struct group *g, const cJSON *rec)
 	const cJSON *p = cJSON_GetObjectItemCaseSensitive(gen, "params");
 	cJSON *d = NULL;
 	char *s;
+	int sample = cJSON_IsObject(p) && rec_get(rec, "sample") != NULL;
 
-	if (cJSON_IsObject(p) && rec_get(rec, "sample") != NULL) {
+	if (params_same(g, p, sample ? "seed" : NULL))
+		return;
+	if (sample) {
 		d = cJSON_Duplicate(p, 1);
 		cJSON_DeleteItemFromObjectCaseSensitive(d, "seed");
 		p = d;

@@ -162,9 +162,10 @@ lw_table4(struct group **g, size_t n, const struct opts *o)
 #define T5_STEP 20
 #define T5_NS 10		/* n = 20, 40, ..., 200 */
 
-/* The cases of one task: the units of its groups, tiers pooled. */
+/* The cases of one task: the records and sum of each unit of its groups,
+ * tiers pooled. */
 struct pool {
-	const struct unit **u;
+	double *w, *sum;
 	size_t n;
 };
 
@@ -174,18 +175,23 @@ pool_of(struct pool *p, struct group **g, size_t n, const char *task,
 {
 	size_t i, k;
 
+	struct unit u;
+
 	p->n = 0;
-	p->u = NULL;
+	p->w = p->sum = NULL;
 	for (i = 0; i < n; i++) {
 		if (strcmp(g[i]->val[PF_TASK], task) != 0 ||
 		    strcmp(g[i]->val[PF_MODEL], model) != 0)
 			continue;
 		units_sort(&g[i]->units);	/* draws whatever the input order */
 		for (k = 0; k < g[i]->units.n; k++) {
-			if (g[i]->units.v[k].w <= 0)
+			units_get(&g[i]->units, k, &u);
+			if (u.w <= 0)
 				continue;
-			p->u = xreallocarray(p->u, p->n + 1, sizeof *p->u);
-			p->u[p->n++] = &g[i]->units.v[k];
+			p->w = xreallocarray(p->w, p->n + 1, sizeof *p->w);
+			p->sum = xreallocarray(p->sum, p->n + 1, sizeof *p->sum);
+			p->w[p->n] = u.w;
+			p->sum[p->n++] = u.sum;
 		}
 	}
 }
@@ -199,8 +205,8 @@ draw(rng *r, const struct pool *p, size_t m, size_t *idx)
 
 	rng_sample(r, p->n, idx, m);
 	for (i = 0; i < m; i++) {
-		w += p->u[idx[i]]->w;
-		s += p->u[idx[i]]->sum;
+		w += p->w[idx[i]];
+		s += p->sum[idx[i]];
 	}
 	return 100.0 * s / w;
 }
@@ -289,8 +295,10 @@ table5_model(struct group **g, size_t n, const char *model,
 		pt_num(&r, "cases", (double)(t < nt ? p[t].n : all), 0);
 		pt_end(&r, tb);
 	}
-	for (t = 0; t < nt; t++)
-		free(p[t].u);
+	for (t = 0; t < nt; t++) {
+		free(p[t].w);
+		free(p[t].sum);
+	}
 	free(p);
 	free(mean);
 	free(sd);

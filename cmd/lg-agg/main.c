@@ -109,7 +109,8 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals,
 			group_params(g, rec);
 			group_settings(g, rec);
 			if (r == 0) {
-				id = rec_key(rec);
+				/* the record's id names a unit without a case */
+				id = cs == NULL ? rec_key(rec) : NULL;
 				units_add(&g->units, b, cs, id, &d.u);
 				free(id);
 			}

@@ -177,10 +177,13 @@ static double
 targets(const struct group *g)
 {
 	double t = 0;
+	struct unit u;
 	size_t i;
 
-	for (i = 0; i < g->units.n; i++)
-		t += g->units.v[i].aux;
+	for (i = 0; i < g->units.n; i++) {
+		units_get(&g->units, i, &u);
+		t += u.aux;
+	}
 	return t;
 }
 

@@ -11,6 +11,7 @@
 #include "agg.h"
 #include "buf.h"
 #include "diag.h"
+#include "jsonsame.h"
 #include "sha256.h"
 #include "util.h"
 #include "xalloc.h"
@@ -173,25 +174,93 @@ note(int *seen, char **have, char *text, char **diff)
 	free(text);
 }
 
+/* Whether task is the text "B/T" of bench b and task t. */
+static int
+task_is(const char *task, const char *b, const char *t)
+{
+	size_t lb = strlen(b);
+
+	return strncmp(task, b, lb) == 0 && task[lb] == '/' &&
+	    strcmp(task + lb + 1, t) == 0;
+}
+
 /* The settings noted for rec's task (bench/task) in g, added if new. */
 static struct task_set *
 task_of(struct group *g, const cJSON *rec)
 {
 	const char *b = rec_str(rec, "bench"), *t = rec_str(rec, "task");
-	char *task = xasprintf("%s/%s", b ? b : "-", t ? t : "-");
 	struct task_set *ts;
 	size_t i;
 
+	if (b == NULL)
+		b = "-";
+	if (t == NULL)
+		t = "-";
 	for (i = 0; i < g->ntsets; i++)
-		if (strcmp(g->tsets[i].task, task) == 0) {
-			free(task);
+		if (task_is(g->tsets[i].task, b, t))
 			return &g->tsets[i];
-		}
 	g->tsets = xreallocarray(g->tsets, g->ntsets + 1, sizeof *g->tsets);
 	ts = &g->tsets[g->ntsets++];
 	memset(ts, 0, sizeof *ts);
-	ts->task = task;
+	ts->task = xasprintf("%s/%s", b, t);
 	return ts;
+}
+
+/* Whether rec's gen settings print as those noted in ts (settings_gen()
+ * with the template, member by member, without printing): then noting
+ * them changes nothing.  A record settings_gen() gives none of is the
+ * same. */
+static int
+gen_same(const cJSON *rec, struct task_set *ts)
+{
+	const cJSON *gen = rec_get(rec, "gen"), *v, *n;
+	const char *skip;
+	size_t i;
+
+	if (gen == NULL && rec_get(rec, "error") != NULL)
+		return 1;
+	if (!ts->gseen)
+		return 0;
+	if (!cJSON_IsObject(gen) || !cJSON_IsString(rec_get(gen, "lg")))
+		return ts->gen == NULL;
+	if (ts->gen == NULL || (ts->gtree == NULL &&
+	    (ts->gtree = cJSON_Parse(ts->gen)) == NULL))
+		return 0;
+	n = ts->gtree->child;
+	for (i = 0; i < sizeof gen_keys / sizeof gen_keys[0]; i++) {
+		if ((v = rec_get(gen, gen_keys[i])) == NULL)
+			continue;
+		if (n == NULL || n->string == NULL ||
+		    strncmp(n->string, "gen.", 4) != 0 ||
+		    strcmp(n->string + 4, gen_keys[i]) != 0)
+			return 0;
+		skip = strcmp(gen_keys[i], "params") == 0 &&
+		    cJSON_IsObject(v) && rec_get(rec, "sample") != NULL ?
+		    "seed" : NULL;
+		if (!json_same(v, n, skip))
+			return 0;
+		n = n->next;
+	}
+	return n == NULL;
+}
+
+/* The same of the judge's settings (settings_judge()). */
+static int
+judge_same(const cJSON *rec, struct task_set *ts)
+{
+	const cJSON *sc = rec_get(rec, "scores"), *v, *n;
+
+	if (sc == NULL)
+		return 1;
+	if (!ts->jseen || ts->judge == NULL || (ts->jtree == NULL &&
+	    (ts->jtree = cJSON_Parse(ts->judge)) == NULL))
+		return 0;
+	v = rec_get(sc, "judge");
+	n = ts->jtree->child;
+	if (v == NULL)
+		return n == NULL;
+	return n != NULL && n->next == NULL && n->string != NULL &&
+	    strcmp(n->string, "scores.judge") == 0 && json_same(v, n, NULL);
 }
 
 /*
@@ -208,9 +277,10 @@ group_settings(struct group *g, const cJSON *rec)
 	if (g->sdiff != NULL)
 		return;		/* one difference is enough to refuse */
 	ts = task_of(g, rec);
-	if (settings_gen(rec, 1, &s))
+	if (!gen_same(rec, ts) && settings_gen(rec, 1, &s))
 		note(&ts->gseen, &ts->gen, s, &g->sdiff);
-	if (g->sdiff == NULL && settings_judge(rec, &s)) {
+	if (g->sdiff == NULL && !judge_same(rec, ts) &&
+	    settings_judge(rec, &s)) {
 		note(&ts->jseen, &ts->judge, s, &g->sdiff);
 		g->sjudge = g->sdiff != NULL;
 	}

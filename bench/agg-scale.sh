@@ -1,0 +1,118 @@
+#!/bin/sh
+# bench/agg-scale.sh: lg-agg, lg-compare and lg-plot on the records of a
+# study at scale, against a plain numpy script doing lg-agg's table
+# (bench/agg-scale.py) in the same run.  The records are small scored
+# LongWeave records made here (no model, no scorer): 7 tasks x 4 tiers
+# x 5 models, two samples (seeds) of each case, scores drawn at random
+# (awk, seeded), as many as each size asks.  Per size, ROUNDS interleaved
+# rounds (default 3) of:
+#   lg-agg (default: 1000 resamples) and the script with its bootstrap,
+#   lg-agg --bootstrap 0 and the script without it,
+#   lg-compare --by gen.model=model-0,model-1 (default 2000 resamples),
+#   lg-plot -k longweave (1000 resamples),
+# and for each its medians: wall seconds, CPU seconds (user + system:
+# the figure to quote on a loaded machine) and peak memory
+# (/usr/bin/time), the records' size, and the ratios of lg-agg's medians
+# to the script's.
+#
+#   sh bench/agg-scale.sh                  400000 and 1000000 records
+#   ROUNDS=5 sh bench/agg-scale.sh 400000  one size, five rounds
+#   PY=/path/to/python3 sh bench/agg-scale.sh   the python with numpy
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+PATH=$top/bin:$PATH
+[ $# -gt 0 ] || set -- 400000 1000000
+rounds=${ROUNDS:-3}
+w=$(mktemp -d)
+trap 'rm -rf "$w"' EXIT
+trap 'exit 130' INT TERM
+
+# a python3 with numpy: $PY, /usr/bin/python3, then the one on PATH
+py=
+for p in ${PY:-} /usr/bin/python3 python3; do
+	if "$p" -c 'import numpy' 2>/dev/null; then py=$p; break; fi
+done
+if [ -z "$py" ]; then
+	echo "bench: no python3 with numpy (set PY=...): the script's" \
+	    "columns are left out" >&2
+fi
+
+gen() {
+	awk -v n="$1" -v seed=1 '
+	BEGIN {
+		srand(seed)
+		nt = split("kvg sms pr cf biog sr nw", task, " ")
+		nl = split("1k 2k 4k 8k", len, " ")
+		nm = 5; ns = 2
+		for (k = c = 0; k < n; c++)
+		for (t = 1; t <= nt && k < n; t++)
+		for (l = 1; l <= nl && k < n; l++)
+		for (m = 0; m < nm && k < n; m++)
+		for (s = 1; s <= ns && k < n; s++) {
+			id = task[t] "-" len[l] "-" c
+			p = 0.3 + 0.1 * m + 0.05 * l
+			printf "{\"id\":\"%s/s%d\",\"case\":\"%s\",\"sample\":%d," \
+			    "\"bench\":\"longweave\",\"task\":\"%s\",\"length\":" \
+			    "\"%s\",\"gen\":{\"model\":\"model-%d\",\"lg\":" \
+			    "\"0.1.0\",\"params\":{\"seed\":%d}},\"scores\":" \
+			    "{\"score\":%.3f}}\n", id, s, id, s, task[t], len[l],
+			    m, s, rand() < p ? 0.5 + rand() / 2 : rand() / 2
+			k++
+		}
+	}'
+}
+
+# run NAME CMD...: one timed run, its wall and CPU seconds and peak KiB
+# appended to $w/NAME
+run() {
+	name=$1
+	shift
+	/usr/bin/time -f '%e %U %S %M' -o "$w/t" "$@" > /dev/null 2> "$w/err" ||
+	    { echo "bench: $name failed:" >&2; cat "$w/err" >&2; exit 1; }
+	tail -n 1 "$w/t" >> "$w/$name"
+}
+
+# median FILE COLUMN-EXPR: the median of an awk expression over the lines
+median() {
+	awk "{ print $2 }" "$1" | sort -g |
+	    awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : \
+	        (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.2f", m }'
+}
+
+row() {
+	[ -s "$w/$1" ] || return 0
+	printf '%-22s %8s %8s %10s\n' "$1" "$(median "$w/$1" '$1')" \
+	    "$(median "$w/$1" '$2 + $3')" "$(median "$w/$1" '$4 / 1024')"
+}
+
+for size in "$@"; do
+	gen "$size" > "$w/recs.jsonl"
+	rm -f "$w"/lg-* "$w"/numpy-*
+	echo "== $size records, $(($(wc -c < "$w/recs.jsonl") / 1048576)) MiB;" \
+	    "medians of $rounds interleaved rounds${py:+ (numpy: $py)}"
+	i=0
+	while [ "$i" -lt "$rounds" ]; do
+		run lg-agg lg-agg "$w/recs.jsonl"
+		[ -z "$py" ] || run numpy-b1000 "$py" "$top/bench/agg-scale.py" \
+		    1000 "$w/recs.jsonl"
+		run lg-agg-b0 lg-agg --bootstrap 0 "$w/recs.jsonl"
+		[ -z "$py" ] || run numpy-b0 "$py" "$top/bench/agg-scale.py" 0 \
+		    "$w/recs.jsonl"
+		run lg-compare lg-compare --by gen.model=model-0,model-1 \
+		    "$w/recs.jsonl"
+		run lg-plot lg-plot -k longweave "$w/recs.jsonl"
+		i=$((i + 1))
+	done
+	printf '%-22s %8s %8s %10s\n' command wall-s cpu-s peak-MiB
+	for n in lg-agg numpy-b1000 lg-agg-b0 numpy-b0 lg-compare lg-plot; do
+		row "$n"
+	done
+	if [ -n "$py" ]; then
+		for p in "lg-agg numpy-b1000" "lg-agg-b0 numpy-b0"; do
+			set -- $p
+			echo "$2 / $1: wall $(awk -v a="$(median "$w/$1" '$1')" \
+			    -v b="$(median "$w/$2" '$1')" 'BEGIN { printf "%.2f", b / a }')x, cpu $(awk -v a="$(median "$w/$1" '$2 + $3')" \
+			    -v b="$(median "$w/$2" '$2 + $3')" 'BEGIN { printf "%.2f", b / a }')x"
+		done
+	fi
+done
