@@ -33,6 +33,9 @@ struct opts {
 	int itask, ilength;	/* index of "task" and "length" in fields, or -1 */
 	int fmt;
 	int by_position;
+	int axis_tokens;	/* --axis tokens: positions in output tokens */
+	long bin_width;		/* --bin-width: tokens a bin spans */
+	int smooth;		/* --smooth: moving average of the positions */
 	int len_filter;		/* --len-filter: LEN_ALL, LEN_NOTEBOOK, LEN_PAPER80 */
 	int compat;
 	int paper;		/* --layout paper */
@@ -75,6 +78,8 @@ struct lgb {
 	/* per position 1..npos, index at - 1 */
 	long *ppass, *pjudged, *ptotal;
 	size_t npos;
+	/* --axis tokens: checks whose entry is not in the output */
+	long upass, ujudged, utotal;
 };
 
 /*
@@ -426,7 +431,14 @@ void sample_print(struct group **g, size_t n, const struct opts *o);
  * (mean output tokens against the tier's target), one row per group */
 const struct bench *measure_bench(int measure);
 void measure_print(struct group **g, size_t n, const struct opts *o);
-void measure_free(void);	/* the tokenizer, once at exit */
+void measure_free(void);
+/* postok.c: --axis tokens, the token offset where entry at starts in the
+ * record's output (0; 1: no place, not in the output; -1: bad, warned),
+ * what counted it, and the tokenizer freed at exit */
+int postok_at(const cJSON *rec, long at, const struct opts *o, double *t,
+    jsonl *in);
+const char *postok_source(const struct opts *o);
+void postok_free(void);	/* the tokenizer, once at exit */
 
 /* paper.c: the papers' tables of one bench's groups (fields task,
  * length, gen.model): LongGenBench's, LongWeave's (and any other mean

@@ -101,6 +101,39 @@ pos_add(struct lgb *d, long at, int pass, int judged)
 	d->ppass[i] += pass != 0;
 }
 
+/*
+ * A check of entry at into its position: the entry number, or with --axis
+ * tokens the bin of the token offset where the entry starts in the output
+ * (no such entry there: counted apart).  0, or -1 when the record is bad.
+ */
+static int
+place(const cJSON *rec, long at, int pass, int judged, const struct opts *o,
+    struct lgb *d, jsonl *in)
+{
+	double t;
+	int r;
+
+	if (!o->axis_tokens) {
+		pos_add(d, at, pass, judged);
+		return 0;
+	}
+	if ((r = postok_at(rec, at, o, &t, in)) < 0)
+		return -1;
+	if (r == 1) {
+		d->utotal++;
+		d->ujudged += judged != 0;
+		d->upass += pass != 0;
+		return 0;
+	}
+	if (t / (double)o->bin_width >= (double)MAXPOS) {
+		jsonl_warn(in, "entry %ld starts at token %.0f, past %ld bins of "
+		    "%ld", at, t, MAXPOS, o->bin_width);
+		return -1;
+	}
+	pos_add(d, (long)(t / (double)o->bin_width) + 1, pass, judged);
+	return 0;
+}
+
 static int
 position(const cJSON *item, const char *arr, int idx, long *at, jsonl *in)
 {
@@ -152,8 +185,10 @@ read_failed(const cJSON *rec, jsonl *in, const struct opts *o, struct lgb *d)
 		}
 		d->total++;
 		d->ttotal[t]++;
-		if (o->by_position)
-			pos_add(d, at, 0, 0);
+		if (o->by_position && place(rec, at, 0, 0, o, d, in) < 0) {
+			lgb_clear(d);
+			return -1;
+		}
 		i++;
 	}
 	d->cases = 1;
@@ -165,7 +200,8 @@ read_failed(const cJSON *rec, jsonl *in, const struct opts *o, struct lgb *d)
 }
 
 static int
-read_verdicts(const cJSON *rec, jsonl *in, struct lgb *d)
+read_verdicts(const cJSON *rec, jsonl *in, const struct opts *o,
+    struct lgb *d)
 {
 	const cJSON *vs = rec_get(rec, "verdicts");
 	const cJSON *v;
@@ -190,9 +226,9 @@ read_verdicts(const cJSON *rec, jsonl *in, struct lgb *d)
 		}
 		/* an undecided check is no check of its position */
 		if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v,
-		    "undecided")))
-			pos_add(d, at, cJSON_IsTrue(p), j == NULL ||
-			    cJSON_IsTrue(j));
+		    "undecided")) && place(rec, at, cJSON_IsTrue(p), j == NULL ||
+		    cJSON_IsTrue(j), o, d, in) < 0)
+			return -1;
 		i++;
 	}
 	return 0;
@@ -349,7 +385,7 @@ read_scored(const cJSON *sc, const cJSON *rec, jsonl *in, const struct opts *o,
 	if (ordered(d->pass, d->judged, d->total, d->undecided, "stic_",
 	    in) < 0 || read_types(sc, rec, in, d) < 0)
 		return -1;
-	if (o->by_position && read_verdicts(rec, in, d) < 0) {
+	if (o->by_position && read_verdicts(rec, in, o, d) < 0) {
 		lgb_clear(d);
 		return -1;
 	}
@@ -377,6 +413,7 @@ fail_scored(struct lgb *d, const struct opts *o)
 		d->tpass[t] = d->tjudged[t] = d->tundecided[t] = 0;
 	for (i = 0; i < d->npos; i++)
 		d->ppass[i] = d->pjudged[i] = 0;
+	d->upass = d->ujudged = 0;
 	d->words = 0;
 	d->len_cases = !o->len_filter;
 }
@@ -435,6 +472,9 @@ lgb_add(struct lgb *g, const struct lgb *d)
 	}
 	g->words += d->words;
 	g->len_cases += d->len_cases;
+	g->upass += d->upass;
+	g->ujudged += d->ujudged;
+	g->utotal += d->utotal;
 	pos_grow(g, d->npos);
 	for (i = 0; i < d->npos; i++) {
 		g->ppass[i] += d->ppass[i];
@@ -585,7 +625,6 @@ static const char *const main_cols[] = {
 	"CR", "STIC-1", "STIC-2", "wAvg", "single", "range", "periodic",
 	"Len", "cases", "failed", "undecided", "unscored", "cut"
 };
-static const char *const pos_cols[] = { "at", "pass", "judged", "total", "rate" };
 static const int right[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
 /* the main columns with an interval: CR .. Len */
 static const unsigned char main_ci[] = { 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
@@ -688,51 +727,130 @@ row_main(table *tb, const struct group *g, const struct opts *o, int samples)
 	table_add(tb, c);
 }
 
+/*
+ * --smooth W: the rate of each position with checks as the mean of the
+ * rates of the W positions with checks centred on it (fewer at the ends),
+ * as lg-plot's position curve; NAN for a position without checks.
+ */
+static double *
+smoothed(const struct lgb *s, int w)
+{
+	double *r = xcalloc(s->npos + 1, sizeof *r);
+	size_t *kept = xcalloc(s->npos + 1, sizeof *kept);
+	size_t before = (size_t)(w - 1) / 2, after = (size_t)w / 2;
+	size_t i, k, nk = 0;
+
+	for (i = 0; i < s->npos; i++) {
+		r[i] = NAN;
+		if (s->ptotal[i] > 0)
+			kept[nk++] = i;
+	}
+	for (k = 0; k < nk; k++) {
+		size_t lo = k > before ? k - before : 0;
+		size_t hi = k + after + 1 < nk ? k + after + 1 : nk, m;
+		double sum = 0;
+
+		for (m = lo; m < hi; m++)
+			sum += 100.0 * (double)s->ppass[kept[m]] /
+			    (double)s->ptotal[kept[m]];
+		r[kept[k]] = sum / (double)(hi - lo);
+	}
+	free(kept);
+	return r;
+}
+
+/* One position row: at (an entry number, a bin's first token, or -1: the
+ * checks whose entry is not in the output), its counts, the smoothed
+ * rate (NAN: none asked). */
+static void
+row_position(table *tb, const struct group *g, const struct opts *o,
+    long at, const long *cnt, double sm)
+{
+	size_t k = o->nfields;
+	char **c;
+
+	if (o->fmt == FMT_JSON) {
+		cJSON *j = json_row(g, o);
+
+		if (!o->axis_tokens)
+			json_num(j, "at", (double)at);
+		else if (at < 0)
+			cJSON_AddNullToObject(j, "tokens");
+		else {
+			json_num(j, "tokens", (double)at);
+			json_num(j, "tokens_to", (double)(at + o->bin_width));
+		}
+		if (o->axis_tokens)
+			cJSON_AddStringToObject(j, "counted", postok_source(o));
+		json_num(j, "pass", (double)cnt[0]);
+		json_num(j, "judged", (double)cnt[1]);
+		json_num(j, "total", (double)cnt[2]);
+		json_ratio(j, "rate", 100.0 * (double)cnt[0], (double)cnt[2]);
+		if (o->smooth > 1)
+			json_maybe(j, "smoothed", sm);
+		json_emit(j);
+		return;
+	}
+	c = cells_for(g, o, 6);
+	c[k++] = at < 0 ? xstrdup("none") : fmt_long(at);
+	c[k++] = fmt_long(cnt[0]);
+	c[k++] = fmt_long(cnt[1]);
+	c[k++] = fmt_long(cnt[2]);
+	c[k++] = fmt_pct((double)cnt[0], (double)cnt[2]);
+	if (o->smooth > 1)
+		c[k++] = isnan(sm) ? xstrdup("-") : fmt_num(sm, 1);
+	table_add(tb, c);
+}
+
 static void
 rows_position(table *tb, const struct group *g, const struct opts *o)
 {
 	const struct lgb *s = &g->lgb;
+	double *sm = o->smooth > 1 ? smoothed(s, o->smooth) : NULL;
 	size_t i;
 
 	for (i = 0; i < s->npos; i++) {
-		size_t k = o->nfields;
-		char **c;
+		long cnt[3] = { s->ppass[i], s->pjudged[i], s->ptotal[i] };
 
-		if (s->ptotal[i] == 0)
-			continue;
-		if (o->fmt == FMT_JSON) {
-			cJSON *j = json_row(g, o);
-
-			json_num(j, "at", (double)(i + 1));
-			json_num(j, "pass", (double)s->ppass[i]);
-			json_num(j, "judged", (double)s->pjudged[i]);
-			json_num(j, "total", (double)s->ptotal[i]);
-			json_ratio(j, "rate", 100.0 * (double)s->ppass[i],
-			    (double)s->ptotal[i]);
-			json_emit(j);
-			continue;
-		}
-		c = cells_for(g, o, 5);
-		c[k++] = fmt_long((long)i + 1);
-		c[k++] = fmt_long(s->ppass[i]);
-		c[k++] = fmt_long(s->pjudged[i]);
-		c[k++] = fmt_long(s->ptotal[i]);
-		c[k++] = fmt_pct((double)s->ppass[i], (double)s->ptotal[i]);
-		table_add(tb, c);
+		if (s->ptotal[i] > 0)
+			row_position(tb, g, o, o->axis_tokens ?
+			    (long)i * o->bin_width : (long)i + 1, cnt,
+			    sm ? sm[i] : NAN);
 	}
+	if (o->axis_tokens && s->utotal > 0) {
+		long cnt[3] = { s->upass, s->ujudged, s->utotal };
+
+		row_position(tb, g, o, -1, cnt, NAN);
+	}
+	free(sm);
+}
+
+/* The position table's columns: the first says what counted the tokens. */
+static table *
+table_position(const struct opts *o, char **head)
+{
+	const char *cols[6] = { "at", "pass", "judged", "total", "rate",
+		"smoothed" };
+
+	if (o->axis_tokens) {
+		*head = xasprintf("tokens (%s)", postok_source(o));
+		cols[0] = *head;
+	}
+	return table_for(o, cols, right, o->smooth > 1 ? 6 : 5);
 }
 
 void
 lgb_print(struct group **g, size_t n, const struct opts *o)
 {
 	table *tb = NULL;
+	char *head = NULL;
 	size_t i;
 	int samples = any_samples(g, n);
 
 	for (i = 0; i < n && !o->by_position; i++)
 		boot_cell(g[i], o);
 	if (o->fmt != FMT_JSON)
-		tb = o->by_position ? table_for(o, pos_cols, right, 5) :
+		tb = o->by_position ? table_position(o, &head) :
 		    table_ci(o, main_cols, right, 13, main_ci, samples);
 	for (i = 0; i < n; i++) {
 		if (o->by_position)
@@ -746,4 +864,5 @@ lgb_print(struct group **g, size_t n, const struct opts *o)
 		table_print(tb, o->fmt);
 		table_free(tb);
 	}
+	free(head);
 }

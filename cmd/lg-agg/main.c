@@ -265,5 +265,6 @@ main(int argc, char **argv)
 	extscores_clear(&ext);
 	prices_free();
 	measure_free();
+	postok_free();
 	return status;
 }

@@ -13,6 +13,7 @@
 
 static const char usage[] =
 "usage: lg-agg [-g FIELD[,FIELD...]] [-f FORMAT] [--by-position]\n"
+"              [--axis AXIS] [--bin-width N] [--smooth W]\n"
 "              [--len-filter RULE] [--compat] [--layout LAYOUT] [--bootstrap N]\n"
 "              [--seed N] [--usage] [--prices FILE] [--tags] [--sample-size]\n"
 "              [--cases-for WIDTH] [--time] [--lengths]\n"
@@ -25,6 +26,13 @@ static const char usage[] =
 "                     (default bench,task,length,gen.model)\n"
 "  -f FORMAT          table (default), tsv, csv, md, latex or json\n"
 "  --by-position      LongGenBench: pass rate per entry position\n"
+"  --axis AXIS        --by-position: entries (default: the entry number)\n"
+"                     or tokens (where the entry starts in the output, in\n"
+"                     cl100k tokens of --tokenizer's table, else\n"
+"                     gen.output_tokens scaled by bytes; bins of --bin-width)\n"
+"  --bin-width N      --axis tokens: tokens a bin spans (default 1000)\n"
+"  --smooth W         --by-position: a column smoothed, the moving average\n"
+"                     of the rates of W positions (default 1: none)\n"
 "  --len-filter RULE  LongGenBench Len over some cases only: none (default:\n"
 "                     all), paper80 (completion rate 80% or more, the\n"
 "                     paper's) or notebook (more than 40 entries and 2000\n"
@@ -57,9 +65,9 @@ static const char usage[] =
 "                     group in place of the scores; untimed ones apart\n"
 "  --lengths          mean output tokens against the length tier per\n"
 "                     group in place of the scores\n"
-"  --tokenizer FILE   --lengths: the table counting outputs without\n"
-"                     gen.output_tokens (default $LG_TOKENIZER, else\n"
-"                     cl100k_base)\n"
+"  --tokenizer FILE   --lengths, --axis tokens: the table counting outputs\n"
+"                     (--lengths: those without gen.output_tokens;\n"
+"                     default $LG_TOKENIZER, else cl100k_base)\n"
 "  --split-settings   a group whose records were made by different\n"
 "                     settings (gen: lg, template, parameters) is split\n"
 "                     into rows by a field settings, a short id of them,\n"
@@ -85,14 +93,19 @@ static const char *const len_rules[] = { "none", "notebook", "paper80" };
 enum { OPT_BYPOS = 256, OPT_LENF, OPT_COMPAT, OPT_MAXREC, OPT_VERSION,
 	OPT_BOOT, OPT_SEED, OPT_LAYOUT, OPT_USAGE, OPT_PRICES, OPT_LIST,
 	OPT_TAGS, OPT_SAMPLE, OPT_CASESFOR, OPT_TIME, OPT_LENGTHS,
-	OPT_TOKENIZER, OPT_SPLIT, OPT_MODELS, OPT_CORR, OPT_TABLE };
+	OPT_TOKENIZER, OPT_SPLIT, OPT_MODELS, OPT_CORR, OPT_TABLE, OPT_AXIS,
+	OPT_BINW, OPT_SMOOTH };
 
 #define MAX_BOOTSTRAP 1000000L
 #define DEF_BOOTSTRAP 1000L	/* intervals unless asked not to */
 #define MIN_WIDTH 0.01		/* --cases-for, in points */
+#define DEF_BIN_WIDTH 1000L	/* --axis tokens: tokens a bin spans */
 
 static const struct option longopts[] = {
 	{ "by-position", no_argument, NULL, OPT_BYPOS },
+	{ "axis", required_argument, NULL, OPT_AXIS },
+	{ "bin-width", required_argument, NULL, OPT_BINW },
+	{ "smooth", required_argument, NULL, OPT_SMOOTH },
 	{ "len-filter", required_argument, NULL, OPT_LENF },
 	{ "compat", no_argument, NULL, OPT_COMPAT },
 	{ "max-record", required_argument, NULL, OPT_MAXREC },
@@ -121,6 +134,7 @@ static const struct option longopts[] = {
 static const char *const formats[] = { "table", "tsv", "csv", "md", "json",
 	"latex" };
 static const char *const layouts[] = { "long", "paper" };
+static const char *const axes[] = { "entries", "tokens" };
 /* --table N: the tables of their own (ptab.c) */
 static const char *const ptables[] = { "1", "4", "5", "6", "7", "9" };
 
@@ -172,6 +186,16 @@ option(int c, const char *arg, struct opts *o)
 		break;
 	case OPT_BYPOS:
 		o->by_position = 1;
+		break;
+	case OPT_AXIS:
+		o->axis_tokens = (int)opt_choice("--axis", arg, axes,
+		    sizeof axes / sizeof axes[0]);
+		break;
+	case OPT_BINW:
+		o->bin_width = (long)opt_num("--bin-width", arg, 1, 1000000);
+		break;
+	case OPT_SMOOTH:
+		o->smooth = (int)opt_num("--smooth", arg, 1, 1000);
 		break;
 	case OPT_LENF:
 		o->len_filter = (int)opt_choice("--len-filter", arg, len_rules,
@@ -306,6 +330,8 @@ agg_parse(int argc, char **argv, struct opts *o)
 	o->seed = 1;
 	o->bootstrap = DEF_BOOTSTRAP;
 	o->isettings = -1;
+	o->bin_width = DEF_BIN_WIDTH;
+	o->smooth = 1;
 	agg_fields("bench,task,length,gen.model", o);
 	while ((c = lg_getopt(argc, argv, "g:f:h", longopts, NULL)) != -1) {
 		switch (c) {
@@ -340,6 +366,12 @@ agg_parse(int argc, char **argv, struct opts *o)
 		    "scores)", NULL);
 	if (o->paper && o->split_settings)
 		bad(o, "--layout paper: not with --split-settings", NULL);
+	if ((o->axis_tokens || o->smooth > 1 || o->bin_width != DEF_BIN_WIDTH) &&
+	    !o->by_position)
+		bad(o, "--axis, --bin-width and --smooth: only with --by-position",
+		    NULL);
+	if (o->bin_width != DEF_BIN_WIDTH && !o->axis_tokens)
+		bad(o, "--bin-width: only with --axis tokens", NULL);
 	modes(o);
 	table_mode(o);
 	if (o->correlate != NULL && (o->paper || o->gset || o->by_position))

@@ -12,17 +12,20 @@
 #include "diag.h"
 #include "opt.h"
 #include "record.h"
+#include "scatter.h"
 #include "xalloc.h"
 
 static const char usage[] =
 "usage: lg-plot [-k KIND] [-o DIR] [--data] [--compat] [--bins N]\n"
 "               [--smooth W] [--min-count N] [--bootstrap N] [--seed N]\n"
 "               [--tokenizer FILE] [--max-record SIZE] [file ...]\n"
+"       lg-plot -k correlate --length TIER --metric METRIC [--data] [file ...]\n"
 "       lg-plot -h | --help | --version\n"
 "\n"
 "  -k, --chart KIND   the chart written to stdout: position, lgb-tiers,\n"
 "                     lgb-types, longweave, length, adaleval or bias\n"
-"                     (default position)\n"
+"                     (default position); correlate: the scatter of\n"
+"                     lg-agg's correlation rows in JSON\n"
 "  -o DIR             write every chart that has data to DIR/KIND.svg and\n"
 "                     print their names\n"
 "  --data             the chart's points as tab-separated text (series,\n"
@@ -38,17 +41,23 @@ static const char usage[] =
 "  --seed N           seed of the resampling (default 1, lg-agg's)\n"
 "  --tokenizer FILE   length: the table counting outputs without\n"
 "                     gen.output_tokens (default cl100k_base)\n"
+"  --length TIER      correlate: the tier drawn (e.g. 16k)\n"
+"  --metric METRIC    correlate: lg's metric drawn (CR, STIC-1, STIC-2,\n"
+"                     wAvg, as lg-agg names them)\n"
 "  --max-record SIZE  record size limit (default 64M)\n"
 "  -h, --help         print this help\n"
 "  --version          print the version\n";
 
 enum { OPT_COMPAT = 256, OPT_BINS, OPT_MAXREC, OPT_VERSION, OPT_SMOOTH,
-	OPT_MINCOUNT, OPT_BOOT, OPT_SEED, OPT_TOKENIZER, OPT_DATA };
+	OPT_MINCOUNT, OPT_BOOT, OPT_SEED, OPT_TOKENIZER, OPT_DATA, OPT_LENGTH,
+	OPT_METRIC };
 
 struct plot_opts {
 	struct charts_opts c;
 	int kind, data;
 	const char *dir;
+	int correlate;		/* -k correlate (scatter.c) */
+	struct scatter_opts sc;
 };
 
 static int
@@ -186,13 +195,31 @@ parse_kind(struct plot_opts *o, const char *opt, const char *arg)
 	buf b = { 0 };
 	int k;
 
+	if ((o->correlate = strcmp(arg, "correlate") == 0))
+		return;
 	if ((o->kind = charts_kind_of(arg)) >= 0)
 		return;
 	for (k = 0; k < CH_NKINDS; k++)
 		buf_printf(&b, "%s%s", k ? ", " : "", charts_kind[k]);
-	lg_warn("%s: unknown chart: %s (%s)", opt, arg, buf_str(&b));
+	lg_warn("%s: unknown chart: %s (%s, correlate)", opt, arg,
+	    buf_str(&b));
 	buf_free(&b);
 	lg_usage(usage, LG_USAGE);
+}
+
+/* -k correlate: a tier and a metric, no -o. */
+static int
+correlate(char **files, int n, struct plot_opts *o)
+{
+	if (!o->correlate || o->sc.length == NULL || o->sc.metric == NULL ||
+	    o->dir != NULL) {
+		lg_warn("%s", o->correlate ? "-k correlate: needs --length and "
+		    "--metric, not -o" : "--length and --metric: only with -k "
+		    "correlate");
+		lg_usage(usage, LG_USAGE);
+	}
+	o->sc.data = o->data;
+	return scatter_run(files, n, &o->sc);
 }
 
 /* The options into o; the index of the first file. */
@@ -210,6 +237,8 @@ parse(int argc, char **argv, struct plot_opts *o)
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "tokenizer", required_argument, NULL, OPT_TOKENIZER },
 		{ "max-record", required_argument, NULL, OPT_MAXREC },
+		{ "length", required_argument, NULL, OPT_LENGTH },
+		{ "metric", required_argument, NULL, OPT_METRIC },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
@@ -236,6 +265,8 @@ parse(int argc, char **argv, struct plot_opts *o)
 		case OPT_SEED: o->c.seed = opt_seed("--seed", optarg); break;
 		case OPT_TOKENIZER: o->c.tokenizer = optarg; break;
 		case OPT_MAXREC: opt_max_record(optarg); break;
+		case OPT_LENGTH: o->sc.length = optarg; break;
+		case OPT_METRIC: o->sc.metric = optarg; break;
 		case 'h': lg_usage(usage, 0);
 		case OPT_VERSION: lg_version();
 		default: lg_usage(usage, LG_USAGE);
@@ -254,5 +285,7 @@ main(int argc, char **argv)
 	lg_init(argv[0]);
 	charts_defaults(&o.c);
 	first = parse(argc, argv, &o);
+	if (o.correlate || o.sc.length || o.sc.metric)
+		return correlate(argv + first, argc - first, &o);
 	return run(argv + first, argc - first, &o);
 }
