@@ -147,93 +147,6 @@ split(char *s, char **v, size_t max, char **next)
 }
 
 static int
-dashed(const char *s)
-{
-	return strcmp(s, "-") == 0;
-}
-
-/*
- * One block of lg-agg's TSV (a header, rows, up to a blank line) as an
- * HTML table.  The "±" column after a value joins it: "v ± hw", the half
- * width of the 95% interval.  keep: the columns shown (NULL: all but
- * "bench" when the block is of one bench); prune: columns whose every
- * row is "-" are left out, and named under the table.
- */
-static void
-block_html(buf *o, char **hdr, size_t nh, char ***rows, const size_t *nr,
-    size_t nrows, const char *const *keep, int prune)
-{
-	unsigned char show[MAX_COLS];
-	size_t i, j, k;
-	int dropped = 0;
-
-	for (j = 0; j < nh; j++) {
-		show[j] = strcmp(hdr[j], "\xc2\xb1") != 0 &&
-		    !(j == 0 && strcmp(hdr[j], "bench") == 0);
-		if (keep != NULL && show[j]) {
-			for (k = 0; keep[k] != NULL && strcmp(keep[k], hdr[j]); k++)
-				;
-			show[j] = keep[k] != NULL;
-		}
-		if (prune && show[j]) {
-			for (i = 0; i < nrows && (j >= nr[i] || dashed(rows[i][j])); i++)
-				;
-			if (i == nrows && nrows > 0) {
-				show[j] = 2;	/* no data */
-				dropped = 1;
-			}
-		}
-	}
-	buf_puts(o, "<table class=\"sortable\"><thead><tr>");
-	for (j = 0; j < nh; j++)
-		if (show[j] == 1) {
-			buf_puts(o, "<th>");
-			html_esc(o, hdr[j]);
-			buf_puts(o, "</th>");
-		}
-	buf_puts(o, "</tr></thead><tbody>\n");
-	for (i = 0; i < nrows; i++) {
-		int total = strcmp(rows[i][0], "total") == 0, first = 1;
-
-		buf_puts(o, total ? "<tr class=\"total\">" : "<tr>");
-		for (j = 0; j < nh; j++) {
-			const char *v = j < nr[i] ? rows[i][j] : "";
-
-			if (show[j] == 1 && first && total && *v == '\0')
-				v = "total";	/* its label was in the bench column */
-			first &= show[j] != 1;
-			int pm = j + 1 < nh && j + 1 < nr[i] &&
-			    strcmp(hdr[j + 1], "\xc2\xb1") == 0;
-			char *end;
-
-			if (show[j] != 1)
-				continue;
-			strtod(v, &end);
-			buf_puts(o, *v != '\0' && (*end == '\0' || dashed(v)) ?
-			    "<td class=\"num\">" : "<td>");
-			html_esc(o, v);
-			if (pm && !dashed(rows[i][j + 1])) {
-				buf_puts(o, "<span class=\"pm\"> \xc2\xb1 ");
-				html_esc(o, rows[i][j + 1]);
-				buf_puts(o, "</span>");
-			}
-			buf_puts(o, "</td>");
-		}
-		buf_puts(o, "</tr>\n");
-	}
-	buf_puts(o, "</tbody></table>\n");
-	if (!dropped)
-		return;
-	buf_puts(o, "<p class=\"note\">No record reports ");
-	for (j = 0, k = 0; j < nh; j++)
-		if (show[j] == 2) {
-			buf_puts(o, k++ ? ", " : "");
-			html_esc(o, hdr[j]);
-		}
-	buf_puts(o, ": those columns are left out.</p>\n");
-}
-
-static int
 has_col(char **hdr, size_t nh, const char *name)
 {
 	size_t j;
@@ -276,11 +189,13 @@ tsv_html(buf *o, char *text, const char *bench, const char *need,
 			}
 			rows[n] = xcalloc(MAX_COLS, sizeof **rows);
 			nr[n] = split(p, rows[n], MAX_COLS, &p);
+			for (i = nr[n]; i < nh; i++)
+				rows[n][i] = (char *)"";
 		}
 		if (n > 0 && strcmp(hdr[0], "bench") == 0 &&
 		    strcmp(rows[0][0], bench) == 0 &&
 		    (need == NULL || has_col(hdr, nh, need)))
-			block_html(o, hdr, nh, rows, nr, n, keep, prune);
+			agg_block(o, hdr, nh, rows, n, keep, prune);
 		for (i = 0; i < n; i++)
 			free(rows[i]);
 	}
@@ -582,13 +497,16 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 	    NULL };
 	static const char *const g2[] = { "-f", "tsv", "-g",
 	    "bench,task,gen.model", NULL };
-	static const char *const tg[] = { "--tags", "-f", "tsv", NULL };
-	static const char *const tm[] = { "--time", "-f", "tsv", NULL };
-	static const char *const ln[] = { "--lengths", "-f", "tsv", NULL };
-	static const char *const ss[] = { "--sample-size", "-f", "tsv", NULL };
-	const char *use[] = { "--usage", "-f", "tsv", NULL, NULL, NULL };
+	static const char *const tg[] = { "--tags", "-f", "json", NULL };
+	static const char *const tm[] = { "--time", "-f", "json", NULL };
+	static const char *const ln[] = { "--lengths", "-f", "json", NULL };
+	static const char *const ss[] = { "--sample-size", "-f", "json",
+	    NULL };
+	const char *use[] = { "--usage", "-f", "json", NULL, NULL, NULL };
 	const char *const *args[10];
-	buf p = { 0 }, *dest[10], *to[10];
+	buf p = { 0 }, js[5] = { { 0 } }, *dest[10], *to[10];
+	struct jrows *jdest[5] = { &t->use, &t->tags, &t->time, &t->lengths,
+	    &t->sample };
 	int common[10] = { 1, 1, 1, 1, 1, 0, 0, 1, 1, 1 };
 	char *av[10][24], nb[10][32];
 	runjob jobs[10];
@@ -611,11 +529,11 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 	args[2] = pap, dest[2] = &p;
 	args[3] = g1, dest[3] = &t->g1;
 	args[4] = g2, dest[4] = &t->g2;
-	args[5] = use, dest[5] = &t->use;
-	args[6] = c->tags ? tg : NULL, dest[6] = &t->tags;
-	args[7] = tm, dest[7] = &t->time;
-	args[8] = ln, dest[8] = &t->lengths;
-	args[9] = c->draws != 0 ? ss : NULL, dest[9] = &t->sample;
+	args[5] = use, dest[5] = &js[0];
+	args[6] = c->tags ? tg : NULL, dest[6] = &js[1];
+	args[7] = tm, dest[7] = &js[2];
+	args[8] = ln, dest[8] = &js[3];
+	args[9] = c->draws != 0 ? ss : NULL, dest[9] = &js[4];
 	for (i = 0; i < 10; i++) {
 		if (args[i] == NULL)
 			continue;
@@ -629,6 +547,11 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 	if (p.len > 0)
 		t->npaper = jlines(buf_str(&p), &t->paper);
 	buf_free(&p);
+	for (i = 0; i < 5; i++) {
+		if (js[i].len > 0)
+			jdest[i]->n = jlines(buf_str(&js[i]), &jdest[i]->v);
+		buf_free(&js[i]);
+	}
 }
 
 void
@@ -638,11 +561,11 @@ tabs_free(tabs *t)
 	buf_free(&t->pos);
 	buf_free(&t->g1);
 	buf_free(&t->g2);
-	buf_free(&t->use);
-	buf_free(&t->tags);
-	buf_free(&t->time);
-	buf_free(&t->lengths);
-	buf_free(&t->sample);
+	jfree(t->use.v, t->use.n);
+	jfree(t->tags.v, t->tags.n);
+	jfree(t->time.v, t->time.n);
+	jfree(t->lengths.v, t->lengths.n);
+	jfree(t->sample.v, t->sample.n);
 	jfree(t->paper, t->npaper);
 }
 
@@ -697,10 +620,50 @@ tabs_long(buf *o, const tabs *t, const char *bench)
 	buf_puts(o, "</details>\n");
 }
 
+/* The default groups of lg-agg but bench. */
+static const char *const by_cell[] = { "task", "length", "gen.model",
+    NULL };
+
+/* agg_html of the rows r of a run with the default groups. */
+static void
+agg_default(buf *o, const tabs *t, const struct jrows *r, const char *bench,
+    const struct aggspec *s, const char *const *keep, int prune)
+{
+	struct aggtab at = { s, by_cell, t->ctx->draws != 0 };
+
+	agg_html(o, r->v, r->n, bench, &at, keep, prune);
+}
+
+/* lg-agg --usage: records, tokens, times, verdicts, words and cost. */
 void
 tabs_usage(buf *o, const tabs *t, const char *bench)
 {
-	tsv_copy(o, &t->use, bench, NULL, NULL, 1);
+	static const struct aggcol cols[] = {
+		{ "records", "records", 0, 0, 0, 0 },
+		{ "attempts", "attempts", 0, 0, 0, 0 },
+		{ "cached", "cache_hits", 0, 0, 0, 0 },
+		{ "in-tok", "prompt_tokens", 0, 0, 0, 0 },
+		{ "out-tok", "output_tokens", 0, 0, 0, 0 },
+		{ "reason-tok", "reasoning_tokens", 0, 0, 0, 0 },
+		{ "lat-mean", "latency_mean_s", 2, 0, 0, 0 },
+		{ "lat-p50", "latency_p50_s", 2, 0, 0, 0 },
+		{ "lat-p95", "latency_p95_s", 2, 0, 0, 0 },
+		{ "ttft", "ttft_mean_s", 2, 0, 0, 0 },
+		{ "out-tok/s", "output_tokens_per_s", 1, 0, 0, 0 },
+		{ "cut", "cut", 0, 0, 0, 0 },
+		{ "by-llm", "verdicts_llm", 0, 0, 0, 0 },
+		{ "by-rules", "verdicts_rules", 0, 0, 0, 0 },
+		{ "words", "words_mean", 1, 0, 0, 0 },
+		{ "words%", "words_of_target", 1, 0, 0, 0 },
+		{ "tok%", "tokens_of_target", 1, 0, 0, 0 },
+		{ "cost-in", "cost_input", 4, 0, 0, 1 },
+		{ "cost-out", "cost_output", 4, 0, 0, 1 },
+		{ "cost", "cost", 4, 0, 0, 1 },
+		{ "unpriced", "unpriced", 0, 0, 0, 1 },
+		{ NULL, NULL, 0, 0, 0, 0 } };
+	static const struct aggspec use = { "usage", "usage_total", cols, 0 };
+
+	agg_default(o, t, &t->use, bench, &use, NULL, 1);
 }
 
 /* lg-agg --tags: per group the records, those failed and untagged
@@ -708,37 +671,39 @@ tabs_usage(buf *o, const tabs *t, const char *bench)
 void
 tabs_tags(buf *o, const tabs *t, const char *bench)
 {
-	static const char *const keep[] = { "task", "length", "gen.model",
-	    "records", "failed", "untagged", "tagged", "none%",
-	    "cut-reasoning%", "truncated%", "refused%", "format%", "stopped%",
-	    "skipped%", "repeated%", "looping%", "distinct_n", NULL };
+	static const struct aggcol cols[] = {
+		{ "records", "records", 0, 0, 0, 0 },
+		{ "failed", "failed", 0, 0, 0, 0 },
+		{ "untagged", "untagged", 0, 0, 0, 0 },
+		{ "tagged", "tagged", 0, 0, 0, 0 },
+		{ "none%", "none_share", 1, 0, 0, 0 },
+		{ "cut-reasoning%", "cut_reasoning_share", 1, 0, 0, 0 },
+		{ "truncated%", "truncated_share", 1, 0, 0, 0 },
+		{ "refused%", "refused_share", 1, 0, 0, 0 },
+		{ "format%", "format_share", 1, 0, 0, 0 },
+		{ "stopped%", "stopped_share", 1, 0, 0, 0 },
+		{ "skipped%", "skipped_share", 1, 0, 0, 0 },
+		{ "repeated%", "repeated_share", 1, 0, 0, 0 },
+		{ "looping%", "looping_share", 1, 0, 0, 0 },
+		{ "distinct_n", "distinct_n", 3, 0, 0, 0 },
+		{ NULL, NULL, 0, 0, 0, 0 } };
+	static const struct aggspec tags = { "tags", NULL, cols, 0 };
 
-	tsv_copy(o, &t->tags, bench, "tagged", keep, 0);
+	agg_default(o, t, &t->tags, bench, &tags, NULL, 0);
 }
 
-/* 1 when a row of bench in lg-agg's TSV text has a value other than "-"
- * in column col. */
+/* 1 when a row of bench in rows r has a number at key. */
 static int
-has_value(const buf *text, const char *bench, const char *col)
+has_value(const struct jrows *r, const char *bench, const char *key)
 {
-	char *s, *p, *next, *v[MAX_COLS];
-	size_t n, j = MAX_COLS;
-	int found = 0;
+	size_t i;
 
-	if (text->len == 0)
-		return 0;
-	s = xstrndup(text->s, text->len);
-	for (p = s; *p != '\0' && !found; p = next) {
-		n = split(p, v, MAX_COLS, &next);
-		if (strcmp(v[0], "bench") == 0) {
-			for (j = 0; j < n && strcmp(v[j], col) != 0; j++)
-				;
-		} else if (j < n && strcmp(v[0], bench) == 0) {
-			found = !dashed(v[j]);
-		}
-	}
-	free(s);
-	return found;
+	for (i = 0; i < r->n; i++)
+		if (strcmp(jstr(r->v[i], "bench"), bench) == 0 &&
+		    cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(r->v[i],
+		    key)))
+			return 1;
+	return 0;
 }
 
 /* lg-agg --time: per group the mean seconds of a request (its 95%
@@ -747,27 +712,55 @@ has_value(const buf *text, const char *bench, const char *col)
 void
 tabs_time(buf *o, const tabs *t, const char *bench)
 {
-	if (t->time.len > 0 && !has_value(&t->time, bench, "time-s")) {
+	static const struct aggcol cols[] = {
+		{ "records", "records", 0, 0, 0, 0 },
+		{ "time-s", "time_s", 2, 1, 0, 0 },
+		{ "failed", "failed", 0, 0, 0, 0 },
+		{ "untimed", "untimed", 0, 0, 0, 0 },
+		{ NULL, NULL, 0, 0, 0, 0 } };
+	static const struct aggspec tm = { NULL, NULL, cols, 1 };
+
+	if (t->time.n > 0 && !has_value(&t->time, bench, "time_s")) {
 		buf_puts(o, "<p class=\"note\">No record has a time "
 		    "(<code>gen.latency_s</code>; an oracle's answers have "
 		    "none).</p>\n");
 		return;
 	}
-	tsv_copy(o, &t->time, bench, "time-s", NULL, 1);
+	agg_default(o, t, &t->time, bench, &tm, NULL, 1);
 }
 
 /* lg-agg --lengths: per group the mean output tokens against the tier. */
 void
 tabs_lengths(buf *o, const tabs *t, const char *bench)
 {
-	tsv_copy(o, &t->lengths, bench, "out-tok", NULL, 0);
+	static const struct aggcol cols[] = {
+		{ "records", "records", 0, 0, 0, 0 },
+		{ "target", "target", 0, 0, 0, 0 },
+		{ "out-tok", "out_tokens", 1, 1, 0, 0 },
+		{ "out%", "out_pct", 1, 1, 0, 0 },
+		{ "counted", "counted", 0, 0, 0, 0 },
+		{ "cut", "cut", 0, 0, 0, 0 },
+		{ "failed", "failed", 0, 0, 0, 0 },
+		{ "no-length", "no_length", 0, 0, 0, 0 },
+		{ NULL, NULL, 0, 0, 0, 0 } };
+	static const struct aggspec ln = { NULL, NULL, cols, 1 };
+
+	agg_default(o, t, &t->lengths, bench, &ln, NULL, 0);
 }
 
 /* lg-agg --sample-size: per group the interval width at n cases. */
 void
 tabs_sample(buf *o, const tabs *t, const char *bench)
 {
-	tsv_copy(o, &t->sample, bench, "width", NULL, 0);
+	static const struct aggcol cols[] = {
+		{ "metric", "metric", AGG_TEXT, 0, 0, 0 },
+		{ "cases", "cases", 0, 0, 0, 0 },
+		{ "n", "n", 0, 0, 0, 0 },
+		{ "width", "width", 1, 0, 0, 0 },
+		{ NULL, NULL, 0, 0, 0, 0 } };
+	static const struct aggspec ss = { "sample_size", NULL, cols, 0 };
+
+	agg_default(o, t, &t->sample, bench, &ss, NULL, 0);
 }
 
 static long
