@@ -108,16 +108,47 @@ row_kind(const cJSON *r)
 	return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
-/* 1 when row r is of table s (its "row", or none when s names none). */
+/* 1 when word w is one of the space-separated words of list. */
+static int
+listed(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+
+	while (*list != '\0') {
+		const char *sp = strchr(list, ' ');
+		size_t len = sp != NULL ? (size_t)(sp - list) : strlen(list);
+
+		if (len == n && strncmp(list, w, n) == 0)
+			return 1;
+		list += len + (sp != NULL);
+	}
+	return 0;
+}
+
+/* 1 when row r is of table s: its "row" one of s's (or none when s
+ * names none), with s->has (without s->lacks). */
 static int
 of_spec(const cJSON *r, const struct aggspec *s)
 {
 	const char *k = row_kind(r);
 
+	if (s->has != NULL && !cJSON_HasObjectItem(r, s->has))
+		return 0;
+	if (s->lacks != NULL && cJSON_HasObjectItem(r, s->lacks))
+		return 0;
 	if (s->row == NULL)
 		return k == NULL;
-	return k != NULL && (strcmp(k, s->row) == 0 ||
-	    (s->total != NULL && strcmp(k, s->total) == 0));
+	return k != NULL && listed(s->row, k);
+}
+
+/* 1 when row r is the total row of table s, which follows its rows (its
+ * bench may be cut at a NUL). */
+static int
+of_total(const cJSON *r, const struct aggspec *s)
+{
+	const char *k = row_kind(r);
+
+	return s->total != NULL && k != NULL && strcmp(k, s->total) == 0;
 }
 
 /* The string at dotted path p of r ("gen.model": r.gen.model), or NULL. */
@@ -151,6 +182,18 @@ num_at(const cJSON *r, const char *k, const char *suffix)
 	snprintf(key, sizeof key, "%s%s", k, suffix);
 	v = cJSON_GetObjectItemCaseSensitive(r, key);
 	return cJSON_IsNumber(v) ? v : NULL;
+}
+
+/* A string as lg-agg's text tables write it: tabs and line ends spaces. */
+static char *
+text_cell(const char *v)
+{
+	char *c = xstrdup(v != NULL ? v : "-"), *p;
+
+	for (p = c; *p != '\0'; p++)
+		if (*p == '\t' || *p == '\n' || *p == '\r')
+			*p = ' ';
+	return c;
 }
 
 /* A number as lg-agg's text tables write it ("-" for null). */
@@ -221,16 +264,14 @@ agg_cells(const cJSON *r, const char *const *group, const struct aggspec *s,
 	for (i = 0; group[i] != NULL; i++) {
 		const char *v = at_path(r, group[i]);
 
-		c[n++] = xstrdup(total ? "" : v != NULL ? v : "-");
+		c[n++] = total ? xstrdup("") : text_cell(v);
 	}
 	for (k = s->cols; k->head != NULL; k++) {
 		if ((k->boot && !draws) || (k->opt &&
 		    !cJSON_HasObjectItem(first, k->key)))
 			continue;
 		if (k->dec == AGG_TEXT) {
-			const char *v = at_path(r, k->key);
-
-			c[n++] = xstrdup(v != NULL ? v : "-");
+			c[n++] = text_cell(at_path(r, k->key));
 		} else {
 			c[n++] = num_text(num_at(r, k->key, ""), k->dec);
 		}
@@ -258,7 +299,8 @@ agg_html(buf *o, cJSON *const *rows, size_t n, const char *bench,
 	int samples;
 
 	for (i = 0; i < n; i++)
-		if (of_spec(rows[i], t->spec) &&
+		if (of_total(rows[i], t->spec) ? m > 0 && i > 0 &&
+		    sel[m - 1] == rows[i - 1] : of_spec(rows[i], t->spec) &&
 		    strcmp(at_path(rows[i], "bench") ? at_path(rows[i],
 		    "bench") : "", bench) == 0)
 			sel[m++] = rows[i];

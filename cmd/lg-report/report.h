@@ -126,8 +126,11 @@ struct aggcol {
 	unsigned char opt;	/* shown only when the first row has the key */
 };
 struct aggspec {
-	const char *row;	/* the rows' "row", or NULL: rows without */
+	const char *row;	/* the rows' "row" (words, space-separated),
+				 * or NULL: rows without one */
 	const char *total;	/* a total row's "row", or NULL */
+	const char *has, *lacks;	/* a key the rows have, lack (or
+				 * NULL) */
 	const struct aggcol *cols;	/* ended by a NULL head */
 	int samples;		/* K, sd-samples, sd-cases when repeated
 				 * samples: 1, a row's samples_per_case > 1;
@@ -158,13 +161,12 @@ struct jrows {			/* JSON lines of a run */
 typedef struct tabs {
 	const struct tabctx *ctx;
 	int ok;			/* no run failed */
-	buf lng, pos, g1, g2;	/* lg-agg's TSV: groups, --by-position,
-				 * per bench and model, per bench, task
-				 * and model */
-	struct jrows use, tags, time, lengths, sample;	/* lg-agg -f
-				 * json's: --usage, --tags, --time,
-				 * --lengths, --sample-size (none with
-				 * --bootstrap 0) */
+	struct jrows lng, pos, g1, g2;	/* lg-agg -f json's rows: groups,
+				 * --by-position, per bench and model, per
+				 * bench, task and model */
+	struct jrows use, tags, time, lengths, sample;	/* --usage, --tags,
+				 * --time, --lengths, --sample-size (none
+				 * with --bootstrap 0) */
 	cJSON **paper;	/* lg-agg --layout paper's JSON rows */
 	size_t npaper;
 } tabs;

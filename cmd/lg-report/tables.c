@@ -18,7 +18,6 @@
 #include "xalloc.h"
 
 #define MAX_OUT ((size_t)256 << 20)	/* what a tool may print */
-#define MAX_COLS 256
 
 /* A tool's messages, line by line, as a note. */
 static void
@@ -121,86 +120,6 @@ tools_run(const struct tabctx *c, buf *o, runjob *jobs, size_t n, buf **to)
 			free(jobs[i].why);
 		}
 	return st;
-}
-
-/* Split line s (its end at the next newline) at tabs into v[]; returns
- * the count and sets *next past the line. */
-static size_t
-split(char *s, char **v, size_t max, char **next)
-{
-	char *nl = strchr(s, '\n'), *p = s;
-	size_t n = 0;
-
-	if (nl != NULL)
-		*nl = '\0';
-	*next = nl != NULL ? nl + 1 : s + strlen(s);
-	while (n < max) {
-		char *t = strchr(p, '\t');
-
-		v[n++] = p;
-		if (t == NULL)
-			break;
-		*t = '\0';
-		p = t + 1;
-	}
-	return n;
-}
-
-static int
-has_col(char **hdr, size_t nh, const char *name)
-{
-	size_t j;
-
-	for (j = 0; j < nh; j++)
-		if (strcmp(hdr[j], name) == 0)
-			return 1;
-	return 0;
-}
-
-/*
- * The blocks of lg-agg's TSV text (edited in place) as tables: the blocks
- * of bench whose header has column need (NULL: any); a block's caption
- * (a line without a tab) is left out, the section names it.
- */
-static void
-tsv_html(buf *o, char *text, const char *bench, const char *need,
-    const char *const *keep, int prune)
-{
-	char *p = text, *next, *hdr[MAX_COLS], ***rows = NULL;
-	size_t nh, *nr = NULL, n, i, cap = 0;
-
-	while (*p != '\0') {
-		char *nl;
-
-		while (*p == '\n')
-			p++;
-		if (*p == '\0')
-			break;
-		nl = strchr(p, '\n');
-		if (strchr(p, '\t') == NULL || (nl != NULL && strchr(p, '\t') > nl))
-			split(p, hdr, 1, &p);	/* the caption */
-		nh = split(p, hdr, MAX_COLS, &next);
-		p = next;
-		for (n = 0; *p != '\0' && *p != '\n'; n++) {
-			if (n == cap) {
-				cap = cap ? 2 * cap : 64;
-				rows = xreallocarray(rows, cap, sizeof *rows);
-				nr = xreallocarray(nr, cap, sizeof *nr);
-			}
-			rows[n] = xcalloc(MAX_COLS, sizeof **rows);
-			nr[n] = split(p, rows[n], MAX_COLS, &p);
-			for (i = nr[n]; i < nh; i++)
-				rows[n][i] = (char *)"";
-		}
-		if (n > 0 && strcmp(hdr[0], "bench") == 0 &&
-		    strcmp(rows[0][0], bench) == 0 &&
-		    (need == NULL || has_col(hdr, nh, need)))
-			agg_block(o, hdr, nh, rows, n, keep, prune);
-		for (i = 0; i < n; i++)
-			free(rows[i]);
-	}
-	free(rows);
-	free(nr);
 }
 
 static int
@@ -489,13 +408,14 @@ paper_html(buf *o, const tabs *t, const char *bench, int caption)
 void
 tabs_run(tabs *t, const struct tabctx *c, buf *o)
 {
-	static const char *const lng[] = { "-f", "tsv", NULL };
-	static const char *const pos[] = { "--by-position", "-f", "tsv", NULL };
+	static const char *const lng[] = { "-f", "json", NULL };
+	static const char *const pos[] = { "--by-position", "-f", "json",
+	    NULL };
 	const char *pap[] = { "--layout", "paper", "-f", "json", NULL, NULL,
 	    NULL };
-	static const char *const g1[] = { "-f", "tsv", "-g", "bench,gen.model",
-	    NULL };
-	static const char *const g2[] = { "-f", "tsv", "-g",
+	static const char *const g1[] = { "-f", "json", "-g",
+	    "bench,gen.model", NULL };
+	static const char *const g2[] = { "-f", "json", "-g",
 	    "bench,task,gen.model", NULL };
 	static const char *const tg[] = { "--tags", "-f", "json", NULL };
 	static const char *const tm[] = { "--time", "-f", "json", NULL };
@@ -504,9 +424,9 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 	    NULL };
 	const char *use[] = { "--usage", "-f", "json", NULL, NULL, NULL };
 	const char *const *args[10];
-	buf p = { 0 }, js[5] = { { 0 } }, *dest[10], *to[10];
-	struct jrows *jdest[5] = { &t->use, &t->tags, &t->time, &t->lengths,
-	    &t->sample };
+	buf p = { 0 }, js[10] = { { 0 } }, *to[10];
+	struct jrows *dest[10] = { &t->lng, &t->pos, NULL, &t->g1, &t->g2,
+	    &t->use, &t->tags, &t->time, &t->lengths, &t->sample };
 	int common[10] = { 1, 1, 1, 1, 1, 0, 0, 1, 1, 1 };
 	char *av[10][24], nb[10][32];
 	runjob jobs[10];
@@ -524,16 +444,16 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 	}
 	/* the runs, in the order of the page, at once: lg-agg's bootstrap
 	 * is most of lg-report's time */
-	args[0] = lng, dest[0] = &t->lng;
-	args[1] = pos, dest[1] = &t->pos;
-	args[2] = pap, dest[2] = &p;
-	args[3] = g1, dest[3] = &t->g1;
-	args[4] = g2, dest[4] = &t->g2;
-	args[5] = use, dest[5] = &js[0];
-	args[6] = c->tags ? tg : NULL, dest[6] = &js[1];
-	args[7] = tm, dest[7] = &js[2];
-	args[8] = ln, dest[8] = &js[3];
-	args[9] = c->draws != 0 ? ss : NULL, dest[9] = &js[4];
+	args[0] = lng;
+	args[1] = pos;
+	args[2] = pap;
+	args[3] = g1;
+	args[4] = g2;
+	args[5] = use;
+	args[6] = c->tags ? tg : NULL;
+	args[7] = tm;
+	args[8] = ln;
+	args[9] = c->draws != 0 ? ss : NULL;
 	for (i = 0; i < 10; i++) {
 		if (args[i] == NULL)
 			continue;
@@ -541,15 +461,15 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 		memset(&jobs[n], 0, sizeof jobs[n]);
 		jobs[n].name = "lg-agg";
 		jobs[n].argv = av[i];
-		to[n++] = dest[i];
+		to[n++] = i == 2 ? &p : &js[i];
 	}
 	t->ok = tools_run(c, o, jobs, n, to) == 0;
 	if (p.len > 0)
 		t->npaper = jlines(buf_str(&p), &t->paper);
 	buf_free(&p);
-	for (i = 0; i < 5; i++) {
-		if (js[i].len > 0)
-			jdest[i]->n = jlines(buf_str(&js[i]), &jdest[i]->v);
+	for (i = 0; i < 10; i++) {
+		if (dest[i] != NULL && js[i].len > 0)
+			dest[i]->n = jlines(buf_str(&js[i]), &dest[i]->v);
 		buf_free(&js[i]);
 	}
 }
@@ -557,67 +477,16 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 void
 tabs_free(tabs *t)
 {
-	buf_free(&t->lng);
-	buf_free(&t->pos);
-	buf_free(&t->g1);
-	buf_free(&t->g2);
+	jfree(t->lng.v, t->lng.n);
+	jfree(t->pos.v, t->pos.n);
+	jfree(t->g1.v, t->g1.n);
+	jfree(t->g2.v, t->g2.n);
 	jfree(t->use.v, t->use.n);
 	jfree(t->tags.v, t->tags.n);
 	jfree(t->time.v, t->time.n);
 	jfree(t->lengths.v, t->lengths.n);
 	jfree(t->sample.v, t->sample.n);
 	jfree(t->paper, t->npaper);
-}
-
-/* tsv_html on a copy of text. */
-static void
-tsv_copy(buf *o, const buf *text, const char *bench, const char *need,
-    const char *const *keep, int prune)
-{
-	char *s;
-
-	if (text->len == 0)
-		return;
-	s = xstrndup(text->s, text->len);
-	tsv_html(o, s, bench, need, keep, prune);
-	free(s);
-}
-
-void
-tabs_headline(buf *o, const tabs *t, const char *bench)
-{
-	static const char *const lgb[] = { "gen.model", "CR", "STIC-1",
-	    "STIC-2", "wAvg", "cases", "failed", "undecided", "unscored", NULL };
-	static const char *const ada[] = { "task", "gen.model", "score%",
-	    "IF%", "copy%", "cases", "failed", "undecided", "unscored",
-	    NULL };
-
-	if (strcmp(bench, "longgenbench") == 0)
-		tsv_copy(o, &t->g1, bench, "CR", lgb, 0);
-	else if (strcmp(bench, "longweave") == 0)
-		paper_html(o, t, bench, 0);
-	else if (strcmp(bench, "adaleval") == 0)
-		tsv_copy(o, &t->g2, bench, "score%", ada, 0);
-	else
-		tsv_copy(o, &t->g1, bench, NULL, NULL, 0);
-}
-
-void
-tabs_paper(buf *o, const tabs *t, const char *bench)
-{
-	paper_html(o, t, bench, 1);
-}
-
-void
-tabs_long(buf *o, const tabs *t, const char *bench)
-{
-	tsv_copy(o, &t->lng, bench, NULL, NULL, 0);
-	if (strcmp(bench, "longgenbench") != 0 || t->pos.len == 0)
-		return;
-	buf_puts(o, "<details><summary>pass rate per entry position "
-	    "(<code>lg-agg --by-position</code>)</summary>\n");
-	tsv_copy(o, &t->pos, bench, "at", NULL, 0);
-	buf_puts(o, "</details>\n");
 }
 
 /* The default groups of lg-agg but bench. */
@@ -632,6 +501,114 @@ agg_default(buf *o, const tabs *t, const struct jrows *r, const char *bench,
 	struct aggtab at = { s, by_cell, t->ctx->draws != 0 };
 
 	agg_html(o, r->v, r->n, bench, &at, keep, prune);
+}
+
+/* The columns of lg-agg's tables of groups, kind by kind. */
+#define SCORE_COLS \
+	{ "cases", "cases", 0, 0, 0, 0 }, \
+	{ "failed", "failed", 0, 0, 0, 0 }, \
+	{ "undecided", "undecided", 0, 0, 0, 0 }
+static const struct aggcol lgb_cols[] = {
+	{ "CR", "cr", 1, 1, 0, 0 }, { "STIC-1", "stic1", 1, 1, 0, 0 },
+	{ "STIC-2", "stic2", 1, 1, 0, 0 }, { "wAvg", "wavg", 1, 1, 0, 0 },
+	{ "single", "single", 1, 1, 0, 0 }, { "range", "range", 1, 1, 0, 0 },
+	{ "periodic", "periodic", 1, 1, 0, 0 }, { "Len", "len", 1, 1, 0, 0 },
+	SCORE_COLS, { "unscored", "unscored", 0, 0, 0, 0 },
+	{ "cut", "cut", 0, 0, 0, 0 }, { NULL, NULL, 0, 0, 0, 0 } };
+static const struct aggcol pos_cols[] = {
+	{ "at", "at", 0, 0, 0, 0 }, { "pass", "pass", 0, 0, 0, 0 },
+	{ "judged", "judged", 0, 0, 0, 0 }, { "total", "total", 0, 0, 0, 0 },
+	{ "rate", "rate", 1, 0, 0, 0 }, { NULL, NULL, 0, 0, 0, 0 } };
+static const struct aggcol score_cols[] = {
+	{ "score%", "score", 1, 1, 0, 0 }, { "se", "score_se", 1, 0, 1, 0 },
+	SCORE_COLS, { "undec-items", "undecided_items", 0, 0, 0, 0 },
+	{ "unscored", "unscored", 0, 0, 0, 0 }, { "cut", "cut", 0, 0, 0, 0 },
+	{ NULL, NULL, 0, 0, 0, 0 } };
+static const struct aggcol ada_cols[] = {
+	{ "score%", "score", 1, 1, 0, 0 }, { "se", "score_se", 1, 0, 1, 0 },
+	SCORE_COLS, { "unscored", "unscored", 0, 0, 0, 0 },
+	{ "cut", "cut", 0, 0, 0, 0 }, { "IF%", "if", 1, 1, 0, 0 },
+	{ "copy%", "copy", 1, 1, 0, 0 }, { "expect%", "expect", 1, 1, 0, 0 },
+	{ "random%", "random", 1, 0, 0, 0 }, { "tau", "tau", 3, 1, 0, 0 },
+	{ NULL, NULL, 0, 0, 0, 0 } };
+static const struct aggcol apos_cols[] = {
+	{ "front%", "front", 1, 1, 0, 0 }, { "middle%", "middle", 1, 1, 0, 0 },
+	{ "rear%", "rear", 1, 1, 0, 0 }, { "front", "front_cases", 0, 0, 0, 0 },
+	{ "middle", "middle_cases", 0, 0, 0, 0 },
+	{ "rear", "rear_cases", 0, 0, 0, 0 }, { NULL, NULL, 0, 0, 0, 0 } };
+static const struct aggspec lgb_main = { NULL, NULL, "cr", NULL, lgb_cols,
+	2 };
+static const struct aggspec lgb_pos = { NULL, NULL, "at", NULL, pos_cols,
+	0 };
+static const struct aggspec score_tab = { "cell avg overall", NULL, NULL,
+	"if", score_cols, 2 };
+static const struct aggspec ada_main = { "cell", NULL, "if", NULL, ada_cols,
+	2 };
+static const struct aggspec ada_pos = { "position", NULL, NULL, NULL,
+	apos_cols, 0 };
+
+/* The tables of bench in rows r of a run grouped by group (but bench):
+ * LongGenBench's, the score's, Ada-LEval's and its positions'. */
+static void
+agg_groups(buf *o, const tabs *t, const struct jrows *r, const char *bench,
+    const char *const *group, const char *const *keep)
+{
+	static const struct aggspec *const kinds[] = { &lgb_main, &score_tab,
+	    &ada_main, &ada_pos };
+	size_t i;
+
+	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		struct aggtab at = { kinds[i], group, t->ctx->draws != 0 };
+
+		agg_html(o, r->v, r->n, bench, &at, keep, 0);
+	}
+}
+
+void
+tabs_headline(buf *o, const tabs *t, const char *bench)
+{
+	static const char *const lgb[] = { "gen.model", "CR", "STIC-1",
+	    "STIC-2", "wAvg", "cases", "failed", "undecided", "unscored", NULL };
+	static const char *const ada[] = { "task", "gen.model", "score%",
+	    "IF%", "copy%", "cases", "failed", "undecided", "unscored",
+	    NULL };
+	static const char *const g1[] = { "gen.model", NULL };
+	static const char *const g2[] = { "task", "gen.model", NULL };
+	struct aggtab at = { &lgb_main, g1, t->ctx->draws != 0 };
+
+	if (strcmp(bench, "longgenbench") == 0) {
+		agg_html(o, t->g1.v, t->g1.n, bench, &at, lgb, 0);
+	} else if (strcmp(bench, "longweave") == 0) {
+		paper_html(o, t, bench, 0);
+	} else if (strcmp(bench, "adaleval") == 0) {
+		at.group = g2;
+		at.spec = &ada_main;
+		agg_html(o, t->g2.v, t->g2.n, bench, &at, ada, 0);
+		at.spec = &score_tab;
+		agg_html(o, t->g2.v, t->g2.n, bench, &at, ada, 0);
+	} else {
+		agg_groups(o, t, &t->g1, bench, g1, NULL);
+	}
+}
+
+void
+tabs_paper(buf *o, const tabs *t, const char *bench)
+{
+	paper_html(o, t, bench, 1);
+}
+
+void
+tabs_long(buf *o, const tabs *t, const char *bench)
+{
+	struct aggtab at = { &lgb_pos, by_cell, t->ctx->draws != 0 };
+
+	agg_groups(o, t, &t->lng, bench, by_cell, NULL);
+	if (strcmp(bench, "longgenbench") != 0 || t->pos.n == 0)
+		return;
+	buf_puts(o, "<details><summary>pass rate per entry position "
+	    "(<code>lg-agg --by-position</code>)</summary>\n");
+	agg_html(o, t->pos.v, t->pos.n, bench, &at, NULL, 0);
+	buf_puts(o, "</details>\n");
 }
 
 /* lg-agg --usage: records, tokens, times, verdicts, words and cost. */
@@ -661,7 +638,8 @@ tabs_usage(buf *o, const tabs *t, const char *bench)
 		{ "cost", "cost", 4, 0, 0, 1 },
 		{ "unpriced", "unpriced", 0, 0, 0, 1 },
 		{ NULL, NULL, 0, 0, 0, 0 } };
-	static const struct aggspec use = { "usage", "usage_total", cols, 0 };
+	static const struct aggspec use = { "usage", "usage_total", NULL,
+	    NULL, cols, 0 };
 
 	agg_default(o, t, &t->use, bench, &use, NULL, 1);
 }
@@ -687,7 +665,8 @@ tabs_tags(buf *o, const tabs *t, const char *bench)
 		{ "looping%", "looping_share", 1, 0, 0, 0 },
 		{ "distinct_n", "distinct_n", 3, 0, 0, 0 },
 		{ NULL, NULL, 0, 0, 0, 0 } };
-	static const struct aggspec tags = { "tags", NULL, cols, 0 };
+	static const struct aggspec tags = { "tags", NULL, NULL, NULL, cols,
+	    0 };
 
 	agg_default(o, t, &t->tags, bench, &tags, NULL, 0);
 }
@@ -718,7 +697,7 @@ tabs_time(buf *o, const tabs *t, const char *bench)
 		{ "failed", "failed", 0, 0, 0, 0 },
 		{ "untimed", "untimed", 0, 0, 0, 0 },
 		{ NULL, NULL, 0, 0, 0, 0 } };
-	static const struct aggspec tm = { NULL, NULL, cols, 1 };
+	static const struct aggspec tm = { NULL, NULL, NULL, NULL, cols, 1 };
 
 	if (t->time.n > 0 && !has_value(&t->time, bench, "time_s")) {
 		buf_puts(o, "<p class=\"note\">No record has a time "
@@ -743,7 +722,7 @@ tabs_lengths(buf *o, const tabs *t, const char *bench)
 		{ "failed", "failed", 0, 0, 0, 0 },
 		{ "no-length", "no_length", 0, 0, 0, 0 },
 		{ NULL, NULL, 0, 0, 0, 0 } };
-	static const struct aggspec ln = { NULL, NULL, cols, 1 };
+	static const struct aggspec ln = { NULL, NULL, NULL, NULL, cols, 1 };
 
 	agg_default(o, t, &t->lengths, bench, &ln, NULL, 0);
 }
@@ -758,7 +737,8 @@ tabs_sample(buf *o, const tabs *t, const char *bench)
 		{ "n", "n", 0, 0, 0, 0 },
 		{ "width", "width", 1, 0, 0, 0 },
 		{ NULL, NULL, 0, 0, 0, 0 } };
-	static const struct aggspec ss = { "sample_size", NULL, cols, 0 };
+	static const struct aggspec ss = { "sample_size", NULL, NULL, NULL,
+	    cols, 0 };
 
 	agg_default(o, t, &t->sample, bench, &ss, NULL, 0);
 }
