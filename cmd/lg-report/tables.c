@@ -1,7 +1,8 @@
 /*
  * tables.c: the page's tables of numbers, as lg-agg and lg-compare print
- * them.  lg-report runs them on the records it read (its copy of them)
- * and shows what they print, in their order and with their intervals,
+ * them.  lg-report runs them with -f json on the records it read (its
+ * copy of them) and shows their rows (aggjson.c: as lg-agg's text tables
+ * write them), in their order and with their intervals,
  * so that every number of the page is the number of the terminal tools,
  * computed once, in one place.
  */
