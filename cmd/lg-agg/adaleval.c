@@ -230,7 +230,8 @@ main_table(struct group **g, size_t n, const struct opts *o)
 			json_num(j, "undecided_items", (double)r->sc.items);
 			json_num(j, "unscored", (double)r->unscored);
 			json_num(j, "cut", (double)r->sc.cut);
-			json_ratio(j, "if", 100.0 * (double)a->valid, cases);
+			json_ratio(j, "if", 100.0 * (double)a->valid,
+			    a->scored ? cases : 0);
 			json_ratio(j, "copy", 100.0 * (double)a->copy, (double)a->valid);
 			json_ratio(j, "expect", 100.0 * (double)a->expect, (double)a->scored);
 			json_ratio(j, "random", 100.0 * a->random, (double)a->random_n);
@@ -283,6 +284,8 @@ position_table(struct group **g, size_t n, const struct opts *o)
 	static const char *const cols[] = { "front%", "middle%", "rear%",
 		"front", "middle", "rear" };
 	static const char *const keys[] = { "front", "middle", "rear" };
+	static const char *const cases[] = { "front_cases", "middle_cases",
+		"rear_cases" };
 	static const int right[] = { 1, 1, 1, 1, 1, 1 };
 	static const unsigned char ci[] = { 1, 1, 1, 0, 0, 0 };
 	table *tb = o->fmt == FMT_JSON ? NULL :
@@ -305,6 +308,8 @@ position_table(struct group **g, size_t n, const struct opts *o)
 				    (double)a->pos_cases[p]);
 				json_ci(j, keys[p], g[i], A_FRONT + p, o);
 			}
+			for (p = 0; p < NPOS; p++)
+				json_num(j, cases[p], (double)a->pos_cases[p]);
 			json_emit(j);
 			continue;
 		}

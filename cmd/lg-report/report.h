@@ -114,14 +114,59 @@ struct tabctx {
 	const char *models;	/* --models FILE (lg-agg's), or NULL */
 };
 
+/* aggjson.c: lg-agg's -f json rows as tables with the columns, labels
+ * and number formats of its text tables. */
+#define AGG_TEXT (-2)		/* aggcol.dec: a string, as it is */
+struct aggcol {
+	const char *head;	/* the text table's column */
+	const char *key;	/* the JSON row's key */
+	int dec;		/* decimals, or AGG_TEXT */
+	unsigned char ci;	/* "±" after it: KEY_lo, KEY_hi (with draws) */
+	unsigned char boot;	/* shown only with draws */
+	unsigned char opt;	/* shown only when the first row has the key */
+};
+struct aggspec {
+	const char *row;	/* the rows' "row" (words, space-separated),
+				 * or NULL: rows without one */
+	const char *total;	/* a total row's "row", or NULL */
+	const char *has, *lacks;	/* a key the rows have, lack (or
+				 * NULL) */
+	const struct aggcol *cols;	/* ended by a NULL head */
+	int samples;		/* K, sd-samples, sd-cases when repeated
+				 * samples: 1, a row's samples_per_case > 1;
+				 * 2, a row has the key */
+};
+struct aggtab {
+	const struct aggspec *spec;
+	const char *const *group;	/* the -g fields but bench */
+	int draws;		/* --bootstrap is not 0 */
+};
+
+/* The rows[0..n) of bench and of t's kind as a table, columns keep
+ * (NULL: all); prune: columns "-" in every row left out and named. */
+void agg_html(buf *o, cJSON *const *rows, size_t n, const char *bench,
+    const struct aggtab *t, const char *const *keep, int prune);
+
+/* hdr[0..nh), bench first, and rows[0..nrows) of as many cells, as an
+ * HTML table: a "±" column joins the value before it; keep: the columns
+ * shown (NULL: all but the first); prune: as agg_html. */
+void agg_block(buf *o, char **hdr, size_t nh, char ***rows, size_t nrows,
+    const char *const *keep, int prune);
+
+struct jrows {			/* JSON lines of a run */
+	cJSON **v;
+	size_t n;
+};
+
 typedef struct tabs {
 	const struct tabctx *ctx;
 	int ok;			/* no run failed */
-	buf lng, pos, g1, g2, use, tags;	/* lg-agg's TSV: groups,
+	struct jrows lng, pos, g1, g2;	/* lg-agg -f json's rows: groups,
 				 * --by-position, per bench and model, per
-				 * bench, task and model, --usage, --tags */
-	buf time, lengths, sample;	/* --time, --lengths, --sample-size
-				 * (none with --bootstrap 0) */
+				 * bench, task and model */
+	struct jrows use, tags, time, lengths, sample;	/* --usage, --tags,
+				 * --time, --lengths, --sample-size (none
+				 * with --bootstrap 0) */
 	cJSON **paper;	/* lg-agg --layout paper's JSON rows */
 	size_t npaper;
 } tabs;

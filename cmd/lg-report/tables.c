@@ -1,7 +1,8 @@
 /*
  * tables.c: the page's tables of numbers, as lg-agg and lg-compare print
- * them.  lg-report runs them on the records it read (its copy of them)
- * and shows what they print, in their order and with their intervals,
+ * them.  lg-report runs them with -f json on the records it read (its
+ * copy of them) and shows their rows (aggjson.c: as lg-agg's text tables
+ * write them), in their order and with their intervals,
  * so that every number of the page is the number of the terminal tools,
  * computed once, in one place.
  */
@@ -18,7 +19,6 @@
 #include "xalloc.h"
 
 #define MAX_OUT ((size_t)256 << 20)	/* what a tool may print */
-#define MAX_COLS 256
 
 /* A tool's messages, line by line, as a note. */
 static void
@@ -121,171 +121,6 @@ tools_run(const struct tabctx *c, buf *o, runjob *jobs, size_t n, buf **to)
 			free(jobs[i].why);
 		}
 	return st;
-}
-
-/* Split line s (its end at the next newline) at tabs into v[]; returns
- * the count and sets *next past the line. */
-static size_t
-split(char *s, char **v, size_t max, char **next)
-{
-	char *nl = strchr(s, '\n'), *p = s;
-	size_t n = 0;
-
-	if (nl != NULL)
-		*nl = '\0';
-	*next = nl != NULL ? nl + 1 : s + strlen(s);
-	while (n < max) {
-		char *t = strchr(p, '\t');
-
-		v[n++] = p;
-		if (t == NULL)
-			break;
-		*t = '\0';
-		p = t + 1;
-	}
-	return n;
-}
-
-static int
-dashed(const char *s)
-{
-	return strcmp(s, "-") == 0;
-}
-
-/*
- * One block of lg-agg's TSV (a header, rows, up to a blank line) as an
- * HTML table.  The "±" column after a value joins it: "v ± hw", the half
- * width of the 95% interval.  keep: the columns shown (NULL: all but
- * "bench" when the block is of one bench); prune: columns whose every
- * row is "-" are left out, and named under the table.
- */
-static void
-block_html(buf *o, char **hdr, size_t nh, char ***rows, const size_t *nr,
-    size_t nrows, const char *const *keep, int prune)
-{
-	unsigned char show[MAX_COLS];
-	size_t i, j, k;
-	int dropped = 0;
-
-	for (j = 0; j < nh; j++) {
-		show[j] = strcmp(hdr[j], "\xc2\xb1") != 0 &&
-		    !(j == 0 && strcmp(hdr[j], "bench") == 0);
-		if (keep != NULL && show[j]) {
-			for (k = 0; keep[k] != NULL && strcmp(keep[k], hdr[j]); k++)
-				;
-			show[j] = keep[k] != NULL;
-		}
-		if (prune && show[j]) {
-			for (i = 0; i < nrows && (j >= nr[i] || dashed(rows[i][j])); i++)
-				;
-			if (i == nrows && nrows > 0) {
-				show[j] = 2;	/* no data */
-				dropped = 1;
-			}
-		}
-	}
-	buf_puts(o, "<table class=\"sortable\"><thead><tr>");
-	for (j = 0; j < nh; j++)
-		if (show[j] == 1) {
-			buf_puts(o, "<th>");
-			html_esc(o, hdr[j]);
-			buf_puts(o, "</th>");
-		}
-	buf_puts(o, "</tr></thead><tbody>\n");
-	for (i = 0; i < nrows; i++) {
-		int total = strcmp(rows[i][0], "total") == 0, first = 1;
-
-		buf_puts(o, total ? "<tr class=\"total\">" : "<tr>");
-		for (j = 0; j < nh; j++) {
-			const char *v = j < nr[i] ? rows[i][j] : "";
-
-			if (show[j] == 1 && first && total && *v == '\0')
-				v = "total";	/* its label was in the bench column */
-			first &= show[j] != 1;
-			int pm = j + 1 < nh && j + 1 < nr[i] &&
-			    strcmp(hdr[j + 1], "\xc2\xb1") == 0;
-			char *end;
-
-			if (show[j] != 1)
-				continue;
-			strtod(v, &end);
-			buf_puts(o, *v != '\0' && (*end == '\0' || dashed(v)) ?
-			    "<td class=\"num\">" : "<td>");
-			html_esc(o, v);
-			if (pm && !dashed(rows[i][j + 1])) {
-				buf_puts(o, "<span class=\"pm\"> \xc2\xb1 ");
-				html_esc(o, rows[i][j + 1]);
-				buf_puts(o, "</span>");
-			}
-			buf_puts(o, "</td>");
-		}
-		buf_puts(o, "</tr>\n");
-	}
-	buf_puts(o, "</tbody></table>\n");
-	if (!dropped)
-		return;
-	buf_puts(o, "<p class=\"note\">No record reports ");
-	for (j = 0, k = 0; j < nh; j++)
-		if (show[j] == 2) {
-			buf_puts(o, k++ ? ", " : "");
-			html_esc(o, hdr[j]);
-		}
-	buf_puts(o, ": those columns are left out.</p>\n");
-}
-
-static int
-has_col(char **hdr, size_t nh, const char *name)
-{
-	size_t j;
-
-	for (j = 0; j < nh; j++)
-		if (strcmp(hdr[j], name) == 0)
-			return 1;
-	return 0;
-}
-
-/*
- * The blocks of lg-agg's TSV text (edited in place) as tables: the blocks
- * of bench whose header has column need (NULL: any); a block's caption
- * (a line without a tab) is left out, the section names it.
- */
-static void
-tsv_html(buf *o, char *text, const char *bench, const char *need,
-    const char *const *keep, int prune)
-{
-	char *p = text, *next, *hdr[MAX_COLS], ***rows = NULL;
-	size_t nh, *nr = NULL, n, i, cap = 0;
-
-	while (*p != '\0') {
-		char *nl;
-
-		while (*p == '\n')
-			p++;
-		if (*p == '\0')
-			break;
-		nl = strchr(p, '\n');
-		if (strchr(p, '\t') == NULL || (nl != NULL && strchr(p, '\t') > nl))
-			split(p, hdr, 1, &p);	/* the caption */
-		nh = split(p, hdr, MAX_COLS, &next);
-		p = next;
-		for (n = 0; *p != '\0' && *p != '\n'; n++) {
-			if (n == cap) {
-				cap = cap ? 2 * cap : 64;
-				rows = xreallocarray(rows, cap, sizeof *rows);
-				nr = xreallocarray(nr, cap, sizeof *nr);
-			}
-			rows[n] = xcalloc(MAX_COLS, sizeof **rows);
-			nr[n] = split(p, rows[n], MAX_COLS, &p);
-		}
-		if (n > 0 && strcmp(hdr[0], "bench") == 0 &&
-		    strcmp(rows[0][0], bench) == 0 &&
-		    (need == NULL || has_col(hdr, nh, need)))
-			block_html(o, hdr, nh, rows, nr, n, keep, prune);
-		for (i = 0; i < n; i++)
-			free(rows[i]);
-	}
-	free(rows);
-	free(nr);
 }
 
 static int
@@ -574,21 +409,25 @@ paper_html(buf *o, const tabs *t, const char *bench, int caption)
 void
 tabs_run(tabs *t, const struct tabctx *c, buf *o)
 {
-	static const char *const lng[] = { "-f", "tsv", NULL };
-	static const char *const pos[] = { "--by-position", "-f", "tsv", NULL };
+	static const char *const lng[] = { "-f", "json", NULL };
+	static const char *const pos[] = { "--by-position", "-f", "json",
+	    NULL };
 	const char *pap[] = { "--layout", "paper", "-f", "json", NULL, NULL,
 	    NULL };
-	static const char *const g1[] = { "-f", "tsv", "-g", "bench,gen.model",
-	    NULL };
-	static const char *const g2[] = { "-f", "tsv", "-g",
+	static const char *const g1[] = { "-f", "json", "-g",
+	    "bench,gen.model", NULL };
+	static const char *const g2[] = { "-f", "json", "-g",
 	    "bench,task,gen.model", NULL };
-	static const char *const tg[] = { "--tags", "-f", "tsv", NULL };
-	static const char *const tm[] = { "--time", "-f", "tsv", NULL };
-	static const char *const ln[] = { "--lengths", "-f", "tsv", NULL };
-	static const char *const ss[] = { "--sample-size", "-f", "tsv", NULL };
-	const char *use[] = { "--usage", "-f", "tsv", NULL, NULL, NULL };
+	static const char *const tg[] = { "--tags", "-f", "json", NULL };
+	static const char *const tm[] = { "--time", "-f", "json", NULL };
+	static const char *const ln[] = { "--lengths", "-f", "json", NULL };
+	static const char *const ss[] = { "--sample-size", "-f", "json",
+	    NULL };
+	const char *use[] = { "--usage", "-f", "json", NULL, NULL, NULL };
 	const char *const *args[10];
-	buf p = { 0 }, *dest[10], *to[10];
+	buf p = { 0 }, js[10] = { { 0 } }, *to[10];
+	struct jrows *dest[10] = { &t->lng, &t->pos, NULL, &t->g1, &t->g2,
+	    &t->use, &t->tags, &t->time, &t->lengths, &t->sample };
 	int common[10] = { 1, 1, 1, 1, 1, 0, 0, 1, 1, 1 };
 	char *av[10][24], nb[10][32];
 	runjob jobs[10];
@@ -606,16 +445,16 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 	}
 	/* the runs, in the order of the page, at once: lg-agg's bootstrap
 	 * is most of lg-report's time */
-	args[0] = lng, dest[0] = &t->lng;
-	args[1] = pos, dest[1] = &t->pos;
-	args[2] = pap, dest[2] = &p;
-	args[3] = g1, dest[3] = &t->g1;
-	args[4] = g2, dest[4] = &t->g2;
-	args[5] = use, dest[5] = &t->use;
-	args[6] = c->tags ? tg : NULL, dest[6] = &t->tags;
-	args[7] = tm, dest[7] = &t->time;
-	args[8] = ln, dest[8] = &t->lengths;
-	args[9] = c->draws != 0 ? ss : NULL, dest[9] = &t->sample;
+	args[0] = lng;
+	args[1] = pos;
+	args[2] = pap;
+	args[3] = g1;
+	args[4] = g2;
+	args[5] = use;
+	args[6] = c->tags ? tg : NULL;
+	args[7] = tm;
+	args[8] = ln;
+	args[9] = c->draws != 0 ? ss : NULL;
 	for (i = 0; i < 10; i++) {
 		if (args[i] == NULL)
 			continue;
@@ -623,41 +462,107 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 		memset(&jobs[n], 0, sizeof jobs[n]);
 		jobs[n].name = "lg-agg";
 		jobs[n].argv = av[i];
-		to[n++] = dest[i];
+		to[n++] = i == 2 ? &p : &js[i];
 	}
 	t->ok = tools_run(c, o, jobs, n, to) == 0;
 	if (p.len > 0)
 		t->npaper = jlines(buf_str(&p), &t->paper);
 	buf_free(&p);
+	for (i = 0; i < 10; i++) {
+		if (dest[i] != NULL && js[i].len > 0)
+			dest[i]->n = jlines(buf_str(&js[i]), &dest[i]->v);
+		buf_free(&js[i]);
+	}
 }
 
 void
 tabs_free(tabs *t)
 {
-	buf_free(&t->lng);
-	buf_free(&t->pos);
-	buf_free(&t->g1);
-	buf_free(&t->g2);
-	buf_free(&t->use);
-	buf_free(&t->tags);
-	buf_free(&t->time);
-	buf_free(&t->lengths);
-	buf_free(&t->sample);
+	jfree(t->lng.v, t->lng.n);
+	jfree(t->pos.v, t->pos.n);
+	jfree(t->g1.v, t->g1.n);
+	jfree(t->g2.v, t->g2.n);
+	jfree(t->use.v, t->use.n);
+	jfree(t->tags.v, t->tags.n);
+	jfree(t->time.v, t->time.n);
+	jfree(t->lengths.v, t->lengths.n);
+	jfree(t->sample.v, t->sample.n);
 	jfree(t->paper, t->npaper);
 }
 
-/* tsv_html on a copy of text. */
-static void
-tsv_copy(buf *o, const buf *text, const char *bench, const char *need,
-    const char *const *keep, int prune)
-{
-	char *s;
+/* The default groups of lg-agg but bench. */
+static const char *const by_cell[] = { "task", "length", "gen.model",
+    NULL };
 
-	if (text->len == 0)
-		return;
-	s = xstrndup(text->s, text->len);
-	tsv_html(o, s, bench, need, keep, prune);
-	free(s);
+/* agg_html of the rows r of a run with the default groups. */
+static void
+agg_default(buf *o, const tabs *t, const struct jrows *r, const char *bench,
+    const struct aggspec *s, const char *const *keep, int prune)
+{
+	struct aggtab at = { s, by_cell, t->ctx->draws != 0 };
+
+	agg_html(o, r->v, r->n, bench, &at, keep, prune);
+}
+
+/* The columns of lg-agg's tables of groups, kind by kind. */
+#define SCORE_COLS \
+	{ "cases", "cases", 0, 0, 0, 0 }, \
+	{ "failed", "failed", 0, 0, 0, 0 }, \
+	{ "undecided", "undecided", 0, 0, 0, 0 }
+static const struct aggcol lgb_cols[] = {
+	{ "CR", "cr", 1, 1, 0, 0 }, { "STIC-1", "stic1", 1, 1, 0, 0 },
+	{ "STIC-2", "stic2", 1, 1, 0, 0 }, { "wAvg", "wavg", 1, 1, 0, 0 },
+	{ "single", "single", 1, 1, 0, 0 }, { "range", "range", 1, 1, 0, 0 },
+	{ "periodic", "periodic", 1, 1, 0, 0 }, { "Len", "len", 1, 1, 0, 0 },
+	SCORE_COLS, { "unscored", "unscored", 0, 0, 0, 0 },
+	{ "cut", "cut", 0, 0, 0, 0 }, { NULL, NULL, 0, 0, 0, 0 } };
+static const struct aggcol pos_cols[] = {
+	{ "at", "at", 0, 0, 0, 0 }, { "pass", "pass", 0, 0, 0, 0 },
+	{ "judged", "judged", 0, 0, 0, 0 }, { "total", "total", 0, 0, 0, 0 },
+	{ "rate", "rate", 1, 0, 0, 0 }, { NULL, NULL, 0, 0, 0, 0 } };
+static const struct aggcol score_cols[] = {
+	{ "score%", "score", 1, 1, 0, 0 }, { "se", "score_se", 1, 0, 1, 0 },
+	SCORE_COLS, { "undec-items", "undecided_items", 0, 0, 0, 0 },
+	{ "unscored", "unscored", 0, 0, 0, 0 }, { "cut", "cut", 0, 0, 0, 0 },
+	{ NULL, NULL, 0, 0, 0, 0 } };
+static const struct aggcol ada_cols[] = {
+	{ "score%", "score", 1, 1, 0, 0 }, { "se", "score_se", 1, 0, 1, 0 },
+	SCORE_COLS, { "unscored", "unscored", 0, 0, 0, 0 },
+	{ "cut", "cut", 0, 0, 0, 0 }, { "IF%", "if", 1, 1, 0, 0 },
+	{ "copy%", "copy", 1, 1, 0, 0 }, { "expect%", "expect", 1, 1, 0, 0 },
+	{ "random%", "random", 1, 0, 0, 0 }, { "tau", "tau", 3, 1, 0, 0 },
+	{ NULL, NULL, 0, 0, 0, 0 } };
+static const struct aggcol apos_cols[] = {
+	{ "front%", "front", 1, 1, 0, 0 }, { "middle%", "middle", 1, 1, 0, 0 },
+	{ "rear%", "rear", 1, 1, 0, 0 }, { "front", "front_cases", 0, 0, 0, 0 },
+	{ "middle", "middle_cases", 0, 0, 0, 0 },
+	{ "rear", "rear_cases", 0, 0, 0, 0 }, { NULL, NULL, 0, 0, 0, 0 } };
+static const struct aggspec lgb_main = { NULL, NULL, "cr", NULL, lgb_cols,
+	2 };
+static const struct aggspec lgb_pos = { NULL, NULL, "at", NULL, pos_cols,
+	0 };
+static const struct aggspec score_tab = { "cell avg overall", NULL, NULL,
+	"if", score_cols, 2 };
+static const struct aggspec ada_main = { "cell", NULL, "if", NULL, ada_cols,
+	2 };
+static const struct aggspec ada_pos = { "position", NULL, NULL, NULL,
+	apos_cols, 0 };
+
+/* The tables of bench in rows r of a run grouped by group (but bench):
+ * LongGenBench's, the score's, Ada-LEval's and its positions'. */
+static void
+agg_groups(buf *o, const tabs *t, const struct jrows *r, const char *bench,
+    const char *const *group, const char *const *keep)
+{
+	static const struct aggspec *const kinds[] = { &lgb_main, &score_tab,
+	    &ada_main, &ada_pos };
+	size_t i;
+
+	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		struct aggtab at = { kinds[i], group, t->ctx->draws != 0 };
+
+		agg_html(o, r->v, r->n, bench, &at, keep, 0);
+	}
 }
 
 void
@@ -668,15 +573,23 @@ tabs_headline(buf *o, const tabs *t, const char *bench)
 	static const char *const ada[] = { "task", "gen.model", "score%",
 	    "IF%", "copy%", "cases", "failed", "undecided", "unscored",
 	    NULL };
+	static const char *const g1[] = { "gen.model", NULL };
+	static const char *const g2[] = { "task", "gen.model", NULL };
+	struct aggtab at = { &lgb_main, g1, t->ctx->draws != 0 };
 
-	if (strcmp(bench, "longgenbench") == 0)
-		tsv_copy(o, &t->g1, bench, "CR", lgb, 0);
-	else if (strcmp(bench, "longweave") == 0)
+	if (strcmp(bench, "longgenbench") == 0) {
+		agg_html(o, t->g1.v, t->g1.n, bench, &at, lgb, 0);
+	} else if (strcmp(bench, "longweave") == 0) {
 		paper_html(o, t, bench, 0);
-	else if (strcmp(bench, "adaleval") == 0)
-		tsv_copy(o, &t->g2, bench, "score%", ada, 0);
-	else
-		tsv_copy(o, &t->g1, bench, NULL, NULL, 0);
+	} else if (strcmp(bench, "adaleval") == 0) {
+		at.group = g2;
+		at.spec = &ada_main;
+		agg_html(o, t->g2.v, t->g2.n, bench, &at, ada, 0);
+		at.spec = &score_tab;
+		agg_html(o, t->g2.v, t->g2.n, bench, &at, ada, 0);
+	} else {
+		agg_groups(o, t, &t->g1, bench, g1, NULL);
+	}
 }
 
 void
@@ -688,19 +601,48 @@ tabs_paper(buf *o, const tabs *t, const char *bench)
 void
 tabs_long(buf *o, const tabs *t, const char *bench)
 {
-	tsv_copy(o, &t->lng, bench, NULL, NULL, 0);
-	if (strcmp(bench, "longgenbench") != 0 || t->pos.len == 0)
+	struct aggtab at = { &lgb_pos, by_cell, t->ctx->draws != 0 };
+
+	agg_groups(o, t, &t->lng, bench, by_cell, NULL);
+	if (strcmp(bench, "longgenbench") != 0 || t->pos.n == 0)
 		return;
 	buf_puts(o, "<details><summary>pass rate per entry position "
 	    "(<code>lg-agg --by-position</code>)</summary>\n");
-	tsv_copy(o, &t->pos, bench, "at", NULL, 0);
+	agg_html(o, t->pos.v, t->pos.n, bench, &at, NULL, 0);
 	buf_puts(o, "</details>\n");
 }
 
+/* lg-agg --usage: records, tokens, times, verdicts, words and cost. */
 void
 tabs_usage(buf *o, const tabs *t, const char *bench)
 {
-	tsv_copy(o, &t->use, bench, NULL, NULL, 1);
+	static const struct aggcol cols[] = {
+		{ "records", "records", 0, 0, 0, 0 },
+		{ "attempts", "attempts", 0, 0, 0, 0 },
+		{ "cached", "cache_hits", 0, 0, 0, 0 },
+		{ "in-tok", "prompt_tokens", 0, 0, 0, 0 },
+		{ "out-tok", "output_tokens", 0, 0, 0, 0 },
+		{ "reason-tok", "reasoning_tokens", 0, 0, 0, 0 },
+		{ "lat-mean", "latency_mean_s", 2, 0, 0, 0 },
+		{ "lat-p50", "latency_p50_s", 2, 0, 0, 0 },
+		{ "lat-p95", "latency_p95_s", 2, 0, 0, 0 },
+		{ "ttft", "ttft_mean_s", 2, 0, 0, 0 },
+		{ "out-tok/s", "output_tokens_per_s", 1, 0, 0, 0 },
+		{ "cut", "cut", 0, 0, 0, 0 },
+		{ "by-llm", "verdicts_llm", 0, 0, 0, 0 },
+		{ "by-rules", "verdicts_rules", 0, 0, 0, 0 },
+		{ "words", "words_mean", 1, 0, 0, 0 },
+		{ "words%", "words_of_target", 1, 0, 0, 0 },
+		{ "tok%", "tokens_of_target", 1, 0, 0, 0 },
+		{ "cost-in", "cost_input", 4, 0, 0, 1 },
+		{ "cost-out", "cost_output", 4, 0, 0, 1 },
+		{ "cost", "cost", 4, 0, 0, 1 },
+		{ "unpriced", "unpriced", 0, 0, 0, 1 },
+		{ NULL, NULL, 0, 0, 0, 0 } };
+	static const struct aggspec use = { "usage", "usage_total", NULL,
+	    NULL, cols, 0 };
+
+	agg_default(o, t, &t->use, bench, &use, NULL, 1);
 }
 
 /* lg-agg --tags: per group the records, those failed and untagged
@@ -708,37 +650,40 @@ tabs_usage(buf *o, const tabs *t, const char *bench)
 void
 tabs_tags(buf *o, const tabs *t, const char *bench)
 {
-	static const char *const keep[] = { "task", "length", "gen.model",
-	    "records", "failed", "untagged", "tagged", "none%",
-	    "cut-reasoning%", "truncated%", "refused%", "format%", "stopped%",
-	    "skipped%", "repeated%", "looping%", "distinct_n", NULL };
+	static const struct aggcol cols[] = {
+		{ "records", "records", 0, 0, 0, 0 },
+		{ "failed", "failed", 0, 0, 0, 0 },
+		{ "untagged", "untagged", 0, 0, 0, 0 },
+		{ "tagged", "tagged", 0, 0, 0, 0 },
+		{ "none%", "none_share", 1, 0, 0, 0 },
+		{ "cut-reasoning%", "cut_reasoning_share", 1, 0, 0, 0 },
+		{ "truncated%", "truncated_share", 1, 0, 0, 0 },
+		{ "refused%", "refused_share", 1, 0, 0, 0 },
+		{ "format%", "format_share", 1, 0, 0, 0 },
+		{ "stopped%", "stopped_share", 1, 0, 0, 0 },
+		{ "skipped%", "skipped_share", 1, 0, 0, 0 },
+		{ "repeated%", "repeated_share", 1, 0, 0, 0 },
+		{ "looping%", "looping_share", 1, 0, 0, 0 },
+		{ "distinct_n", "distinct_n", 3, 0, 0, 0 },
+		{ NULL, NULL, 0, 0, 0, 0 } };
+	static const struct aggspec tags = { "tags", NULL, NULL, NULL, cols,
+	    0 };
 
-	tsv_copy(o, &t->tags, bench, "tagged", keep, 0);
+	agg_default(o, t, &t->tags, bench, &tags, NULL, 0);
 }
 
-/* 1 when a row of bench in lg-agg's TSV text has a value other than "-"
- * in column col. */
+/* 1 when a row of bench in rows r has a number at key. */
 static int
-has_value(const buf *text, const char *bench, const char *col)
+has_value(const struct jrows *r, const char *bench, const char *key)
 {
-	char *s, *p, *next, *v[MAX_COLS];
-	size_t n, j = MAX_COLS;
-	int found = 0;
+	size_t i;
 
-	if (text->len == 0)
-		return 0;
-	s = xstrndup(text->s, text->len);
-	for (p = s; *p != '\0' && !found; p = next) {
-		n = split(p, v, MAX_COLS, &next);
-		if (strcmp(v[0], "bench") == 0) {
-			for (j = 0; j < n && strcmp(v[j], col) != 0; j++)
-				;
-		} else if (j < n && strcmp(v[0], bench) == 0) {
-			found = !dashed(v[j]);
-		}
-	}
-	free(s);
-	return found;
+	for (i = 0; i < r->n; i++)
+		if (strcmp(jstr(r->v[i], "bench"), bench) == 0 &&
+		    cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(r->v[i],
+		    key)))
+			return 1;
+	return 0;
 }
 
 /* lg-agg --time: per group the mean seconds of a request (its 95%
@@ -747,27 +692,56 @@ has_value(const buf *text, const char *bench, const char *col)
 void
 tabs_time(buf *o, const tabs *t, const char *bench)
 {
-	if (t->time.len > 0 && !has_value(&t->time, bench, "time-s")) {
+	static const struct aggcol cols[] = {
+		{ "records", "records", 0, 0, 0, 0 },
+		{ "time-s", "time_s", 2, 1, 0, 0 },
+		{ "failed", "failed", 0, 0, 0, 0 },
+		{ "untimed", "untimed", 0, 0, 0, 0 },
+		{ NULL, NULL, 0, 0, 0, 0 } };
+	static const struct aggspec tm = { NULL, NULL, NULL, NULL, cols, 1 };
+
+	if (t->time.n > 0 && !has_value(&t->time, bench, "time_s")) {
 		buf_puts(o, "<p class=\"note\">No record has a time "
 		    "(<code>gen.latency_s</code>; an oracle's answers have "
 		    "none).</p>\n");
 		return;
 	}
-	tsv_copy(o, &t->time, bench, "time-s", NULL, 1);
+	agg_default(o, t, &t->time, bench, &tm, NULL, 1);
 }
 
 /* lg-agg --lengths: per group the mean output tokens against the tier. */
 void
 tabs_lengths(buf *o, const tabs *t, const char *bench)
 {
-	tsv_copy(o, &t->lengths, bench, "out-tok", NULL, 0);
+	static const struct aggcol cols[] = {
+		{ "records", "records", 0, 0, 0, 0 },
+		{ "target", "target", 0, 0, 0, 0 },
+		{ "out-tok", "out_tokens", 1, 1, 0, 0 },
+		{ "out%", "out_pct", 1, 1, 0, 0 },
+		{ "counted", "counted", 0, 0, 0, 0 },
+		{ "cut", "cut", 0, 0, 0, 0 },
+		{ "failed", "failed", 0, 0, 0, 0 },
+		{ "no-length", "no_length", 0, 0, 0, 0 },
+		{ NULL, NULL, 0, 0, 0, 0 } };
+	static const struct aggspec ln = { NULL, NULL, NULL, NULL, cols, 1 };
+
+	agg_default(o, t, &t->lengths, bench, &ln, NULL, 0);
 }
 
 /* lg-agg --sample-size: per group the interval width at n cases. */
 void
 tabs_sample(buf *o, const tabs *t, const char *bench)
 {
-	tsv_copy(o, &t->sample, bench, "width", NULL, 0);
+	static const struct aggcol cols[] = {
+		{ "metric", "metric", AGG_TEXT, 0, 0, 0 },
+		{ "cases", "cases", 0, 0, 0, 0 },
+		{ "n", "n", 0, 0, 0, 0 },
+		{ "width", "width", 1, 0, 0, 0 },
+		{ NULL, NULL, 0, 0, 0, 0 } };
+	static const struct aggspec ss = { "sample_size", NULL, NULL, NULL,
+	    cols, 0 };
+
+	agg_default(o, t, &t->sample, bench, &ss, NULL, 0);
 }
 
 static long
