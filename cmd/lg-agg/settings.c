@@ -173,9 +173,8 @@ note(int *seen, char **have, char *text, char **diff)
 	free(text);
 }
 
-/* The settings noted for rec's task (bench/task) in g, added if new. */
-static struct task_set *
-task_of(struct group *g, const cJSON *rec)
+struct task_set *
+settings_task(struct group *g, const cJSON *rec)
 {
 	const char *b = rec_str(rec, "bench"), *t = rec_str(rec, "task");
 	char *task = xasprintf("%s/%s", b ? b : "-", t ? t : "-");
@@ -207,7 +206,7 @@ group_settings(struct group *g, const cJSON *rec)
 
 	if (g->sdiff != NULL)
 		return;		/* one difference is enough to refuse */
-	ts = task_of(g, rec);
+	ts = settings_task(g, rec);
 	if (settings_gen(rec, 1, &s))
 		note(&ts->gseen, &ts->gen, s, &g->sdiff);
 	if (g->sdiff == NULL && settings_judge(rec, &s)) {
