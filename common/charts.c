@@ -27,6 +27,7 @@
 #include "nulkey.h"
 #include "outtok.h"
 #include "record.h"
+#include "scoredef.h"
 #include "tasks.h"
 #include "unscored.h"
 #include "xalloc.h"
@@ -67,6 +68,7 @@ struct charts {
 	struct charts_opts o;
 	struct tally tally[CH_NKINDS];
 	struct unscored un;	/* records never scored, for the warning */
+	struct scoredefs defs;	/* scored records by task and definition */
 	struct cell *bucket[NBUCKET];
 	struct cell **all;
 	size_t ncell, cap;
@@ -116,6 +118,7 @@ charts_free(struct charts *t)
 	free(t->all);
 	chartci_free(t->ci);
 	unscored_free(&t->un);
+	scoredefs_free(&t->defs);
 	bpe_free(t->tok);
 	free(t->val);
 	free(t->lo);
@@ -732,6 +735,18 @@ label(const cJSON *rec, const char *k, int *nul, jsonl *in)
 	return s;
 }
 
+/* rec's definition (scoredef.h) under its task: the charts put a task's
+ * points of every model and tier side by side. */
+static void
+note_def(struct charts *t, const cJSON *rec, const char *bench,
+    const char *task)
+{
+	char *key = xasprintf("%.200s/%.200s", bench, task);
+
+	scoredefs_note(&t->defs, key, rec);
+	free(key);
+}
+
 int
 charts_add(struct charts *t, const cJSON *rec, jsonl *in)
 {
@@ -761,7 +776,14 @@ charts_add(struct charts *t, const cJSON *rec, jsonl *in)
 		return -1;
 	}
 	t->worked = 0;
+	note_def(t, rec, bench, task);
 	return add_keyed(t, rec, bench, task, length, in);
+}
+
+int
+charts_defs_refused(const struct charts *t)
+{
+	return scoredefs_refused(&t->defs, NULL);
 }
 
 long

@@ -77,6 +77,10 @@ int charts_add(struct charts *t, const cJSON *rec, jsonl *in);
 /* The records no scorer touched, as one warning (nothing when none);
  * the sentence itself into b when b is not NULL. */
 void charts_warn_unscored(const struct charts *t, buf *b);
+/* Each task whose records were scored by two definitions of the score
+ * (scoredef.h: its points would measure neither), said on stderr: 1 if
+ * one was, and no chart should be drawn. */
+int charts_defs_refused(const struct charts *t);
 
 /* Number of points a kind has, plus the records it leaves out or counts
  * as failed (0: nothing to draw or say). */

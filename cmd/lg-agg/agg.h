@@ -20,6 +20,7 @@
 #include "extscores.h"
 #include "models.h"
 #include "record.h"
+#include "scoredef.h"
 
 /* LongGenBench Len over: every case; more than 40 entries and 2000 words
  * (the published notebook); a completion rate of 80% or more (the paper) */
@@ -205,6 +206,7 @@ struct task_set {
 	char *gen, *judge;
 	int gseen, jseen;
 	cJSON *gtree, *jtree;	/* gen and judge parsed, once compared */
+	long defs[SCOREDEF_N];	/* scored records by definition (defs.c) */
 };
 
 /* What the tables of lw_tables.c and ada_tables.c read beside a bench's
@@ -485,8 +487,14 @@ void skeys_print(skeys *s, const struct opts *o);
 void skeys_free(skeys *s);
 /* Note rec's settings in g (its first difference in g->sdiff). */
 void group_settings(struct group *g, const cJSON *rec);
+/* The settings noted for rec's task (bench/task) in g, added if new. */
+struct task_set *settings_task(struct group *g, const cJSON *rec);
 /* Name each group whose records differ in settings: 1 if any did. */
 int settings_refused(struct group **g, size_t n, const struct opts *o);
+/* defs.c: count rec's definition (scoredef.h) under its task in g; name
+ * each group pooling records of a task scored by both: 1 if one did. */
+void group_defs(struct group *g, const cJSON *rec);
+int defs_refused(struct group **g, size_t n, const struct opts *o);
 
 /* table.c: a table of text cells printed in one of the formats */
 typedef struct table table;

@@ -108,6 +108,7 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals,
 			g = gtab_get(t, b, bench, vals, NULL);
 			group_params(g, rec);
 			group_settings(g, rec);
+			group_defs(g, rec);
 			if (r == 0) {
 				/* the record's id names a unit without a case */
 				id = cs == NULL ? rec_key(rec) : NULL;
@@ -154,8 +155,8 @@ warn_repeats(struct group **g, size_t n, const struct opts *o)
 }
 
 /* Each bench's groups in turn, by its entry (or --usage's table): 0, or
- * 1 when a group's records were made by different settings (named, and
- * nothing printed). */
+ * 1 when a group's records were made by different settings or pool a
+ * task's scores of two definitions (named, and nothing printed). */
 static int
 print(gtab *t, const struct opts *o, skeys *keys)
 {
@@ -163,7 +164,7 @@ print(gtab *t, const struct opts *o, skeys *keys)
 	size_t n, i, j;
 
 	g = gtab_sorted(t, o, &n);
-	if (settings_refused(g, n, o)) {
+	if (defs_refused(g, n, o) | settings_refused(g, n, o)) {
 		free(g);
 		return 1;
 	}

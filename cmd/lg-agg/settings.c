@@ -185,8 +185,8 @@ task_is(const char *task, const char *b, const char *t)
 }
 
 /* The settings noted for rec's task (bench/task) in g, added if new. */
-static struct task_set *
-task_of(struct group *g, const cJSON *rec)
+struct task_set *
+settings_task(struct group *g, const cJSON *rec)
 {
 	const char *b = rec_str(rec, "bench"), *t = rec_str(rec, "task");
 	struct task_set *ts;
@@ -276,7 +276,7 @@ group_settings(struct group *g, const cJSON *rec)
 
 	if (g->sdiff != NULL)
 		return;		/* one difference is enough to refuse */
-	ts = task_of(g, rec);
+	ts = settings_task(g, rec);
 	if (!gen_same(rec, ts) && settings_gen(rec, 1, &s))
 		note(&ts->gseen, &ts->gen, s, &g->sdiff);
 	if (g->sdiff == NULL && !judge_same(rec, ts) &&

@@ -66,6 +66,9 @@ struct group **ctab_groups(ctab *t, const struct opts *o, size_t *n);
  * sides left out because a side has no decided record. */
 void ctab_counts(ctab *t, size_t *cases, size_t *paired, size_t *undecided,
     size_t *unscored);
+/* Each task and group whose records, on either side, were scored by two
+ * definitions of the score (scoredef.h), said on stderr: 1 if one was. */
+int ctab_defs_refused(const ctab *t);
 /* The records never scored (unscored.h), said once on stderr. */
 void ctab_warn_unscored(const ctab *t);
 /* Nonzero when the case has records on side, decided or not. */

@@ -208,6 +208,10 @@ run(char **files, int nfiles, const struct opts *o)
 		}
 	}
 	g = ctab_groups(t, o, &ng);
+	if (ctab_defs_refused(t)) {
+		status = status > LG_BAD ? status : LG_BAD;
+		goto out;
+	}
 	if (o->baseline != NULL && !baseline_seen(o, &b)) {
 		status = LG_USAGE;
 		goto out;

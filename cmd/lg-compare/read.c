@@ -22,6 +22,7 @@
 #include "compare.h"
 #include "nulkey.h"
 #include "record.h"
+#include "scoredef.h"
 #include "unscored.h"
 #include "util.h"
 #include "xalloc.h"
@@ -38,6 +39,7 @@ struct ctab {
 	size_t *hval;
 	size_t nslot, nused;
 	struct unscored un;	/* records never scored */
+	struct scoredefs defs;	/* by group and task, both sides */
 };
 
 ctab *
@@ -79,6 +81,7 @@ ctab_free(ctab *t)
 	free(t->g);
 	free(t->k);
 	unscored_free(&t->un);
+	scoredefs_free(&t->defs);
 	free(t);
 }
 
@@ -464,6 +467,35 @@ fold(struct paired_side *s, struct paired_side *d)
 	s->nchk = -1;
 }
 
+/* rec's definition (scoredef.h) under its task and group, on either side:
+ * the two sides of a comparison must be scored alike too. */
+static void
+note_def(ctab *t, const cJSON *rec, char **vals)
+{
+	const char *bench = rec_str(rec, "bench"), *task = rec_str(rec, "task");
+	buf b = { 0 };
+	size_t i;
+
+	buf_printf(&b, "%.200s/%.200s (group", bench ? bench : "?",
+	    task ? task : "?");
+	for (i = 0; i < t->nfields; i++) {
+		char *v = nulkey_show(vals[i]);
+
+		lg_sanitize(v);
+		buf_printf(&b, " %s", v);
+		free(v);
+	}
+	buf_putc(&b, ')');
+	scoredefs_note(&t->defs, buf_str(&b), rec);
+	buf_free(&b);
+}
+
+int
+ctab_defs_refused(const ctab *t)
+{
+	return scoredefs_refused(&t->defs, NULL);
+}
+
 int
 ctab_add(ctab *t, const cJSON *rec, jsonl *in, int side, const struct opts *o)
 {
@@ -496,6 +528,7 @@ ctab_add(ctab *t, const cJSON *rec, jsonl *in, int side, const struct opts *o)
 	}
 	if (d.unscored)
 		unscored_note(&t->un, rec);
+	note_def(t, rec, vals);
 	fold(&k->s[side], &d);
 	r = 0;
 out:

@@ -179,6 +179,10 @@ run(char **files, int n, const struct plot_opts *o)
 	}
 	if (bad && status == LG_OK)
 		status = LG_BAD;
+	if (charts_defs_refused(t)) {
+		charts_free(t);
+		return lg_finish(status > LG_BAD ? status : LG_BAD);
+	}
 	if (o->dir != NULL && mkdir(o->dir, 0777) < 0 && errno != EEXIST) {
 		lg_warn("%s: %s", o->dir, strerror(errno));
 		charts_free(t);

@@ -503,6 +503,11 @@ run(char **files, int n, const struct ropts *ro, struct tabctx *c)
 	report_repeats(&r);
 	if (status == LG_SYS)
 		goto out;
+	if (charts_defs_refused(ch)) {
+		status = LG_BAD;	/* a task scored by two definitions,
+					 * said: no page */
+		goto out;
+	}
 	r.base = baseline_key(&r, ro->baseline);
 	if (ro->baseline != NULL && r.base == NULL) {
 		status = LG_USAGE;	/* said: no page */

@@ -14,8 +14,8 @@
 #include "tasklist.h"
 
 static const char usage[] =
-"usage: lg-score [--rules] [--compat] [--python PATH] [--max-record SIZE]\n"
-"                [file ...]\n"
+"usage: lg-score [--rules] [--definition DEF | --compat] [--python PATH]\n"
+"                [--max-record SIZE] [file ...]\n"
 "       lg-score [--hybrid] [--compat [--compat-prompt a|b|c]] [--cf-relevance]\n"
 "                [--judge-base-url URL] [--judge-model MODEL]\n"
 "                [--api-key-file FILE] [--python PATH] [--max-record SIZE]\n"
@@ -35,6 +35,10 @@ static const char usage[] =
 "  --api-key-file FILE the judge's API key (else LG_API_KEY, OPENAI_API_KEY)\n"
 "  --compat            every scorer as published (each one's --compat); with\n"
 "                      a judge model, LongWeave cf's relevance check too\n"
+"  --definition DEF    code (default): the published code's scores; paper:\n"
+"                      the paper's (lg-flake8, lg-kvcheck and lg-judge\n"
+"                      --rules --definition); not with --compat or a judge\n"
+"                      model\n"
 "  --compat-prompt a|b|c  LongGenBench's published judge prompt, with --compat\n"
 "                      and a judge model (lg-judge --compat-prompt)\n"
 "  --python PATH       the Python that runs flake8 (lg-flake8 --python)\n"
@@ -45,7 +49,7 @@ static const char usage[] =
 "  --version           print the version\n";
 
 enum { O_RULES = 256, O_HYBRID, O_COMPAT, O_CFREL, O_URL, O_MODEL, O_KEY,
-	O_PYTHON, O_MAXREC, O_VERSION, O_PROMPT };
+	O_PYTHON, O_MAXREC, O_VERSION, O_PROMPT, O_DEF };
 
 /* The options that ask a judge model, as the user spelled them. */
 static const char *
@@ -79,6 +83,15 @@ check(score_opts *o, int rules, int hybrid)
 	if (o->prompt != NULL && (!o->compat || o->judge == JUDGE_RULES))
 		lg_die(LG_USAGE, "--compat-prompt goes with --compat and a judge "
 		    "model (--judge-model, --judge-base-url)");
+	if (o->definition != NULL && strcmp(o->definition, "paper") == 0) {
+		if (o->compat)
+			lg_die(LG_USAGE, "--definition paper: not with --compat, "
+			    "which scores every task as the published code");
+		if (m != NULL)
+			lg_die(LG_USAGE, "--definition paper goes with the rules: "
+			    "%s asks a judge model, which looks for no fabricated "
+			    "facts in LongWeave biog", m);
+	}
 	/* the published cf scorer asks its relevance question first */
 	if (o->compat && o->judge == JUDGE_MODEL)
 		o->cf_relevance = 1;
@@ -92,6 +105,7 @@ score_parse(int argc, char **argv, score_opts *o)
 		{ "hybrid", no_argument, NULL, O_HYBRID },
 		{ "compat", no_argument, NULL, O_COMPAT },
 		{ "compat-prompt", required_argument, NULL, O_PROMPT },
+		{ "definition", required_argument, NULL, O_DEF },
 		{ "cf-relevance", no_argument, NULL, O_CFREL },
 		{ "judge-base-url", required_argument, NULL, O_URL },
 		{ "judge-model", required_argument, NULL, O_MODEL },
@@ -105,6 +119,7 @@ score_parse(int argc, char **argv, score_opts *o)
 		{ NULL, 0, NULL, 0 }
 	};
 	static const char *const prompts[] = { "a", "b", "c" };
+	static const char *const defs[] = { "code", "paper" };
 	int c, rules = 0, hybrid = 0;
 
 	memset(o, 0, sizeof *o);
@@ -118,6 +133,10 @@ score_parse(int argc, char **argv, score_opts *o)
 		case O_PROMPT:
 			o->prompt = prompts[opt_choice("--compat-prompt", optarg,
 			    prompts, 3)];
+			break;
+		case O_DEF:
+			o->definition = defs[opt_choice("--definition", optarg,
+			    defs, 2)];
 			break;
 		case O_CFREL: o->cf_relevance = 1; break;
 		case O_URL:

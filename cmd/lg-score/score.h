@@ -21,6 +21,7 @@ typedef struct {
 	int compat;		/* --compat: the published setups */
 	int cf_relevance;	/* --cf-relevance, or --compat with a model */
 	const char *prompt;	/* --compat-prompt: a, b or c, or NULL */
+	const char *definition;	/* --definition: code or paper, or NULL */
 	const char *urls[SCORE_MAX_URLS];
 	size_t nurls;
 	const char *model;	/* --judge-model, --model */

@@ -15,13 +15,14 @@
 #include "score.h"
 #include "xalloc.h"
 
-enum { S_JUDGE = 1, S_FLAKE8 = 2 };
+enum { S_JUDGE = 1, S_FLAKE8 = 2, S_DEF = 4 };
 
 /*
  * The scorers, in the order the records go through them: lg-judge after
  * lg-flake8, whose scores --cf-relevance reads.  Every one passes the
  * records of the tasks it does not score through untouched, and takes
- * --compat and --max-record.  optin: a task the stage lists but scores
+ * --compat and --max-record; S_DEF: --definition too (lg-judge's by rules
+ * only, as score_parse() refuses paper with a judge model).  optin: a task the stage lists but scores
  * only when --cf-relevance is given.
  */
 static const struct stage_def {
@@ -30,11 +31,11 @@ static const struct stage_def {
 	const char *optin;
 } defs[] = {
 	{ "lg-split", 0, NULL },
-	{ "lg-kvcheck", 0, NULL },
+	{ "lg-kvcheck", S_DEF, NULL },
 	{ "lg-fsmcheck", 0, NULL },
 	{ "lg-tau", 0, NULL },
-	{ "lg-flake8", S_FLAKE8, NULL },
-	{ "lg-judge", S_JUDGE, "longweave\tcf" },
+	{ "lg-flake8", S_FLAKE8 | S_DEF, NULL },
+	{ "lg-judge", S_JUDGE | S_DEF, "longweave\tcf" },
 	{ "lg-choice", 0, NULL },
 };
 #define NDEFS (sizeof defs / sizeof defs[0])
@@ -93,6 +94,11 @@ stages_make(const score_opts *o, size_t *n)
 			judge_args(o, av, &k);
 		if (o->compat)
 			add(av, &k, "--compat");
+		if ((defs[i].flags & S_DEF) && o->definition != NULL &&
+		    (!(defs[i].flags & S_JUDGE) || o->judge == JUDGE_RULES)) {
+			add(av, &k, "--definition");
+			add(av, &k, o->definition);
+		}
 		if ((defs[i].flags & S_FLAKE8) && o->python != NULL) {
 			add(av, &k, "--python");
 			add(av, &k, o->python);
