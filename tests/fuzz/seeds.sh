@@ -52,7 +52,8 @@ answers() {	# target, file, jq filter of the records, case jq, flags...
 }
 answers lg-split "$work/lgb" 'true' '{bench, id, gold: {type: .gold.type, number: .gold.number}}' \
     '{}' '{"compat": true}' '{"keep_last": true}'
-answers lg-kvcheck "$work/lw" '.task == "kvg"' '{bench, task, id, gold}' '{}' '{"compat": true}'
+answers lg-kvcheck "$work/lw" '.task == "kvg"' '{bench, task, id, gold}' '{}' '{"compat": true}' \
+    '{"paper": true}'
 answers lg-fsmcheck "$work/lw" '.task == "sms"' '{bench, task, id, gold}' '{}' '{"compat": true}'
 answers lg-tau "$work/lw" '.task == "pr"' '{bench, task, id, gold, vars: {segments: .vars.segments}}' \
     '{}' '{"compat": true}' '{"align": "label"}'
