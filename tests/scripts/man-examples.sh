@@ -10,6 +10,11 @@
 #   cases.jsonl out.jsonl    a small LongGenBench suite, prompted / answered
 #   answers.jsonl            LongWeave answers of every built task
 #   scored.jsonl             both scored, for lg-agg
+#   base.jsonl tuned.jsonl   LongWeave kvg answers of two models, base-7b
+#                            and tuned-7b, scored (a baseline and a
+#                            candidate, for lg-report --baseline)
+#   ruler.tsv                an outside score of scored.jsonl's model
+#                            (model, length, score), for --correlate
 #   results.json             an official LongGenBench result file
 #   stackselect_1k.json      a small Ada-LEval BestAnswer file
 #   cl100k_base.tiktoken     a rank table (the tests' small one, by that name)
@@ -51,6 +56,14 @@ fixtures() {	# DIR
 			lg-split out.jsonl | lg-judge --rules
 			lg-kvcheck answers.jsonl | lg-fsmcheck | lg-tau | lg-flake8
 		} > scored.jsonl
+		lg-gen longweave -t kvg -l 1k -n 4 | lg-prompt > kvg.cases
+		lg-oracle --model base-7b --drop 0.3 -s 1 kvg.cases |
+		    lg-kvcheck > base.jsonl
+		lg-oracle --model tuned-7b --drop 0.3 -s 2 kvg.cases |
+		    lg-kvcheck > tuned.jsonl
+		rm kvg.cases
+		printf 'model\tlength\tscore\n' > ruler.tsv
+		printf 'lg-oracle\t16k\t70.1\n' >> ruler.tsv
 	)
 }
 
