@@ -23,45 +23,16 @@
 #include "diag.h"
 #include "extscores.h"
 #include "nulkey.h"
+#include "ptab.h"
 #include "rng.h"
 #include "tasks.h"
 #include "xalloc.h"
 
-enum { C_TASK, C_LEN, C_MODEL };
 enum { NCMET_MAX = 4 };
 
 static const char *const lgb_names[] = { "CR", "STIC-1", "STIC-2", "wAvg" };
 static const int lgb_ids[] = { M_CR, M_STIC1, M_STIC2, M_WAVG };
 static const char *const score_names[] = { "score" };
-
-/* Distinct strings of field f of g[0..n), in first-seen order. */
-static const char **
-distinct(struct group **g, size_t n, int f, size_t *out)
-{
-	const char **v = xcalloc(n ? n : 1, sizeof *v);
-	size_t i, j, k = 0;
-
-	for (i = 0; i < n; i++) {
-		for (j = 0; j < k && strcmp(v[j], g[i]->val[f]) != 0; j++)
-			;
-		if (j == k)
-			v[k++] = g[i]->val[f];
-	}
-	*out = k;
-	return v;
-}
-
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-static int
-cmp_tierp(const void *a, const void *b)
-{
-	return cmp_tier(*(const char *const *)a, *(const char *const *)b);
-}
 
 /* The model's metrics at tier, in percent (NAN: none). */
 static void
@@ -75,8 +46,8 @@ values(struct group **g, size_t n, const char *tier, const char *model,
 	int k;
 
 	for (i = 0; i < n; i++) {
-		if (strcmp(g[i]->val[C_LEN], tier) != 0 ||
-		    strcmp(g[i]->val[C_MODEL], model) != 0)
+		if (strcmp(g[i]->val[PF_LEN], tier) != 0 ||
+		    strcmp(g[i]->val[PF_MODEL], model) != 0)
 			continue;
 		if (lgb)
 			lgb_add(&s, &g[i]->lgb);
@@ -279,7 +250,7 @@ warn_missing(struct group **g, size_t n, const char **models, size_t nm,
 	}
 	for (l = 0; l < o->ext->n; l++) {
 		for (m = 0; m < n; m++)
-			if (strcmp(g[m]->val[C_MODEL], o->ext->s[l].model) == 0)
+			if (strcmp(g[m]->val[PF_MODEL], o->ext->s[l].model) == 0)
 				break;
 		if (m == n)
 			lg_warn("%s: %s: no %s records of this model", o->ext->path,
@@ -299,14 +270,12 @@ correlate_print(struct group **g, size_t n, const struct opts *o)
 	const char *const *names = lgb ? lgb_names : score_names;
 	const char *pcols[NCMET_MAX + 3];
 	size_t nm, nt, l, k;
-	const char **models = distinct(g, n, C_MODEL, &nm);
-	const char **tiers = distinct(g, n, C_LEN, &nt);
+	const char **models = pt_values(g, n, PF_MODEL, PT_NAMES, &nm);
+	const char **tiers = pt_values(g, n, PF_LEN, PT_TIERS, &nt);
 	double *x = xcalloc(nm * NCMET_MAX + 1, sizeof *x);
 	double *y = xcalloc(nm + 1, sizeof *y);
 	table *ct = NULL, *pt = NULL;
 
-	qsort(models, nm, sizeof *models, cmp_str);
-	qsort(tiers, nt, sizeof *tiers, cmp_tierp);
 	warn_missing(g, n, models, nm, tiers, nt, o);
 	pcols[0] = "length";
 	pcols[1] = "model";
