@@ -5,7 +5,9 @@
 #                   test, again under ASan+UBSan, lint the man pages, a
 #                   short fuzz round (JOBS tests at once, see tests/check.sh)
 #   make test       build, run the tests once on bin/ (the edit-test loop;
-#                   TESTS=PATTERN runs only the tests whose name holds it)
+#                   TESTS='PATTERN...' runs only the tests whose name
+#                   holds one of the space-separated patterns)
+#   make test-san   the same on the sanitizer build, build/san/bin
 #   make demo       build and run a small suite of every benchmark through
 #                   the reference model (lg-oracle), print the tables, write
 #                   the charts and the HTML report
@@ -225,6 +227,12 @@ test:
 	@$(MAKE) --no-print-directory all >/dev/null
 	@sh tests/check.sh plain
 
+# The same loop on the sanitizer build (TESTS as for make test).
+test-san:
+	@echo "lg test-san: building the tools with ASan+UBSan into build/san/bin/" >&2
+	@$(MAKE) --no-print-directory SAN=1 all >/dev/null
+	@RUN_SAN=1 RUN_LABEL=asan+ubsan sh tests/run.sh build/san/bin build/san
+
 demo:
 	@sh mk/deps.sh demo
 	@echo "lg demo: building the tools" >&2
@@ -254,4 +262,4 @@ clean:
 	rm -rf bin build
 
 .PHONY: all deps deps-check check check-builds check-build-plain check-build-san \
-    check-build-fuzz check-slurm test demo install uninstall lint clean FORCE
+    check-build-fuzz check-slurm test test-san demo install uninstall lint clean FORCE

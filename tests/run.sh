@@ -12,8 +12,9 @@
 # UBSAN_OPTIONS get a log_path of the test's own, so a report that a test
 # sends to /dev/null still fails it.
 # Environment: RUN_SAN=1 (the sanitizer suite) leaves out the scripts
-# marked "# plain build only: WHY"; TESTS=PATTERN runs the tests whose name holds PATTERN (for
-# example lg-agg/, unit/ or scripts/infer-); JOBS=N runs N tests at once
+# marked "# plain build only: WHY"; TESTS='PATTERN...' runs the tests
+# whose name holds one of the space-separated patterns (for example
+# lg-agg/, unit/ or 'lg-gen/ scripts/infer-'); JOBS=N runs N tests at once
 # (default 1), the longest first by the times of the last run on this
 # build, kept in OBJDIR/test-times ("MS NAME CPU-MS": the wall-clock
 # milliseconds and those of processor time, user and system, of each
@@ -24,7 +25,8 @@
 # the output is no longer empty or the status no longer 0), unless it
 # crashed, and prints "updated: NAME" for each golden that changed; the
 # scripts that keep reference sums (check_sums of tests/lib.sh) rewrite
-# them.  For example: make test UPDATE=1 TESTS=lg-judge/, then git diff.
+# them.  For example: make test UPDATE=1 TESTS='lg-judge/ lg-agg/list',
+# then git diff.
 # Output: a FAIL line and the end of the output of each failed test, an
 # "updated" line of each golden rewritten, in the order of the tests, then
 # "N passed, N failed, N skipped" (a golden rewritten counts as passed).
@@ -60,7 +62,13 @@ for s in "$top"/tests/scripts/*.sh; do
 	[ "${RUN_SAN:-}" = 1 ] && grep -q '^# plain build only: ' "$s" && continue
 	echo "script scripts/${s##*/}"
 done >> "$tmp/all"
-awk -v p="$only" 'index($2, p) { print $0, NR }' "$tmp/all" > "$tmp/list"
+awk -v p="$only" 'BEGIN { np = split(p, pat, " ") }
+{
+	for (i = 1; i <= np && !index($2, pat[i]); i++)
+		;
+	if (np == 0 || i <= np)
+		print $0, NR
+}' "$tmp/all" > "$tmp/list"
 
 # the longest first, so that the slow tests do not end the run alone: by
 # the milliseconds each took in the last run on this build (OBJDIR/
