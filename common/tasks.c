@@ -8,21 +8,23 @@ const char *const bench_names[NBENCHES] = {
 };
 
 /*
- * LongWeave's in the order of its paper's Table 3, with its names;
- * Ada-LEval's with the paper's table of each, in its order (TSort Table
- * 2, BestAnswer Table 3).  LongGenBench's tables pool its tasks: none is shown apart.
+ * Each task of the list at its place (SHOWN): LongWeave's in the order of
+ * its paper's Table 3, with its names; Ada-LEval's with the paper's table
+ * of each, in its order.  LongGenBench's tables pool its tasks: none is
+ * shown apart.  Two tasks at one place do not compile (-Woverride-init),
+ * nor does a place beyond the number of tasks: the array has no hole.
  */
 const struct task_show task_shows[] = {
-	{ BENCH_LONGWEAVE, "cf", "CF", NULL },
-	{ BENCH_LONGWEAVE, "biog", "BioG", NULL },
-	{ BENCH_LONGWEAVE, "sr", "SR", NULL },
-	{ BENCH_LONGWEAVE, "nw", "NW", NULL },
-	{ BENCH_LONGWEAVE, "kvg", "KVG", NULL },
-	{ BENCH_LONGWEAVE, "sms", "SMS", NULL },
-	{ BENCH_LONGWEAVE, "pr", "PR", NULL },
-	{ BENCH_ADALEVAL, "tsort", NULL, "2" },
-	{ BENCH_ADALEVAL, "bestanswer", NULL, "3" },
+#define LW(t, shown, label, ...) \
+	[shown] = { BENCH_LONGWEAVE, #t, label, NULL },
+#define ADA(t, shown, table) \
+	[NLW_TASKS + shown] = { BENCH_ADALEVAL, #t, NULL, table },
+#include "tasks.def"
+#undef LW
+#undef ADA
 };
+typedef char tasks_shown_once[sizeof task_shows / sizeof task_shows[0] ==
+    NLW_TASKS + NADA_TASKS ? 1 : -1];
 const size_t ntask_shows = sizeof task_shows / sizeof task_shows[0];
 
 int

@@ -2,8 +2,9 @@
  * tasks.h: the benchmarks, and their tasks as tables and charts show them
  * (lg-agg, and the charts of lg-plot and lg-report): the order of a
  * benchmark's tasks, the name its paper's columns give a task, and the
- * paper's table that reports it.  A task not in the table is shown by its
- * own name, after the benchmark's tasks.  Static data: nothing to free.
+ * paper's table that reports it, all from the task list tasks.def.  A task
+ * not in the list is shown by its own name, after the benchmark's tasks.
+ * Static data: nothing to free.
  */
 #ifndef LG_TASKS_H
 #define LG_TASKS_H
@@ -12,13 +13,31 @@
 
 enum { BENCH_LONGGENBENCH, BENCH_LONGWEAVE, BENCH_ADALEVAL, NBENCHES };
 
+/* The number of tasks of each benchmark in tasks.def. */
+enum {
+#define LW(t, ...) TASKS_LW_##t,
+#define ADA(t, ...)
+#include "tasks.def"
+#undef LW
+#undef ADA
+	NLW_TASKS
+};
+enum {
+#define LW(t, ...)
+#define ADA(t, ...) TASKS_ADA_##t,
+#include "tasks.def"
+#undef LW
+#undef ADA
+	NADA_TASKS
+};
+
 /* The benchmarks' names, as records name them. */
 extern const char *const bench_names[NBENCHES];
 
 struct task_show {
 	int bench;		/* BENCH_* */
-	const char *task;	/* as records name it: "kvg" */
-	const char *label;	/* as the paper's columns do: "KVG"; NULL: none */
+	const char *task;	/* as records name it */
+	const char *label;	/* as the paper's columns do; NULL: none */
 	const char *table;	/* the paper's table of its own; NULL: none */
 };
 

@@ -134,11 +134,16 @@ is_lgb(const cJSON *rec)
 	return b != NULL && strcmp(b, "longgenbench") == 0;
 }
 
-/* The gold array whose element a LongWeave item stands for. */
+/* The gold array whose element a LongWeave item stands for (ITEMS of the
+ * task list, tasks.def; NULL: the task has none). */
 static const struct {
 	const char *task, *array;
 } golds[] = {
-	{ "biog", "facts" }, { "sr", "items" }, { "nw", "statements" },
+#define LW(t, shown, label, by, items) { #t, items },
+#define ADA(t, ...)
+#include "tasks.def"
+#undef LW
+#undef ADA
 };
 
 /* What the item at place pos (verdict v) of rec judges, into b. */
@@ -158,7 +163,8 @@ want(buf *b, const cJSON *rec, const cJSON *v, long pos, size_t max)
 	else if (task != NULL && cJSON_IsNumber(at) && at->valuedouble >= 0 &&
 	    at->valuedouble < 1e9)
 		for (i = 0; i < sizeof golds / sizeof golds[0]; i++)
-			if (strcmp(task, golds[i].task) == 0)
+			if (golds[i].array != NULL &&
+			    strcmp(task, golds[i].task) == 0)
 				el = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(
 				    rec_get(rec, "gold"), golds[i].array),
 				    (int)at->valuedouble);

@@ -13,18 +13,18 @@
 #include "util.h"
 #include "xalloc.h"
 
-/* The tasks, each defined in its own file (lw_TASK.c), in the order the
- * messages and --list-tasks give them. */
-extern const lw_task lw_kvg, lw_sms, lw_pr, lw_cf, lw_biog, lw_sr, lw_nw;
+/* The tasks of the list (tasks.def), each defined in its own file
+ * (lw_TASK.c), in the order the messages and --list-tasks give them. */
+#define LW(t, ...) extern const lw_task lw_##t;
+#define ADA(t, ...)
+#include "tasks.def"
+#undef LW
 
 static const lw_task *const tasks[] = {
-	&lw_kvg,
-	&lw_sms,
-	&lw_pr,
-	&lw_cf,
-	&lw_biog,
-	&lw_sr,
-	&lw_nw,
+#define LW(t, ...) &lw_##t,
+#include "tasks.def"
+#undef LW
+#undef ADA
 };
 static const char *const tiers[] = { "1k", "2k", "4k", "8k" };
 #define NTASKS (sizeof tasks / sizeof tasks[0])
@@ -92,27 +92,6 @@ take(int c, const char *arg, void *ctx)
 	default: return -1;
 	}
 	return 0;
-}
-
-/*
- * kvg: the other keys must be distinct (the 26 letters give 26^k keys of
- * length k) and the dictionary must fit a record.
- */
-static void
-kvg_check(const lw_opts *o)
-{
-	long n = o->entries ? o->entries : 160, k = o->key_length ? o->key_length : 32;
-	long v = o->value_length ? o->value_length : 32, i;
-	double keys = 1;
-
-	for (i = 0; i < k && keys < 2.0 * (double)n + 1; i++)
-		keys *= 26;
-	if (keys < 2.0 * (double)n + 1)
-		lg_die(LG_USAGE, "kvg: %ld entries are more than half the %.0f "
-		    "keys of length %ld", n, keys, k);
-	if ((double)n * (double)(k + v + 8) > (double)LW_MAX_ANSWER)
-		lg_die(LG_USAGE, "kvg: a dictionary of %ld entries of %ld-character "
-		    "keys and %ld-character values would exceed 64M", n, k, v);
 }
 
 /* One case: the record, seeded as published, filled by the task. */
@@ -234,7 +213,9 @@ gen_longweave(int argc, char **argv)
 	int status;
 
 	gen_parse(argc, argv, longopts, take, &o, &g);
-	kvg_check(&o);
+	for (i = 0; i < NTASKS; i++)
+		if (tasks[i]->check != NULL)
+			tasks[i]->check(&o);
 	o.seed = g.seed;
 	for (i = 0; i < NTASKS; i++) {
 		names[i] = tasks[i]->name;

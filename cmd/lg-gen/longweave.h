@@ -64,11 +64,15 @@ typedef struct {
 	int (*init)(const lw_opts *o);
 	int (*gen)(const lw_case *c, cJSON *rec, rng *r);
 	void (*fini)(void);
+	/* the task's options, checked together after parsing (exits
+	 * LG_USAGE with a message when they do not fit), or NULL */
+	void (*check)(const lw_opts *o);
 } lw_task;
 
-/* Each task's entry, lw_TASK, is defined in its lw_TASK.c and declared
- * next to tasks[] in longweave.c, the only file that names it (lg-judge's
- * entries are judged_TASK, lg-oracle's lw_oracle_TASK). */
+/* Each task's entry, lw_TASK, is defined in its lw_TASK.c, with named
+ * fields; tasks[] of longweave.c holds those of the task list (tasks.def),
+ * and lg-gen does not link without one (lg-judge's entries are
+ * judged_TASK, lg-oracle's lw_oracle_TASK). */
 
 /*
  * The lines of the share file rel that are not comments (starting with

@@ -580,4 +580,7 @@ gen(const lw_case *cs, cJSON *rec, rng *r)
 	return 0;
 }
 
-const lw_task lw_biog = { "biog", "KG_TO_TEXT", biog_init, gen, biog_fini };
+const lw_task lw_biog = {
+	.name = "biog", .published = "KG_TO_TEXT",
+	.init = biog_init, .gen = gen, .fini = biog_fini,
+};

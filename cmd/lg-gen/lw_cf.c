@@ -132,4 +132,7 @@ out:
 	return ret;
 }
 
-const lw_task lw_cf = { "cf", "CODE_FIXING", cf_init, gen, cf_fini };
+const lw_task lw_cf = {
+	.name = "cf", .published = "CODE_FIXING",
+	.init = cf_init, .gen = gen, .fini = cf_fini,
+};

@@ -92,4 +92,29 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	return 0;
 }
 
-const lw_task lw_kvg = { "kvg", "GEN_KV_DICT", NULL, gen, NULL };
+/*
+ * --entries, --key-length, --value-length: the other keys must be
+ * distinct (the 26 letters give 26^k keys of length k) and the dictionary
+ * must fit a record.
+ */
+static void
+check(const lw_opts *o)
+{
+	long n = o->entries ? o->entries : 160, k = o->key_length ? o->key_length : 32;
+	long v = o->value_length ? o->value_length : 32, i;
+	double keys = 1;
+
+	for (i = 0; i < k && keys < 2.0 * (double)n + 1; i++)
+		keys *= 26;
+	if (keys < 2.0 * (double)n + 1)
+		lg_die(LG_USAGE, "kvg: %ld entries are more than half the %.0f "
+		    "keys of length %ld", n, keys, k);
+	if ((double)n * (double)(k + v + 8) > (double)LW_MAX_ANSWER)
+		lg_die(LG_USAGE, "kvg: a dictionary of %ld entries of %ld-character "
+		    "keys and %ld-character values would exceed 64M", n, k, v);
+}
+
+const lw_task lw_kvg = {
+	.name = "kvg", .published = "GEN_KV_DICT",
+	.gen = gen, .check = check,
+};

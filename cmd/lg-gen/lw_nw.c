@@ -715,4 +715,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	return ret;
 }
 
-const lw_task lw_nw = { "nw", "AP_STYLE_WRITING", init, gen, fini };
+const lw_task lw_nw = {
+	.name = "nw", .published = "AP_STYLE_WRITING",
+	.init = init, .gen = gen, .fini = fini,
+};

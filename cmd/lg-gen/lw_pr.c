@@ -299,4 +299,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	return 0;
 }
 
-const lw_task lw_pr = { "pr", "PARAGRAPH_ORDERING", init, gen, fini };
+const lw_task lw_pr = {
+	.name = "pr", .published = "PARAGRAPH_ORDERING",
+	.init = init, .gen = gen, .fini = fini,
+};

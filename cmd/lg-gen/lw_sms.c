@@ -158,4 +158,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	return 0;
 }
 
-const lw_task lw_sms = { "sms", "STATE_MACHINE", NULL, gen, NULL };
+const lw_task lw_sms = {
+	.name = "sms", .published = "STATE_MACHINE",
+	.gen = gen,
+};

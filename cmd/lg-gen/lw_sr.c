@@ -1420,4 +1420,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	return 0;
 }
 
-const lw_task lw_sr = { "sr", "SALES_REPORT_GENERATION", init, gen, fini };
+const lw_task lw_sr = {
+	.name = "sr", .published = "SALES_REPORT_GENERATION",
+	.init = init, .gen = gen, .fini = fini,
+};

@@ -8,13 +8,23 @@
 #include "longweave.h"
 #include "record.h"
 
-/* The entries, each defined in its task's file (lw_TASK.c). */
-extern const lw_task judged_biog, judged_sr, judged_nw;
+/* The entries of the tasks of the list (tasks.def) that lg-judge scores
+ * (SCORER judge), each defined in its task's file (lw_TASK.c). */
+#define BY_judge(...) __VA_ARGS__
+#define BY_kvcheck(...)
+#define BY_fsmcheck(...)
+#define BY_tau(...)
+#define BY_flake8(...)
+#define LW(t, shown, label, by, ...) BY_##by(extern const lw_task judged_##t;)
+#define ADA(t, ...)
+#include "tasks.def"
+#undef LW
 
 static const lw_task *const judged[] = {
-	&judged_biog,
-	&judged_sr,
-	&judged_nw,
+#define LW(t, shown, label, by, ...) BY_##by(&judged_##t,)
+#include "tasks.def"
+#undef LW
+#undef ADA
 };
 
 #define NJUDGED (sizeof judged / sizeof judged[0])

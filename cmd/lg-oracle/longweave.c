@@ -5,19 +5,18 @@
 #include "record.h"
 #include "tasklist.h"
 
-/* The writers, each defined in its task's file (lw_TASK.c), in the order
- * --list-tasks gives them. */
-extern const lw_writer lw_oracle_kvg, lw_oracle_sms, lw_oracle_pr,
-    lw_oracle_cf, lw_oracle_biog, lw_oracle_sr, lw_oracle_nw;
+/* The writers of the tasks of the list (tasks.def), each defined in its
+ * task's file (lw_TASK.c), in the order --list-tasks gives them. */
+#define LW(t, ...) extern const lw_writer lw_oracle_##t;
+#define ADA(t, ...)
+#include "tasks.def"
+#undef LW
 
 static const lw_writer *const writers[] = {
-	&lw_oracle_kvg,
-	&lw_oracle_sms,
-	&lw_oracle_pr,
-	&lw_oracle_cf,
-	&lw_oracle_biog,
-	&lw_oracle_sr,
-	&lw_oracle_nw,
+#define LW(t, ...) &lw_oracle_##t,
+#include "tasks.def"
+#undef LW
+#undef ADA
 };
 
 void
@@ -27,6 +26,18 @@ oracle_longweave_tasks(void)
 
 	for (i = 0; i < sizeof writers / sizeof writers[0]; i++)
 		task_line("longweave", writers[i]->task, NULL);
+}
+
+const oracle_units *
+oracle_longweave_units(const char *task)
+{
+	size_t i;
+
+	for (i = 0; task != NULL && i < sizeof writers / sizeof writers[0]; i++)
+		if (strcmp(writers[i]->task, task) == 0)
+			return writers[i]->units.sep != NULL ? &writers[i]->units :
+			    NULL;
+	return NULL;
 }
 
 int

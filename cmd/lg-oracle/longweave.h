@@ -9,10 +9,12 @@
 
 #include "oracle.h"
 
-/* A task's writer: its name, as records give it, and the writer. */
+/* A task's writer: its name, as records give it, the writer, and the
+ * units --repeat writes twice (oracle.h). */
 typedef struct {
 	const char *task;
 	int (*fn)(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
+	oracle_units units;
 } lw_writer;
 
 /* Each task's entry, lw_oracle_TASK, is defined in its lw_TASK.c and

@@ -254,4 +254,9 @@ write_answer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	return REC_OK;
 }
 
-const lw_writer lw_oracle_biog = { "biog", write_answer };
+/* --repeat's unit: a paragraph of five words or more */
+const lw_writer lw_oracle_biog = {
+	.task = "biog",
+	.fn = write_answer,
+	.units = { .sep = "\n\n", .words = 5 },
+};

@@ -232,4 +232,9 @@ write_answer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	return REC_OK;
 }
 
-const lw_writer lw_oracle_cf = { "cf", write_answer };
+/* --repeat's unit: a function, without the closing fence */
+const lw_writer lw_oracle_cf = {
+	.task = "cf",
+	.fn = write_answer,
+	.units = { .sep = "\n\n\n", .opens = "def ", .avoid = "`" },
+};

@@ -178,4 +178,9 @@ write_answer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	return REC_OK;
 }
 
-const lw_writer lw_oracle_kvg = { "kvg", write_answer };
+/* --repeat's unit: a pair, without the closing brace */
+const lw_writer lw_oracle_kvg = {
+	.task = "kvg",
+	.fn = write_answer,
+	.units = { .sep = ", ", .opens = "\"", .avoid = "{}," },
+};

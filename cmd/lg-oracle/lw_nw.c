@@ -155,4 +155,9 @@ write_answer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	return REC_OK;
 }
 
-const lw_writer lw_oracle_nw = { "nw", write_answer };
+/* --repeat's unit: a paragraph of five words or more */
+const lw_writer lw_oracle_nw = {
+	.task = "nw",
+	.fn = write_answer,
+	.units = { .sep = "\n\n", .words = 5 },
+};

@@ -107,4 +107,9 @@ write_answer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	return REC_OK;
 }
 
-const lw_writer lw_oracle_pr = { "pr", write_answer };
+/* --repeat's unit: a segment */
+const lw_writer lw_oracle_pr = {
+	.task = "pr",
+	.fn = write_answer,
+	.units = { .sep = "\n\n", .opens = "[[Segment " },
+};

@@ -129,4 +129,9 @@ write_answer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	return REC_OK;
 }
 
-const lw_writer lw_oracle_sms = { "sms", write_answer };
+/* --repeat's unit: a row */
+const lw_writer lw_oracle_sms = {
+	.task = "sms",
+	.fn = write_answer,
+	.units = { .sep = "\n", .opens = "S" },
+};

@@ -38,6 +38,18 @@ int oracle_adaleval(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r);
  * dials' draws do not move).
  */
 void oracle_repeat(cJSON *rec, const oracle_opts *o, rng *r);
+/*
+ * The units of --repeat for a task: the answer is cut at sep; a piece is a
+ * unit when it opens with opens, holds none of the bytes of avoid and has
+ * words words or more.  sep NULL: the task has none (--repeat leaves its
+ * answers alone).  Static data.
+ */
+typedef struct {
+	const char *sep, *opens, *avoid;
+	size_t words;
+} oracle_units;
+/* The units of LongWeave task task (its writer's entry), or NULL. */
+const oracle_units *oracle_longweave_units(const char *task);
 
 /* --list-tasks: one line per task with a writer (tasks.h). */
 void oracle_longweave_tasks(void);

@@ -107,7 +107,7 @@ skip_blanks(const char *s, size_t len, size_t i)
 /* kvg: the pairs of the first object (keys in double or single quotes, as
  * lg-kvcheck reads them), counted by key. */
 static const char *
-read_kvg(const cJSON *rec, const char *s, size_t len, tag_units *u)
+tag_read_kvg(const cJSON *rec, const char *s, size_t len, tag_units *u)
 {
 	long want = count_of(rec_get(rec_get(rec, "gold"), "entries"));
 	const char *open = memchr(s, '{', len);
@@ -203,7 +203,7 @@ sms_row(const char *s, size_t len, const char **in, size_t *inlen)
 
 /* sms: rows against the steps of gold.trace. */
 static const char *
-read_sms(const cJSON *rec, const char *s, size_t len, tag_units *u)
+tag_read_sms(const cJSON *rec, const char *s, size_t len, tag_units *u)
 {
 	const cJSON *trace = rec_get(rec_get(rec, "gold"), "trace"), *step;
 	size_t i = 0, e, plen = 0, inlen;
@@ -300,7 +300,7 @@ seen_count(const tag_units *u)
  * model's, so a missing segment cannot be placed: the items are counted.
  */
 static const char *
-read_pr(const cJSON *rec, const char *s, size_t len, tag_units *u)
+tag_read_pr(const cJSON *rec, const char *s, size_t len, tag_units *u)
 {
 	const cJSON *order = rec_get(rec_get(rec, "gold"), "order");
 	const cJSON *sc = rec_get(rec, "scores");
@@ -348,7 +348,7 @@ opens_block(const char *s, size_t len)
 
 /* cf: the program's top-level blocks; functions as lg-flake8 counted them. */
 static const char *
-read_cf(const cJSON *rec, const char *s, size_t len, tag_units *u)
+tag_read_cf(const cJSON *rec, const char *s, size_t len, tag_units *u)
 {
 	const cJSON *sc = rec_get(rec, "scores");
 	const char *how = rec_str(sc, "extracted");
@@ -437,7 +437,7 @@ read_judged(const cJSON *rec, const char *s, size_t len, tag_units *u,
 }
 
 static const char *
-read_biog(const cJSON *rec, const char *s, size_t len, tag_units *u)
+tag_read_biog(const cJSON *rec, const char *s, size_t len, tag_units *u)
 {
 	static const judged j = { "fact", "at", NULL, "fact" };
 
@@ -445,7 +445,7 @@ read_biog(const cJSON *rec, const char *s, size_t len, tag_units *u)
 }
 
 static const char *
-read_sr(const cJSON *rec, const char *s, size_t len, tag_units *u)
+tag_read_sr(const cJSON *rec, const char *s, size_t len, tag_units *u)
 {
 	static const judged j = { NULL, "item", "answered", "question" };
 
@@ -453,7 +453,7 @@ read_sr(const cJSON *rec, const char *s, size_t len, tag_units *u)
 }
 
 static const char *
-read_nw(const cJSON *rec, const char *s, size_t len, tag_units *u)
+tag_read_nw(const cJSON *rec, const char *s, size_t len, tag_units *u)
 {
 	static const judged j = { "ap_statement", "at", "present", "statement" };
 
@@ -482,15 +482,13 @@ const tag_task tag_tasks[] = {
 	{ "longgenbench", "menu", read_lgb },
 	{ "longgenbench", "skyscraper", read_lgb },
 	{ "longgenbench", "city", read_lgb },
-	{ "longweave", "kvg", read_kvg },
-	{ "longweave", "sms", read_sms },
-	{ "longweave", "pr", read_pr },
-	{ "longweave", "cf", read_cf },
-	{ "longweave", "biog", read_biog },
-	{ "longweave", "sr", read_sr },
-	{ "longweave", "nw", read_nw },
-	{ "adaleval", "tsort", read_ada },
-	{ "adaleval", "bestanswer", read_ada },
+	/* the tasks of the list (tasks.def): a LongWeave task's reader is
+	 * tag_read_TASK above, Ada-LEval's tasks share one */
+#define LW(t, ...) { "longweave", #t, tag_read_##t },
+#define ADA(t, ...) { "adaleval", #t, read_ada },
+#include "tasks.def"
+#undef LW
+#undef ADA
 };
 const size_t tag_ntasks = sizeof tag_tasks / sizeof tag_tasks[0];
 
