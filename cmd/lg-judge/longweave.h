@@ -26,15 +26,6 @@ typedef struct {
 	int definition;	/* --definition: LW_DEF_ value */
 } judge_opts;
 
-/* Length of s up to the end of its max-th white-space separated word. */
-size_t lw_upto_words(const char *s, size_t len, long max);
-/*
- * The first n \w+ words of s with what follows each up to the next word
- * (compat: the words alone, joined by single spaces).  Caller frees.
- */
-char *lw_word_text(const char *s, size_t len, long n, int compat,
-    size_t *outlen);
-
 /* The compat of a verdict the published LongWeave judge decided (--resume
  * tells it from our own judge's). */
 #define LW_COMPAT_PROMPT "longweave-published"
@@ -43,7 +34,7 @@ char *lw_word_text(const char *s, size_t len, long n, int compat,
 #define LW_MAXFIELDS 4
 
 /* What the model judge sees of the answer (lw_judged()), up to gold.words:
- * white-space separated words, punctuation intact; \w+ words (lw_word_text(),
+ * white-space separated words, punctuation intact; \w+ words (words_text(),
  * compat: joined by single spaces); the whole answer. */
 enum { JUDGED_UPTO, JUDGED_WORDS, JUDGED_ALL };
 

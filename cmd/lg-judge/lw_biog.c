@@ -47,6 +47,7 @@
 #include "re.h"
 #include "record.h"
 #include "utf8.h"
+#include "words.h"
 #include "xalloc.h"
 
 #define NEAR 40		/* --compat: words either side of the object */
@@ -176,27 +177,6 @@ cut(const char *s, size_t len, long max, words *t, size_t *end)
 		t->w[t->n++] = w;
 		at = *end = ov[1];
 	}
-}
-
-/* Length of s up to the end of its max-th white-space separated word. */
-size_t
-lw_upto_words(const char *s, size_t len, long max)
-{
-	size_t i = 0;
-	long n = 0;
-
-	while (i < len) {
-		while (i < len && isspace((unsigned char)s[i]))
-			i++;
-		if (i == len)
-			break;
-		if (n == max)
-			return i;
-		while (i < len && !isspace((unsigned char)s[i]))
-			i++;
-		n++;
-	}
-	return len;
 }
 
 static const char *const month_names[] = {
@@ -739,7 +719,7 @@ rules(cJSON *rec, const judge_at *in, const judge_opts *jo)
 		if (jo->compat)
 			cut(text, tlen, target, &t, &end);
 		else
-			cut(text, lw_upto_words(text, tlen, target), -1, &t, &end);
+			cut(text, words_upto(text, tlen, target), -1, &t, &end);
 	}
 	for (t.named = 0; t.named < t.n; t.named++) {
 		size_t k;
@@ -930,6 +910,8 @@ static const lw_judge pub = {
 };
 
 const lw_task judged_biog = {
-	"biog", rules, fini, "facts", 10, { "covered" }, 1, clear, apply,
-	"facts_total", scored, tally, &own, &pub
+	.task = "biog", .rules = rules, .fini = fini,
+	.items = "facts", .batch = 10, .fields = { "covered" }, .nfields = 1,
+	.clear = clear, .apply = apply, .count = "facts_total",
+	.scored = scored, .tally = tally, .own = &own, .published = &pub,
 };

@@ -17,6 +17,7 @@
 
 #include "longweave.h"
 #include "record.h"
+#include "words.h"
 #include "xalloc.h"
 
 char *
@@ -34,9 +35,9 @@ lw_judged(const lw_task *t, const cJSON *rec, int compat, size_t *len)
 		*len = n;
 		return xstrndup(out, n);
 	case JUDGED_WORDS:
-		return lw_word_text(out, n, words > 0 ? words : -1, compat, len);
+		return words_text(out, n, words > 0 ? words : -1, compat, len);
 	default:
-		*len = words > 0 ? lw_upto_words(out, n, words) : n;
+		*len = words > 0 ? words_upto(out, n, words) : n;
 		return xstrndup(out, *len);
 	}
 }

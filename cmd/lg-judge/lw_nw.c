@@ -52,47 +52,6 @@
 #define MAXCTX 64	/* a statement's own words looked for */
 #define MAXTRIES 100	/* places of a span looked at */
 
-static lg_re *wre;	/* \w+, compiled when first needed */
-
-static lg_re *
-word_re(void)
-{
-	if (wre == NULL)
-		wre = re_compile("\\w+", 0);
-	return wre;
-}
-
-/*
- * The judged text: the first n words with what follows each up to the next
- * word (compat: the words alone, joined by single spaces).  Caller frees.
- */
-char *
-lw_word_text(const char *s, size_t len, long n, int compat, size_t *outlen)
-{
-	buf b = { 0 };
-	size_t ov[2], at = 0, end = len;
-	long k = 0;
-
-	while (at <= len && re_match(word_re(), s, len, at, ov, 1) > 0) {
-		if (k == n) {
-			end = ov[0];
-			break;
-		}
-		if (compat) {
-			if (k > 0)
-				buf_putc(&b, ' ');
-			buf_add(&b, s + ov[0], ov[1] - ov[0]);
-		}
-		k++;
-		at = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
-	}
-	if (!compat)
-		buf_add(&b, s, end);
-	buf_putc(&b, '\0');
-	*outlen = b.len - 1;
-	return buf_take(&b);
-}
-
 static int
 wordch(unsigned char c)
 {
@@ -303,7 +262,7 @@ norm_span(const char *s, int compat)
 
 	if (!compat)
 		return xstrdup(s);
-	return lw_word_text(s, strlen(s), MAXWORDS, 1, &n);
+	return words_text(s, strlen(s), MAXWORDS, 1, &n);
 }
 
 static int
@@ -360,7 +319,7 @@ rules(cJSON *rec, const judge_at *in, const judge_opts *o)
 	answer = rec_answer_len(rec, &len, &why);
 	if (why != NULL)
 		ret = judge_fail(rec, in, why);
-	text = lw_word_text(answer, len, words, o->compat, &tlen);
+	text = words_text(answer, len, words, o->compat, &tlen);
 	present = xcalloc(ncat, sizeof *present);
 	compliant = xcalloc(ncat, sizeof *compliant);
 	total = xcalloc(ncat, sizeof *total);
@@ -435,13 +394,6 @@ rules(cJSON *rec, const judge_at *in, const judge_opts *o)
 }
 
 /* ---- the model judge (lw_model.c, lw_ask.c) ---- */
-
-static void
-fini(void)
-{
-	re_free(wre);
-	wre = NULL;
-}
 
 /* Clear: a statement found in prose in exactly one of its forms. */
 static int
@@ -632,6 +584,9 @@ static const lw_judge pub = {
 };
 
 const lw_task judged_nw = {
-	"nw", rules, fini, "statements", 0, { "present", "compliant" }, 2,
-	clear, apply, "statements", scored, tally, &own, &pub
+	.task = "nw", .rules = rules,
+	.items = "statements", .batch = 0, /* one call per category */
+	.fields = { "present", "compliant" }, .nfields = 2,
+	.clear = clear, .apply = apply, .count = "statements",
+	.scored = scored, .tally = tally, .own = &own, .published = &pub,
 };

@@ -833,6 +833,9 @@ static const lw_judge pub = {
 };
 
 const lw_task judged_sr = {
-	"sr", rules, fini, "items", 5, { "answered", "correct" }, 2, clear,
-	apply, "questions", scored, tally, &own, &pub
+	.task = "sr", .rules = rules, .fini = fini,
+	.items = "items", .batch = 5,
+	.fields = { "answered", "correct" }, .nfields = 2,
+	.clear = clear, .apply = apply, .count = "questions",
+	.scored = scored, .tally = tally, .own = &own, .published = &pub,
 };

@@ -1,7 +1,9 @@
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "re.h"
 #include "words.h"
 #include "xalloc.h"
@@ -302,4 +304,77 @@ int
 wordset_has(const wordset *ws, const char *w, size_t n)
 {
 	return ws->stamp[slot(ws, w, n)] == ws->now;
+}
+
+/* ---- the judged text of the model judge (lw_model.c) ---- */
+
+static lg_re *plain;	/* \w+, compiled when first needed */
+
+static void
+free_plain(void)
+{
+	re_free(plain);
+	plain = NULL;
+}
+
+static lg_re *
+plain_re(void)
+{
+	if (plain == NULL) {
+		plain = re_compile("\\w+", 0);
+		atexit(free_plain);
+	}
+	return plain;
+}
+
+/* Length of s up to the end of its max-th white-space separated word. */
+size_t
+words_upto(const char *s, size_t len, long max)
+{
+	size_t i = 0;
+	long n = 0;
+
+	while (i < len) {
+		while (i < len && isspace((unsigned char)s[i]))
+			i++;
+		if (i == len)
+			break;
+		if (n == max)
+			return i;
+		while (i < len && !isspace((unsigned char)s[i]))
+			i++;
+		n++;
+	}
+	return len;
+}
+
+/*
+ * The judged text: the first n words with what follows each up to the next
+ * word (compat: the words alone, joined by single spaces).  Caller frees.
+ */
+char *
+words_text(const char *s, size_t len, long n, int compat, size_t *outlen)
+{
+	buf b = { 0 };
+	size_t ov[2], at = 0, end = len;
+	long k = 0;
+
+	while (at <= len && re_match(plain_re(), s, len, at, ov, 1) > 0) {
+		if (k == n) {
+			end = ov[0];
+			break;
+		}
+		if (compat) {
+			if (k > 0)
+				buf_putc(&b, ' ');
+			buf_add(&b, s + ov[0], ov[1] - ov[0]);
+		}
+		k++;
+		at = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
+	}
+	if (!compat)
+		buf_add(&b, s, end);
+	buf_putc(&b, '\0');
+	*outlen = b.len - 1;
+	return buf_take(&b);
 }

@@ -34,4 +34,14 @@ void wordset_free(wordset *ws);
 void wordset_add_text(wordset *ws, const char *s, size_t len);
 int wordset_has(const wordset *ws, const char *w, size_t n);
 
+/*
+ * The judged text of the model judge (lw_model.c): the length of s up to
+ * the end of its max-th white-space separated word; the first n \w+
+ * words of s with what follows each up to the next word (compat: the
+ * words alone, joined by single spaces), caller frees.
+ */
+size_t words_upto(const char *s, size_t len, long max);
+char *words_text(const char *s, size_t len, long n, int compat,
+    size_t *outlen);
+
 #endif
