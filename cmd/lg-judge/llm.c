@@ -448,7 +448,7 @@ done_lw(run *r, job *j, const char *by, const http_result *res)
 
 /* The cf relevance verdict: pass < 0 undecided, with why. */
 static void
-settle_cf(job *j, int pass, int assumed, const char *by, const char *reply,
+settle_relevance(job *j, int pass, int assumed, const char *by, const char *reply,
     const char *why)
 {
 	run *r = j->p->r;
@@ -461,7 +461,7 @@ settle_cf(job *j, int pass, int assumed, const char *by, const char *reply,
 }
 
 static void
-done_cf(run *r, job *j, const char *by, const http_result *res)
+done_relevance(run *r, job *j, const char *by, const http_result *res)
 {
 	const char *c = res->content ? res->content : "";
 	int v, assumed = 0;
@@ -469,7 +469,7 @@ done_cf(run *r, job *j, const char *by, const http_result *res)
 	if (r->o->lw_compat) {
 		/* as published, every reply decides */
 		v = cf_read_published(c, res->content_len, &assumed);
-		settle_cf(j, v, assumed, by, c, NULL);
+		settle_relevance(j, v, assumed, by, c, NULL);
 		return;
 	}
 	v = cf_read_strict(c, res->content_len);
@@ -478,16 +478,16 @@ done_cf(run *r, job *j, const char *by, const http_result *res)
 		char *why = xasprintf("reply cut at --judge-max-tokens %ld",
 		    r->o->cf.dec.max_tokens);
 
-		settle_cf(j, -1, 0, by, c, why);
+		settle_relevance(j, -1, 0, by, c, why);
 		free(why);
 	} else if (v < 0 && j->tries < r->o->judge_retries) {
 		j->tries++;
 		submit(r, j);
 	} else if (v < 0) {
 		r->jc.unparsed++;
-		settle_cf(j, -1, 0, by, c, "unparseable reply");
+		settle_relevance(j, -1, 0, by, c, "unparseable reply");
 	} else
-		settle_cf(j, v, 0, by, c, NULL);
+		settle_relevance(j, v, 0, by, c, NULL);
 }
 
 /*
@@ -530,7 +530,7 @@ done(void *user, const http_result *res)
 			settle_lw(j, NULL, by, NULL, res->error ? res->error :
 			    "request failed", NULL);
 		else if (j->cf)
-			settle_cf(j, -1, 0, by, NULL, res->error ? res->error :
+			settle_relevance(j, -1, 0, by, NULL, res->error ? res->error :
 			    "request failed");
 		else
 			settle(j, -1, by, NULL, res->error ? res->error :
@@ -538,7 +538,7 @@ done(void *user, const http_result *res)
 	} else if (j->items != NULL) {
 		done_lw(r, j, by, res);
 	} else if (j->cf) {
-		done_cf(r, j, by, res);
+		done_relevance(r, j, by, res);
 	} else if (r->o->compat_marker) {
 		done_marker(r, j, by, res);
 	} else if (r->o->compat != NULL) {
@@ -668,7 +668,7 @@ start_lw(run *r, pend *p, const lw_task *t, const judge_at *at)
 
 /* A LongWeave cf record under --cf-relevance: its one question. */
 static void
-start_cf(run *r, pend *p, const judge_at *at)
+start_relevance(run *r, pend *p, const judge_at *at)
 {
 	cJSON *v;
 	char *prompt;
@@ -712,7 +712,7 @@ start(void *arg, engine *eng, engine_job *ej)
 	p->status = REC_OK;
 	p->waiting++;	/* held while its questions are sent */
 	if (r->cfa != NULL && cf_mine(ej->rec)) {
-		start_cf(r, p, &at);
+		start_relevance(r, p, &at);
 	} else if (t != NULL) {
 		lw_need(t, LW_RULES | (r->o->lw_compat ? LW_COMPAT : LW_MODEL), &at);
 		start_lw(r, p, t, &at);

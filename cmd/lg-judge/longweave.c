@@ -6,6 +6,7 @@
 #include "diag.h"
 #include "lgb.h"
 #include "longweave.h"
+#include "lw_cf.h"
 #include "record.h"
 
 /* The entries of the tasks of the list (tasks.def) that lg-judge scores
@@ -104,9 +105,8 @@ lw_list_tasks(void)
 			}
 		putchar('\n');
 	}
-	/* not a table entry: the question of --cf-relevance, ours or the
-	 * published */
-	printf("longweave\tcf\tmodel,compat\n");
+	/* not a table entry: the question of --cf-relevance */
+	cf_list_task();
 }
 
 const lw_task *

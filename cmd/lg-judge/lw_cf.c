@@ -17,6 +17,7 @@
  * The reply is read strictly by default (cf_read_strict), as published
  * under --compat (cf_read_published).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -375,4 +376,10 @@ cf_tally(cJSON *rec)
 		rec_set_num(sc, "score", 0);
 		rec_set(sc, "relevant", cJSON_CreateFalse());
 	}
+}
+
+void
+cf_list_task(void)
+{
+	printf("longweave\tcf\tmodel,compat\n");
 }

@@ -62,4 +62,8 @@ void cf_settle(cJSON *v, int pass, int assumed, const char *by,
 /* The record's scores from its verdict, lg-flake8's score as base. */
 void cf_tally(cJSON *rec);
 
+/* --list-tasks: the line of the task --cf-relevance judges, ours or the
+ * published: "longweave<TAB>cf<TAB>model,compat". */
+void cf_list_task(void);
+
 #endif

@@ -88,17 +88,20 @@ unscored(jsonl *in, const cJSON *rec, const score_task *t, size_t nt)
 }
 
 /*
- * 1 for a LongWeave cf record under --compat without a judge model: the
- * published scorer's relevance question is not asked (lg-judge
- * --cf-relevance needs a model), so its score is lg-flake8's alone.
+ * 1 for a record of the task of --cf-relevance (the task map's optin)
+ * under --compat without it: the published scorer's relevance question is
+ * not asked (lg-judge --cf-relevance needs a model), so its score is
+ * lg-flake8's alone.
  */
 static int
-cf_unjudged(const score_opts *o, const cJSON *rec)
+cf_unjudged(const score_opts *o, const cJSON *rec, const score_task *t,
+    size_t nt)
 {
 	const char *b = rec_str(rec, "bench"), *k = rec_str(rec, "task");
+	const score_task *e;
 
 	return o->compat && !o->cf_relevance && b != NULL && k != NULL &&
-	    strcmp(b, "longweave") == 0 && strcmp(k, "cf") == 0;
+	    (e = tasks_find(t, nt, b, k)) != NULL && e->optin;
 }
 
 /*
@@ -124,7 +127,7 @@ feed(const score_opts *o, const score_task *t, size_t nt, int fd,
 		char *text;
 
 		*nunscored += (size_t)unscored(in, rec, t, nt);
-		*ncf += (size_t)cf_unjudged(o, rec);
+		*ncf += (size_t)cf_unjudged(o, rec, t, nt);
 		text = rec_print(rec, &len);
 		if (fwrite(text, 1, len, w) != len || putc('\n', w) == EOF)
 			*stopped = errno == EPIPE ? 1 : -errno;

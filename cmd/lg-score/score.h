@@ -52,6 +52,8 @@ void stages_free(score_stage *s, size_t n);
 typedef struct {
 	char *bench, *task;
 	char *chain;		/* "lg-split,lg-judge" */
+	int optin;		/* the judge lists it without "rules": its
+				 * question is asked only by --cf-relevance */
 } score_task;
 
 /* From the stages' own --list-tasks; exits 3 when one cannot say. */

@@ -22,21 +22,21 @@ enum { S_JUDGE = 1, S_FLAKE8 = 2, S_DEF = 4 };
  * lg-flake8, whose scores --cf-relevance reads.  Every one passes the
  * records of the tasks it does not score through untouched, and takes
  * --compat and --max-record; S_DEF: --definition too (lg-judge's by rules
- * only, as score_parse() refuses paper with a judge model).  optin: a task the stage lists but scores
- * only when --cf-relevance is given.
+ * only, as score_parse() refuses paper with a judge model).  A task
+ * lg-judge lists without "rules" is the question of --cf-relevance: it is
+ * judged only when that is given.
  */
 static const struct stage_def {
 	const char *name;
 	int flags;
-	const char *optin;
 } defs[] = {
-	{ "lg-split", 0, NULL },
-	{ "lg-kvcheck", S_DEF, NULL },
-	{ "lg-fsmcheck", 0, NULL },
-	{ "lg-tau", 0, NULL },
-	{ "lg-flake8", S_FLAKE8 | S_DEF, NULL },
-	{ "lg-judge", S_JUDGE | S_DEF, "longweave\tcf" },
-	{ "lg-choice", 0, NULL },
+	{ "lg-split", 0 },
+	{ "lg-kvcheck", S_DEF },
+	{ "lg-fsmcheck", 0 },
+	{ "lg-tau", 0 },
+	{ "lg-flake8", S_FLAKE8 | S_DEF },
+	{ "lg-judge", S_JUDGE | S_DEF },
+	{ "lg-choice", 0 },
 };
 #define NDEFS (sizeof defs / sizeof defs[0])
 #define STAGE_MAX_RECORD "1024G"	/* the most opt_max_record() takes */
@@ -159,20 +159,26 @@ mode_word(const score_opts *o)
  * judgings they provide scores an entry only under one of them (lg-judge).
  */
 static int
-serves(const score_opts *o, const struct stage_def *d, const char *bt,
-    const char *facts, int defaults)
+optin(const struct stage_def *d, const char *facts)
+{
+	return (d->flags & S_JUDGE) && !has(facts, "rules");
+}
+
+static int
+serves(const score_opts *o, const struct stage_def *d, const char *facts,
+    int defaults)
 {
 	if (defaults && !has(facts, "default"))
 		return 0;
 	if ((has(facts, "rules") || has(facts, "model") ||
 	    has(facts, "compat")) && !has(facts, mode_word(o)))
 		return 0;
-	return d->optin == NULL || strcmp(bt, d->optin) != 0 ||
-	    o->cf_relevance;
+	return !optin(d, facts) || o->cf_relevance;
 }
 
-/* Add stage name to the chain of bench/task, a new entry when it has none. */
-static void
+/* Add stage name to the chain of bench/task, a new entry when it has none;
+ * the entry, NULL when there is none. */
+static score_task *
 map_add(score_task **t, size_t *n, const char *bench, const char *task,
     const char *name)
 {
@@ -185,11 +191,13 @@ map_add(score_task **t, size_t *n, const char *bench, const char *task,
 		e->bench = xstrdup(bench);
 		e->task = xstrdup(task);
 		e->chain = xstrdup(name);
-		return;
+		e->optin = 0;
+		return e;
 	}
 	c = xasprintf("%s,%s", e->chain, name);
 	free(e->chain);
 	e->chain = c;
+	return e;
 }
 
 /* Does a line of out (a --list-tasks) mark its entry "default"? */
@@ -228,7 +236,8 @@ map_stage(const score_opts *o, const struct stage_def *d, char *out,
 	char *line, *next;
 
 	for (line = out; *line != '\0'; line = next) {
-		char *tab, *facts, bt[256];
+		char *tab, *facts;
+		score_task *e;
 
 		next = line + strcspn(line, "\n");
 		if (*next == '\n')
@@ -239,9 +248,10 @@ map_stage(const score_opts *o, const struct stage_def *d, char *out,
 		facts = strchr(tab + 1, '\t');
 		if (facts != NULL)
 			*facts++ = '\0';
-		snprintf(bt, sizeof bt, "%s\t%s", line, tab + 1);
-		if (serves(o, d, bt, facts, defaults))
-			map_add(t, n, line, tab + 1, d->name);
+		e = serves(o, d, facts, defaults) ? map_add(t, n, line, tab + 1,
+		    d->name) : (score_task *)tasks_find(*t, *n, line, tab + 1);
+		if (e != NULL && optin(d, facts))
+			e->optin = 1;
 	}
 }
 

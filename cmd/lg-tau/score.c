@@ -321,11 +321,14 @@ put(cJSON *scores, const char *key, double v)
 	rec_set(scores, key, cJSON_CreateNumber(v));
 }
 
-/* Does the answer write the segments back, or only name them? */
+/* Does the answer write the segments back (LongWeave's), or only name
+ * them (Ada-LEval's)? */
 static int
 writes_back(const cJSON *rec)
 {
-	return rec_is(rec, "longweave", "pr");
+	const char *bench = rec_str(rec, "bench");
+
+	return bench != NULL && strcmp(bench, "longweave") == 0;
 }
 
 int
