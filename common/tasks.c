@@ -17,7 +17,7 @@ const char *const bench_names[NBENCHES] = {
 const struct task_show task_shows[] = {
 #define LW(t, shown, label, ...) \
 	[shown] = { BENCH_LONGWEAVE, #t, label, NULL },
-#define ADA(t, shown, table) \
+#define ADA(t, shown, table, ...) \
 	[NLW_TASKS + shown] = { BENCH_ADALEVAL, #t, NULL, table },
 #include "tasks.def"
 #undef LW

@@ -8,6 +8,7 @@
 #include "choice.h"
 #include "diag.h"
 #include "record.h"
+#include "tasks.h"
 #include "util.h"
 
 static const char usage[] =
@@ -19,10 +20,12 @@ static const char usage[] =
 "  -h, --help         print this help\n"
 "  --version          print the version\n";
 
-/* The tasks it scores. */
+/* The tasks it scores: those of the list (tasks.def) it is SCORER of. */
 static const lg_task tasks[] = {
-	{ "adaleval", "tsort", NULL },
-	{ "adaleval", "bestanswer", NULL },
+#undef TASK_BY_choice
+#define TASK_BY_choice(...) __VA_ARGS__
+#define TASK_ENTRY(b, t) { b, #t, NULL },
+#include "taskscored.h"
 };
 #define NTASKS (sizeof tasks / sizeof tasks[0])
 

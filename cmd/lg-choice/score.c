@@ -20,6 +20,7 @@
 #include "choice.h"
 #include "diag.h"
 #include "record.h"
+#include "tasks.h"
 
 static const long example[NPARTS] = { 4, 1, 3, 2 };
 
@@ -29,13 +30,14 @@ put(cJSON *sc, const char *k, double v)
 	rec_set(sc, k, cJSON_CreateNumber(v));
 }
 
+/* The verdict of a kind ("order", "choice") into rec. */
 static void
-verdict(cJSON *rec, int pass, const char *answer, const char *why)
+verdict(cJSON *rec, const char *kind, int pass, const char *answer,
+    const char *why)
 {
 	cJSON *vs = cJSON_CreateArray(), *v = cJSON_CreateObject();
 
-	cJSON_AddStringToObject(v, "kind", rec_is(rec, "adaleval", "tsort") ?
-	    "order" : "choice");
+	cJSON_AddStringToObject(v, "kind", kind);
 	cJSON_AddBoolToObject(v, "pass", pass);
 	cJSON_AddStringToObject(v, "by", "rules");
 	if (answer != NULL)
@@ -155,7 +157,7 @@ tsort(cJSON *rec, jsonl *in, const char *out, size_t len, int compat)
 	put(sc, "random", 1.0 / fact);
 	if (read && !compat)
 		put(sc, "tau", tau(order, gold, count));
-	verdict(rec, hit, read || compat ? buf_str(&ans) : NULL, why);
+	verdict(rec, "order", hit, read || compat ? buf_str(&ans) : NULL, why);
 	buf_free(&ans);
 	return REC_OK;
 }
@@ -191,15 +193,28 @@ bestanswer(cJSON *rec, jsonl *in, const char *out, size_t len, int compat)
 	put(sc, "copy", copied || (read && k == 4));
 	put(sc, "expect", g == 4);
 	put(sc, "random", 1.0 / (double)n);
-	verdict(rec, read && k == g, read ? ans : NULL, why);
+	verdict(rec, "choice", read && k == g, read ? ans : NULL, why);
 	return REC_OK;
 }
+
+/* The scorer of each task of the list lg-choice scores (tasks.def): the
+ * function above named for it. */
+static const struct {
+	const char *task;
+	int (*fn)(cJSON *rec, jsonl *in, const char *out, size_t len,
+	    int compat);
+} scorers[] = {
+#undef TASK_BY_choice
+#define TASK_BY_choice(...) __VA_ARGS__
+#define TASK_ENTRY(b, t) { #t, t },
+#include "taskscored.h"
+};
 
 int
 score_record(cJSON *rec, jsonl *in, int compat)
 {
 	const char *out, *why;
-	size_t len;
+	size_t len, i;
 	int ret;
 
 	out = rec_answer_len(rec, &len, &why);
@@ -207,9 +222,10 @@ score_record(cJSON *rec, jsonl *in, int compat)
 		jsonl_warn(in, "%s: %s", rec_id(rec), why);
 	if (out == NULL)
 		out = "";
-	if (rec_is(rec, "adaleval", "tsort"))
-		ret = tsort(rec, in, out, len, compat);
-	else
-		ret = bestanswer(rec, in, out, len, compat);
+	/* a record of another task is not handed here (main.c): the last */
+	for (i = 0; i + 1 < sizeof scorers / sizeof scorers[0] &&
+	    !rec_is(rec, "adaleval", scorers[i].task); i++)
+		;
+	ret = scorers[i].fn(rec, in, out, len, compat);
 	return why != NULL && ret == REC_OK ? REC_BAD : ret;
 }

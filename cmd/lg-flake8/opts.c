@@ -14,11 +14,15 @@
 #include "opt.h"
 #include "record.h"
 #include "tasklist.h"
+#include "tasks.h"
 #include "xalloc.h"
 
-/* The tasks it scores. */
+/* The tasks it scores: those of the list (tasks.def) it is SCORER of. */
 const lg_task cf_tasks[] = {
-	{ "longweave", "cf", NULL },
+#undef TASK_BY_flake8
+#define TASK_BY_flake8(...) __VA_ARGS__
+#define TASK_ENTRY(b, t) { b, #t, NULL },
+#include "taskscored.h"
 };
 const size_t cf_ntasks = sizeof cf_tasks / sizeof cf_tasks[0];
 

@@ -11,6 +11,7 @@
 #include "diag.h"
 #include "jsonl.h"
 #include "record.h"
+#include "tasks.h"
 #include "trace.h"
 #include "udigit.h"
 
@@ -26,9 +27,12 @@ static const char usage[] =
 
 #define STAGE "fsmcheck"
 
-/* The tasks it scores. */
+/* The tasks it scores: those of the list (tasks.def) it is SCORER of. */
 static const lg_task tasks[] = {
-	{ "longweave", "sms", NULL },
+#undef TASK_BY_fsmcheck
+#define TASK_BY_fsmcheck(...) __VA_ARGS__
+#define TASK_ENTRY(b, t) { b, #t, NULL },
+#include "taskscored.h"
 };
 #define NTASKS (sizeof tasks / sizeof tasks[0])
 

@@ -20,7 +20,17 @@
 #include "util.h"
 #include "xalloc.h"
 
-static const ada_task *const tasks[] = { &ada_tsort, &ada_bestanswer };
+#define LW(t, ...)
+#define ADA(t, ...) extern const ada_task ada_##t;
+#include "tasks.def"
+#undef ADA
+
+static const ada_task *const tasks[] = {
+#define ADA(t, ...) &ada_##t,
+#include "tasks.def"
+#undef LW
+#undef ADA
+};
 #define NTASKS (sizeof tasks / sizeof tasks[0])
 /* where the official files come from (README) */
 #define ADA_OFFICIAL_URL "http://opencompass.openxlab.space/utils/AdaLEval/"

@@ -70,7 +70,8 @@ typedef struct {
 				 * NULL: the task needs one (or --import) */
 } ada_task;
 
-extern const ada_task ada_tsort, ada_bestanswer;
+/* Each task's entry, ada_TASK, defined in its ada_TASK.c; tasks[] of
+ * adaleval.c holds those of the task list (tasks.def). */
 
 /* An id in an official file: a string, or an integer written in decimal;
  * NULL otherwise.  Caller frees. */

@@ -8,24 +8,18 @@
 #include "longweave.h"
 #include "lw_cf.h"
 #include "record.h"
+#include "tasks.h"
 
 /* The entries of the tasks of the list (tasks.def) that lg-judge scores
  * (SCORER judge), each defined in its task's file (lw_TASK.c). */
-#define BY_judge(...) __VA_ARGS__
-#define BY_kvcheck(...)
-#define BY_fsmcheck(...)
-#define BY_tau(...)
-#define BY_flake8(...)
-#define LW(t, shown, label, by, ...) BY_##by(extern const lw_task judged_##t;)
-#define ADA(t, ...)
-#include "tasks.def"
-#undef LW
+#undef TASK_BY_judge
+#define TASK_BY_judge(...) __VA_ARGS__
+#define TASK_ENTRY(b, t) extern const lw_task judged_##t;
+#include "taskscored.h"
 
 static const lw_task *const judged[] = {
-#define LW(t, shown, label, by, ...) BY_##by(&judged_##t,)
-#include "tasks.def"
-#undef LW
-#undef ADA
+#define TASK_ENTRY(b, t) &judged_##t,
+#include "taskscored.h"
 };
 
 #define NJUDGED (sizeof judged / sizeof judged[0])

@@ -11,12 +11,16 @@
 #include "jsonl.h"
 #include "record.h"
 #include "score.h"
+#include "tasks.h"
 
 #define STAGE "kvcheck"
 
-/* The tasks it scores. */
+/* The tasks it scores: those of the list (tasks.def) it is SCORER of. */
 static const lg_task tasks[] = {
-	{ "longweave", "kvg", NULL },
+#undef TASK_BY_kvcheck
+#define TASK_BY_kvcheck(...) __VA_ARGS__
+#define TASK_ENTRY(b, t) { b, #t, NULL },
+#include "taskscored.h"
 };
 #define NTASKS (sizeof tasks / sizeof tasks[0])
 

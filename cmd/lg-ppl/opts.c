@@ -13,6 +13,7 @@
 #include "opt.h"
 #include "ppl.h"
 #include "record.h"
+#include "tasks.h"
 #include "util.h"
 
 static const char usage[] =
@@ -43,8 +44,12 @@ static const char usage[] =
 "  -h, --help           print this help\n"
 "  --version            print the version\n";
 
+/* The tasks it scores: those of the list (tasks.def) it is SCORER of. */
 const lg_task ppl_tasks[] = {
-	{ "adaleval", "tsort", NULL },
+#undef TASK_BY_ppl
+#define TASK_BY_ppl(...) __VA_ARGS__
+#define TASK_ENTRY(b, t) { b, #t, NULL },
+#include "taskscored.h"
 };
 const size_t ppl_ntasks = sizeof ppl_tasks / sizeof ppl_tasks[0];
 

@@ -11,6 +11,7 @@
 #include "diag.h"
 #include "opt.h"
 #include "record.h"
+#include "tasks.h"
 #include "tau.h"
 #include "util.h"
 #include "xalloc.h"
@@ -30,10 +31,14 @@ static const char usage[] =
 "  -h, --help          print this help\n"
 "  --version           print the version\n";
 
-/* The tasks it is made for; "default" ones are scored without -t. */
+/* The tasks it is made for: those of the list (tasks.def) it is SCORER
+ * of; "default" ones, LongWeave's, are scored without -t. */
 static const lg_task tasks[] = {
-	{ "longweave", "pr", "default" },
-	{ "adaleval", "tsort", NULL },
+#undef TASK_BY_tau
+#define TASK_BY_tau(...) __VA_ARGS__
+#define TASK_ENTRY(b, t) \
+	{ b, #t, sizeof b == sizeof "longweave" ? "default" : NULL },
+#include "taskscored.h"
 };
 #define NTASKS (sizeof tasks / sizeof tasks[0])
 
