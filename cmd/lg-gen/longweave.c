@@ -56,47 +56,67 @@ find_task(const char *name)
 	return i < NTASKS ? tasks[i] : NULL;
 }
 
-/* longweave's own options */
+/*
+ * longweave's own options: those of the tasks' entries, each name once, in
+ * the order of tasks[]; the code of the k-th is LW_OPT + k.
+ */
+enum { LW_OPT = 256, LW_MAXOPTS = 64 };
+
+static void
+collect(struct option *lo)
+{
+	size_t i, k, j, n = 0;
+
+	for (i = 0; i < NTASKS; i++)
+		for (k = 0; tasks[i]->options != NULL &&
+		    tasks[i]->options[k].name != NULL; k++) {
+			const char *name = tasks[i]->options[k].name;
+
+			for (j = 0; j < n && strcmp(lo[j].name, name) != 0; j++)
+				;
+			if (j < n)
+				continue;
+			if (n == LW_MAXOPTS)
+				lg_die(LG_SYS, "more than %d longweave options",
+				    LW_MAXOPTS);
+			lo[n].name = name;
+			lo[n].has_arg = required_argument;
+			lo[n].flag = NULL;
+			lo[n].val = LW_OPT + (int)n;
+			n++;
+		}
+	memset(&lo[n], 0, sizeof lo[n]);
+}
+
+/* --NAME ARG into the variable of each task's option of that name. */
 static int
 take(int c, const char *arg, void *ctx)
 {
-	lw_opts *o = ctx;
+	const struct option *lo = ctx;
+	const lw_option *op;
+	char flag[80];
+	size_t i;
 
-	switch (c) {
-	case 'C': o->corpus = arg; break;
-	case 'S': o->states = (int)opt_num("--states", arg, 2, 26); break;
-	case 'I': o->inputs = (int)opt_num("--inputs", arg, 2, 10); break;
-	case 'R': o->rate = opt_frac("--rate", arg); break;
-	case 'E': o->entries = opt_num("--entries", arg, 2, LW_MAX_ENTRIES); break;
-	case 'K': o->key_length = opt_num("--key-length", arg, 2, LW_MAX_KEY); break;
-	case 'A': o->value_length = opt_num("--value-length", arg, 2, LW_MAX_KEY);
-		break;
-	case 'T': o->steps = opt_num("--steps", arg, 4, LW_MAX_STEPS); break;
-	case 'G': o->segments = opt_num("--segments", arg, 2, LW_MAX_SEGMENTS);
-		break;
-	case 'W': o->segment_words = opt_num("--segment-words", arg, 1,
-	    LW_MAX_SEGMENT_WORDS);
-		break;
-	case 'P': o->code_tokens = opt_num("--code-tokens", arg, 256,
-	    LW_MAX_CODE_TOKENS);
-		break;
-	case 'Q': o->rows = opt_num("--rows", arg, 1, LW_MAX_ROWS); break;
-	case 'F': o->facts = opt_num("--facts", arg, 4, LW_MAX_FACTS); break;
-	case 'O': o->records = opt_num("--records", arg, 1, LW_MAX_RECORDS); break;
-	case 'N': o->categories = opt_num("--categories", arg, 1, LW_NW_CATEGORIES);
-		break;
-	case 'D': o->words = opt_num("--words", arg, 1, LW_MAX_WORDS); break;
-	case 'M': o->statements = opt_num("--statements", arg, 1,
-	    LW_MAX_STATEMENTS);
-		break;
-	default: return -1;
-	}
+	if (c < LW_OPT || c >= LW_OPT + LW_MAXOPTS)
+		return -1;
+	snprintf(flag, sizeof flag, "--%s", lo[c - LW_OPT].name);
+	for (i = 0; i < NTASKS; i++)
+		for (op = tasks[i]->options; op != NULL && op->name != NULL; op++) {
+			if (strcmp(op->name, lo[c - LW_OPT].name) != 0)
+				continue;
+			if (op->num != NULL)
+				*op->num = opt_num(flag, arg, op->min, op->max);
+			else if (op->frac != NULL)
+				*op->frac = opt_frac(flag, arg);
+			else
+				*op->str = arg;
+		}
 	return 0;
 }
 
 /* One case: the record, seeded as published, filled by the task. */
 static int
-make_case(const lw_task *t, const char *tier, long k, const lw_opts *o)
+make_case(const lw_task *t, const char *tier, long k, uint64_t seed)
 {
 	lw_case cs;
 	cJSON *rec = cJSON_CreateObject();
@@ -108,15 +128,14 @@ make_case(const lw_task *t, const char *tier, long k, const lw_opts *o)
 
 	/* -s 0 keeps the published seeds; another suite seed is mixed in
 	 * through the id string it hashes */
-	seedsrc = o->seed ? xasprintf("%s#%llu", pid,
-	    (unsigned long long)o->seed) : xstrdup(pid);
+	seedsrc = seed ? xasprintf("%s#%llu", pid,
+	    (unsigned long long)seed) : xstrdup(pid);
 	cs.task = t->name;
 	cs.tier = tier;
 	cs.tier_index = (int)index_of(tiers, NTIERS, tier);
 	cs.index = k;
 	cs.published_id = pid;
 	cs.seed = rng_seed_of_id(seedsrc);
-	cs.opts = o;
 	rng_seed(&r, cs.seed);
 	cJSON_AddStringToObject(rec, "id", id);
 	cJSON_AddStringToObject(rec, "bench", "longweave");
@@ -157,7 +176,7 @@ distinct(char **tv, size_t nt, const lw_task **out)
 
 /* The cases of tasks tv and tiers lv, n of each; an exit status. */
 static int
-run(char **tv, size_t nt, char **lv, size_t nl, long n, const lw_opts *o)
+run(char **tv, size_t nt, char **lv, size_t nl, long n, uint64_t seed)
 {
 	const lw_task *once[NTASKS];
 	size_t nonce = distinct(tv, nt, once), i, j, ready;
@@ -166,12 +185,12 @@ run(char **tv, size_t nt, char **lv, size_t nl, long n, const lw_opts *o)
 
 	/* load what every task needs before writing any case */
 	for (ready = 0; ready < nonce; ready++)
-		if (once[ready]->init != NULL && once[ready]->init(o) < 0)
+		if (once[ready]->init != NULL && once[ready]->init() < 0)
 			break;
 	for (i = 0; i < nt && ready == nonce; i++)
 		for (j = 0; j < nl; j++)
 			for (k = 0; k < n; k++)
-				if (make_case(find_task(tv[i]), lv[j], k, o) != LG_OK)
+				if (make_case(find_task(tv[i]), lv[j], k, seed) != LG_OK)
 					status = LG_BAD;
 	if (ready < nonce)
 		status = LG_SYS;
@@ -184,55 +203,30 @@ run(char **tv, size_t nt, char **lv, size_t nl, long n, const lw_opts *o)
 int
 gen_longweave(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "corpus", required_argument, NULL, 'C' },
-		{ "states", required_argument, NULL, 'S' },
-		{ "inputs", required_argument, NULL, 'I' },
-		{ "rate", required_argument, NULL, 'R' },
-		{ "entries", required_argument, NULL, 'E' },
-		{ "key-length", required_argument, NULL, 'K' },
-		{ "value-length", required_argument, NULL, 'A' },
-		{ "steps", required_argument, NULL, 'T' },
-		{ "segments", required_argument, NULL, 'G' },
-		{ "segment-words", required_argument, NULL, 'W' },
-		{ "code-tokens", required_argument, NULL, 'P' },
-		{ "rows", required_argument, NULL, 'Q' },
-		{ "facts", required_argument, NULL, 'F' },
-		{ "records", required_argument, NULL, 'O' },
-		{ "categories", required_argument, NULL, 'N' },
-		{ "statements", required_argument, NULL, 'M' },
-		{ "words", required_argument, NULL, 'D' },
-		{ NULL, 0, NULL, 0 }
-	};
+	struct option longopts[LW_MAXOPTS + 1];
 	const char *names[NTASKS];
-	lw_opts o = { .states = 3, .inputs = 3, .rate = 0.85 };
 	gen_opts g;
-	char **tv, **lv, *corpus = NULL;
+	char **tv, **lv;
 	size_t nt, nl, i;
 	buf all = { 0 };
 	int status;
 
-	gen_parse(argc, argv, longopts, take, &o, &g);
-	for (i = 0; i < NTASKS; i++)
-		if (tasks[i]->check != NULL)
-			tasks[i]->check(&o);
-	o.seed = g.seed;
+	collect(longopts);
+	gen_parse(argc, argv, longopts, take, longopts, &g);
 	for (i = 0; i < NTASKS; i++) {
+		if (tasks[i]->check != NULL)
+			tasks[i]->check();
 		names[i] = tasks[i]->name;
 		buf_printf(&all, "%s%s", i > 0 ? "," : "", names[i]);
 	}
-	/* every task unless -t narrows them; pr's text is the shipped corpus
-	 * unless --corpus names another */
-	if (o.corpus == NULL)
-		o.corpus = corpus = share_path(GEN_DEFAULT_CORPUS);
+	/* every task unless -t narrows them */
 	tv = opt_list("-t", g.tasks ? g.tasks : buf_str(&all), names, NTASKS,
 	    &nt);
 	lv = opt_list("-l", g.tiers ? g.tiers : "1k,2k,4k,8k", tiers, NTIERS, &nl);
-	status = run(tv, nt, lv, nl, g.n, &o);
+	status = run(tv, nt, lv, nl, g.n, g.seed);
 	split_free(tv, nt);
 	split_free(lv, nl);
 	buf_free(&all);
-	free(corpus);
 	return lg_finish(status);
 }
 

@@ -11,23 +11,23 @@
 
 #include "rng.h"
 
+/*
+ * An option of a task, --NAME ARG, parsed into the task's own variable: a
+ * number in [min, max] into *num, else a fraction into *frac, else the
+ * argument into *str.  The task's variable holds its default (0 for a
+ * difficulty knob: the tier's published size).  Tasks may take an option
+ * of one name (--words): it sets each one's variable.  A table of them
+ * ends with a NULL name.
+ */
 typedef struct {
-	const char *corpus;	/* --corpus: file or directory (pr) */
-	int states, inputs;	/* --states, --inputs (sms) */
-	double rate;		/* --rate (cf) */
-	uint64_t seed;		/* -s: 0 means the published seeds */
-	/* the difficulty knobs; 0 keeps the tier's published size */
-	long entries, key_length, value_length;	/* kvg */
-	long steps;			/* sms: input symbols */
-	long segments, segment_words;	/* pr */
-	long code_tokens, rows;		/* cf: program size, table rows */
-	long facts;			/* biog */
-	long records;			/* sr: orders in the table */
-	long categories, statements;	/* nw */
-	long words;			/* biog, sr, nw: the text's word target */
-} lw_opts;
+	const char *name;
+	long min, max;
+	long *num;
+	double *frac;
+	const char **str;
+} lw_option;
 
-/* The knobs' ranges, each checked by longweave.c. */
+/* The knobs' ranges, each the task's option entry's. */
 #define LW_MAX_ENTRIES		1000000
 #define LW_MAX_KEY		1000000	/* --key-length, --value-length */
 #define LW_MAX_STEPS		1000000
@@ -49,24 +49,26 @@ typedef struct {
 	long index;		/* 0..n-1 */
 	const char *published_id;	/* e.g. GEN_KV_DICT/1k_0 */
 	uint32_t seed;		/* the case seed the rng was seeded with */
-	const lw_opts *opts;
 } lw_case;
 
 /*
  * Fill rec (which already has id, bench, task, length, seed, published_id)
  * with vars, checks and gold, drawing from r.  Return 0, or -1 after
  * reporting a problem with lg_warn() (the run then exits 1 or 3).
- * init/fini, when set, run once per run (load a corpus, say).
+ * init/fini, when set, run once per run (load a corpus, say); options
+ * are the task's own (its variables set before init).
  */
 typedef struct {
 	const char *name;	/* our name, as -t takes it */
 	const char *published;	/* the published task name in sample ids */
-	int (*init)(const lw_opts *o);
+	int (*init)(void);
 	int (*gen)(const lw_case *c, cJSON *rec, rng *r);
 	void (*fini)(void);
-	/* the task's options, checked together after parsing (exits
-	 * LG_USAGE with a message when they do not fit), or NULL */
-	void (*check)(const lw_opts *o);
+	/* the task's options, or NULL; check, when set, checks them
+	 * together after parsing (exits LG_USAGE with a message when they
+	 * do not fit) */
+	const lw_option *options;
+	void (*check)(void);
 } lw_task;
 
 /* Each task's entry, lw_TASK, is defined in its lw_TASK.c, with named

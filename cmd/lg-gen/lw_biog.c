@@ -128,11 +128,10 @@ biog_fini(void)
 }
 
 static int
-biog_init(const lw_opts *o)
+biog_init(void)
 {
 	int i;
 
-	(void)o;
 	for (i = 0; i < NLISTS; i++) {
 		char *path = share_path(DIR) , *full;
 
@@ -450,11 +449,20 @@ draw_relation(rng *r, int arch)
 	return (int)k;
 }
 
+/* --facts, --words; 0: the tier's */
+static long opt_facts, opt_words;
+static const lw_option options[] = {
+	{ .name = "facts", .min = 4, .max = LW_MAX_FACTS,
+	    .num = &opt_facts },
+	{ .name = "words", .min = 1, .max = LW_MAX_WORDS, .num = &opt_words },
+	{ .name = NULL }
+};
+
 static int
 gen(const lw_case *cs, cJSON *rec, rng *r)
 {
-	long n = cs->opts->facts ? cs->opts->facts : nfacts[cs->tier_index];
-	long nwords = cs->opts->words ? cs->opts->words : words[cs->tier_index];
+	long n = opt_facts ? opt_facts : nfacts[cs->tier_index];
+	long nwords = opt_words ? opt_words : words[cs->tier_index];
 	long i, j;
 	int arch, bg, sex, bm, bd, dm, dd, dead;
 	char *S, *bdate, *triples;
@@ -582,5 +590,5 @@ gen(const lw_case *cs, cJSON *rec, rng *r)
 
 const lw_task lw_biog = {
 	.name = "biog", .published = "KG_TO_TEXT",
-	.init = biog_init, .gen = gen, .fini = biog_fini,
+	.init = biog_init, .gen = gen, .fini = biog_fini, .options = options,
 };

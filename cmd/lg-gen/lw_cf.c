@@ -40,13 +40,25 @@
 const char *const cf_kinds[3] = { "helper", "stage", "report" };
 const char *const cf_fams[NFAM] = { "E", "W", "F", "B", "N", "SIM", "C4" };
 
+/* --rate; --code-tokens, --rows (lw_cf.h), 0: the tier's */
+static double rate = 0.85;
+static long code_tokens;
+long lw_cf_rows;
+static const lw_option options[] = {
+	{ .name = "rate", .frac = &rate },
+	{ .name = "code-tokens", .min = 256, .max = LW_MAX_CODE_TOKENS,
+	    .num = &code_tokens },
+	{ .name = "rows", .min = 1, .max = LW_MAX_ROWS, .num = &lw_cf_rows },
+	{ .name = NULL }
+};
+
 static int
 gen(const lw_case *c, cJSON *rec, rng *r)
 {
 	program p;
 	size_t *order, nf = cf_lib.nfrag, i, k, stale, rows;
-	double target = BYTES_PER_TOKEN * (double)(c->opts->code_tokens ?
-	    c->opts->code_tokens : tier_tokens(c->tier));
+	double target = BYTES_PER_TOKEN * (double)(code_tokens ? code_tokens :
+	    tier_tokens(c->tier));
 	buf rowtext = { 0 };
 	char *clean, *dirty;
 	cJSON *vars, *checks, *o, *gold, *planted;
@@ -55,11 +67,11 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	memset(&p, 0, sizeof p);
 	p.c = c;
 	p.r = r;
-	p.rate = c->opts->rate;
+	p.rate = rate;
 	p.d = &cf_lib.dom[rng_choice(r, cf_lib.ndom)];
 	cf_rows(&p, &rowtext);
 	/* a table of --rows comes on top of the program's functions */
-	rows = c->opts->rows ? 0 : rowtext.len;
+	rows = lw_cf_rows ? 0 : rowtext.len;
 	cf_strs_add(&p.names, xasprintf("load_%s", p.d->plural));
 	cf_strs_add(&p.names, xstrdup("main"));
 	p.defs = 2;
@@ -134,5 +146,5 @@ out:
 
 const lw_task lw_cf = {
 	.name = "cf", .published = "CODE_FIXING",
-	.init = cf_init, .gen = gen, .fini = cf_fini,
+	.init = cf_init, .gen = gen, .fini = cf_fini, .options = options,
 };

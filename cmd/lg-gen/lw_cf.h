@@ -113,8 +113,11 @@ typedef struct {
 	size_t n;
 } spots;
 
+/* lw_cf.c: --rows, the table's rows; 0: drawn by the tier */
+extern long lw_cf_rows;
+
 /* lw_cf_lib.c: the library: init and fini of the task, and small list helpers */
-int cf_init(const lw_opts *o);
+int cf_init(void);
 void cf_fini(void);
 char *cf_field(char **s, int sep);
 void cf_push(char ***v, size_t *n, char *s);

@@ -191,13 +191,12 @@ load_frags(void)
 }
 
 int
-cf_init(const lw_opts *o)
+cf_init(void)
 {
 	char **v;
 	size_t n, i;
 	char *path;
 
-	(void)o;
 	if (cf_lib.nfrag > 0)
 		return 0;
 	if ((v = read_list(DIR "domains.txt", &n)) == NULL)

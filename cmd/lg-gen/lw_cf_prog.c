@@ -221,7 +221,7 @@ void
 cf_rows(program *p, buf *b)
 {
 	const domain *d = p->d;
-	long n = p->c->opts->rows ? p->c->opts->rows :
+	long n = lw_cf_rows ? lw_cf_rows :
 	    6 + 4 * p->c->tier_index + (long)rng_below(p->r, 4), i;
 
 	buf_printf(b, "FIELDS = (\"id\", \"%s\", \"%s\", \"%s\", \"%s\", \"%s\")\n",

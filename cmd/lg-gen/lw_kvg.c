@@ -41,13 +41,22 @@ draw(rng *r, const char *alpha, char *out, size_t k)
 	free(idx);
 }
 
+/* --entries, --key-length, --value-length; 0: the published sizes */
+static long opt_entries, key_length, value_length;
+static const lw_option options[] = {
+	{ .name = "entries", .min = 2, .max = LW_MAX_ENTRIES, .num = &opt_entries },
+	{ .name = "key-length", .min = 2, .max = LW_MAX_KEY, .num = &key_length },
+	{ .name = "value-length", .min = 2, .max = LW_MAX_KEY,
+	    .num = &value_length },
+	{ .name = NULL }
+};
+
 static int
 gen(const lw_case *c, cJSON *rec, rng *r)
 {
-	const lw_opts *o = c->opts;
-	long n = o->entries ? o->entries : entries[c->tier_index], percent, index;
-	long kl = o->key_length ? o->key_length : KEYLEN;
-	long vl = o->value_length ? o->value_length : VALLEN;
+	long n = opt_entries ? opt_entries : entries[c->tier_index], percent, index;
+	long kl = key_length ? key_length : KEYLEN;
+	long vl = value_length ? value_length : VALLEN;
 	char *key = xmalloc((size_t)kl + 1), *val = xmalloc((size_t)vl + 1);
 	cJSON *vars, *checks, *check, *gold;
 
@@ -98,10 +107,10 @@ gen(const lw_case *c, cJSON *rec, rng *r)
  * must fit a record.
  */
 static void
-check(const lw_opts *o)
+check(void)
 {
-	long n = o->entries ? o->entries : 160, k = o->key_length ? o->key_length : 32;
-	long v = o->value_length ? o->value_length : 32, i;
+	long n = opt_entries ? opt_entries : 160, k = key_length ? key_length : 32;
+	long v = value_length ? value_length : 32, i;
 	double keys = 1;
 
 	for (i = 0; i < k && keys < 2.0 * (double)n + 1; i++)
@@ -116,5 +125,5 @@ check(const lw_opts *o)
 
 const lw_task lw_kvg = {
 	.name = "kvg", .published = "GEN_KV_DICT",
-	.gen = gen, .check = check,
+	.gen = gen, .options = options, .check = check,
 };

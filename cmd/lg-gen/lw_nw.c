@@ -96,14 +96,13 @@ parse_stmt(char *line, char **cat, stmt_tmpl *st)
 static void fini(void);
 
 static int
-init(const lw_opts *o)
+init(void)
 {
 	char *path, *text, **v;
 	size_t n, i, j, fill[NCAT] = { 0 };
 	const cJSON *cats, *c;
 	int bad = 0;
 
-	(void)o;
 	if (lib.loaded)
 		return 0;
 	path = share_path("rubrics/longweave/nw/rubric.json");
@@ -608,15 +607,24 @@ take_statements(rng *r, size_t *sidx, size_t m)
 		rng_sample(r, PERCAT, sidx + m - extra, extra);
 }
 
+/* --categories, --statements (per category), --words; 0: the tier's */
+static long categories, statements, opt_words;
+static const lw_option options[] = {
+	{ .name = "categories", .min = 1, .max = LW_NW_CATEGORIES,
+	    .num = &categories },
+	{ .name = "statements", .min = 1, .max = LW_MAX_STATEMENTS,
+	    .num = &statements },
+	{ .name = "words", .min = 1, .max = LW_MAX_WORDS, .num = &opt_words },
+	{ .name = NULL }
+};
+
 static int
 gen(const lw_case *c, cJSON *rec, rng *r)
 {
 	size_t cidx[NCAT], *sidx, i, j, k, l;
-	int nc = c->opts->categories ? (int)c->opts->categories :
-	    ncats[c->tier_index];
-	int ns = c->opts->statements ? (int)c->opts->statements :
-	    nstmts[c->tier_index], num = 1;
-	long nwords = c->opts->words ? c->opts->words : words[c->tier_index];
+	int nc = categories ? (int)categories : ncats[c->tier_index];
+	int ns = statements ? (int)statements : nstmts[c->tier_index], num = 1;
+	long nwords = opt_words ? opt_words : words[c->tier_index];
 	cJSON *vars, *vcats, *gold, *gcats, *gst;
 	picker p;
 	int ret = 0;
@@ -717,5 +725,5 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 
 const lw_task lw_nw = {
 	.name = "nw", .published = "AP_STYLE_WRITING",
-	.init = init, .gen = gen, .fini = fini,
+	.init = init, .gen = gen, .fini = fini, .options = options,
 };

@@ -43,6 +43,7 @@
 #include "buf.h"
 #include "corpus.h"
 #include "diag.h"
+#include "gen.h"
 #include "longweave.h"
 #include "record.h"
 #include "share.h"
@@ -165,6 +166,19 @@ add_doc(const char *name, const char *text, size_t len, void *arg)
 	return 0;
 }
 
+/* --corpus (the shipped one when not given: shipped, owned here);
+ * --segments, --segment-words, 0: the tier's */
+static const char *corpus;
+static char *shipped;
+static long segments, segment_words;
+static const lw_option options[] = {
+	{ .name = "corpus", .str = &corpus },
+	{ .name = "segments", .min = 2, .max = LW_MAX_SEGMENTS, .num = &segments },
+	{ .name = "segment-words", .min = 1, .max = LW_MAX_SEGMENT_WORDS,
+	    .num = &segment_words },
+	{ .name = NULL }
+};
+
 static void
 fini(void)
 {
@@ -182,32 +196,37 @@ fini(void)
 	free(docs);
 	docs = NULL;
 	ndocs = 0;
+	if (corpus == shipped)
+		corpus = NULL;
+	free(shipped);
+	shipped = NULL;
 }
 
 static int
-init(const lw_opts *o)
+init(void)
 {
 	struct stat st;
 	size_t t;
 	int ret;
 
-	if (o->corpus == NULL)
-		lg_die(LG_USAGE, "longweave pr needs --corpus FILE|DIR: plain-text "
-		    "documents, paragraphs separated by blank lines");
+	/* the shipped corpus unless --corpus names another */
+	if (corpus == NULL)
+		corpus = shipped = share_path(GEN_DEFAULT_CORPUS);
 	for (t = 0; t < NTIERS; t++) {
 		tiers[t] = published[t];
-		if (o->segments)
-			tiers[t].segs = (size_t)o->segments;
-		if (o->segment_words)
-			tiers[t].words = (size_t)o->segment_words;
+		if (segments)
+			tiers[t].segs = (size_t)segments;
+		if (segment_words)
+			tiers[t].words = (size_t)segment_words;
 	}
-	if (stat(o->corpus, &st) < 0) {
-		lg_warn("--corpus %s: %s", o->corpus, strerror(errno));
+	if (stat(corpus, &st) < 0) {
+		lg_warn("--corpus %s: %s", corpus, strerror(errno));
+		fini();
 		return -1;
 	}
-	ret = corpus_each(o->corpus, add_doc, NULL);
+	ret = corpus_each(corpus, add_doc, NULL);
 	if (ret == 0 && ndocs == 0) {
-		lg_warn("--corpus %s: no documents", o->corpus);
+		lg_warn("--corpus %s: no documents", corpus);
 		ret = -1;
 	}
 	if (ret < 0)
@@ -233,7 +252,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	if (ne == 0) {
 		if (!warned[t])
 			lg_warn("--corpus %s: no document has %zu segments of up to "
-			    "%zu words for tier %s", c->opts->corpus, nseg, target,
+			    "%zu words for tier %s", corpus, nseg, target,
 			    c->tier);
 		warned[t] = 1;
 		free(elig);
@@ -301,5 +320,5 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 
 const lw_task lw_pr = {
 	.name = "pr", .published = "PARAGRAPH_ORDERING",
-	.init = init, .gen = gen, .fini = fini,
+	.init = init, .gen = gen, .fini = fini, .options = options,
 };

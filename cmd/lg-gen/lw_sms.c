@@ -29,14 +29,23 @@ typedef struct {
 	int *next, *out;	/* [state * inputs + input] */
 } machine;
 
+/* --states, --inputs of the machines; --steps, 0: the tier's */
+static long states = 3, inputs = 3, opt_steps;
+static const lw_option options[] = {
+	{ .name = "states", .min = 2, .max = 26, .num = &states },
+	{ .name = "inputs", .min = 2, .max = 10, .num = &inputs },
+	{ .name = "steps", .min = 4, .max = LW_MAX_STEPS, .num = &opt_steps },
+	{ .name = NULL }
+};
+
 static void
-make_machine(machine *m, const lw_opts *o, rng *r)
+make_machine(machine *m, rng *r)
 {
 	int s, i;
 
-	m->states = o->states;
-	m->inputs = o->inputs;
-	m->outputs = o->inputs;
+	m->states = (int)states;
+	m->inputs = (int)inputs;
+	m->outputs = (int)inputs;
 	m->next = xreallocarray(NULL, (size_t)m->states * m->inputs, sizeof(int));
 	m->out = xreallocarray(NULL, (size_t)m->states * m->inputs, sizeof(int));
 	for (s = 0; s < m->states; s++) {
@@ -91,18 +100,18 @@ row_arr(int state, int in, int next, int out)
 static int
 gen(const lw_case *c, cJSON *rec, rng *r)
 {
-	long steps = c->opts->steps ? c->opts->steps : 55L << c->tier_index, k;
+	long steps = opt_steps ? opt_steps : 55L << c->tier_index, k;
 	size_t *idx = xreallocarray(NULL, (size_t)steps, sizeof *idx);
 	char *input = xmalloc((size_t)steps + 1);
 	cJSON *vars, *rules, *example, *checks, *check, *gold, *trace;
 	machine m;
 	int s, i, state;
 
-	rng_choices(r, (size_t)c->opts->inputs, idx, (size_t)steps);
+	rng_choices(r, (size_t)inputs, idx, (size_t)steps);
 	for (k = 0; k < steps; k++)
 		input[k] = (char)('0' + idx[k]);
 	input[steps] = '\0';
-	make_machine(&m, c->opts, r);
+	make_machine(&m, r);
 
 	vars = cJSON_CreateObject();
 	cJSON_AddStringToObject(vars, "initial", "S0");
@@ -160,5 +169,5 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 
 const lw_task lw_sms = {
 	.name = "sms", .published = "STATE_MACHINE",
-	.gen = gen,
+	.gen = gen, .options = options,
 };

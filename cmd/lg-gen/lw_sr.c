@@ -100,12 +100,11 @@ fini(void)
 }
 
 static int
-init(const lw_opts *o)
+init(void)
 {
 	char **pl;
 	size_t np, i;
 
-	(void)o;
 	reps = read_list(DIR "reps.txt", &nreps);
 	cities = read_list(DIR "cities.txt", &ncities);
 	stems = read_list(DIR "stems.txt", &nstems);
@@ -1373,12 +1372,20 @@ ask(const table *t, const qtype *q, size_t n, cJSON *qs, cJSON *items)
 	buf_free(&it.ans);
 }
 
+/* --records, the orders; --words; 0: the tier's */
+static long records, opt_words;
+static const lw_option options[] = {
+	{ .name = "records", .min = 1, .max = LW_MAX_RECORDS, .num = &records },
+	{ .name = "words", .min = 1, .max = LW_MAX_WORDS, .num = &opt_words },
+	{ .name = NULL }
+};
+
 static int
 gen(const lw_case *c, cJSON *rec, rng *r)
 {
 	static const long nord[] = { 50, 100, 200, 400 };
 	static const int wtarget[] = { 1024, 2048, 4096, 8192 };
-	long nwords = c->opts->words ? c->opts->words : wtarget[c->tier_index];
+	long nwords = opt_words ? opt_words : wtarget[c->tier_index];
 	size_t *qi, nq, i;
 	table t;
 	plan p;
@@ -1387,7 +1394,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 
 	memset(&t, 0, sizeof t);
 	draw_plan(&t, &p, r);
-	t.n = (size_t)(c->opts->records ? c->opts->records : nord[c->tier_index]);
+	t.n = (size_t)(records ? records : nord[c->tier_index]);
 	t.o = xcalloc(t.n, sizeof *t.o);
 	for (i = 0; i < t.n; i++)
 		draw_order(&p, t.days, &t.o[i], r);
@@ -1422,5 +1429,5 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 
 const lw_task lw_sr = {
 	.name = "sr", .published = "SALES_REPORT_GENERATION",
-	.init = init, .gen = gen, .fini = fini,
+	.init = init, .gen = gen, .fini = fini, .options = options,
 };
