@@ -34,7 +34,6 @@
  *
  * The corpus lives here from init() to fini().
  */
-#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,49 +87,25 @@ seg_end(const doc *d, size_t p, size_t target)
 	return q;
 }
 
+/* A paragraph into d (corpus_paragraphs()'s callback). */
+typedef struct {
+	doc *d;
+	size_t cap;
+} paras;
+
 static void
-add_para(doc *d, buf *p, size_t *cap)
+add_para(buf *p, void *arg)
 {
-	if (p->len == 0)
-		return;
-	if (d->npara == *cap) {
-		*cap = *cap ? 2 * *cap : 64;
-		d->para = xreallocarray(d->para, *cap, sizeof *d->para);
-		d->words = xreallocarray(d->words, *cap, sizeof *d->words);
+	paras *ps = arg;
+	doc *d = ps->d;
+
+	if (d->npara == ps->cap) {
+		ps->cap = ps->cap ? 2 * ps->cap : 64;
+		d->para = xreallocarray(d->para, ps->cap, sizeof *d->para);
+		d->words = xreallocarray(d->words, ps->cap, sizeof *d->words);
 	}
 	d->words[d->npara] = count_words(p->s, p->len);
 	d->para[d->npara++] = buf_take(p);
-}
-
-/* Split text into paragraphs at blank lines, folding white space. */
-static void
-split_paragraphs(doc *d, const char *s, size_t len)
-{
-	buf p = { 0 };
-	size_t i = 0, e, j, cap = 0;
-	int blank, space;
-
-	while (i < len) {
-		for (e = i, blank = 1; e < len && s[e] != '\n'; e++)
-			if (!isspace((unsigned char)s[e]))
-				blank = 0;
-		if (blank)
-			add_para(d, &p, &cap);
-		space = p.len > 0;
-		for (j = i; j < e && !blank; j++) {
-			if (isspace((unsigned char)s[j])) {
-				space = p.len > 0;
-				continue;
-			}
-			if (space)
-				buf_putc(&p, ' ');
-			space = 0;
-			buf_putc(&p, s[j]);
-		}
-		i = e + 1;
-	}
-	add_para(d, &p, &cap);
-	buf_free(&p);
 }
 
 static void
@@ -155,13 +130,15 @@ static int
 add_doc(const char *name, const char *text, size_t len, void *arg)
 {
 	doc *d;
+	paras ps = { NULL, 0 };
 
 	(void)arg;
 	docs = xreallocarray(docs, ndocs + 1, sizeof *docs);
 	d = &docs[ndocs++];
 	memset(d, 0, sizeof *d);
 	d->name = xstrdup(name);
-	split_paragraphs(d, text, len);
+	ps.d = d;
+	corpus_paragraphs(text, len, add_para, &ps);
 	find_starts(d);
 	return 0;
 }
