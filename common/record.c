@@ -424,3 +424,20 @@ rec_filter_opts(int argc, char **argv, const char *usage,
 	}
 	return optind;
 }
+
+int
+rec_filter_main(int argc, char **argv, const rec_scorer *s)
+{
+	int compat = 0, first, status;
+	void *arg = s->parse != NULL ? s->arg : &compat;
+
+	lg_init(argv[0]);
+	first = s->parse != NULL ? s->parse(argc, argv, s, arg) :
+	    rec_filter_opts(argc, argv, s->usage, s->tasks, s->ntasks, &compat);
+	if (s->init != NULL)
+		s->init();
+	status = rec_filter(argv + first, argc - first, s->fn, arg);
+	if (s->fini != NULL)
+		s->fini();
+	return status;
+}

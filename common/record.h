@@ -107,4 +107,25 @@ void opt_max_record(const char *arg);
 int rec_filter_opts(int argc, char **argv, const char *usage,
     const lg_task *t, size_t n, int *compat);
 
+/*
+ * A scoring filter's main(): its usage and tasks, its options (parse,
+ * which returns the index of the first file operand as rec_filter_opts()
+ * does, into arg; NULL: rec_filter_opts() into an int compat of its own,
+ * handed to fn), what to set up before the records and free after (or
+ * NULL), and fn, called on each record as by rec_filter().
+ */
+typedef struct rec_scorer {
+	const char *usage;
+	const lg_task *tasks;
+	size_t ntasks;
+	int (*parse)(int argc, char **argv, const struct rec_scorer *s,
+	    void *arg);
+	void *arg;
+	void (*init)(void), (*fini)(void);
+	rec_fn fn;
+} rec_scorer;
+/* lg_init(), the options, init, the records through fn, fini: the exit
+ * status of main(). */
+int rec_filter_main(int argc, char **argv, const rec_scorer *s);
+
 #endif

@@ -42,12 +42,8 @@ each(cJSON *rec, jsonl *in, void *arg)
 int
 main(int argc, char **argv)
 {
-	int compat = 0, first, status;
+	static const rec_scorer s = { .usage = usage, .tasks = tasks,
+	    .ntasks = NTASKS, .init = parse_init, .fini = parse_fini, .fn = each };
 
-	lg_init(argv[0]);
-	first = rec_filter_opts(argc, argv, usage, tasks, NTASKS, &compat);
-	parse_init();
-	status = rec_filter(argv + first, argc - first, each, &compat);
-	parse_fini();
-	return status;
+	return rec_filter_main(argc, argv, &s);
 }

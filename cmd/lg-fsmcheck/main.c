@@ -213,12 +213,8 @@ check(cJSON *rec, jsonl *in, void *arg)
 int
 main(int argc, char **argv)
 {
-	int compat = 0, first, status;
+	static const rec_scorer s = { .usage = usage, .tasks = tasks,
+	    .ntasks = NTASKS, .init = fsm_init, .fini = fsm_fini, .fn = check };
 
-	lg_init(argv[0]);
-	first = rec_filter_opts(argc, argv, usage, tasks, NTASKS, &compat);
-	fsm_init();
-	status = rec_filter(argv + first, argc - first, check, &compat);
-	fsm_fini();
-	return status;
+	return rec_filter_main(argc, argv, &s);
 }

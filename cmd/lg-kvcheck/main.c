@@ -145,16 +145,20 @@ check(cJSON *rec, jsonl *in, void *arg)
 	return ret;
 }
 
+/* The options into arg, a kv_opts. */
+static int
+parse(int argc, char **argv, const rec_scorer *s, void *arg)
+{
+	return kv_opts_parse(argc, argv, s->tasks, s->ntasks, arg);
+}
+
 int
 main(int argc, char **argv)
 {
-	kv_opts o;
-	int first, status;
+	static kv_opts o;
+	static const rec_scorer s = { .tasks = tasks, .ntasks = NTASKS,
+	    .parse = parse, .arg = &o, .init = kv_init, .fini = kv_fini,
+	    .fn = check };
 
-	lg_init(argv[0]);
-	first = kv_opts_parse(argc, argv, tasks, NTASKS, &o);
-	kv_init();
-	status = rec_filter(argv + first, argc - first, check, &o);
-	kv_fini();
-	return status;
+	return rec_filter_main(argc, argv, &s);
 }
