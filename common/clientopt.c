@@ -40,3 +40,14 @@ clientopt(http_opts *h, int ch, const char *arg, size_t reply_max)
 	}
 	return 0;
 }
+
+void
+clientopt_suite(http_opts *h)
+{
+	h->connect_timeout = 10;
+	h->idle_timeout = 300;
+	h->total_timeout = 3600;
+	h->retries = 6;
+	h->backoff_base = 1;
+	h->backoff_max = 60;
+}

@@ -37,5 +37,11 @@ enum {
 	{ "max-reply", required_argument, NULL, CLIENTOPT_MAXREPLY }
 
 int clientopt(http_opts *h, int ch, const char *arg, size_t reply_max);
+/*
+ * The defaults of a tool that runs a suite against a model server (lg-infer,
+ * lg-ppl): connect in 10 s, 300 s idle, 3600 s a request, 6 retries backing
+ * off from 1 s to 60 s.
+ */
+void clientopt_suite(http_opts *h);
 
 #endif

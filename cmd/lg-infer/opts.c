@@ -304,12 +304,7 @@ infer_parse(int argc, char **argv, infer_opts *o)
 
 	o->stream = 1;
 	o->parallel = 8;
-	o->net.connect_timeout = 10;
-	o->net.idle_timeout = 300;
-	o->net.total_timeout = 3600;
-	o->net.retries = 6;
-	o->net.backoff_base = 1;
-	o->net.backoff_max = 60;
+	clientopt_suite(&o->net);
 	o->params = cJSON_CreateObject();
 	o->samples = 1;
 	while ((c = apikey_getopt(argc, argv, "m:P:qh", longopts,

@@ -80,12 +80,7 @@ ppl_parse(int argc, char **argv, ppl_opts *o)
 	int c;
 
 	o->parallel = 8;
-	o->net.connect_timeout = 10;
-	o->net.idle_timeout = 300;
-	o->net.total_timeout = 3600;
-	o->net.retries = 6;
-	o->net.backoff_base = 1;
-	o->net.backoff_max = 60;
+	clientopt_suite(&o->net);
 	o->net.max_reply = (size_t)64 << 20;
 	while ((c = apikey_getopt(argc, argv, "m:P:qh", longopts,
 	    "api-key-file")) != -1) {
