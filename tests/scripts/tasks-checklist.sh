@@ -14,6 +14,12 @@
 #              share/rubrics/BENCH/TASK.tmpl or share/rubrics/BENCH.tmpl
 #   demo       a place in the demo (sh mk/demo.sh --tasks)
 #   docs       its name in lg-gen --help and in man/lg-gen.1
+#   pages      its name in README, man/lg-oracle.1 (its reference answer)
+#              and its scorer's page: man/lg-X.1 of a scorer of its own,
+#              or for lg-judge man/lg-judge.1 and the header of
+#              cmd/lg-judge/main.c
+#   script     a test script, tests/scripts/*.sh, that generates it
+#              (lg-gen ... -t naming it) and runs its scorer
 # and lg-gen's own messages name exactly its tasks (the -t choices, made
 # from the same table).  Each missing fact is named: "BENCH/TASK: no FACT".
 # A tool that has no --list-tasks fails the test by name.
@@ -79,6 +85,18 @@ miss() {
 	echo "$b/$k: no $*"
 	missing=$((missing + 1))
 }
+pages() {	# the pages that describe task $k of $b, scored by $s
+	grep -qw -e "$k" "$top/man/lg-oracle.1" ||
+		miss "mention in lg-oracle(1) (man/lg-oracle.1: its reference answer)"
+	if [ -n "$s" ]; then
+		grep -qw -e "$k" "$top/man/$s.1" || miss "mention in $s(1) (man/$s.1)"
+	else
+		grep -qw -e "$k" "$top/man/lg-judge.1" ||
+			miss "mention in lg-judge(1) (man/lg-judge.1)"
+		sed -n '1,/\*\//p' "$top/cmd/lg-judge/main.c" | grep -qw -e "$k" ||
+			miss "mention in the header of cmd/lg-judge/main.c"
+	fi
+}
 while IFS="$(printf '\t')" read -r b k rest; do
 	has "$t/lg-prompt" "$b" "$k" ||
 		miss "template ($b/$k.tmpl under share/templates, as lg-prompt finds it)"
@@ -108,6 +126,13 @@ while IFS="$(printf '\t')" read -r b k rest; do
 	has "$t/demo" "$b" "$k" || miss "place in the demo (mk/demo.sh --tasks)"
 	grep -qw -e "$k" "$t/help" || miss "mention in lg-gen --help"
 	grep -qw -e "$k" "$top/man/lg-gen.1" || miss "mention in lg-gen(1) (man/lg-gen.1)"
+	grep -qw -e "$k" "$top/README" || miss "mention in README"
+	# LongGenBench's scenarios share one page of each: pages of a task
+	[ "$b" = longgenbench ] || pages
+	sc=${s:-lg-judge}
+	[ -n "$(grep -lE -e "-t [a-z0-9,]*\<$k\>" "$top"/tests/scripts/*.sh |
+	    xargs -r grep -l -e "$sc")" ] ||
+		miss "test script (tests/scripts/*.sh with lg-gen -t $k and $sc)"
 done < "$t/lg-gen"
 
 # lg-gen's -t choices are its table's tasks, in its order
