@@ -112,6 +112,9 @@ struct tabctx {
 	int tags;		/* some record has tags: lg-agg --tags */
 	int jobs;		/* -j: runs of lg-agg at once */
 	const char *models;	/* --models FILE (lg-agg's), or NULL */
+	const char *correlate;	/* --correlate FILE (lg-agg's), or NULL */
+	int lw, ada;		/* some record is LongWeave's, Ada-LEval's:
+				 * lg-agg --table N of that paper */
 };
 
 /* aggjson.c: lg-agg's -f json rows as tables with the columns, labels
@@ -158,6 +161,10 @@ struct jrows {			/* JSON lines of a run */
 	size_t n;
 };
 
+/* lg-agg --table N's numbers, in the order of the page */
+#define TABS_NPTAB 6
+extern const char *const tabs_ptab[TABS_NPTAB];
+
 typedef struct tabs {
 	const struct tabctx *ctx;
 	int ok;			/* no run failed */
@@ -169,6 +176,9 @@ typedef struct tabs {
 				 * with --bootstrap 0) */
 	cJSON **paper;	/* lg-agg --layout paper's JSON rows */
 	size_t npaper;
+	struct jrows ptab[TABS_NPTAB];	/* lg-agg --table N, N as
+				 * tabs_ptab[] */
+	struct jrows corr;	/* lg-agg --correlate FILE */
 } tabs;
 
 /* Run lg-agg's tables (a note in o for each that failed). */
