@@ -252,8 +252,9 @@ static const char cases_html[] =
 "<select id=\"f-change\"><option value=\"\">every change</option>"
 "<option value=\"neg\">B below A</option><option value=\"pos\">B above A"
 "</option><option value=\"zero\">B equal to A</option><option value=\"none\">"
-"no change (A, or no score)</option></select>"
-"<label>score % <input id=\"f-smin\" type=\"number\" min=\"0\" max=\"100\" "
+"no change (A, or no value)</option></select>"
+"<select id=\"f-metric\"><option value=\"\">score</option></select>"
+"<label><span id=\"l-range\">score % </span><input id=\"f-smin\" type=\"number\" min=\"0\" max=\"100\" "
 "step=\"any\" placeholder=\"from\"></label><label> to <input id=\"f-smax\" "
 "type=\"number\" min=\"0\" max=\"100\" step=\"any\" placeholder=\"to\">"
 "</label> "
@@ -261,13 +262,14 @@ static const char cases_html[] =
 "<span id=\"count\"></span></div>\n"
 "<table id=\"cases-table\"><thead><tr><th data-k=\"1\">id</th>"
 "<th data-k=\"3\">task</th><th data-k=\"4\">length</th>"
-"<th data-k=\"5\">model</th><th data-k=\"6\">score</th>"
+"<th data-k=\"5\">model</th><th data-k=\"11\" id=\"th-value\">score</th>"
 "<th data-k=\"7\">status</th><th data-k=\"10\" id=\"th-change\">B&minus;A"
 "</th></tr></thead>"
 "<tbody id=\"cases-body\"></tbody></table>\n"
 "<p>Choose a case to see its gold answer, why it lost points, its "
 "verdicts, output and prompt, beside the same case of another model; "
-"B&minus;A is its score less the baseline's on the same case. The "
+"B&minus;A is its score (or the metric chosen beside the filters) less "
+"the baseline's on the same case. The "
 "address follows what is shown: copy it to share the view.</p>"
 "<div id=\"detail\"></div>\n";
 
@@ -380,8 +382,11 @@ page(buf *o, struct report *r, struct charts *ch, const struct tabctx *c,
 	if (nm > 1)
 		buf_puts(o, "<h2 id=\"regressions\">Regressions</h2>\n<p>The cases "
 		    "where a model (B) scores below the baseline (A) on the same "
-		    "case, worst first; choose one to see it beside the baseline's."
-		    "</p><div id=\"regr\"></div>\n");
+		    "case, worst first, by the score or by the metric chosen "
+		    "beside the case list's filters (LongGenBench's CR, STIC-1, "
+		    "STIC-2, wAvg, type rates and words; Ada-LEval's IF and tau); "
+		    "choose one to see it beside the baseline's.</p>"
+		    "<div id=\"regr\"></div>\n");
 	buf_puts(o, cases_html);
 	ok = t.ok;
 	tabs_free(&t);
@@ -447,6 +452,7 @@ finish(FILE *f, buf *o, struct report *r)
 	buf_puts(o, "<script type=\"application/json\" id=\"index\">[");
 	buf_add(o, r->index.s ? r->index.s : "", r->index.len);
 	buf_puts(o, "]</script>\n");
+	case_metrics_json(o);
 	if (r->base != NULL) {
 		cJSON *j = nulkey_json(r->base);
 		char *txt = cJSON_PrintUnformatted(j);

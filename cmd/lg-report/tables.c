@@ -249,14 +249,17 @@ test_cell(buf *o, const cJSON *row, const cJSON *v)
 }
 
 /* The address of the regressions of model b in row's group (bench, and
- * task and length when the row has them): the page's #regr=B&... */
+ * task and length when the row has them) by the row's metric: the page's
+ * #regr=B&...&metric=M (none for the score; the checks have no case
+ * value, so no link). */
 static void
 regr_cell(buf *o, const cJSON *row, const char *b)
 {
 	static const char *const keys[] = { "bench", "task", "length", NULL };
+	const char *m = jstr(row, "metric");
 	size_t i;
 
-	if (strcmp(jstr(row, "metric"), "score") != 0) {
+	if (*m == '\0' || strcmp(m, "checks") == 0) {
 		buf_puts(o, "<td></td>");
 		return;
 	}
@@ -267,6 +270,10 @@ regr_cell(buf *o, const cJSON *row, const char *b)
 			buf_printf(o, "&amp;%s=", keys[i]);
 			url_esc(o, jstr(row, keys[i]));
 		}
+	if (strcmp(m, "score") != 0) {
+		buf_puts(o, "&amp;metric=");
+		url_esc(o, m);
+	}
 	buf_puts(o, "\">B below A</a></td>");
 }
 
