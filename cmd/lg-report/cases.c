@@ -299,7 +299,7 @@ index_row(struct report *r, char *const *k, double s, const char *status,
 	cJSON_AddItemToArray(row, nulkey_json(k[6] != NULL && *k[6] != '\0' ?
 	    k[6] : k[0]));
 	cJSON_AddItemToArray(row, tags_of(r, rec));
-	if ((m = case_metrics(rec, k[1])) != NULL)
+	if ((m = report_metrics(rec, k[1])) != NULL)
 		cJSON_AddItemToArray(row, m);
 	txt = cJSON_PrintUnformatted(row);
 	if (r->ncases > 0)

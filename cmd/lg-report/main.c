@@ -452,7 +452,7 @@ finish(FILE *f, buf *o, struct report *r)
 	buf_puts(o, "<script type=\"application/json\" id=\"index\">[");
 	buf_add(o, r->index.s ? r->index.s : "", r->index.len);
 	buf_puts(o, "]</script>\n");
-	case_metrics_json(o);
+	report_metrics_json(o);
 	if (r->base != NULL) {
 		cJSON *j = nulkey_json(r->base);
 		char *txt = cJSON_PrintUnformatted(j);

@@ -100,7 +100,7 @@ ada_values(const cJSON *sc, double *v)
 }
 
 cJSON *
-case_metrics(const cJSON *rec, const char *bench)
+report_metrics(const cJSON *rec, const char *bench)
 {
 	const cJSON *sc = rec_get(rec, "scores"), *err = rec_get(rec, "error");
 	double v[NMETRICS];
@@ -125,7 +125,7 @@ case_metrics(const cJSON *rec, const char *bench)
 }
 
 void
-case_metrics_json(buf *o)
+report_metrics_json(buf *o)
 {
 	size_t b, i;
 

@@ -104,13 +104,13 @@ void report_free(struct report *r);
 
 /* metrics.c: a case's metrics beside its score (LongGenBench's CR,
  * STIC-1, STIC-2, wAvg, type rates and words; Ada-LEval's IF and tau) as
- * a new JSON array, in the order case_metrics_json() names them, null
+ * a new JSON array, in the order report_metrics_json() names them, null
  * for a value the record cannot give; NULL for a bench without any.  The
  * caller owns the array. */
-cJSON *case_metrics(const cJSON *rec, const char *bench);
+cJSON *report_metrics(const cJSON *rec, const char *bench);
 /* Append the names of each bench's metrics as a script element of id
  * "metrics": {BENCH: [[name, label, unit], ...]}. */
-void case_metrics_json(buf *o);
+void report_metrics_json(buf *o);
 
 /* tables.c: lg-agg's and lg-compare's tables, run on the records. */
 struct tabctx {
