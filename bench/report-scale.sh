@@ -39,7 +39,7 @@ cat > "$w/probe" <<'EOF'
 <script>
 addEventListener('load', function () {
 	var $ = function (id) { return document.getElementById(id); }, t = [performance.now()];
-	document.querySelector('#cases-table th[data-k="6"]').click();
+	document.querySelector('#cases-table th[data-k="11"]').click();
 	t.push(performance.now());
 	$('f-q').value = 'r7';
 	$('f-q').oninput();

@@ -280,12 +280,13 @@ tags_of(struct report *r, const cJSON *rec)
 }
 
 /* The case's row of the index: [n, id, bench, task, length, model,
- * score or null, status, case (else id), tags or null]. */
+ * score or null, status, case (else id), tags or null, and its bench's
+ * other metrics (metrics.c) when it has some]. */
 static void
 index_row(struct report *r, char *const *k, double s, const char *status,
     const cJSON *rec)
 {
-	cJSON *row = cJSON_CreateArray();
+	cJSON *row = cJSON_CreateArray(), *m;
 	char *txt;
 	int i;
 
@@ -298,6 +299,8 @@ index_row(struct report *r, char *const *k, double s, const char *status,
 	cJSON_AddItemToArray(row, nulkey_json(k[6] != NULL && *k[6] != '\0' ?
 	    k[6] : k[0]));
 	cJSON_AddItemToArray(row, tags_of(r, rec));
+	if ((m = report_metrics(rec, k[1])) != NULL)
+		cJSON_AddItemToArray(row, m);
 	txt = cJSON_PrintUnformatted(row);
 	if (r->ncases > 0)
 		buf_puts(&r->index, ",\n");

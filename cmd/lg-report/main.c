@@ -10,6 +10,7 @@
 #include "cmdline.h"
 #include "charts.h"
 #include "diag.h"
+#include "extscores.h"
 #include "nulkey.h"
 #include "opt.h"
 #include "models.h"
@@ -22,8 +23,9 @@
 
 static const char usage[] =
 "usage: lg-report [-t TITLE] [-o DIR] [-j N] [--baseline MODEL] [--compat]\n"
-"                 [--prices FILE] [--models FILE] [--bootstrap N]\n"
-"                 [--max-text SIZE] [--max-record SIZE] [file ...]\n"
+"                 [--prices FILE] [--models FILE] [--correlate FILE]\n"
+"                 [--bootstrap N] [--max-text SIZE] [--max-record SIZE]\n"
+"                 [file ...]\n"
 "       lg-report -h | --help | --version\n"
 "\n"
 "  -t TITLE           the page's title (default \"lg report\")\n"
@@ -40,6 +42,9 @@ static const char usage[] =
 "                     cost columns in the tokens table\n"
 "  --models FILE      the models' metadata for the papers' tables (see\n"
 "                     lg-agg --models)\n"
+"  --correlate FILE   another benchmark's scores per model (TSV, see\n"
+"                     lg-agg --correlate): their correlation with these\n"
+"                     records' per tier, beside the papers' tables\n"
 "  --bootstrap N      95% intervals of the scores and charts from N\n"
 "                     resamples of the cases (default 1000; 0: none)\n"
 "  --max-text SIZE    keep at most SIZE bytes of each prompt, output and\n"
@@ -49,7 +54,7 @@ static const char usage[] =
 "  --version          print the version\n";
 
 enum { OPT_COMPAT = 256, OPT_PRICES, OPT_MAXTEXT, OPT_MAXREC, OPT_VERSION,
-	OPT_BOOT, OPT_BASE, OPT_MODELS };
+	OPT_BOOT, OPT_BASE, OPT_MODELS, OPT_CORR };
 
 #define DEF_BOOTSTRAP 1000L	/* as lg-agg: intervals unless asked not to */
 #define MAX_BOOTSTRAP 1000000L
@@ -247,8 +252,9 @@ static const char cases_html[] =
 "<select id=\"f-change\"><option value=\"\">every change</option>"
 "<option value=\"neg\">B below A</option><option value=\"pos\">B above A"
 "</option><option value=\"zero\">B equal to A</option><option value=\"none\">"
-"no change (A, or no score)</option></select>"
-"<label>score % <input id=\"f-smin\" type=\"number\" min=\"0\" max=\"100\" "
+"no change (A, or no value)</option></select>"
+"<select id=\"f-metric\"><option value=\"\">score</option></select>"
+"<label><span id=\"l-range\">score % </span><input id=\"f-smin\" type=\"number\" min=\"0\" max=\"100\" "
 "step=\"any\" placeholder=\"from\"></label><label> to <input id=\"f-smax\" "
 "type=\"number\" min=\"0\" max=\"100\" step=\"any\" placeholder=\"to\">"
 "</label> "
@@ -256,13 +262,14 @@ static const char cases_html[] =
 "<span id=\"count\"></span></div>\n"
 "<table id=\"cases-table\"><thead><tr><th data-k=\"1\">id</th>"
 "<th data-k=\"3\">task</th><th data-k=\"4\">length</th>"
-"<th data-k=\"5\">model</th><th data-k=\"6\">score</th>"
+"<th data-k=\"5\">model</th><th data-k=\"11\" id=\"th-value\">score</th>"
 "<th data-k=\"7\">status</th><th data-k=\"10\" id=\"th-change\">B&minus;A"
 "</th></tr></thead>"
 "<tbody id=\"cases-body\"></tbody></table>\n"
 "<p>Choose a case to see its gold answer, why it lost points, its "
 "verdicts, output and prompt, beside the same case of another model; "
-"B&minus;A is its score less the baseline's on the same case. The "
+"B&minus;A is its score (or the metric chosen beside the filters) less "
+"the baseline's on the same case. The "
 "address follows what is shown: copy it to share the view.</p>"
 "<div id=\"detail\"></div>\n";
 
@@ -328,7 +335,13 @@ page(buf *o, struct report *r, struct charts *ch, const struct tabctx *c,
 	per_bench(o, &t, benches, nb, tabs_headline);
 	comparison(o, &t, models, nm, r->base, benches, nb);
 	buf_puts(o, "<h2 id=\"paper\">The papers' tables</h2>\n<p>"
-	    "<code>lg-agg --layout paper</code>.</p>\n");
+	    "<code>lg-agg --layout paper</code>, then the tables of their own "
+	    "that the records have what they need for "
+	    "(<code>lg-agg --table N</code>)");
+	if (c->correlate != NULL)
+		buf_puts(o, " and the correlation with the outside scores "
+		    "(<code>--correlate</code>)");
+	buf_puts(o, ".</p>\n");
 	per_bench(o, &t, benches, nb, tabs_paper);
 	charts_html(o, ch);
 	buf_puts(o, "<h2 id=\"groups\">Every group</h2>\n<p><code>lg-agg"
@@ -369,8 +382,11 @@ page(buf *o, struct report *r, struct charts *ch, const struct tabctx *c,
 	if (nm > 1)
 		buf_puts(o, "<h2 id=\"regressions\">Regressions</h2>\n<p>The cases "
 		    "where a model (B) scores below the baseline (A) on the same "
-		    "case, worst first; choose one to see it beside the baseline's."
-		    "</p><div id=\"regr\"></div>\n");
+		    "case, worst first, by the score or by the metric chosen "
+		    "beside the case list's filters (LongGenBench's CR, STIC-1, "
+		    "STIC-2, wAvg, type rates and words; Ada-LEval's IF and tau); "
+		    "choose one to see it beside the baseline's.</p>"
+		    "<div id=\"regr\"></div>\n");
 	buf_puts(o, cases_html);
 	ok = t.ok;
 	tabs_free(&t);
@@ -436,6 +452,7 @@ finish(FILE *f, buf *o, struct report *r)
 	buf_puts(o, "<script type=\"application/json\" id=\"index\">[");
 	buf_add(o, r->index.s ? r->index.s : "", r->index.len);
 	buf_puts(o, "]</script>\n");
+	report_metrics_json(o);
 	if (r->base != NULL) {
 		cJSON *j = nulkey_json(r->base);
 		char *txt = cJSON_PrintUnformatted(j);
@@ -461,6 +478,18 @@ finish(FILE *f, buf *o, struct report *r)
 	}
 	fputs("</body>\n</html>\n", f);
 	return ret;
+}
+
+/* 1 when some record of r is of bench. */
+static int
+has_bench(const struct report *r, const char *bench)
+{
+	size_t i;
+
+	for (i = 0; i < r->ng; i++)
+		if (strcmp(r->g[i].bench, bench) == 0)
+			return 1;
+	return 0;
 }
 
 /* Where the page goes: stdout, or DIR/index.html of -o DIR. */
@@ -519,6 +548,8 @@ run(char **files, int n, const struct ropts *ro, struct tabctx *c)
 		    "only when it is opened", r.ncases);
 	c->fd = fileno(r.records);
 	c->tags = r.tagged > 0;
+	c->lw = has_bench(&r, "longweave");
+	c->ada = has_bench(&r, "adaleval");
 	if (page(&o, &r, ch, c, ro->title) < 0)
 		status = LG_SYS;	/* the page is written all the same */
 	if ((f = page_file(&r)) == NULL) {
@@ -554,6 +585,7 @@ parse(int argc, char **argv, struct ropts *o)
 		{ "baseline", required_argument, NULL, OPT_BASE },
 		{ "prices", required_argument, NULL, OPT_PRICES },
 		{ "models", required_argument, NULL, OPT_MODELS },
+		{ "correlate", required_argument, NULL, OPT_CORR },
 		{ "max-text", required_argument, NULL, OPT_MAXTEXT },
 		{ "max-record", required_argument, NULL, OPT_MAXREC },
 		{ "bootstrap", required_argument, NULL, OPT_BOOT },
@@ -587,6 +619,9 @@ parse(int argc, char **argv, struct ropts *o)
 		case OPT_MODELS:
 			o->tab.models = optarg;
 			break;
+		case OPT_CORR:
+			o->tab.correlate = optarg;
+			break;
 		case OPT_MAXTEXT:
 			o->max_text = opt_size("--max-text", optarg, 1,
 			    (size_t)1 << 40);
@@ -609,33 +644,42 @@ parse(int argc, char **argv, struct ropts *o)
 	}
 }
 
+/* The files the options name, read before any page is written (lg-agg
+ * reads them again for its tables): 0, or the status of the first bad
+ * one, said. */
+static int
+check_files(const struct tabctx *c)
+{
+	struct prices prices = { 0 };
+	struct models models = { 0 };
+	struct extscores ext = { 0 };
+	int status = 0;
+
+	if (c->prices != NULL)
+		status = prices_read(&prices, c->prices);
+	prices_clear(&prices);
+	if (status == 0 && c->models != NULL)
+		status = models_read(&models, c->models);
+	models_clear(&models);
+	if (status == 0 && c->correlate != NULL)
+		status = extscores_read(&ext, c->correlate);
+	extscores_clear(&ext);
+	return status;
+}
+
 int
 main(int argc, char **argv)
 {
 	struct ropts o = { "lg report", NULL, NULL, 0, (size_t)1 << 20,
 	    { NULL, -1, DEF_BOOTSTRAP, "64M", NULL } };
-	struct prices prices = { 0 };
-	struct models models = { 0 };
 	int status;
 
 	lg_init(argv[0]);
 	o.tab.self = argv[0];
 	o.tab.jobs = processors();
 	parse(argc, argv, &o);
-	/* a bad price file stops before any page is written (lg-agg reads
-	 * it again for the cost columns) */
-	if (o.tab.prices != NULL &&
-	    (status = prices_read(&prices, o.tab.prices)) != 0) {
-		prices_clear(&prices);
+	/* a bad price, model or score file stops before any page */
+	if ((status = check_files(&o.tab)) != 0)
 		return status;
-	}
-	prices_clear(&prices);
-	/* so does a bad model file */
-	if (o.tab.models != NULL &&
-	    (status = models_read(&models, o.tab.models)) != 0) {
-		models_clear(&models);
-		return status;
-	}
-	models_clear(&models);
 	return run(argv + optind, argc - optind, &o, &o.tab);
 }

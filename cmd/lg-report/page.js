@@ -16,12 +16,19 @@ var chunks = $('chunks') ? JSON.parse($('chunks').textContent) : null;
 var got = [], kept = [], waiting = [], KEEP = 8;
 var PAGE = 200, page = 0, shown = [], sortKey = 0, sortDir = 1, partners = null;
 var keys = { bench: 2, task: 3, length: 4, model: 5, status: 7 };
-/* the baseline (A, lg-report --baseline) and, per row, r[10]: its score
- * less the baseline's score on the same case (same bench, task, length
- * and case), null for the baseline's rows and where either has no score */
+/* the baseline (A, lg-report --baseline) and, per row, r[10]: its value
+ * of the chosen metric (r[11]) less the baseline's on the same case (same
+ * bench, task, length and case, r.a), null for the baseline's rows and
+ * where either has no value.  The metrics: the score, then those of the
+ * benches (metrics: {BENCH: [[name, label, unit], ...]}), whose values a
+ * row of the index has after its tags, moved to r.m */
 var base = $('baseline') ? JSON.parse($('baseline').textContent) : null;
+var benchMetrics = $('metrics') ? JSON.parse($('metrics').textContent) : {};
+var metric = '', metricAt = map(), metricUnit = map(), metricLabel = map();
+metricUnit[''] = '%';
+metricLabel[''] = 'score';
 var multi = false;
-var sortNames = { 1: 'id', 3: 'task', 4: 'length', 5: 'model', 6: 'score', 7: 'status', 10: 'change' };
+var sortNames = { 1: 'id', 3: 'task', 4: 'length', 5: 'model', 11: 'score', 7: 'status', 10: 'change' };
 
 function el(tag, cls, text) {
 	var e = document.createElement(tag);
@@ -79,12 +86,12 @@ function tagged(t, want) {
 	if (want === 'n') return t.length === 0;
 	return t.indexOf(want.slice(1)) >= 0;
 }
-/* a score in percent within [lo, hi] (null: no bound); no score is in
- * no range */
+/* a value within [lo, hi] as shown (a rate in percent; null: no bound);
+ * no value is in no range */
 function inRange(v, lo, hi) {
 	if (lo === null && hi === null) return true;
 	if (v === null) return false;
-	v = Math.round(1e6 * v) / 1e4;
+	v = metricUnit[metric] === '%' ? Math.round(1e6 * v) / 1e4 : v;
 	return (lo === null || v >= lo) && (hi === null || v <= hi);
 }
 /* the change against the baseline: neg (B below A), pos, zero, none */
@@ -93,10 +100,22 @@ function changeIs(c, want) {
 	if (c === null || c === undefined) return want === 'none';
 	return want === 'neg' ? c < 0 : want === 'pos' ? c > 0 : want === 'zero' ? c === 0 : false;
 }
-function pct(v) { return v === null || v === undefined ? '-' : (100 * v).toFixed(1); }
+/* a value of the chosen metric, and a change of it, as shown: a rate in
+ * percent, words whole, tau with three decimals */
+function fmtv(v, unit) {
+	var u = unit || metricUnit[metric];
+	return u === 'words' ? v.toFixed(0) : u === 'tau' ? v.toFixed(3) : (100 * v).toFixed(1);
+}
+function pct(v) { return v === null || v === undefined ? '-' : fmtv(v); }
 function signed(v) {
 	if (v === null || v === undefined) return '-';
-	return (v > 0 ? '+' : v < 0 ? '\u2212' : '') + Math.abs(100 * v).toFixed(1);
+	return (v > 0 ? '+' : v < 0 ? '\u2212' : '') + fmtv(Math.abs(v));
+}
+/* row r's value of metric m ('': the score), or null */
+function valueOf(r, m) {
+	if (m === '') return r[6];
+	var at = metricAt[r[2] + '\u0000' + m];
+	return at === undefined || !r.m || r.m[at] === undefined ? null : r.m[at];
 }
 function filter() {
 	var q = $('f-q').value.toLowerCase(), out = [], i, k, r, ok, want = [];
@@ -111,7 +130,7 @@ function filter() {
 	for (i = 0; i < idx.length; i++) {
 		r = idx[i];
 		ok = (q === '' || r[1].toLowerCase().indexOf(q) >= 0) && tagged(r[9], tag) &&
-		    inRange(r[6], lo, hi) && changeIs(r[10], ch);
+		    inRange(r[11], lo, hi) && changeIs(r[10], ch);
 		for (k = 0; ok && k < want.length; k++)
 			if (String(r[want[k][0]]) !== want[k][1]) ok = false;
 		if (ok) out.push(r);
@@ -140,7 +159,7 @@ function render() {
 		tr.appendChild(el('td', null, r[3]));
 		tr.appendChild(el('td', null, r[4]));
 		tr.appendChild(el('td', null, r[5]));
-		tr.appendChild(el('td', 'num', r[6] === null ? '-' : (100 * r[6]).toFixed(1)));
+		tr.appendChild(el('td', 'num', pct(r[11])));
 		tr.appendChild(el('td', 'status', r[7]));
 		if (multi) tr.appendChild(el('td', 'num' + (r[10] < 0 ? ' neg' : ''), signed(r[10])));
 		tr.setAttribute('data-n', r[0]);
@@ -487,6 +506,7 @@ function pairUp() {
 		k = caseKey(idx[i]);
 		(partners[k] = partners[k] || []).push(i);
 		if (idx[i][5] !== idx[0][5]) multi = true;
+		idx[i].m = Array.isArray(idx[i][10]) ? idx[i][10] : null;
 	}
 	for (k in partners) {
 		list = partners[k];
@@ -494,10 +514,57 @@ function pairUp() {
 			if (idx[list[j]][5] === base) a = list[j];
 		for (j = 0; j < list.length; j++) {
 			r = idx[list[j]];
-			r[10] = a >= 0 && r[5] !== base && r[6] !== null && idx[a][6] !== null ?
-			    r[6] - idx[a][6] : null;
+			r.a = a >= 0 && r[5] !== base ? a : -1;
 		}
 	}
+	changes();
+}
+/* r[11], each row's value of the chosen metric, and r[10], its change
+ * against the baseline's on the same case */
+function changes() {
+	var i, r, v, w;
+	for (i = 0; i < idx.length; i++) {
+		r = idx[i];
+		v = r[11] = valueOf(r, metric);
+		w = r.a >= 0 ? valueOf(idx[r.a], metric) : null;
+		r[10] = v !== null && w !== null ? v - w : null;
+	}
+}
+/* the metric filter: the score, then each metric of the benches listed
+ * that some row has a value of; hidden when there is none but the score */
+function fillMetrics() {
+	var sel = $('f-metric'), b, i, j, ms, seen = map(), o;
+	for (b in benchMetrics) {
+		ms = benchMetrics[b];
+		if (!Array.isArray(ms)) continue;
+		for (i = 0; i < ms.length; i++) {
+			metricAt[b + '\u0000' + ms[i][0]] = i;
+			metricUnit[ms[i][0]] = ms[i][2];
+			metricLabel[ms[i][0]] = ms[i][1];
+		}
+	}
+	for (i = 0; i < idx.length; i++) {
+		if (!idx[i].m) continue;
+		ms = benchMetrics[idx[i][2]] || [];
+		for (j = 0; j < ms.length; j++)
+			if (idx[i].m[j] !== null && idx[i].m[j] !== undefined && !(ms[j][0] in seen)) {
+				seen[ms[j][0]] = 1;
+				o = el('option', null, ms[j][1] + ' (' + idx[i][2] + ')');
+				o.value = ms[j][0];
+				sel.appendChild(o);
+			}
+	}
+	if (sel.options.length < 2) sel.style.display = 'none';
+	sel.onchange = function () { metric = sel.value; metricShown(); changed(); };
+}
+/* the list's headings and range say the chosen metric */
+function metricShown() {
+	metric = metric in metricLabel ? metric : '';
+	var lab = metricLabel[metric], u = metricUnit[metric];
+	changes();
+	$('th-value').textContent = lab;
+	$('th-change').textContent = 'B\u2212A' + (metric ? ' (' + lab + ')' : '');
+	$('l-range').textContent = lab + (u === '%' ? ' %' : u === 'words' ? ' (words)' : '') + ' ';
 }
 function others(n) {
 	var i, r = idx[n], out = [];
@@ -549,7 +616,7 @@ function view(n, still, other, alt, t0) {
 		sel.onchange = function () { show(n, true, +sel.value); };
 		p.appendChild(sel);
 		if (r[10] !== null && r[10] !== undefined)
-			p.appendChild(document.createTextNode(' change against the baseline: ' + signed(r[10])));
+			p.appendChild(document.createTextNode(' change against the baseline (' + metricLabel[metric] + '): ' + signed(r[10])));
 		box.appendChild(p);
 	}
 	var grid = el('div', alt.length ? 'ab' : 'one');
@@ -583,11 +650,12 @@ function hide(quiet) {
 /*
  * The address: what is shown, as #KEY=VALUE&... (each URL-encoded), so
  * that a copied address shows what its sender saw: the filters (q, bench,
- * task, length, model, status, tag, smin, smax, change), the sort, the
+ * task, length, model, status, tag, smin, smax, change), the metric of
+ * the values, changes and regressions (metric, else the score), the sort, the
  * list's page, the regressions' model (regr), and the open case (case:
  * its id, of: its model, beside: the model beside it).
  */
-var filters = ['q', 'bench', 'task', 'length', 'model', 'status', 'tag', 'smin', 'smax', 'change'];
+var filters = ['q', 'bench', 'task', 'length', 'model', 'status', 'tag', 'smin', 'smax', 'change', 'metric'];
 var regrB = null;
 function enc(v) { return encodeURIComponent(v); }
 function address() {
@@ -655,6 +723,8 @@ function apply() {
 	var p = params(), i, k, n, b, alt;
 	if (p === null) return;
 	for (i = 0; i < filters.length; i++) setControl(filters[i], p[filters[i]]);
+	metric = $('f-metric').value;
+	metricShown();
 	sortKey = 0;
 	sortDir = p.desc === '1' ? -1 : 1;
 	for (k in sortNames) if (sortNames[k] === p.sort) sortKey = +k;
@@ -706,16 +776,17 @@ function regressions() {
 		if (k === want.length) rows.push(r);
 	}
 	rows.sort(function (a, b) { return a[10] - b[10] || cmp(a[1], b[1]) || a[0] - b[0]; });
-	var what = (regrB ? regrB : 'every model') + ' against ' + base;
+	var what = (regrB ? regrB : 'every model') + ' against ' + base + ', by ' + metricLabel[metric];
 	for (k = 0; k < want.length; k++) what += ', ' + ['bench', 'task', 'length'][want[k][0] - 2] + ' ' + want[k][1];
 	box.appendChild(el('p', null, rows.length + ' case' + (rows.length === 1 ? '' : 's') +
-	    ' where B scores below A (' + what + '), worst first' +
+	    ' where B is below A (' + what + '), worst first' +
 	    (rows.length > PAGE ? '; the first ' + PAGE + ' shown, every one in the case list ' +
 	    '(change: B below A)' : '') + '.'));
 	if (rows.length === 0) return;
 	t = el('table', 'regr');
 	tr = el('tr');
-	var cols = ['id', 'bench', 'task', 'length', 'B', 'A score', 'B score', 'B\u2212A'];
+	var lab = metricLabel[metric];
+	var cols = ['id', 'bench', 'task', 'length', 'B', 'A ' + lab, 'B ' + lab, 'B\u2212A'];
 	for (i = 0; i < cols.length; i++) tr.appendChild(el('th', null, cols[i]));
 	t.appendChild(tr);
 	var body = el('tbody');
@@ -728,8 +799,8 @@ function regressions() {
 		tr.appendChild(el('td', null, r[3]));
 		tr.appendChild(el('td', null, r[4]));
 		tr.appendChild(el('td', null, r[5]));
-		tr.appendChild(el('td', 'num', pct(r[6] - r[10])));
-		tr.appendChild(el('td', 'num', pct(r[6])));
+		tr.appendChild(el('td', 'num', pct(r[11] - r[10])));
+		tr.appendChild(el('td', 'num', pct(r[11])));
 		tr.appendChild(el('td', 'num neg', signed(r[10])));
 		body.appendChild(tr);
 	}
@@ -766,6 +837,8 @@ pairUp();
 var names = ['bench', 'task', 'length', 'model', 'status'];
 for (var i = 0; i < names.length; i++) fill(names[i]);
 fillTags();
+fillMetrics();
+metricShown();
 if (!multi || base === null) {
 	$('f-change').style.display = 'none';
 	$('th-change').style.display = 'none';

@@ -102,6 +102,16 @@ int report_add(struct report *r, const cJSON *rec, int bad);
 void report_repeats(struct report *r);
 void report_free(struct report *r);
 
+/* metrics.c: a case's metrics beside its score (LongGenBench's CR,
+ * STIC-1, STIC-2, wAvg, type rates and words; Ada-LEval's IF and tau) as
+ * a new JSON array, in the order report_metrics_json() names them, null
+ * for a value the record cannot give; NULL for a bench without any.  The
+ * caller owns the array. */
+cJSON *report_metrics(const cJSON *rec, const char *bench);
+/* Append the names of each bench's metrics as a script element of id
+ * "metrics": {BENCH: [[name, label, unit], ...]}. */
+void report_metrics_json(buf *o);
+
 /* tables.c: lg-agg's and lg-compare's tables, run on the records. */
 struct tabctx {
 	const char *self;	/* this program's argv[0]: its tools beside it */
@@ -112,6 +122,9 @@ struct tabctx {
 	int tags;		/* some record has tags: lg-agg --tags */
 	int jobs;		/* -j: runs of lg-agg at once */
 	const char *models;	/* --models FILE (lg-agg's), or NULL */
+	const char *correlate;	/* --correlate FILE (lg-agg's), or NULL */
+	int lw, ada;		/* some record is LongWeave's, Ada-LEval's:
+				 * lg-agg --table N of that paper */
 };
 
 /* aggjson.c: lg-agg's -f json rows as tables with the columns, labels
@@ -158,6 +171,10 @@ struct jrows {			/* JSON lines of a run */
 	size_t n;
 };
 
+/* lg-agg --table N's numbers, in the order of the page */
+#define TABS_NPTAB 6
+extern const char *const tabs_ptab[TABS_NPTAB];
+
 typedef struct tabs {
 	const struct tabctx *ctx;
 	int ok;			/* no run failed */
@@ -169,6 +186,9 @@ typedef struct tabs {
 				 * with --bootstrap 0) */
 	cJSON **paper;	/* lg-agg --layout paper's JSON rows */
 	size_t npaper;
+	struct jrows ptab[TABS_NPTAB];	/* lg-agg --table N, N as
+				 * tabs_ptab[] */
+	struct jrows corr;	/* lg-agg --correlate FILE */
 } tabs;
 
 /* Run lg-agg's tables (a note in o for each that failed). */

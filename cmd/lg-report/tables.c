@@ -128,7 +128,8 @@ skipped(const char *k, const char *const *skip)
 {
 	size_t n = strlen(k);
 
-	if (n > 3 && (strcmp(k + n - 3, "_lo") == 0 || strcmp(k + n - 3, "_hi") == 0))
+	if (n > 3 && (strcmp(k + n - 3, "_lo") == 0 || strcmp(k + n - 3,
+	    "_hi") == 0 || strcmp(k + n - 3, "_sd") == 0))
 		return 1;
 	for (; *skip != NULL; skip++)
 		if (strcmp(k, *skip) == 0)
@@ -142,7 +143,8 @@ counted(const char *k)
 {
 	static const char *const counts[] = { "cases", "failed", "undecided",
 	    "unscored",
-	    "only_a", "only_b", "paired", "other", NULL };
+	    "only_a", "only_b", "paired", "other", "untokened", "measured",
+	    "no_length", "models", "count", NULL };
 	size_t i;
 
 	for (i = 0; counts[i] != NULL; i++)
@@ -152,12 +154,14 @@ counted(const char *k)
 }
 
 /* A JSON value as a cell: numbers to dec decimals (whole counts as they
- * are), with "± hw" when the row has KEY_lo and KEY_hi. */
+ * are), with "± hw" when the row has KEY_lo and KEY_hi (range: "lo to hi"
+ * after it, for an interval that need not be even), "± sd" when it has
+ * KEY_sd (a standard deviation over draws). */
 static void
-json_cell(buf *o, const cJSON *row, const cJSON *v, int dec)
+json_cell(buf *o, const cJSON *row, const cJSON *v, int dec, int range)
 {
 	char k[256];
-	const cJSON *lo, *hi;
+	const cJSON *lo, *hi, *sd;
 
 	if (cJSON_IsNumber(v)) {
 		double x = v->valuedouble;
@@ -172,11 +176,21 @@ json_cell(buf *o, const cJSON *row, const cJSON *v, int dec)
 		lo = cJSON_GetObjectItemCaseSensitive(row, k);
 		snprintf(k, sizeof k, "%s_hi", v->string);
 		hi = cJSON_GetObjectItemCaseSensitive(row, k);
-		if (cJSON_IsNumber(lo) && cJSON_IsNumber(hi))
+		snprintf(k, sizeof k, "%s_sd", v->string);
+		sd = cJSON_GetObjectItemCaseSensitive(row, k);
+		if (cJSON_IsNumber(lo) && cJSON_IsNumber(hi) && range)
+			buf_printf(o, "<span class=\"pm\" title=\"95%% "
+			    "interval\"> (%.*f to %.*f)</span>", dec,
+			    lo->valuedouble, dec, hi->valuedouble);
+		else if (cJSON_IsNumber(lo) && cJSON_IsNumber(hi))
 			buf_printf(o, "<span class=\"pm\" title=\"95%% interval "
 			    "%.*f to %.*f\"> \xc2\xb1 %.*f</span>", dec,
 			    lo->valuedouble, dec, hi->valuedouble, dec,
 			    (hi->valuedouble - lo->valuedouble) / 2);
+		else if (cJSON_IsNumber(sd))
+			buf_printf(o, "<span class=\"pm\" title=\"standard "
+			    "deviation over the draws\"> \xc2\xb1 %.*f</span>",
+			    dec, sd->valuedouble);
 		buf_puts(o, "</td>");
 	} else if (cJSON_IsString(v)) {
 		buf_puts(o, "<td>");
@@ -193,7 +207,9 @@ label(const char *k)
 {
 	static const char *const names[][2] = { { "a", "A" }, { "b", "B" },
 	    { "only_a", "only A" }, { "only_b", "only B" },
-	    { "diff", "B\xe2\x88\x92" "A" }, { "lo", "95% interval" } };
+	    { "diff", "B\xe2\x88\x92" "A" }, { "lo", "95% interval" },
+	    { "max_tokens", "max tokens" }, { "avg_tokens", "avg tokens" },
+	    { "no_length", "no-length" }, { "from", "lg-tags" } };
 	size_t i;
 
 	for (i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -233,14 +249,17 @@ test_cell(buf *o, const cJSON *row, const cJSON *v)
 }
 
 /* The address of the regressions of model b in row's group (bench, and
- * task and length when the row has them): the page's #regr=B&... */
+ * task and length when the row has them) by the row's metric: the page's
+ * #regr=B&...&metric=M (none for the score; the checks have no case
+ * value, so no link). */
 static void
 regr_cell(buf *o, const cJSON *row, const char *b)
 {
 	static const char *const keys[] = { "bench", "task", "length", NULL };
+	const char *m = jstr(row, "metric");
 	size_t i;
 
-	if (strcmp(jstr(row, "metric"), "score") != 0) {
+	if (*m == '\0' || strcmp(m, "checks") == 0) {
 		buf_puts(o, "<td></td>");
 		return;
 	}
@@ -251,36 +270,56 @@ regr_cell(buf *o, const cJSON *row, const char *b)
 			buf_printf(o, "&amp;%s=", keys[i]);
 			url_esc(o, jstr(row, keys[i]));
 		}
+	if (strcmp(m, "score") != 0) {
+		buf_puts(o, "&amp;metric=");
+		url_esc(o, m);
+	}
 	buf_puts(o, "\">B below A</a></td>");
 }
 
-/* A column's heading. */
+/* How json_table shows its rows. */
+struct jtab {
+	const char *const *skip;	/* keys not shown */
+	int dec;		/* decimals */
+	const char *b;		/* lg-compare's rows of model b, or NULL */
+	int range;		/* intervals as "(lo to hi)", not "± hw" */
+	const char *item;	/* the heading of key "item", or NULL */
+};
+
+/* A column's heading: lg-agg --table 5's nN as "n = N". */
 static void
-head_cell(buf *o, const char *k)
+head_cell(buf *o, const char *k, const struct jtab *j)
 {
 	buf_puts(o, "<th>");
-	html_esc(o, strcmp(k, "p") == 0 ? "p (two-sided)" :
-	    strcmp(k, "test") == 0 ? "test, unit" : label(k));
+	if (k[0] == 'n' && k[1] >= '1' && k[1] <= '9' &&
+	    strspn(k + 1, "0123456789") == strlen(k + 1)) {
+		buf_puts(o, "n = ");
+		html_esc(o, k + 1);
+	} else {
+		html_esc(o, strcmp(k, "p") == 0 ? "p (two-sided)" :
+		    strcmp(k, "test") == 0 ? "test, unit" : strcmp(k, "item") ==
+		    0 && j->item != NULL ? j->item : label(k));
+	}
 	buf_puts(o, "</th>");
 }
 
-/* JSON rows r[0..n) as one table, columns the keys of r[0] but skip[]
- * and KEY_lo, KEY_hi (shown with KEY); lo and hi, when r[0] has them,
- * make a "95% interval" column after diff.  With b (lg-compare's rows of
- * model b), the test in words and a last column linking each score row to
- * its regressions. */
+/* JSON rows r[0..n) as one table, columns the keys of r[0] but j->skip[]
+ * and KEY_lo, KEY_hi, KEY_sd (shown with KEY); lo and hi, when r[0] has
+ * them, make a "95% interval" column after diff.  With j->b (lg-compare's
+ * rows of model b), the test in words and a last column linking each
+ * metric's row to its regressions. */
 static void
-json_table(buf *o, cJSON **r, size_t n, const char *const *skip, int dec,
-    const char *b)
+json_table(buf *o, cJSON **r, size_t n, const struct jtab *j)
 {
 	const cJSON *k;
 	size_t i;
+	int dec = j->dec;
 
 	buf_puts(o, "<table class=\"sortable\"><thead><tr>");
 	cJSON_ArrayForEach(k, r[0])
-		if (!skipped(k->string, skip))
-			head_cell(o, k->string);
-	if (b != NULL)
+		if (!skipped(k->string, j->skip))
+			head_cell(o, k->string, j);
+	if (j->b != NULL)
 		buf_puts(o, "<th>cases</th>");
 	buf_puts(o, "</tr></thead><tbody>\n");
 	for (i = 0; i < n; i++) {
@@ -289,7 +328,7 @@ json_table(buf *o, cJSON **r, size_t n, const char *const *skip, int dec,
 			const cJSON *v = cJSON_GetObjectItemCaseSensitive(r[i],
 			    k->string), *hi;
 
-			if (skipped(k->string, skip))
+			if (skipped(k->string, j->skip))
 				continue;
 			if (strcmp(k->string, "lo") == 0) {
 				hi = cJSON_GetObjectItemCaseSensitive(r[i], "hi");
@@ -301,13 +340,13 @@ json_table(buf *o, cJSON **r, size_t n, const char *const *skip, int dec,
 					buf_puts(o, "<td class=\"num\">-</td>");
 				continue;
 			}
-			if (b != NULL && strcmp(k->string, "test") == 0)
+			if (j->b != NULL && strcmp(k->string, "test") == 0)
 				test_cell(o, r[i], v);
 			else
-				json_cell(o, r[i], v, dec);
+				json_cell(o, r[i], v, dec, j->range);
 		}
-		if (b != NULL)
-			regr_cell(o, r[i], b);
+		if (j->b != NULL)
+			regr_cell(o, r[i], j->b);
 		buf_puts(o, "</tr>\n");
 	}
 	buf_puts(o, "</tbody></table>\n");
@@ -381,6 +420,7 @@ paper_html(buf *o, const tabs *t, const char *bench, int caption)
 {
 	static const char *const skip[] = { "bench", "layout", "table",
 	    "lg_version", "gen_params", "task", NULL };
+	const struct jtab jt = { skip, 1, NULL, 0, "task" };
 	size_t i = 0, j;
 
 	while (i < t->npaper) {
@@ -393,17 +433,43 @@ paper_html(buf *o, const tabs *t, const char *bench, int caption)
 		    same(t->paper[i], t->paper[j], "task"); j++)
 			;
 		if (caption) {
-			buf_puts(o, "<p class=\"caption\">As in the paper's Table ");
-			html_esc(o, jstr(t->paper[i], "table"));
+			const char *tn = jstr(t->paper[i], "table");
+			int num = strspn(tn, "0123456789") == strlen(tn);
+
+			buf_puts(o, num ? "<p class=\"caption\">As in the paper's "
+			    "Table " : "<p class=\"caption\">As in the paper's ");
+			html_esc(o, tn);
+			if (!num)
+				buf_puts(o, " results");
 			if (*jstr(t->paper[i], "task") != '\0') {
 				buf_puts(o, ", ");
 				html_esc(o, jstr(t->paper[i], "task"));
 			}
 			buf_puts(o, "</p>\n");
 		}
-		json_table(o, t->paper + i, j - i, skip, 1, NULL);
+		json_table(o, t->paper + i, j - i, &jt);
 		i = j;
 	}
+}
+
+const char *const tabs_ptab[TABS_NPTAB] = { "1", "4", "5", "6", "7", "9" };
+
+#define NRUNS (10 + TABS_NPTAB + 1)	/* the tables, --table N, --correlate */
+
+/* Whether lg-agg --table tabs_ptab[k] applies to the records: Ada-LEval's
+ * Table 1, LongWeave's others (4 with tags, 5 with 2 draws or more). */
+static int
+ptab_runs(const struct tabctx *c, size_t k)
+{
+	const char *n = tabs_ptab[k];
+
+	if (strcmp(n, "1") == 0)
+		return c->ada;
+	if (strcmp(n, "4") == 0)
+		return c->lw && c->tags;
+	if (strcmp(n, "5") == 0)
+		return c->lw && c->draws >= 2;
+	return c->lw;
 }
 
 void
@@ -424,13 +490,14 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 	static const char *const ss[] = { "--sample-size", "-f", "json",
 	    NULL };
 	const char *use[] = { "--usage", "-f", "json", NULL, NULL, NULL };
-	const char *const *args[10];
-	buf p = { 0 }, js[10] = { { 0 } }, *to[10];
-	struct jrows *dest[10] = { &t->lng, &t->pos, NULL, &t->g1, &t->g2,
+	const char *pt[TABS_NPTAB][5], *cor[] = { "--correlate", c->correlate,
+	    "-f", "json", NULL };
+	const char *const *args[NRUNS];
+	buf p = { 0 }, js[NRUNS] = { { 0 } }, *to[NRUNS];
+	struct jrows *dest[NRUNS] = { &t->lng, &t->pos, NULL, &t->g1, &t->g2,
 	    &t->use, &t->tags, &t->time, &t->lengths, &t->sample };
-	int common[10] = { 1, 1, 1, 1, 1, 0, 0, 1, 1, 1 };
-	char *av[10][24], nb[10][32];
-	runjob jobs[10];
+	char *av[NRUNS][24], nb[NRUNS][32];
+	runjob jobs[NRUNS];
 	size_t n = 0, i;
 
 	memset(t, 0, sizeof *t);
@@ -455,10 +522,23 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 	args[7] = tm;
 	args[8] = ln;
 	args[9] = c->draws != 0 ? ss : NULL;
-	for (i = 0; i < 10; i++) {
+	for (i = 0; i < TABS_NPTAB; i++) {
+		pt[i][0] = "--table";
+		pt[i][1] = tabs_ptab[i];
+		pt[i][2] = "-f";
+		pt[i][3] = "json";
+		pt[i][4] = NULL;
+		args[10 + i] = ptab_runs(c, i) ? pt[i] : NULL;
+		dest[10 + i] = &t->ptab[i];
+	}
+	args[NRUNS - 1] = c->correlate != NULL ? cor : NULL;
+	dest[NRUNS - 1] = &t->corr;
+	for (i = 0; i < NRUNS; i++) {
 		if (args[i] == NULL)
 			continue;
-		tool_args(c, av[i], nb[i], sizeof nb[i], args[i], common[i]);
+		/* --usage's numbers have no interval */
+		tool_args(c, av[i], nb[i], sizeof nb[i], args[i], i != 5 &&
+		    i != 6);
 		memset(&jobs[n], 0, sizeof jobs[n]);
 		jobs[n].name = "lg-agg";
 		jobs[n].argv = av[i];
@@ -468,7 +548,7 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 	if (p.len > 0)
 		t->npaper = jlines(buf_str(&p), &t->paper);
 	buf_free(&p);
-	for (i = 0; i < 10; i++) {
+	for (i = 0; i < NRUNS; i++) {
 		if (dest[i] != NULL && js[i].len > 0)
 			dest[i]->n = jlines(buf_str(&js[i]), &dest[i]->v);
 		buf_free(&js[i]);
@@ -478,6 +558,8 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 void
 tabs_free(tabs *t)
 {
+	size_t i;
+
 	jfree(t->lng.v, t->lng.n);
 	jfree(t->pos.v, t->pos.n);
 	jfree(t->g1.v, t->g1.n);
@@ -488,6 +570,9 @@ tabs_free(tabs *t)
 	jfree(t->lengths.v, t->lengths.n);
 	jfree(t->sample.v, t->sample.n);
 	jfree(t->paper, t->npaper);
+	for (i = 0; i < TABS_NPTAB; i++)
+		jfree(t->ptab[i].v, t->ptab[i].n);
+	jfree(t->corr.v, t->corr.n);
 }
 
 /* The default groups of lg-agg but bench. */
@@ -592,10 +677,166 @@ tabs_headline(buf *o, const tabs *t, const char *bench)
 	}
 }
 
+/* What lg-agg --table N shows (as tabs_ptab[]): its title, its rows'
+ * "item", and what it needs of the records. */
+static const struct {
+	const char *title, *item, *needs;
+	int dec;
+} ptab_show[TABS_NPTAB] = {
+	{ "data statistics (cl100k prompt tokens)", "task",
+	    "the prompts' token counts (gold.tokens)", 0 },
+	{ "failure patterns (lg-tags)", "pattern",
+	    "lg-tags' failure tags", 1 },
+	{ "mean\xc2\xb1sd of the score over draws of n cases", "task",
+	    "20 cases or more of a task", 2 },
+	{ "the score by judge model", "task",
+	    "a judge model's scores (scores.judge.model)", 2 },
+	{ "mean output tokens per length tier", "model",
+	    "outputs to measure (gen.output_tokens, or the output)", 1 },
+	{ "seconds per sample, inference and evaluation", "metric "
+	    "(input length)", "times (gen.latency_s, scores.judge_s)", 2 },
+};
+
+/* 1 when some row of bench among r[0..n) has a number that is a value,
+ * not a count of records. */
+static int
+has_values(cJSON *const *r, size_t n, const char *bench)
+{
+	const cJSON *k;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(jstr(r[i], "bench"), bench) != 0)
+			continue;
+		cJSON_ArrayForEach(k, r[i])
+			if (cJSON_IsNumber(k) && !counted(k->string))
+				return 1;
+	}
+	return 0;
+}
+
+/* lg-agg --table N's rows of bench (N: tabs_ptab[k]): a table per model
+ * as lg-agg prints them (one for all when each row is a model's); 0 when
+ * it gave rows of bench but no value (the records lack what it needs),
+ * else 1. */
+static int
+ptab_html(buf *o, const struct jrows *r, size_t k, const char *bench)
+{
+	static const char *const skip[] = { "bench", "layout", "table",
+	    "model", NULL };
+	const struct jtab jt = { skip, ptab_show[k].dec, NULL, 0,
+	    ptab_show[k].item };
+	size_t i = 0, j;
+
+	if (!has_values(r->v, r->n, bench)) {
+		for (i = 0; i < r->n && strcmp(jstr(r->v[i], "bench"), bench);
+		    i++)
+			;
+		return i == r->n;
+	}
+	while (i < r->n) {
+		int whole = strcmp(jstr(r->v[i], "item"), jstr(r->v[i],
+		    "model")) == 0;
+
+		if (strcmp(jstr(r->v[i], "bench"), bench) != 0) {
+			i++;
+			continue;
+		}
+		for (j = i + 1; j < r->n && same(r->v[i], r->v[j], "bench") &&
+		    (whole || same(r->v[i], r->v[j], "model")); j++)
+			;
+		buf_printf(o, "<p class=\"caption\">As in the paper's Table %s "
+		    "(<code>lg-agg --table %s</code>), %s", tabs_ptab[k],
+		    tabs_ptab[k], ptab_show[k].title);
+		if (!whole && *jstr(r->v[i], "model") != '\0') {
+			buf_puts(o, ", ");
+			html_esc(o, jstr(r->v[i], "model"));
+		}
+		buf_puts(o, "</p>\n");
+		json_table(o, r->v + i, j - i, &jt);
+		i = j;
+	}
+	return 1;
+}
+
+/* lg-agg --correlate's rows of bench of kind row ("correlation",
+ * "point") in sel; their count. */
+static size_t
+corr_rows(const struct jrows *r, const char *bench, const char *row,
+    cJSON **sel)
+{
+	size_t i, m = 0;
+
+	for (i = 0; i < r->n; i++)
+		if (strcmp(jstr(r->v[i], "bench"), bench) == 0 &&
+		    strcmp(jstr(r->v[i], "row"), row) == 0)
+			sel[m++] = r->v[i];
+	return m;
+}
+
+/* lg-agg --correlate FILE's rows of bench (LongGenBench's Figure 3b):
+ * the coefficients per tier and metric with their intervals, then,
+ * folded, the points; a line when no tier has a coefficient. */
+static void
+corr_html(buf *o, const tabs *t, const char *bench)
+{
+	static const char *const skip[] = { "bench", "row", NULL };
+	const struct jtab cj = { skip, 2, NULL, 1, NULL },
+	    pj = { skip, 1, NULL, 0, NULL };
+	cJSON **sel;
+	size_t m, i;
+
+	if (t->corr.n == 0)
+		return;
+	sel = xcalloc(t->corr.n + 1, sizeof *sel);
+	m = corr_rows(&t->corr, bench, "correlation", sel);
+	for (i = 0; i < m && !cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(
+	    sel[i], "pearson")); i++)
+		;
+	if (i == m) {
+		if (m > 0)
+			buf_puts(o, "<p class=\"note\">The correlation with the "
+			    "outside scores (<code>--correlate</code>): no tier "
+			    "has three models with both a score here and one in "
+			    "the file.</p>\n");
+		free(sel);
+		return;
+	}
+	buf_puts(o, "<p class=\"caption\">As in LongGenBench's Figure 3b "
+	    "(<code>lg-agg --correlate FILE</code>): Pearson's r and "
+	    "Spearman's rho of the models' scores against the outside ones, "
+	    "per tier, with 95% intervals over the models (none under 5 "
+	    "models)</p>\n");
+	json_table(o, sel, m, &cj);
+	m = corr_rows(&t->corr, bench, "point", sel);
+	if (m > 0) {
+		buf_puts(o, "<details><summary>the points: each model's "
+		    "values here, in percent, and its outside score</summary>\n");
+		json_table(o, sel, m, &pj);
+		buf_puts(o, "</details>\n");
+	}
+	free(sel);
+}
+
 void
 tabs_paper(buf *o, const tabs *t, const char *bench)
 {
+	buf miss = { 0 };
+	size_t k;
+
 	paper_html(o, t, bench, 1);
+	for (k = 0; k < TABS_NPTAB; k++)
+		if (!ptab_html(o, &t->ptab[k], k, bench))
+			buf_printf(&miss, "%s Table %s, %s", miss.len ? ";" : "",
+			    tabs_ptab[k], ptab_show[k].needs);
+	if (miss.len > 0) {
+		buf_puts(o, "<p class=\"note\">Not shown, as no record has what "
+		    "it needs (<code>lg-agg --table N</code>):");
+		buf_add(o, miss.s, miss.len);
+		buf_puts(o, ".</p>\n");
+	}
+	buf_free(&miss);
+	corr_html(o, t, bench);
 }
 
 void
@@ -773,6 +1014,7 @@ tabs_compare(buf *o, tabs *t, const char *a, const char *b,
 	static const char *const skip[] = { "row", "bench", "pass_a_only",
 	    "pass_b_only", "hi", NULL };
 	static const char *const by[2] = { "bench", "bench,task,length" };
+	const struct jtab jt = { skip, 2, b, 0, NULL };
 	char *arg = xasprintf("gen.model=%s,%s", a, b);
 	const char *args[2][7] = {
 		{ "-f", "json", "-g", by[0], "--by", arg, NULL },
@@ -812,7 +1054,7 @@ tabs_compare(buf *o, tabs *t, const char *a, const char *b,
 			html_esc(o, benches[s]);
 			buf_puts(o, k == 0 ? ": pooled over its tasks and lengths"
 			    "</h4>\n" : ": per task and length</summary>\n");
-			json_table(o, sel, m, skip, 2, b);
+			json_table(o, sel, m, &jt);
 			if (k == 1)
 				buf_puts(o, "</details>\n");
 		}

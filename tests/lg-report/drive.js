@@ -61,5 +61,25 @@ window.addEventListener('load', function () {
 	steps.push(function () { out.jump = detail.getAttribute('data-case'); history.back(); });
 	steps.push(function () {});
 	steps.push(function () { out.back = detail.getAttribute('data-case'); });
+	/* each metric the list offers chosen in turn: the regressions by it,
+	 * the B-A heading, the address, and the list sorted by the change */
+	out.metrics = {};
+	var sel = document.getElementById('f-metric');
+	for (i = 0; i < sel.options.length; i++)
+		(function (v) {
+			steps.push(function () {
+				var th = document.getElementById('th-change');
+				sel.value = v;
+				sel.onchange();
+				th.click();
+				var m = { regr: [], head: th.textContent, hash: location.hash, list: [],
+				    says: document.querySelector('#regr p').textContent };
+				var rs = document.querySelectorAll('#regr tr[data-n]'), j;
+				for (j = 0; j < rs.length; j++) m.regr.push(+rs[j].getAttribute('data-n'));
+				rs = document.querySelectorAll('#cases-body tr[data-n]');
+				for (j = 0; j < rs.length; j++) m.list.push([+rs[j].getAttribute('data-n'), rs[j].cells[6].textContent]);
+				out.metrics[v] = m;
+			});
+		})(sel.options[i].value);
 	setTimeout(next, 20);
 });

@@ -11,7 +11,10 @@
 # cases where the model scores below the baseline on the same case, worst
 # first; without --baseline A is m-tuned and the list is another; the
 # address #change=neg lists them too, #smin=100&smax=100 the cases scored
-# 100.  A click on a verdict marks the entry it judged in the output, and
+# 100.  Each metric of the records (LongGenBench's CR ... Len, Ada-LEval's
+# IF and tau) is offered, and chosen, its regressions are exactly the
+# cases where B is below A by it, the heading, the list's sort by the
+# change and the address follow it.  A click on a verdict marks the entry it judged in the output, and
 # only it.
 # plain build only: the page's script in a browser; lg-report's C runs
 # under the sanitizers in report-browser.sh and the lg-report goldens
@@ -113,6 +116,58 @@ def regressions(base):
 want = regressions("z-base")
 if not want or d["regr"] != want:
     print("FAIL: regressions %s, want %s (B below A, worst first)" % (d["regr"], want)); sys.exit(1)
+# every metric of the list: the regressions by it are exactly the cases
+# where B is below A by that metric (those of LongGenBench as lg-agg
+# reads a record, IF and tau of Ada-LEval), worst first; the heading and
+# the address say it; the list sorts by its change
+def ratio(a, b):
+    return a / b if a is not None and b is not None and b > 0 and 0 <= a <= b else None
+def metric(r, m):
+    sc = r.get("scores")
+    if m == "":
+        v = sc.get("score") if isinstance(sc, dict) else None
+        return v if "error" not in r else None
+    if not isinstance(sc, dict) or r.get("error") is not None:
+        return None
+    g = lambda k: sc.get(k)
+    dec = lambda p: ratio(g(p + "_pass"), None if g(p + "_total") is None else g(p + "_total") - (g(p + "_undecided") or 0))
+    if r["bench"] == "longgenbench":
+        cr, s2 = ratio(g("entries_found"), g("entries_expected")), dec("stic")
+        return {"cr": cr, "stic1": ratio(g("stic_pass"), g("stic_judged")), "stic2": s2,
+                "wavg": cr * s2 if cr is not None and s2 is not None else None,
+                "single": dec("single"), "range": dec("range"), "periodic": dec("periodic"),
+                "len": g("words")}.get(m)
+    if r["bench"] == "adaleval" and g("valid") is not None:
+        ok = 1 if g("valid") > 0 else 0
+        return {"if": ok, "tau": g("tau") if ok and g("tau") is not None else None}.get(m)
+    return None
+def regressions_by(base, m):
+    a = {(r["bench"], r["task"], r["length"], r["id"]): metric(r, m) for r in recs if r["gen"]["model"] == base}
+    out = []
+    for n, r in enumerate(recs):
+        k = (r["bench"], r["task"], r["length"], r["id"])
+        v = metric(r, m)
+        if r["gen"]["model"] != base and a.get(k) is not None and v is not None and v < a[k]:
+            out.append((v - a[k], r["id"], n))
+    return [n for _, _, n in sorted(out)]
+names = {"": "score", "cr": "CR", "stic1": "STIC-1", "stic2": "STIC-2", "wavg": "wAvg",
+         "single": "single", "range": "range", "periodic": "periodic", "len": "Len", "if": "IF", "tau": "tau"}
+have = sorted(m for m in names if any(metric(r, m) is not None for r in recs))
+if sorted(d["metrics"]) != have:
+    print("FAIL: metrics offered %s, want %s" % (sorted(d["metrics"]), have)); sys.exit(1)
+for m, got in d["metrics"].items():
+    want = regressions_by("z-base", m)
+    if got["regr"] != want:
+        print("FAIL: regressions by %r: %s, want %s" % (m, got["regr"], want)); sys.exit(1)
+    if m and (got["head"] != "B\u2212A (%s)" % names[m] or "metric=" + m not in got["hash"].split("&") and "#metric=" + m not in got["hash"]):
+        print("FAIL: metric %r: heading %r, address %r" % (m, got["head"], got["hash"])); sys.exit(1)
+    if ("by " + names[m]) not in got["says"]:
+        print("FAIL: the regressions do not say their metric %r: %r" % (m, got["says"])); sys.exit(1)
+    ch = [float(c.replace("\u2212", "-")) for _, c in got["list"] if c != "-"]
+    if ch != sorted(ch) and ch != sorted(ch, reverse=True):
+        print("FAIL: the list sorted by the change of %r: %s" % (m, ch)); sys.exit(1)
+if not any(d["metrics"][m]["regr"] != d["metrics"][""]["regr"] for m in d["metrics"]):
+    print("FAIL: no metric has other regressions than the score"); sys.exit(1)
 if d0["regr"] != regressions("m-tuned"):
     print("FAIL: without --baseline: regressions %s, want %s" % (d0["regr"], regressions("m-tuned"))); sys.exit(1)
 if d0["regr"] == d["regr"]:
