@@ -26,6 +26,7 @@
 #include "charts.h"
 #include "nulkey.h"
 #include "outtok.h"
+#include "poscurve.h"
 #include "record.h"
 #include "scoredef.h"
 #include "tasks.h"
@@ -62,6 +63,8 @@ struct tally {
 	long failed, undecided, checks;
 	long unscored;		/* no scores, no error: left out */
 	long counted;		/* length: outputs lg counted */
+	long unplaced;		/* position, tokens: checks whose entry is
+				 * not in the output (left out) */
 };
 
 struct charts {
@@ -74,6 +77,8 @@ struct charts {
 	size_t ncell, cap;
 	chartci *ci;
 	bpe *tok;		/* length: loaded when first needed */
+	poscurve *pc;		/* position: the token axis, or NULL */
+	char xlab[160];		/* position: the token axis's label */
 	double *val, *lo, *hi;	/* per cell, worked out at the first build */
 	int worked;
 };
@@ -83,6 +88,7 @@ charts_defaults(struct charts_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->bins = 10;
+	o->bin_width = 1000;
 	o->smooth = 1;
 	o->min_count = 1;
 	o->draws = 1000;
@@ -99,6 +105,10 @@ charts_new(const struct charts_opts *o)
 		t->o.bins = 10;
 	if (t->o.smooth < 1)
 		t->o.smooth = 1;
+	if (t->o.bin_width < 1)
+		t->o.bin_width = 1000;
+	if (t->o.axis_tokens)
+		t->pc = poscurve_new(t->o.tokenizer);
 	t->ci = chartci_new(o->draws, o->seed);
 	return t;
 }
@@ -120,6 +130,7 @@ charts_free(struct charts *t)
 	unscored_free(&t->un);
 	scoredefs_free(&t->defs);
 	bpe_free(t->tok);
+	poscurve_free(t->pc);
 	free(t->val);
 	free(t->lo);
 	free(t->hi);
@@ -458,8 +469,8 @@ lgb_scored(const cJSON *rec, struct lgb *l, jsonl *in)
 	return lgb_positions(rec_get(rec, "verdicts"), "verdicts", 0, &l->p, in);
 }
 
-/* The position chart's abscissa of entry at of expected, or NAN when the
- * published curve leaves it out. */
+/* The position chart's abscissa of entry at of expected (with the token
+ * axis, at is its bin, -1: none), or NAN when the curve leaves it out. */
 static double
 position_x(const struct charts *t, const cJSON *rec, const char *length,
     long at, long expected)
@@ -467,6 +478,8 @@ position_x(const struct charts *t, const cJSON *rec, const char *length,
 	const char *type = rec_str(rec_get(rec, "gold"), "type");
 	long b;
 
+	if (t->pc != NULL)
+		return at < 0 ? NAN : (double)at * (double)t->o.bin_width;
 	if (t->o.compat) {
 		if (strcmp(length, "16k") == 0 && type != NULL &&
 		    (strcmp(type, "Floor") == 0 || strcmp(type, "Block") == 0) &&
@@ -511,12 +524,32 @@ put_lgb(struct charts *t, const cJSON *rec, const char *model,
 			put(t, CH_POSITION, series, "", x, 0, 0, 1, l->p.pass[i]);
 }
 
+/* The token axis: each entry number of p turned into the bin where the
+ * entry starts in the output, -1 when it is not there; their number, or
+ * -1 when the record is bad (warned). */
+static long
+tokens_of(struct charts *t, const cJSON *rec, struct pos *p, jsonl *in)
+{
+	long bin, none = 0;
+	int i, r;
+
+	for (i = 0; i < p->n; i++) {
+		if ((r = poscurve_bin(t->pc, rec, p->at[i], t->o.bin_width, &bin,
+		    in)) < 0)
+			return -1;
+		p->at[i] = r == 1 ? -1 : bin;
+		none += r == 1;
+	}
+	return none;
+}
+
 static int
 add_lgb(struct charts *t, const cJSON *rec, const char *model,
     const char *length, const char *gkey, const char *uid, jsonl *in)
 {
 	struct lgb l = { 0 };
 	int fail = failed(rec), r;
+	long unplaced = 0;
 
 	if (unscored_rec(rec)) {
 		t->tally[CH_LGB_TIERS].unscored++;
@@ -526,7 +559,11 @@ add_lgb(struct charts *t, const cJSON *rec, const char *model,
 		return 0;
 	}
 	r = fail ? lgb_failed(rec, &l, in) : lgb_scored(rec, &l, in);
+	if (r == 0 && t->pc != NULL && (unplaced = tokens_of(t, rec, &l.p,
+	    in)) < 0)
+		r = -1;
 	if (r == 0) {
+		t->tally[CH_POSITION].unplaced += unplaced;
 		tally(t, CH_LGB_TIERS, rec, fail, 0);
 		tally(t, CH_LGB_TYPES, rec, fail, 0);
 		tally(t, CH_POSITION, rec, fail, 0);
@@ -833,6 +870,10 @@ note(const struct tally *y, int kind)
 		buf_printf(&b, "%s%ld %s the judge could not decide%s",
 		    b.len ? ", " : "", y->checks, lgb ? "checks" : "items",
 		    lgb ? " (left out)" : "");
+	if (y->unplaced > 0)
+		buf_printf(&b, "%s%ld checks whose entry is not in the output "
+		    "(no place on the token axis: left out)", b.len ? ", " : "",
+		    y->unplaced);
 	if (y->counted > 0)
 		buf_printf(&b, "%s%ld without gen.output_tokens (counted in "
 		    "cl100k_base tokens)", b.len ? ", " : "", y->counted);
@@ -882,7 +923,6 @@ windows(const struct charts *t, size_t *start, size_t *win)
 	size_t *first = xcalloc(t->ncell + 1, sizeof *first);
 	size_t *last = xcalloc(t->ncell + 1, sizeof *last);
 	size_t np = 0, i, j, a, k, nk, w = 0;
-	size_t before = (size_t)(t->o.smooth - 1) / 2, after = (size_t)t->o.smooth / 2;
 
 	for (i = 0; i < t->ncell; i++) {
 		first[i] = i;
@@ -898,8 +938,11 @@ windows(const struct charts *t, size_t *start, size_t *win)
 			if (pc[i]->n >= (double)t->o.min_count)
 				pc[a + nk++] = pc[i];	/* the kept, in order */
 		for (k = 0; k < nk; k++) {
-			first[pc[a + k]->ix] = a + (k > before ? k - before : 0);
-			last[pc[a + k]->ix] = a + (k + after + 1 < nk ? k + after + 1 : nk);
+			size_t lo, hi;
+
+			poscurve_window(k, nk, t->o.smooth, &lo, &hi);
+			first[pc[a + k]->ix] = a + lo;
+			last[pc[a + k]->ix] = a + hi;
 		}
 	}
 	for (i = 0; i < t->ncell; i++) {
@@ -1011,7 +1054,9 @@ setup(const struct charts *t, int kind, const char *id, struct svg_chart *c)
 	c->caption = caption(t, kind, bars);
 	if (kind == CH_POSITION && t->o.compat)
 		c->xlabel = "entry number (absolute position, the published curve)";
-	if (kind == CH_POSITION && !t->o.compat) {
+	if (kind == CH_POSITION && t->pc != NULL)
+		c->xlabel = t->xlab;
+	else if (kind == CH_POSITION && !t->o.compat) {
 		c->xmin = 0;
 		c->xmax = 100;
 	}
@@ -1125,6 +1170,10 @@ charts_build(struct charts *t, int kind, const char *id, struct svg_chart *c)
 	double top = 0;
 
 	work(t);
+	if (t->pc != NULL)
+		snprintf(t->xlab, sizeof t->xlab, "where the entry starts in the "
+		    "output (tokens, %s; bins of %ld)", poscurve_source(t->pc),
+		    t->o.bin_width);
 	setup(t, kind, id, c);
 	for (i = 0; i < t->ncell; i++)
 		if (t->all[i]->kind == kind)
