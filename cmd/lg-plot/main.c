@@ -175,6 +175,8 @@ run(char **files, int n, const struct plot_opts *o)
 	cJSON *rec;
 	int status, bad = 0;
 
+	jsonl_lazy_all(in);	/* charts_add() reads through rec_get() */
+	jsonl_borrow(in);	/* and keeps nothing of a record */
 	while ((rec = jsonl_next(in)) != NULL) {
 		if (charts_add(t, rec, in) < 0)
 			bad = 1;
