@@ -9,15 +9,19 @@
 #   lg-agg (default: 1000 resamples) and the script with its bootstrap,
 #   lg-agg --bootstrap 0 and the script without it,
 #   lg-compare --by gen.model=model-0,model-1 (default 2000 resamples),
-#   lg-plot -k longweave (1000 resamples),
+#   lg-plot -k longweave and -k length, the charts these records make
+#   (1000 resamples), and lg-plot -o DIR, every chart,
 # and for each its medians: wall seconds, CPU seconds (user + system:
 # the figure to quote on a loaded machine) and peak memory
-# (/usr/bin/time), the records' size, and the ratios of lg-agg's medians
-# to the script's.
+# (/usr/bin/time), the records' size, the ratios of lg-agg's medians
+# to the script's, and of lg-compare's and lg-plot's CPU to lg-agg's.
+# With BEFORE=DIR, the lg-plot of DIR (an older build's bin/) runs in
+# the same rounds too, its rows named "before".
 #
 #   sh bench/agg-scale.sh                  400000 and 1000000 records
 #   ROUNDS=5 sh bench/agg-scale.sh 400000  one size, five rounds
 #   PY=/path/to/python3 sh bench/agg-scale.sh   the python with numpy
+#   BEFORE=old/bin sh bench/agg-scale.sh 400000  lg-plot before and after
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 PATH=$top/bin:$PATH
@@ -87,7 +91,7 @@ row() {
 
 for size in "$@"; do
 	gen "$size" > "$w/recs.jsonl"
-	rm -f "$w"/lg-* "$w"/numpy-*
+	rm -f "$w"/lg-* "$w"/numpy-* "$w"/before-*
 	echo "== $size records, $(($(wc -c < "$w/recs.jsonl") / 1048576)) MiB;" \
 	    "medians of $rounds interleaved rounds${py:+ (numpy: $py)}"
 	i=0
@@ -100,12 +104,26 @@ for size in "$@"; do
 		    "$w/recs.jsonl"
 		run lg-compare lg-compare --by gen.model=model-0,model-1 \
 		    "$w/recs.jsonl"
-		run lg-plot lg-plot -k longweave "$w/recs.jsonl"
+		for p in "" ${BEFORE:+"$BEFORE/"}; do
+			run "${p:+before-}lg-plot" "${p}lg-plot" -k longweave \
+			    "$w/recs.jsonl"
+			run "${p:+before-}lg-plot-length" "${p}lg-plot" -k length \
+			    "$w/recs.jsonl"
+			rm -rf "$w/charts"
+			run "${p:+before-}lg-plot-o" "${p}lg-plot" -o "$w/charts" \
+			    "$w/recs.jsonl"
+		done
 		i=$((i + 1))
 	done
 	printf '%-22s %8s %8s %10s\n' command wall-s cpu-s peak-MiB
-	for n in lg-agg numpy-b1000 lg-agg-b0 numpy-b0 lg-compare lg-plot; do
+	for n in lg-agg numpy-b1000 lg-agg-b0 numpy-b0 lg-compare lg-plot \
+	    lg-plot-length lg-plot-o before-lg-plot before-lg-plot-length \
+	    before-lg-plot-o; do
 		row "$n"
+	done
+	for n in lg-compare lg-plot lg-plot-length lg-plot-o; do
+		echo "$n / lg-agg: cpu $(awk -v a="$(median "$w/lg-agg" '$2 + $3')" \
+		    -v b="$(median "$w/$n" '$2 + $3')" 'BEGIN { printf "%.2f", b / a }')x"
 	done
 	if [ -n "$py" ]; then
 		for p in "lg-agg numpy-b1000" "lg-agg-b0 numpy-b0"; do

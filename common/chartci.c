@@ -14,16 +14,21 @@
 #include "xalloc.h"
 
 #define NGBUCKET 1024
+#define NONE SIZE_MAX
 
+/* A unit's sums at one cell; next: the unit's next one (NONE: last). */
 struct contrib {
 	size_t cell;
 	double n, sum;
+	size_t next;
 };
 
+/* A unit: a case of a group (its records folded together as they come),
+ * or a record without a case. */
 struct unit {
 	size_t grp;
-	char *id;		/* NULL: none */
-	size_t first, k;	/* its contributions */
+	size_t id;		/* offset in ids, NONE: none */
+	size_t head, tail, k;	/* its contributions, a chain */
 };
 
 struct group {
@@ -41,6 +46,11 @@ struct chartci {
 	size_t nc, capc;
 	struct group *bucket[NGBUCKET], **g;
 	size_t ng, capg;
+	char *ids;		/* the units' ids, each once, NUL-ended */
+	size_t nids, capids;
+	size_t *cases, capcases;	/* hash of the case units, NONE: free */
+	size_t ncases;
+	size_t cur;		/* the unit being added to, NONE: none */
 };
 
 chartci *
@@ -50,6 +60,7 @@ chartci_new(long draws, uint64_t seed)
 
 	ci->draws = draws > 0 ? draws : 0;
 	ci->seed = seed;
+	ci->cur = NONE;
 	return ci;
 }
 
@@ -60,8 +71,6 @@ chartci_free(chartci *ci)
 
 	if (ci == NULL)
 		return;
-	for (i = 0; i < ci->nu; i++)
-		free(ci->u[i].id);
 	for (i = 0; i < ci->ng; i++) {
 		free(ci->g[i]->key);
 		free(ci->g[i]);
@@ -69,11 +78,13 @@ chartci_free(chartci *ci)
 	free(ci->g);
 	free(ci->u);
 	free(ci->c);
+	free(ci->ids);
+	free(ci->cases);
 	free(ci);
 }
 
-static size_t
-group_of(chartci *ci, const char *key)
+size_t
+chartci_group(chartci *ci, const char *key)
 {
 	uint32_t h = text_hash(key) % NGBUCKET;
 	struct group *g;
@@ -94,43 +105,138 @@ group_of(chartci *ci, const char *key)
 	return g->ix;
 }
 
+static const char *
+id_of(const chartci *ci, const struct unit *u)
+{
+	return u->id == NONE ? NULL : ci->ids + u->id;
+}
+
+static uint32_t
+case_hash(size_t grp, const char *id)
+{
+	return text_hash_add((uint32_t)grp * 2654435761u, id, strlen(id));
+}
+
+/* The slot of the case unit of grp and id in the table, or of the free
+ * slot where it goes. */
+static size_t
+case_slot(const chartci *ci, size_t grp, const char *id)
+{
+	size_t mask = ci->capcases - 1, i = case_hash(grp, id) & mask;
+
+	while (ci->cases[i] != NONE) {
+		const struct unit *u = &ci->u[ci->cases[i]];
+
+		if (u->grp == grp && strcmp(id_of(ci, u), id) == 0)
+			break;
+		i = (i + 1) & mask;
+	}
+	return i;
+}
+
+/* The table of case units at least twice as large as its entries. */
+static void
+cases_grow(chartci *ci)
+{
+	size_t *old = ci->cases, n = ci->capcases, i;
+
+	if (2 * (ci->ncases + 1) <= ci->capcases)
+		return;
+	ci->capcases = n ? 2 * n : 1024;
+	ci->cases = xreallocarray(NULL, ci->capcases, sizeof *ci->cases);
+	for (i = 0; i < ci->capcases; i++)
+		ci->cases[i] = NONE;
+	for (i = 0; i < n; i++)
+		if (old[i] != NONE) {
+			const struct unit *u = &ci->u[old[i]];
+
+			ci->cases[case_slot(ci, u->grp, id_of(ci, u))] = old[i];
+		}
+	free(old);
+}
+
+static size_t
+id_put(chartci *ci, const char *id)
+{
+	size_t n = strlen(id) + 1, at = ci->nids;
+
+	if (ci->capids - ci->nids < n) {
+		while (ci->capids - ci->nids < n)
+			ci->capids = ci->capids ? 2 * ci->capids : 4096;
+		ci->ids = xrealloc(ci->ids, ci->capids);
+	}
+	memcpy(ci->ids + at, id, n);
+	ci->nids += n;
+	return at;
+}
+
 void
-chartci_unit(chartci *ci, const char *gkey, const char *id)
+chartci_unit_in(chartci *ci, size_t grp, const char *id)
 {
 	struct unit *u;
+	size_t slot = 0;
 
+	ci->cur = NONE;
 	if (ci->draws == 0)
 		return;
+	if (id != NULL && id[0] == 'c') {	/* a case: its unit, once */
+		cases_grow(ci);
+		slot = case_slot(ci, grp, id);
+		if (ci->cases[slot] != NONE) {
+			ci->cur = ci->cases[slot];
+			return;
+		}
+	}
 	if (ci->nu == ci->capu) {
 		ci->capu = ci->capu ? 2 * ci->capu : 64;
 		ci->u = xreallocarray(ci->u, ci->capu, sizeof *ci->u);
 	}
-	u = &ci->u[ci->nu++];
-	u->grp = group_of(ci, gkey);
-	u->id = id ? xstrdup(id) : NULL;
-	u->first = ci->nc;
+	u = &ci->u[ci->nu];
+	u->grp = grp;
+	u->id = id ? id_put(ci, id) : NONE;
+	u->head = u->tail = NONE;
 	u->k = 0;
+	if (id != NULL && id[0] == 'c') {
+		ci->cases[slot] = ci->nu;
+		ci->ncases++;
+	}
+	ci->cur = ci->nu++;
+}
+
+void
+chartci_unit(chartci *ci, const char *gkey, const char *id)
+{
+	if (ci->draws == 0)
+		return;
+	chartci_unit_in(ci, chartci_group(ci, gkey), id);
 }
 
 void
 chartci_add(chartci *ci, size_t cell, double n, double sum)
 {
 	struct unit *u;
+	struct contrib *t;
 
-	if (ci->draws == 0 || ci->nu == 0)
+	if (ci->draws == 0 || ci->cur == NONE)
 		return;
-	u = &ci->u[ci->nu - 1];
-	if (u->k > 0 && ci->c[ci->nc - 1].cell == cell) {
+	u = &ci->u[ci->cur];
+	t = u->k > 0 ? &ci->c[u->tail] : NULL;
+	if (t != NULL && t->cell == cell) {
 		/* the same point again (a bin of positions): one sum */
-		ci->c[ci->nc - 1].n += n;
-		ci->c[ci->nc - 1].sum += sum;
+		t->n += n;
+		t->sum += sum;
 		return;
 	}
 	if (ci->nc == ci->capc) {
 		ci->capc = ci->capc ? 2 * ci->capc : 256;
 		ci->c = xreallocarray(ci->c, ci->capc, sizeof *ci->c);
 	}
-	ci->c[ci->nc++] = (struct contrib){ cell, n, sum };
+	ci->c[ci->nc] = (struct contrib){ cell, n, sum, NONE };
+	if (u->k > 0)
+		ci->c[u->tail].next = ci->nc;
+	else
+		u->head = ci->nc;
+	u->tail = ci->nc++;
 	u->k++;
 }
 
@@ -152,7 +258,7 @@ chartci_value(const struct chartci_win *w, size_t c, const double *n,
 	return k ? t / (double)k : NAN;
 }
 
-/* --- the units of a group, in order, their samples merged ------------ */
+/* --- the units of a group, in order ------------------------------------ */
 
 static const chartci *sort_ci;
 
@@ -161,23 +267,24 @@ cmp_unit(const void *pa, const void *pb)
 {
 	const struct unit *a = &sort_ci->u[*(const size_t *)pa];
 	const struct unit *b = &sort_ci->u[*(const size_t *)pb];
-	size_t i;
+	const char *ia = id_of(sort_ci, a), *ib = id_of(sort_ci, b);
+	size_t x, y;
 	int c;
 
 	if (a->grp != b->grp)
 		return a->grp < b->grp ? -1 : 1;
-	if ((c = strcmp(a->id ? a->id : "", b->id ? b->id : "")) != 0)
+	if ((c = strcmp(ia ? ia : "", ib ? ib : "")) != 0)
 		return c;
 	if (a->k != b->k)
 		return a->k < b->k ? -1 : 1;
-	for (i = 0; i < a->k; i++) {
-		const struct contrib *x = &sort_ci->c[a->first + i];
-		const struct contrib *y = &sort_ci->c[b->first + i];
+	for (x = a->head, y = b->head; x != NONE && y != NONE;
+	    x = sort_ci->c[x].next, y = sort_ci->c[y].next) {
+		const struct contrib *p = &sort_ci->c[x], *q = &sort_ci->c[y];
 
-		if (x->sum != y->sum)
-			return x->sum < y->sum ? -1 : 1;
-		if (x->n != y->n)
-			return x->n < y->n ? -1 : 1;
+		if (p->sum != q->sum)
+			return p->sum < q->sum ? -1 : 1;
+		if (p->n != q->n)
+			return p->n < q->n ? -1 : 1;
 	}
 	return 0;
 }
@@ -196,39 +303,33 @@ struct drawn {
 	size_t k;
 };
 
-/* The units of ix[0..n) (one group, sorted) merged by case into d; their
+/* The units of ix[0..n) (one group, sorted) into d, each its
+ * contributions summed by cell, in space (room for all of them); their
  * number. */
 static size_t
-merge(const chartci *ci, const size_t *ix, size_t n, struct drawn *d)
+merge(const chartci *ci, const size_t *ix, size_t n, struct drawn *d,
+    struct contrib *space)
 {
-	size_t i, j, nd = 0, k, m;
+	size_t i, k, m, x;
 
-	for (i = 0; i < n; i = j) {
+	for (i = 0; i < n; i++) {
 		const struct unit *u = &ci->u[ix[i]];
+		struct contrib *o = space;
 
-		for (j = i + 1, k = u->k; j < n && u->id && u->id[0] == 'c' &&
-		    ci->u[ix[j]].id && strcmp(ci->u[ix[j]].id, u->id) == 0; j++)
-			k += ci->u[ix[j]].k;
-		d[nd].c = xcalloc(k + 1, sizeof *d[nd].c);
-		for (m = 0, k = 0; i + m < j; m++) {
-			const struct unit *v = &ci->u[ix[i + m]];
-
-			memcpy(d[nd].c + k, ci->c + v->first, v->k * sizeof *ci->c);
-			k += v->k;
-		}
-		qsort(d[nd].c, k, sizeof *d[nd].c, cmp_contrib);
-		for (m = 0, d[nd].k = 0; m < k; m++) {
-			struct contrib *o = d[nd].c;
-
-			if (d[nd].k > 0 && o[d[nd].k - 1].cell == o[m].cell) {
-				o[d[nd].k - 1].n += o[m].n;
-				o[d[nd].k - 1].sum += o[m].sum;
+		for (k = 0, x = u->head; x != NONE; x = ci->c[x].next)
+			o[k++] = ci->c[x];
+		qsort(o, k, sizeof *o, cmp_contrib);
+		for (m = 0, d[i].k = 0; m < k; m++) {
+			if (d[i].k > 0 && o[d[i].k - 1].cell == o[m].cell) {
+				o[d[i].k - 1].n += o[m].n;
+				o[d[i].k - 1].sum += o[m].sum;
 			} else
-				o[d[nd].k++] = o[m];
+				o[d[i].k++] = o[m];
 		}
-		nd++;
+		d[i].c = o;
+		space += k;
 	}
-	return nd;
+	return n;
 }
 
 static int
@@ -267,6 +368,43 @@ touched(const struct drawn *d, size_t nd, const struct chartci_win *w,
 	return nt;
 }
 
+/* When every unit of d[0..nd) adds to one cell, the same for all (a
+ * group of one point): their counts and sums, n then sum, side by side;
+ * else NULL. */
+static double *
+single(const struct drawn *d, size_t nd)
+{
+	double *v;
+	size_t i;
+
+	for (i = 0; i < nd; i++)
+		if (d[i].k != 1 || d[i].c[0].cell != d[0].c[0].cell)
+			return NULL;
+	v = xcalloc(2 * nd + 1, sizeof *v);
+	for (i = 0; i < nd; i++) {
+		v[2 * i] = d[i].c[0].n;
+		v[2 * i + 1] = d[i].c[0].sum;
+	}
+	return v;
+}
+
+/* One resample of such a group into *n and *sum: the same draws and
+ * additions, in the same order, as the general loop, kept in registers. */
+static void
+draw_one(bootrng *r, const double *v, size_t nd, double *n, double *sum)
+{
+	double a = *n, b = *sum;
+	size_t i, j;
+
+	for (i = 0; i < nd; i++) {
+		j = (size_t)bootrng_below(r, nd);
+		a += v[2 * j];
+		b += v[2 * j + 1];
+	}
+	*n = a;
+	*sum = b;
+}
+
 /* B resamples of one group's units d[0..nd): the percentiles of the
  * values of its cells tc[0..nt) into lo and hi. */
 static void
@@ -280,6 +418,7 @@ resample(const chartci *ci, const char *key, const struct drawn *d, size_t nd,
 	double *dr = xcalloc(B * nt + 1, sizeof *dr), *col = xcalloc(B + 1, sizeof *col);
 	uint32_t seed[3];
 	bootrng r;
+	double *one = single(d, nd);
 
 	seed[0] = (uint32_t)(ci->seed & 0xffffffffu);
 	seed[1] = (uint32_t)(ci->seed >> 32);
@@ -288,14 +427,18 @@ resample(const chartci *ci, const char *key, const struct drawn *d, size_t nd,
 	for (b = 0; b < B; b++) {
 		for (i = 0; i < nt; i++)
 			rn[tc[i]] = rs[tc[i]] = 0;
-		for (i = 0; i < nd; i++) {
-			const struct drawn *u = &d[bootrng_below(&r, nd)];
+		if (one != NULL)
+			draw_one(&r, one, nd, rn + d[0].c[0].cell,
+			    rs + d[0].c[0].cell);
+		else
+			for (i = 0; i < nd; i++) {
+				const struct drawn *u = &d[bootrng_below(&r, nd)];
 
-			for (j = 0; j < u->k; j++) {
-				rn[u->c[j].cell] += u->c[j].n;
-				rs[u->c[j].cell] += u->c[j].sum;
+				for (j = 0; j < u->k; j++) {
+					rn[u->c[j].cell] += u->c[j].n;
+					rs[u->c[j].cell] += u->c[j].sum;
+				}
 			}
-		}
 		for (i = 0; i < nt; i++)
 			dr[b * nt + i] = chartci_value(w, tc[i], rn, rs);
 	}
@@ -313,6 +456,7 @@ resample(const chartci *ci, const char *key, const struct drawn *d, size_t nd,
 	free(rs);
 	free(dr);
 	free(col);
+	free(one);
 }
 
 void
@@ -322,6 +466,7 @@ chartci_run(chartci *ci, const struct chartci_win *w, const double *n,
 	size_t *ix, *tc, i, a, b, nd, k;
 	unsigned char *mark;
 	struct drawn *d;
+	struct contrib *space;
 
 	for (i = 0; i < w->ncell; i++) {
 		val[i] = chartci_value(w, i, n, sum);
@@ -334,20 +479,22 @@ chartci_run(chartci *ci, const struct chartci_win *w, const double *n,
 		ix[i] = i;
 	sort_ci = ci;
 	qsort(ix, ci->nu, sizeof *ix, cmp_unit);
-	d = xcalloc(ci->nu, sizeof *d);
 	mark = xcalloc(w->ncell + 1, 1);
 	tc = xcalloc(w->ncell + 1, sizeof *tc);
 	for (a = 0; a < ci->nu; a = b) {
-		for (b = a + 1; b < ci->nu && ci->u[ix[b]].grp == ci->u[ix[a]].grp; b++)
-			;
-		nd = merge(ci, ix + a, b - a, d);
+		for (b = a, k = 0; b < ci->nu && ci->u[ix[b]].grp == ci->u[ix[a]].grp;
+		    b++)
+			k += ci->u[ix[b]].k;
+		/* one group's drawable units at a time */
+		d = xcalloc(b - a, sizeof *d);
+		space = xcalloc(k + 1, sizeof *space);
+		nd = merge(ci, ix + a, b - a, d, space);
 		k = touched(d, nd, w, mark, tc);
 		resample(ci, ci->g[ci->u[ix[a]].grp]->key, d, nd, w, tc, k, lo, hi);
-		for (i = 0; i < nd; i++)
-			free(d[i].c);
+		free(d);
+		free(space);
 	}
 	free(ix);
-	free(d);
 	free(mark);
 	free(tc);
 }

@@ -13,7 +13,9 @@
  * A unit adds, per point ("cell", an index the caller chooses), a count
  * n and a sum; a point's value is a function of the sums of a window of
  * cells (the mean of their rates, mul sum / n): one cell, or a moving
- * average.  Memory: the units and their sums, kept until chartci_free().
+ * average.  Memory: per group its key; per unit (a case, whose records
+ * are folded together as they come, or a record without a case) its id
+ * once and its sums, one per cell it touches; kept until chartci_free().
  */
 #ifndef LG_CHARTCI_H
 #define LG_CHARTCI_H
@@ -27,9 +29,14 @@ chartci *chartci_new(long draws, uint64_t seed);
 void chartci_free(chartci *ci);
 
 /* Start a unit of the group keyed gkey: its id ("c" and the case, "r"
- * and the record's id), or NULL when it has none.  Both are copied. */
+ * and the record's id), or NULL when it has none.  Both are copied.  A
+ * case already started is taken up again: its records are one unit. */
 void chartci_unit(chartci *ci, const char *gkey, const char *id);
-/* Add n and sum to cell of the unit last started. */
+/* The group keyed gkey (copied), as an index for chartci_unit_in(): the
+ * same as chartci_unit() without looking the key up again. */
+size_t chartci_group(chartci *ci, const char *gkey);
+void chartci_unit_in(chartci *ci, size_t grp, const char *id);
+/* Add n and sum to cell of the unit last started (or taken up). */
 void chartci_add(chartci *ci, size_t cell, double n, double sum);
 
 /*

@@ -26,6 +26,7 @@
 #include "charts.h"
 #include "nulkey.h"
 #include "outtok.h"
+#include "poscurve.h"
 #include "record.h"
 #include "scoredef.h"
 #include "tasks.h"
@@ -62,10 +63,30 @@ struct tally {
 	long failed, undecided, checks;
 	long unscored;		/* no scores, no error: left out */
 	long counted;		/* length: outputs lg counted */
+	long unplaced;		/* position, tokens: checks whose entry is
+				 * not in the output (left out) */
+};
+
+/* The points a group's records add to, each found once per group: slots
+ * of struct gkey. */
+enum { S_LW, S_LEN, S_TARGET, S_CR, S_STIC1, S_STIC2, S_TYPE,
+	S_ADA = S_TYPE + NTYPES, S_RANDOM, S_BIAS, S_NSLOTS = S_BIAS + 3 };
+
+/* A group of records (bench, task, length and model, as lg-agg's key
+ * texts), interned: its resampling groups and its points, so that a
+ * record adds to them without printing or looking a key up again. */
+struct gkey {
+	char *part[4];		/* bench, task, length, model: keys, "-" */
+	char *model;		/* the series: the model, or "(no model)" */
+	char *pseries;		/* position: "MODEL LENGTH", made once */
+	size_t grp[2];		/* chartci: default -g, -g length,gen.model */
+	struct cell *slot[S_NSLOTS];
+	struct gkey *next;
 };
 
 struct charts {
 	struct charts_opts o;
+	struct gkey *gbucket[NBUCKET];
 	struct tally tally[CH_NKINDS];
 	struct unscored un;	/* records never scored, for the warning */
 	struct scoredefs defs;	/* scored records by task and definition */
@@ -74,6 +95,8 @@ struct charts {
 	size_t ncell, cap;
 	chartci *ci;
 	bpe *tok;		/* length: loaded when first needed */
+	poscurve *pc;		/* position: the token axis, or NULL */
+	char xlab[160];		/* position: the token axis's label */
 	double *val, *lo, *hi;	/* per cell, worked out at the first build */
 	int worked;
 };
@@ -83,6 +106,7 @@ charts_defaults(struct charts_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->bins = 10;
+	o->bin_width = 1000;
 	o->smooth = 1;
 	o->min_count = 1;
 	o->draws = 1000;
@@ -99,6 +123,10 @@ charts_new(const struct charts_opts *o)
 		t->o.bins = 10;
 	if (t->o.smooth < 1)
 		t->o.smooth = 1;
+	if (t->o.bin_width < 1)
+		t->o.bin_width = 1000;
+	if (t->o.axis_tokens)
+		t->pc = poscurve_new(t->o.tokenizer);
 	t->ci = chartci_new(o->draws, o->seed);
 	return t;
 }
@@ -116,10 +144,23 @@ charts_free(struct charts *t)
 		free(t->all[i]);
 	}
 	free(t->all);
+	for (i = 0; i < NBUCKET; i++)
+		while (t->gbucket[i] != NULL) {
+			struct gkey *k = t->gbucket[i];
+			int j;
+
+			t->gbucket[i] = k->next;
+			for (j = 0; j < 4; j++)
+				free(k->part[j]);
+			free(k->model);
+			free(k->pseries);
+			free(k);
+		}
 	chartci_free(t->ci);
 	unscored_free(&t->un);
 	scoredefs_free(&t->defs);
 	bpe_free(t->tok);
+	poscurve_free(t->pc);
 	free(t->val);
 	free(t->lo);
 	free(t->hi);
@@ -207,6 +248,22 @@ put(struct charts *t, int kind, const char *series, const char *cat,
 	if (!baseline)
 		chartci_add(t->ci, c->ix, n, sum);
 	return c;
+}
+
+/* Add n and sum to the point in slot s of k: 1, or 0 when it is not
+ * there yet (the caller puts it, once). */
+static int
+again(struct charts *t, struct gkey *k, int s, double n, double sum)
+{
+	struct cell *c = k->slot[s];
+
+	if (c == NULL)
+		return 0;
+	c->n += n;
+	c->sum += sum;
+	if (!c->baseline)
+		chartci_add(t->ci, c->ix, n, sum);
+	return 1;
 }
 
 /* A non-negative integral number, or -1. */
@@ -458,8 +515,8 @@ lgb_scored(const cJSON *rec, struct lgb *l, jsonl *in)
 	return lgb_positions(rec_get(rec, "verdicts"), "verdicts", 0, &l->p, in);
 }
 
-/* The position chart's abscissa of entry at of expected, or NAN when the
- * published curve leaves it out. */
+/* The position chart's abscissa of entry at of expected (with the token
+ * axis, at is its bin, -1: none), or NAN when the curve leaves it out. */
 static double
 position_x(const struct charts *t, const cJSON *rec, const char *length,
     long at, long expected)
@@ -467,6 +524,8 @@ position_x(const struct charts *t, const cJSON *rec, const char *length,
 	const char *type = rec_str(rec_get(rec, "gold"), "type");
 	long b;
 
+	if (t->pc != NULL)
+		return at < 0 ? NAN : (double)at * (double)t->o.bin_width;
 	if (t->o.compat) {
 		if (strcmp(length, "16k") == 0 && type != NULL &&
 		    (strcmp(type, "Floor") == 0 || strcmp(type, "Block") == 0) &&
@@ -481,42 +540,72 @@ position_x(const struct charts *t, const cJSON *rec, const char *length,
 }
 
 static void
-put_lgb(struct charts *t, const cJSON *rec, const char *model,
+put_lgb(struct charts *t, const cJSON *rec, struct gkey *k,
     const char *length, const struct lgb *l)
 {
-	char series[512], cat[128];
+	static const char *const metric[3] = { "CR", "STIC-1", "STIC-2" };
+	/* CR in percent, as lg-agg sums it */
+	double n[3] = { 1, (double)l->judged, (double)l->total };
+	double sum[3] = { 100.0 * (double)l->found / (double)l->expected,
+		(double)l->pass, (double)l->pass };
 	double tier = charts_tier(length), x;
-	struct cell *c;
+	char cat[128];
 	int i;
 
-	snprintf(cat, sizeof cat, "CR\n%s", length);
-	/* in percent, as lg-agg sums it */
-	c = put(t, CH_LGB_TIERS, model, cat, tier, 0, 0, 1,
-	    100.0 * (double)l->found / (double)l->expected);
-	c->mul = 1;
-	snprintf(cat, sizeof cat, "STIC-1\n%s", length);
-	put(t, CH_LGB_TIERS, model, cat, tier, 1, 0, l->judged, l->pass);
-	snprintf(cat, sizeof cat, "STIC-2\n%s", length);
-	put(t, CH_LGB_TIERS, model, cat, tier, 2, 0, l->total, l->pass);
+	for (i = 0; i < 3; i++)
+		if (!again(t, k, S_CR + i, n[i], sum[i])) {
+			snprintf(cat, sizeof cat, "%s\n%s", metric[i], length);
+			k->slot[S_CR + i] = put(t, CH_LGB_TIERS, k->model, cat,
+			    tier, i, 0, n[i], sum[i]);
+			if (i == 0)
+				k->slot[S_CR]->mul = 1;
+		}
 	for (i = 0; i < NTYPES; i++) {
-		if (l->ttotal[i] == 0)
+		if (l->ttotal[i] == 0 || again(t, k, S_TYPE + i,
+		    (double)l->ttotal[i], (double)l->tpass[i]))
 			continue;
 		snprintf(cat, sizeof cat, "%s\n%s", type_name[i], length);
-		put(t, CH_LGB_TYPES, model, cat, tier, i, 0, l->ttotal[i],
-		    l->tpass[i]);
+		k->slot[S_TYPE + i] = put(t, CH_LGB_TYPES, k->model, cat, tier, i,
+		    0, l->ttotal[i], l->tpass[i]);
 	}
-	snprintf(series, sizeof series, "%s %s", model, length);
+	if (k->pseries == NULL) {
+		char series[512];
+
+		snprintf(series, sizeof series, "%s %s", k->model, length);
+		k->pseries = xstrdup(series);
+	}
 	for (i = 0; i < l->p.n; i++)
 		if (!isnan(x = position_x(t, rec, length, l->p.at[i], l->expected)))
-			put(t, CH_POSITION, series, "", x, 0, 0, 1, l->p.pass[i]);
+			put(t, CH_POSITION, k->pseries, "", x, 0, 0, 1,
+			    l->p.pass[i]);
+}
+
+/* The token axis: each entry number of p turned into the bin where the
+ * entry starts in the output, -1 when it is not there; their number, or
+ * -1 when the record is bad (warned). */
+static long
+tokens_of(struct charts *t, const cJSON *rec, struct pos *p, jsonl *in)
+{
+	long bin, none = 0;
+	int i, r;
+
+	for (i = 0; i < p->n; i++) {
+		if ((r = poscurve_bin(t->pc, rec, p->at[i], t->o.bin_width, &bin,
+		    in)) < 0)
+			return -1;
+		p->at[i] = r == 1 ? -1 : bin;
+		none += r == 1;
+	}
+	return none;
 }
 
 static int
-add_lgb(struct charts *t, const cJSON *rec, const char *model,
-    const char *length, const char *gkey, const char *uid, jsonl *in)
+add_lgb(struct charts *t, const cJSON *rec, struct gkey *k,
+    const char *length, const char *uid, jsonl *in)
 {
 	struct lgb l = { 0 };
 	int fail = failed(rec), r;
+	long unplaced = 0;
 
 	if (unscored_rec(rec)) {
 		t->tally[CH_LGB_TIERS].unscored++;
@@ -526,12 +615,16 @@ add_lgb(struct charts *t, const cJSON *rec, const char *model,
 		return 0;
 	}
 	r = fail ? lgb_failed(rec, &l, in) : lgb_scored(rec, &l, in);
+	if (r == 0 && t->pc != NULL && (unplaced = tokens_of(t, rec, &l.p,
+	    in)) < 0)
+		r = -1;
 	if (r == 0) {
+		t->tally[CH_POSITION].unplaced += unplaced;
 		tally(t, CH_LGB_TIERS, rec, fail, 0);
 		tally(t, CH_LGB_TYPES, rec, fail, 0);
 		tally(t, CH_POSITION, rec, fail, 0);
-		chartci_unit(t->ci, gkey, uid);
-		put_lgb(t, rec, model, length, &l);
+		chartci_unit_in(t->ci, k->grp[1], uid);
+		put_lgb(t, rec, k, length, &l);
 	}
 	free(l.p.at);
 	free(l.p.pass);
@@ -541,8 +634,8 @@ add_lgb(struct charts *t, const cJSON *rec, const char *model,
 /* The length chart: the output against the tier's target, the record a
  * case of its length and model (lg-agg -g length,gen.model). */
 static void
-add_length(struct charts *t, const cJSON *rec, const char *model,
-    const char *length, const char *gkey, const char *uid, jsonl *in)
+add_length(struct charts *t, const cJSON *rec, struct gkey *k,
+    const char *length, const char *uid, jsonl *in)
 {
 	double tier = charts_tier(length), n;
 	int counted;
@@ -555,14 +648,18 @@ add_length(struct charts *t, const cJSON *rec, const char *model,
 		return;
 	}
 	t->tally[CH_LENGTH].counted += counted;
-	chartci_unit(t->ci, gkey, uid);
-	put(t, CH_LENGTH, model, length, tier, 0, 0, 1, n);
-	put(t, CH_LENGTH, "target length", length, tier, 0, 1, 1, tier);
+	chartci_unit_in(t->ci, k->grp[1], uid);
+	if (!again(t, k, S_LEN, 1, n))
+		k->slot[S_LEN] = put(t, CH_LENGTH, k->model, length, tier, 0, 0,
+		    1, n);
+	if (!again(t, k, S_TARGET, 1, tier))
+		k->slot[S_TARGET] = put(t, CH_LENGTH, "target length", length,
+		    tier, 0, 1, 1, tier);
 }
 
 static int
-add_lw(struct charts *t, const cJSON *rec, const char *model, const char *task,
-    const char *length, const char *const gkey[2], const char *uid, jsonl *in)
+add_lw(struct charts *t, const cJSON *rec, struct gkey *k, const char *task,
+    const char *length, const char *uid, jsonl *in)
 {
 	const cJSON *sc = rec_get(rec, "scores");
 	double s = 0;
@@ -575,7 +672,7 @@ add_lw(struct charts *t, const cJSON *rec, const char *model, const char *task,
 	}
 	if (!fail && !und && score_unit(sc, "score", 0, &s, in) < 0)
 		return -1;
-	add_length(t, rec, model, length, gkey[1], uid, in);
+	add_length(t, rec, k, length, uid, in);
 	if (unscored_rec(rec)) {
 		t->tally[CH_LONGWEAVE].unscored++;
 		unscored_note(&t->un, rec);
@@ -584,17 +681,19 @@ add_lw(struct charts *t, const cJSON *rec, const char *model, const char *task,
 	tally(t, CH_LONGWEAVE, rec, fail, und);
 	if (und)
 		return 0;
-	chartci_unit(t->ci, gkey[0], uid);
+	chartci_unit_in(t->ci, k->grp[0], uid);
+	if (again(t, k, S_LW, 1, s))
+		return 0;
 	snprintf(cat, sizeof cat, "%s\n%s", length, task);
-	put(t, CH_LONGWEAVE, model, cat,
+	k->slot[S_LW] = put(t, CH_LONGWEAVE, k->model, cat,
 	    task_rank(bench_names[BENCH_LONGWEAVE], task) * 1e13 +
 	    charts_tier(length), 0, 0, 1, s);
 	return 0;
 }
 
 static int
-add_ada(struct charts *t, const cJSON *rec, const char *model, const char *task,
-    const char *length, const char *gkey, const char *uid, jsonl *in)
+add_ada(struct charts *t, const cJSON *rec, struct gkey *k, const char *task,
+    const char *length, const char *uid, jsonl *in)
 {
 	static const char *const where[] = { "front", "middle", "rear" };
 	const cJSON *sc = rec_get(rec, "scores");
@@ -626,20 +725,26 @@ add_ada(struct charts *t, const cJSON *rec, const char *model, const char *task,
 		tally(t, CH_BIAS, rec, fail, und);
 	if (und)
 		return 0;
-	chartci_unit(t->ci, gkey, uid);
-	snprintf(series, sizeof series, "%s %s", model, task);
-	put(t, CH_ADALEVAL, series, length, tier, 0, 0, 1, s);
-	if (!isnan(rnd)) {
+	chartci_unit_in(t->ci, k->grp[0], uid);
+	if (!again(t, k, S_ADA, 1, s)) {
+		snprintf(series, sizeof series, "%s %s", k->model, task);
+		k->slot[S_ADA] = put(t, CH_ADALEVAL, series, length, tier, 0, 0,
+		    1, s);
+	}
+	if (!isnan(rnd) && !again(t, k, S_RANDOM, 1, rnd)) {
 		snprintf(series, sizeof series, "random guess, %s", task);
-		put(t, CH_ADALEVAL, series, length, tier, 0, 1, 1, rnd);
+		k->slot[S_RANDOM] = put(t, CH_ADALEVAL, series, length, tier, 0,
+		    1, 1, rnd);
 	}
 	/* the three positions of a task and length, the empty ones too, so
 	 * that every group of bars reads front, middle, rear */
 	for (i = 0; at != NULL && i < 3; i++) {
 		int here = strcmp(at, where[i]) == 0;
 
+		if (again(t, k, S_BIAS + i, here, here && s > 0.5))
+			continue;
 		snprintf(cat, sizeof cat, "%s\n%s %s", where[i], task, length);
-		put(t, CH_BIAS, model, cat,
+		k->slot[S_BIAS + i] = put(t, CH_BIAS, k->model, cat,
 		    task_rank(bench_names[BENCH_ADALEVAL], task) * 1e13 + tier,
 		    i, 0, here, here && s > 0.5);
 	}
@@ -665,21 +770,81 @@ unit_id(const cJSON *rec, const char *model)
 	static char case_k[] = "case", id_k[] = "id";
 	char *p[1] = { case_k }, *k;
 
-	if ((k = nulkey_at(rec, p, 1)) != NULL) {
-		char *u = xasprintf("c%s", k);
+	buf b = { 0 };
 
+	if ((k = nulkey_at(rec, p, 1)) != NULL) {
+		buf_putc(&b, 'c');
+		buf_puts(&b, k);
 		free(k);
-		return u;
+		return buf_take(&b);
 	}
 	p[0] = id_k;
 	if ((k = nulkey_at(rec, p, 1)) != NULL) {
-		char *u = model ? xasprintf("r%s\x01m%s", k, model) :
-		    xasprintf("r%s", k);
-
+		buf_putc(&b, 'r');
+		buf_puts(&b, k);
+		if (model != NULL) {
+			buf_puts(&b, "\x01m");
+			buf_puts(&b, model);
+		}
 		free(k);
-		return u;
+		return buf_take(&b);
 	}
 	return NULL;
+}
+
+static unsigned
+gkey_hash(char *const part[4])
+{
+	unsigned h = 2166136261u;
+	const char *p;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		for (p = part[i]; *p; p++)
+			h = (h ^ (unsigned char)*p) * 16777619u;
+		h = (h ^ 0xff) * 16777619u;
+	}
+	return h % NBUCKET;
+}
+
+/* The group of part[] (bench, task, length and model keys), interned:
+ * the parts are taken over, or freed when the group is known. */
+static struct gkey *
+gkey_of(struct charts *t, char *part[4])
+{
+	unsigned h = gkey_hash(part);
+	struct gkey *k;
+	char *g;
+	int i;
+
+	for (k = t->gbucket[h]; k != NULL; k = k->next)
+		if (strcmp(k->part[0], part[0]) == 0 &&
+		    strcmp(k->part[1], part[1]) == 0 &&
+		    strcmp(k->part[2], part[2]) == 0 &&
+		    strcmp(k->part[3], part[3]) == 0)
+			break;
+	if (k != NULL) {
+		for (i = 0; i < 4; i++)
+			free(part[i]);
+		return k;
+	}
+	k = xcalloc(1, sizeof *k);
+	memcpy(k->part, part, sizeof k->part);
+	k->model = xstrdup(strcmp(part[3], "-") == 0 ? "(no model)" : part[3]);
+	/* the group keys of lg-agg's key_text(): default -g
+	 * bench,task,length,gen.model, and -g length,gen.model */
+	g = xasprintf("%zu:%s,%zu:%s,%zu:%s,%zu:%s,%zu:%s", strlen(part[0]),
+	    part[0], strlen(part[0]), part[0], strlen(part[1]), part[1],
+	    strlen(part[2]), part[2], strlen(part[3]), part[3]);
+	k->grp[0] = chartci_group(t->ci, g);
+	free(g);
+	g = xasprintf("%zu:%s,%zu:%s,%zu:%s", strlen(part[0]), part[0],
+	    strlen(part[2]), part[2], strlen(part[3]), part[3]);
+	k->grp[1] = chartci_group(t->ci, g);
+	free(g);
+	k->next = t->gbucket[h];
+	t->gbucket[h] = k;
+	return k;
 }
 
 static int
@@ -688,33 +853,21 @@ add_keyed(struct charts *t, const cJSON *rec, const char *bench,
 {
 	static char bench_k[] = "bench", task_k[] = "task", length_k[] = "length",
 	    gen_k[] = "gen", model_k[] = "model";
-	char *m = key_part(rec, gen_k, model_k), *b = key_part(rec, bench_k, NULL);
-	char *tk = key_part(rec, task_k, NULL), *ln = key_part(rec, length_k, NULL);
-	char *model = strcmp(m, "-") == 0 ? xstrdup("(no model)") : xstrdup(m);
-	char *uid = unit_id(rec, strcmp(m, "-") == 0 ? NULL : m), *gk[2];
+	char *part[4] = { key_part(rec, bench_k, NULL),
+		key_part(rec, task_k, NULL), key_part(rec, length_k, NULL),
+		key_part(rec, gen_k, model_k) };
+	struct gkey *k = gkey_of(t, part);
+	char *uid = unit_id(rec, strcmp(k->part[3], "-") == 0 ? NULL :
+	    k->part[3]);
 	int r;
 
-	/* the group keys of lg-agg's key_text(): default -g
-	 * bench,task,length,gen.model, and -g length,gen.model */
-	gk[0] = xasprintf("%zu:%s,%zu:%s,%zu:%s,%zu:%s,%zu:%s", strlen(b), b,
-	    strlen(b), b, strlen(tk), tk, strlen(ln), ln, strlen(m), m);
-	gk[1] = xasprintf("%zu:%s,%zu:%s,%zu:%s", strlen(b), b, strlen(ln), ln,
-	    strlen(m), m);
 	if (bench_index(bench) == BENCH_LONGGENBENCH)
-		r = add_lgb(t, rec, model, length, gk[1], uid, in);
+		r = add_lgb(t, rec, k, length, uid, in);
 	else if (bench_index(bench) == BENCH_LONGWEAVE)
-		r = add_lw(t, rec, model, task, length, (const char *const *)gk,
-		    uid, in);
+		r = add_lw(t, rec, k, task, length, uid, in);
 	else
-		r = add_ada(t, rec, model, task, length, gk[0], uid, in);
-	free(gk[0]);
-	free(gk[1]);
+		r = add_ada(t, rec, k, task, length, uid, in);
 	free(uid);
-	free(model);
-	free(m);
-	free(b);
-	free(tk);
-	free(ln);
 	return r;
 }
 
@@ -741,10 +894,15 @@ static void
 note_def(struct charts *t, const cJSON *rec, const char *bench,
     const char *task)
 {
-	char *key = xasprintf("%.200s/%.200s", bench, task);
+	size_t nb = strnlen(bench, 200), nt = strnlen(task, 200);
+	char key[402];
 
+	/* "BENCH/TASK", each cut at 200 bytes, made without printing */
+	memcpy(key, bench, nb);
+	key[nb] = '/';
+	memcpy(key + nb + 1, task, nt);
+	key[nb + 1 + nt] = '\0';
 	scoredefs_note(&t->defs, key, rec);
-	free(key);
 }
 
 int
@@ -833,6 +991,10 @@ note(const struct tally *y, int kind)
 		buf_printf(&b, "%s%ld %s the judge could not decide%s",
 		    b.len ? ", " : "", y->checks, lgb ? "checks" : "items",
 		    lgb ? " (left out)" : "");
+	if (y->unplaced > 0)
+		buf_printf(&b, "%s%ld checks whose entry is not in the output "
+		    "(no place on the token axis: left out)", b.len ? ", " : "",
+		    y->unplaced);
 	if (y->counted > 0)
 		buf_printf(&b, "%s%ld without gen.output_tokens (counted in "
 		    "cl100k_base tokens)", b.len ? ", " : "", y->counted);
@@ -882,7 +1044,6 @@ windows(const struct charts *t, size_t *start, size_t *win)
 	size_t *first = xcalloc(t->ncell + 1, sizeof *first);
 	size_t *last = xcalloc(t->ncell + 1, sizeof *last);
 	size_t np = 0, i, j, a, k, nk, w = 0;
-	size_t before = (size_t)(t->o.smooth - 1) / 2, after = (size_t)t->o.smooth / 2;
 
 	for (i = 0; i < t->ncell; i++) {
 		first[i] = i;
@@ -898,8 +1059,11 @@ windows(const struct charts *t, size_t *start, size_t *win)
 			if (pc[i]->n >= (double)t->o.min_count)
 				pc[a + nk++] = pc[i];	/* the kept, in order */
 		for (k = 0; k < nk; k++) {
-			first[pc[a + k]->ix] = a + (k > before ? k - before : 0);
-			last[pc[a + k]->ix] = a + (k + after + 1 < nk ? k + after + 1 : nk);
+			size_t lo, hi;
+
+			poscurve_window(k, nk, t->o.smooth, &lo, &hi);
+			first[pc[a + k]->ix] = a + lo;
+			last[pc[a + k]->ix] = a + hi;
 		}
 	}
 	for (i = 0; i < t->ncell; i++) {
@@ -1011,7 +1175,9 @@ setup(const struct charts *t, int kind, const char *id, struct svg_chart *c)
 	c->caption = caption(t, kind, bars);
 	if (kind == CH_POSITION && t->o.compat)
 		c->xlabel = "entry number (absolute position, the published curve)";
-	if (kind == CH_POSITION && !t->o.compat) {
+	if (kind == CH_POSITION && t->pc != NULL)
+		c->xlabel = t->xlab;
+	else if (kind == CH_POSITION && !t->o.compat) {
 		c->xmin = 0;
 		c->xmax = 100;
 	}
@@ -1125,6 +1291,10 @@ charts_build(struct charts *t, int kind, const char *id, struct svg_chart *c)
 	double top = 0;
 
 	work(t);
+	if (t->pc != NULL)
+		snprintf(t->xlab, sizeof t->xlab, "where the entry starts in the "
+		    "output (tokens, %s; bins of %ld)", poscurve_source(t->pc),
+		    t->o.bin_width);
 	setup(t, kind, id, c);
 	for (i = 0; i < t->ncell; i++)
 		if (t->all[i]->kind == kind)

@@ -10,8 +10,13 @@
  *              model and length; relative position (entry over entries, in
  *              bins) or, with compat, the published curve: absolute
  *              position, 16k Floor and Block positions past 52 dropped;
- *              optionally a moving average of smooth positions, and the
- *              positions with fewer than min_count checks left out
+ *              or, with axis_tokens, where the entry starts in the output
+ *              in bins of bin_width tokens, drawn at each bin's first
+ *              token (lg-agg --by-position --axis tokens; a check whose
+ *              entry is not in the output is left out and counted);
+ *              optionally a moving average of smooth positions
+ *              (poscurve.h), and the positions with fewer than min_count
+ *              checks left out
  *   lgb-tiers  LongGenBench CR, STIC-1 and STIC-2 per length tier
  *   lgb-types  LongGenBench pass rate of single, range and periodic
  *              instructions per model and length tier
@@ -51,6 +56,8 @@ extern const char *const charts_kind[CH_NKINDS];
 struct charts_opts {
 	int compat;		/* position: the published curve */
 	int bins;		/* position: bins of the relative position */
+	int axis_tokens;	/* position: x in output tokens (poscurve.h) */
+	long bin_width;		/* position, axis_tokens: tokens a bin spans */
 	int smooth;		/* position: moving average width (1: none) */
 	long min_count;		/* position: fewest checks a point needs */
 	long draws;		/* bootstrap resamples (0: no intervals) */
@@ -59,8 +66,9 @@ struct charts_opts {
 				 * gen.output_tokens (NULL: bpe_setup's) */
 };
 
-/* The defaults: relative positions in 10 bins, no smoothing, 1000
- * resamples seeded 1 (lg-agg's). */
+/* The defaults: relative positions in 10 bins (with axis_tokens: bins of
+ * 1000 tokens, lg-agg's), no smoothing, 1000 resamples seeded 1
+ * (lg-agg's). */
 void charts_defaults(struct charts_opts *o);
 
 struct charts;

@@ -434,10 +434,11 @@ void sample_print(struct group **g, size_t n, const struct opts *o);
 const struct bench *measure_bench(int measure);
 void measure_print(struct group **g, size_t n, const struct opts *o);
 void measure_free(void);
-/* postok.c: --axis tokens, the token offset where entry at starts in the
- * record's output (0; 1: no place, not in the output; -1: bad, warned),
- * what counted it, and the tokenizer freed at exit */
-int postok_at(const cJSON *rec, long at, const struct opts *o, double *t,
+/* postok.c: --axis tokens, the bin of --bin-width tokens where entry at
+ * starts in the record's output (poscurve_bin(): 0; 1: no place, not in
+ * the output; -1: bad, warned), what counted it, and the tokenizer freed
+ * at exit */
+int postok_bin(const cJSON *rec, long at, const struct opts *o, long *bin,
     jsonl *in);
 const char *postok_source(const struct opts *o);
 void postok_free(void);	/* the tokenizer, once at exit */

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "agg.h"
+#include "poscurve.h"
 #include "xalloc.h"
 
 #define MAXPOS 100000L		/* the largest entry number taken */
@@ -110,14 +111,14 @@ static int
 place(const cJSON *rec, long at, int pass, int judged, const struct opts *o,
     struct lgb *d, jsonl *in)
 {
-	double t;
+	long bin;
 	int r;
 
 	if (!o->axis_tokens) {
 		pos_add(d, at, pass, judged);
 		return 0;
 	}
-	if ((r = postok_at(rec, at, o, &t, in)) < 0)
+	if ((r = postok_bin(rec, at, o, &bin, in)) < 0)
 		return -1;
 	if (r == 1) {
 		d->utotal++;
@@ -125,12 +126,7 @@ place(const cJSON *rec, long at, int pass, int judged, const struct opts *o,
 		d->upass += pass != 0;
 		return 0;
 	}
-	if (t / (double)o->bin_width >= (double)MAXPOS) {
-		jsonl_warn(in, "entry %ld starts at token %.0f, past %ld bins of "
-		    "%ld", at, t, MAXPOS, o->bin_width);
-		return -1;
-	}
-	pos_add(d, (long)(t / (double)o->bin_width) + 1, pass, judged);
+	pos_add(d, bin + 1, pass, judged);
 	return 0;
 }
 
@@ -730,14 +726,14 @@ row_main(table *tb, const struct group *g, const struct opts *o, int samples)
 /*
  * --smooth W: the rate of each position with checks as the mean of the
  * rates of the W positions with checks centred on it (fewer at the ends),
- * as lg-plot's position curve; NAN for a position without checks.
+ * as lg-plot's position curve (poscurve_window()); NAN for a position
+ * without checks.
  */
 static double *
 smoothed(const struct lgb *s, int w)
 {
 	double *r = xcalloc(s->npos + 1, sizeof *r);
 	size_t *kept = xcalloc(s->npos + 1, sizeof *kept);
-	size_t before = (size_t)(w - 1) / 2, after = (size_t)w / 2;
 	size_t i, k, nk = 0;
 
 	for (i = 0; i < s->npos; i++) {
@@ -746,10 +742,10 @@ smoothed(const struct lgb *s, int w)
 			kept[nk++] = i;
 	}
 	for (k = 0; k < nk; k++) {
-		size_t lo = k > before ? k - before : 0;
-		size_t hi = k + after + 1 < nk ? k + after + 1 : nk, m;
+		size_t lo, hi, m;
 		double sum = 0;
 
+		poscurve_window(k, nk, w, &lo, &hi);
 		for (m = lo; m < hi; m++)
 			sum += 100.0 * (double)s->ppass[kept[m]] /
 			    (double)s->ptotal[kept[m]];

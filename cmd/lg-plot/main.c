@@ -17,7 +17,8 @@
 
 static const char usage[] =
 "usage: lg-plot [-k KIND] [-o DIR] [--data] [--compat] [--bins N]\n"
-"               [--smooth W] [--min-count N] [--bootstrap N] [--seed N]\n"
+"               [--axis AXIS] [--bin-width N] [--smooth W] [--min-count N]\n"
+"               [--bootstrap N] [--seed N]\n"
 "               [--tokenizer FILE] [--max-record SIZE] [file ...]\n"
 "       lg-plot -k correlate --length TIER --metric METRIC [--data] [file ...]\n"
 "       lg-plot -h | --help | --version\n"
@@ -33,14 +34,22 @@ static const char usage[] =
 "  --compat           position: the published curve (absolute position, 16k\n"
 "                     Floor and Block positions past 52 dropped)\n"
 "  --bins N           position: relative position in N bins (default 10)\n"
-"  --smooth W         position: moving average of W positions (default 1)\n"
+"  --axis AXIS        position: entries (default: the entry's place among\n"
+"                     the entries, in --bins bins) or tokens (where the\n"
+"                     entry starts in the output, in cl100k tokens of\n"
+"                     --tokenizer's table, else gen.output_tokens scaled by\n"
+"                     bytes; bins of --bin-width), as lg-agg's\n"
+"  --bin-width N      --axis tokens: tokens a bin spans (default 1000)\n"
+"  --smooth W         position: moving average of W positions (default 1:\n"
+"                     none, the papers give no width)\n"
 "  --min-count N      position: leave out positions with fewer than N\n"
 "                     checks (default 1)\n"
 "  --bootstrap N      95% intervals from N resamples of the cases, as\n"
 "                     lg-agg (default 1000; 0: none)\n"
 "  --seed N           seed of the resampling (default 1, lg-agg's)\n"
-"  --tokenizer FILE   length: the table counting outputs without\n"
-"                     gen.output_tokens (default cl100k_base)\n"
+"  --tokenizer FILE   the table counting tokens: the length chart's outputs\n"
+"                     without gen.output_tokens, --axis tokens' offsets\n"
+"                     (default cl100k_base)\n"
 "  --length TIER      correlate: the tier drawn (e.g. 16k)\n"
 "  --metric METRIC    correlate: lg's metric drawn (CR, STIC-1, STIC-2,\n"
 "                     wAvg, as lg-agg names them)\n"
@@ -50,13 +59,14 @@ static const char usage[] =
 
 enum { OPT_COMPAT = 256, OPT_BINS, OPT_MAXREC, OPT_VERSION, OPT_SMOOTH,
 	OPT_MINCOUNT, OPT_BOOT, OPT_SEED, OPT_TOKENIZER, OPT_DATA, OPT_LENGTH,
-	OPT_METRIC };
+	OPT_METRIC, OPT_AXIS, OPT_BINW };
 
 struct plot_opts {
 	struct charts_opts c;
 	int kind, data;
 	const char *dir;
 	int correlate;		/* -k correlate (scatter.c) */
+	int binw, bins;		/* --bin-width, --bins given */
 	struct scatter_opts sc;
 };
 
@@ -165,6 +175,8 @@ run(char **files, int n, const struct plot_opts *o)
 	cJSON *rec;
 	int status, bad = 0;
 
+	jsonl_lazy_all(in);	/* charts_add() reads through rec_get() */
+	jsonl_borrow(in);	/* and keeps nothing of a record */
 	while ((rec = jsonl_next(in)) != NULL) {
 		if (charts_add(t, rec, in) < 0)
 			bad = 1;
@@ -226,6 +238,22 @@ correlate(char **files, int n, struct plot_opts *o)
 	return scatter_run(files, n, &o->sc);
 }
 
+/* --axis tokens takes --bin-width, not --bins or --compat. */
+static void
+axis_check(const struct plot_opts *o)
+{
+	const char *bad = NULL;
+
+	if (o->binw && !o->c.axis_tokens)
+		bad = "--bin-width: only with --axis tokens";
+	else if (o->c.axis_tokens && (o->bins || o->c.compat))
+		bad = "--axis tokens: not with --bins or --compat";
+	if (bad != NULL) {
+		lg_warn("%s", bad);
+		lg_usage(usage, LG_USAGE);
+	}
+}
+
 /* The options into o; the index of the first file. */
 static int
 parse(int argc, char **argv, struct plot_opts *o)
@@ -235,6 +263,8 @@ parse(int argc, char **argv, struct plot_opts *o)
 		{ "data", no_argument, NULL, OPT_DATA },
 		{ "compat", no_argument, NULL, OPT_COMPAT },
 		{ "bins", required_argument, NULL, OPT_BINS },
+		{ "axis", required_argument, NULL, OPT_AXIS },
+		{ "bin-width", required_argument, NULL, OPT_BINW },
 		{ "smooth", required_argument, NULL, OPT_SMOOTH },
 		{ "min-count", required_argument, NULL, OPT_MINCOUNT },
 		{ "bootstrap", required_argument, NULL, OPT_BOOT },
@@ -247,6 +277,7 @@ parse(int argc, char **argv, struct plot_opts *o)
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
+	static const char *const axes[] = { "entries", "tokens" };
 	int c, li = -1;
 
 	while ((c = lg_getopt(argc, argv, "k:o:h", longopts, &li)) != -1) {
@@ -255,7 +286,19 @@ parse(int argc, char **argv, struct plot_opts *o)
 		case 'o': o->dir = optarg; break;
 		case OPT_DATA: o->data = 1; break;
 		case OPT_COMPAT: o->c.compat = 1; break;
-		case OPT_BINS: o->c.bins = (int)opt_num("--bins", optarg, 1, 1000); break;
+		case OPT_BINS:
+			o->c.bins = (int)opt_num("--bins", optarg, 1, 1000);
+			o->bins = 1;
+			break;
+		case OPT_AXIS:
+			o->c.axis_tokens = (int)opt_choice("--axis", optarg, axes,
+			    sizeof axes / sizeof axes[0]);
+			break;
+		case OPT_BINW:
+			o->c.bin_width = (long)opt_num("--bin-width", optarg, 1,
+			    1000000);
+			o->binw = 1;
+			break;
 		case OPT_SMOOTH:
 			o->c.smooth = (int)opt_num("--smooth", optarg, 1, 1000);
 			break;
@@ -277,6 +320,7 @@ parse(int argc, char **argv, struct plot_opts *o)
 		}
 		li = -1;
 	}
+	axis_check(o);
 	return optind;
 }
 
