@@ -525,6 +525,12 @@ blank(const char *s, size_t n)
 cJSON *
 jsonl_next(jsonl *r)
 {
+	return jsonl_next_take(r, NULL, NULL);
+}
+
+cJSON *
+jsonl_next_take(jsonl *r, jsonl_take_fn take, void *arg)
+{
 	char *line;
 	size_t len;
 
@@ -554,6 +560,9 @@ jsonl_next(jsonl *r)
 			r->errors++;
 			continue;
 		}
+		if (take != NULL && rc == JSONSCAN_OK && !nonascii && !bom &&
+		    take(arg, line, len, r->m, n))
+			continue;
 		j = NULL;
 		if (rc == JSONSCAN_OK && (j = splice_parse(line, len, r->m, n, r->lazy,
 		    &at)) == NULL)

@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <cjson/cJSON.h>
 
+#include "jsonscan.h"
+
 #define JSONL_DEFAULT_MAX ((size_t)64 << 20)
 
 /* Record size limit for readers opened from now on (--max-record). */
@@ -75,6 +77,16 @@ int jsonl_line(jsonl *r, char **line, size_t *len);
  * JSONSCAN_MAX_DEPTH deep) are reported and skipped.
  */
 cJSON *jsonl_next(jsonl *r);
+/*
+ * jsonl_next() that first offers each record that is an object of ASCII
+ * text (no byte-order mark) to take(): its line and its top-level members
+ * (valid until take returns).  When take returns nonzero the record was
+ * taken whole and the next is read; else it is parsed and returned as
+ * jsonl_next() returns it.  take NULL: jsonl_next().
+ */
+typedef int (*jsonl_take_fn)(void *arg, const char *line, size_t len,
+    const jsonscan_member *m, size_t n);
+cJSON *jsonl_next_take(jsonl *r, jsonl_take_fn take, void *arg);
 
 const char *jsonl_file(const jsonl *r);	/* display name of the current file */
 long jsonl_lineno(const jsonl *r);

@@ -34,6 +34,33 @@ value(int m, const double *s, size_t n)
 	}
 }
 
+/* The sums the metrics of rows w[0..nw) read, as indexes into comp[]:
+ * their count.  Only those are added up (each in the order it always
+ * was): the others are never read. */
+static int
+needed(const struct paired_row *w, size_t nw, int *comp)
+{
+	static const unsigned char uses[NMETRICS] = {
+		[M_SCORE] = 1u << C_SCORE,
+		[M_CR] = 1u << C_CR,
+		[M_STIC1] = 1u << C_PASS | 1u << C_JUDGED,
+		[M_STIC2] = 1u << C_PASS | 1u << C_TOTAL,
+		[M_WAVG] = 1u << C_CR | 1u << C_PASS | 1u << C_TOTAL,
+		[M_CHECKS] = 1u << C_CHK | 1u << C_NCHK,
+	};
+	unsigned u = 0;
+	size_t m;
+	int i, n = 0;
+
+	for (m = 0; m < nw; m++)
+		u |= w[m].metric >= 0 && w[m].metric < NMETRICS ?
+		    uses[w[m].metric] : (1u << NCOMP) - 1;
+	for (i = 0; i < NCOMP; i++)
+		if (u & 1u << i)
+			comp[n++] = i;
+	return n;
+}
+
 static void
 add(double *sum, const double *c)
 {
@@ -41,6 +68,16 @@ add(double *sum, const double *c)
 
 	for (i = 0; i < NCOMP; i++)
 		sum[i] += c[i];
+}
+
+/* add() of the components comp[0..nc) alone */
+static void
+add_some(double *sum, const double *c, const int *comp, int nc)
+{
+	int i;
+
+	for (i = 0; i < nc; i++)
+		sum[comp[i]] += c[comp[i]];
 }
 
 static int
@@ -106,6 +143,38 @@ set_fill(struct set *t, const struct paired_side *const *a,
 	}
 }
 
+/* One resample of t's cases into sa[c] and sb[c], when the metrics read
+ * component c alone: rng_below()'s draws, the sums kept in registers. */
+static void
+draw_one(double *sa, double *sb, const struct set *t, rng *r, int c)
+{
+	const double *a = t->a + c, *b = t->b + c;
+	double x = 0, y = 0;
+	uint64_t n = t->n, v;
+	int k = 0;
+	size_t j;
+
+	while (k < 64 && n >> k)
+		k++;
+	if (k > 32) {
+		for (j = 0; j < n; j++) {
+			v = rng_below(r, n) * NCOMP;
+			x += a[v];
+			y += b[v];
+		}
+	} else
+		for (j = 0; j < n; j++) {
+			/* rng_below(): getrandbits(k) until below n */
+			do
+				v = rng_u32(r) >> (32 - k);
+			while (v >= n);
+			x += a[v * NCOMP];
+			y += b[v * NCOMP];
+		}
+	sa[c] = x;
+	sb[c] = y;
+}
+
 /*
  * The bootstrap of rows w[0..nw), all over the same cases: each draw of
  * cases serves every metric.
@@ -116,17 +185,21 @@ bootstrap(struct paired_row *w, size_t nw, const struct set *t, rng *r, long dra
 	double *d = xcalloc((size_t)draws * nw + 1, sizeof *d);
 	double sa[NCOMP], sb[NCOMP];
 	size_t j, m, *got = xcalloc(nw, sizeof *got);
+	int comp[NCOMP], nc = needed(w, nw, comp);
 	long i;
 
 	for (i = 0; i < draws; i++) {
 		memset(sa, 0, sizeof sa);
 		memset(sb, 0, sizeof sb);
-		for (j = 0; j < t->n; j++) {
-			size_t x = (size_t)rng_below(r, t->n) * NCOMP;
+		if (nc == 1)
+			draw_one(sa, sb, t, r, comp[0]);
+		else
+			for (j = 0; j < t->n; j++) {
+				size_t x = (size_t)rng_below(r, t->n) * NCOMP;
 
-			add(sa, t->a + x);
-			add(sb, t->b + x);
-		}
+				add_some(sa, t->a + x, comp, nc);
+				add_some(sb, t->b + x, comp, nc);
+			}
 		for (m = 0; m < nw; m++) {
 			double va = value(w[m].metric, sa, t->n);
 			double vb = value(w[m].metric, sb, t->n);
@@ -149,6 +222,28 @@ bootstrap(struct paired_row *w, size_t nw, const struct set *t, rng *r, long dra
 	free(d);
 }
 
+/* One permutation of t's cases (case j swapped by bit j of sw) into
+ * sa[c] and sb[c], when the metrics read component c alone. */
+static void
+swap_one(double *sa, double *sb, const struct set *t, const uint32_t *sw,
+    int c)
+{
+	const double *a = t->a + c, *b = t->b + c;
+	double x = 0, y = 0;
+	size_t j;
+
+	for (j = 0; j < t->n; j++)
+		if (sw[j / 32] >> (j % 32) & 1) {
+			x += b[j * NCOMP];
+			y += a[j * NCOMP];
+		} else {
+			x += a[j * NCOMP];
+			y += b[j * NCOMP];
+		}
+	sa[c] = x;
+	sb[c] = y;
+}
+
 /*
  * The permutation test of the rows w[0..nw) whose test is still to
  * choose ("-"), on shared draws: every one of the 2^n swaps when there
@@ -161,31 +256,40 @@ permutation(struct paired_row *w, size_t nw, const struct set *t, rng *r, long d
 	size_t n = t->n, j, m;
 	int exact = n < 31 && (1L << n) <= draws;
 	long i, count = exact ? 1L << n : draws;
-	long *more = xcalloc(nw, sizeof *more), *valid = xcalloc(nw, sizeof *valid);
-	uint32_t bits = 0;
+	long *more, *valid;
+	uint32_t *sw;
+	int comp[NCOMP], nc = needed(w, nw, comp);
 
+	/* no row to test: the draws would go unread (r is not read after) */
+	for (m = 0; m < nw; m++)
+		if (strcmp(w[m].test, "-") == 0 && w[m].defined)
+			break;
+	if (m == nw)
+		return;
+	more = xcalloc(nw, sizeof *more);
+	valid = xcalloc(nw, sizeof *valid);
+	sw = xcalloc(n / 32 + 1, sizeof *sw);
 	for (i = 0; i < count; i++) {
 		memset(sa, 0, sizeof sa);
 		memset(sb, 0, sizeof sb);
-		for (j = 0; j < n; j++) {
-			int swap;
-			const double *x, *y;
+		/* case j's swap is bit j of sw: the bits of i, or 32 swaps
+		 * from each draw of 32 bits */
+		if (exact)
+			sw[0] = (uint32_t)i;
+		else
+			for (j = 0; j < n; j += 32)
+				sw[j / 32] = rng_u32(r);
+		if (nc == 1)
+			swap_one(sa, sb, t, sw, comp[0]);
+		else
+			for (j = 0; j < n; j++) {
+				int swap = (int)(sw[j / 32] >> (j % 32) & 1);
+				const double *x = swap ? t->b : t->a;
+				const double *y = swap ? t->a : t->b;
 
-			if (exact)
-				swap = (int)((unsigned long)i >> j & 1);
-			else {
-				/* 32 swaps from each draw of 32 bits */
-				if (j % 32 == 0)
-					bits = rng_u32(r);
-				swap = (int)(bits & 1);
-				bits >>= 1;
+				add_some(sa, x + j * NCOMP, comp, nc);
+				add_some(sb, y + j * NCOMP, comp, nc);
 			}
-			x = swap ? t->b : t->a;
-			y = swap ? t->a : t->b;
-
-			add(sa, x + j * NCOMP);
-			add(sb, y + j * NCOMP);
-		}
 		for (m = 0; m < nw; m++) {
 			double va, vb, obs = fabs(w[m].diff);
 
@@ -209,6 +313,7 @@ permutation(struct paired_row *w, size_t nw, const struct set *t, rng *r, long d
 		    (double)(1 + more[m]) / (double)(1 + valid[m]);
 		w[m].test = "perm";
 	}
+	free(sw);
 	free(more);
 	free(valid);
 }

@@ -67,33 +67,24 @@ rng_seed(rng *r, uint64_t n)
 	rng_seed_words(r, key, key[1] ? 2 : 1);
 }
 
-uint32_t
-rng_u32(rng *r)
+void
+rng_twist(rng *r)
 {
 	static const uint32_t mag01[2] = { 0, MATRIX_A };
 	uint32_t y;
+	int kk;
 
-	if (r->mti >= N) {
-		int kk;
-
-		for (kk = 0; kk < N - M; kk++) {
-			y = (r->mt[kk] & UPPER) | (r->mt[kk + 1] & LOWER);
-			r->mt[kk] = r->mt[kk + M] ^ (y >> 1) ^ mag01[y & 1];
-		}
-		for (; kk < N - 1; kk++) {
-			y = (r->mt[kk] & UPPER) | (r->mt[kk + 1] & LOWER);
-			r->mt[kk] = r->mt[kk + (M - N)] ^ (y >> 1) ^ mag01[y & 1];
-		}
-		y = (r->mt[N - 1] & UPPER) | (r->mt[0] & LOWER);
-		r->mt[N - 1] = r->mt[M - 1] ^ (y >> 1) ^ mag01[y & 1];
-		r->mti = 0;
+	for (kk = 0; kk < N - M; kk++) {
+		y = (r->mt[kk] & UPPER) | (r->mt[kk + 1] & LOWER);
+		r->mt[kk] = r->mt[kk + M] ^ (y >> 1) ^ mag01[y & 1];
 	}
-	y = r->mt[r->mti++];
-	y ^= y >> 11;
-	y ^= (y << 7) & 0x9d2c5680U;
-	y ^= (y << 15) & 0xefc60000U;
-	y ^= y >> 18;
-	return y;
+	for (; kk < N - 1; kk++) {
+		y = (r->mt[kk] & UPPER) | (r->mt[kk + 1] & LOWER);
+		r->mt[kk] = r->mt[kk + (M - N)] ^ (y >> 1) ^ mag01[y & 1];
+	}
+	y = (r->mt[N - 1] & UPPER) | (r->mt[0] & LOWER);
+	r->mt[N - 1] = r->mt[M - 1] ^ (y >> 1) ^ mag01[y & 1];
+	r->mti = 0;
 }
 
 double
@@ -123,13 +114,7 @@ rng_getrandbits(rng *r, int k)
 static int
 bit_length(uint64_t n)
 {
-	int k = 0;
-
-	while (n) {
-		k++;
-		n >>= 1;
-	}
-	return k;
+	return n ? 64 - __builtin_clzll(n) : 0;
 }
 
 uint64_t

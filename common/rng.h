@@ -20,7 +20,23 @@ typedef struct {
 void rng_seed_words(rng *r, const uint32_t *key, size_t n);
 void rng_seed(rng *r, uint64_t n);
 
-uint32_t rng_u32(rng *r);
+/* The next 624 words of the state (rng_u32() calls it). */
+void rng_twist(rng *r);
+
+static inline uint32_t
+rng_u32(rng *r)
+{
+	uint32_t y;
+
+	if (r->mti >= 624)
+		rng_twist(r);
+	y = r->mt[r->mti++];
+	y ^= y >> 11;
+	y ^= (y << 7) & 0x9d2c5680U;
+	y ^= (y << 15) & 0xefc60000U;
+	y ^= y >> 18;
+	return y;
+}
 double rng_random(rng *r);			/* random() */
 uint64_t rng_getrandbits(rng *r, int k);	/* getrandbits(k), k <= 64 */
 uint64_t rng_below(rng *r, uint64_t n);		/* _randbelow(n), n > 0 */

@@ -316,6 +316,23 @@ int case_of(const cJSON *rec, jsonl *in, char **out);
 /* 1 when the output was cut by the token limit (gen.finish_reason "length"). */
 int rec_cut(const cJSON *rec);
 
+/* The id's tail in rec_key(): 0x01 'm' and the model, or "". */
+char *rec_key_tail(const cJSON *rec);
+
+/* fast.c: plain records folded without a tree.  agg_fast_new: NULL when
+ * o asks what only a whole reading gives.  agg_fast_take is
+ * jsonl_next_take()'s take (arg: the agg_fast); a record it left is read
+ * whole and, once add()ed, handed to agg_fast_note with the group its
+ * score went to (NULL: none, or not as a plain score). */
+typedef struct agg_fast agg_fast;
+agg_fast *agg_fast_new(const struct opts *o);
+int agg_fast_take(void *arg, const char *line, size_t len,
+    const jsonscan_member *m, size_t n);
+void agg_fast_note(agg_fast *f, const cJSON *rec, struct group *g);
+void agg_fast_free(agg_fast *f);
+/* A plain record's sums, its score v, its output cut or not. */
+void score_plain(struct sums *d, double v, int cut);
+
 /* units.c */
 /* Add a record's unit u to its case (case_id), or as a case of its own
  * (rec_id: a repeat is counted in dups; NULL: no id). */

@@ -148,6 +148,16 @@ read_sums(const cJSON *rec, jsonl *in, const struct opts *o, int lw,
 	return r;
 }
 
+void
+score_plain(struct sums *d, double v, int cut)
+{
+	memset(d, 0, sizeof *d);
+	d->sc.cut = cut;
+	d->sc.cases = 1;
+	d->sc.sum = v;
+	unit_score(&d->u, &d->sc);
+}
+
 int
 lw_read(const cJSON *rec, jsonl *in, const struct opts *o, struct sums *d)
 {

@@ -58,10 +58,11 @@ values(const cJSON *rec, jsonl *in, const struct opts *o, char **vals,
 }
 
 /* Fold one record into its group through its bench's entry: 0, or -1
- * when it was bad (reported). */
+ * when it was bad (reported); *plain: the group when the record was one
+ * case's plain score (no error, nothing undecided), else NULL. */
 static int
 add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals,
-    skeys *keys, struct unscored *un)
+    skeys *keys, struct unscored *un, struct group **plain)
 {
 	const struct bench *b;
 	struct group *g;
@@ -70,6 +71,7 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals,
 	size_t i;
 	int r;
 
+	*plain = NULL;
 	if (values(rec, in, o, vals, &bench, keys) < 0)
 		return -1;
 	b = o->measure ? measure_bench(o->measure) : agg_bench(bench);
@@ -114,6 +116,9 @@ add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals,
 				id = cs == NULL ? rec_key(rec) : NULL;
 				units_add(&g->units, b, cs, id, &d.u);
 				free(id);
+				if (d.sc.cases == 1 && !d.sc.failed &&
+				    !d.sc.undecided && !d.sc.items)
+					*plain = g;
 			}
 			b->merge(g, &d);
 			if (o->table == 9 && pt_read(rec, in, o, g) < 0)
@@ -205,16 +210,21 @@ run(char **files, int n, const struct opts *o)
 	char **vals = xcalloc(o->nfields, sizeof *vals);
 	skeys *keys = skeys_new();
 	struct unscored un = { 0 };
+	agg_fast *fast = agg_fast_new(o);
+	struct group *plain;
 	cJSON *rec;
 	int bad = 0, status;
 
 	jsonl_lazy_all(in);	/* records are read through rec_get() */
 	jsonl_borrow(in);	/* and nothing of one is kept past the next */
-	while ((rec = jsonl_next(in)) != NULL) {
-		if (add(rec, in, o, t, vals, keys, &un) < 0)
+	while ((rec = jsonl_next_take(in, fast ? agg_fast_take : NULL,
+	    fast)) != NULL) {
+		if (add(rec, in, o, t, vals, keys, &un, &plain) < 0)
 			bad = 1;
+		agg_fast_note(fast, rec, plain);
 		rec_free(rec);
 	}
+	agg_fast_free(fast);
 	if (print(t, o, keys))
 		bad = 1;
 	unscored_warn(&un);

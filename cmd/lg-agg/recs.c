@@ -14,19 +14,36 @@ static char *case_part[] = { case_name }, *id_part[] = { id_name },
 
 /*
  * The record's id as a unit's key (nulkey.h), NULL when it has none: the
- * id, then 0x01 'm' (never in a key) and the model when there is one, so
- * that a group that holds several models (-g without gen.model) does not
- * take one case of two models for a repeat.
+ * id, then rec_key_tail(), so that a group that holds several models (-g
+ * without gen.model) does not take one case of two models for a repeat.
  */
 char *
 rec_key(const cJSON *rec)
 {
-	char *id = nulkey_at(rec, id_part, 1), *m, *k;
+	char *id = nulkey_at(rec, id_part, 1), *t, *k;
 
-	if (id == NULL || (m = nulkey_at(rec, model_part, 2)) == NULL)
+	if (id == NULL)
+		return NULL;
+	t = rec_key_tail(rec);
+	if (*t == '\0') {
+		free(t);
 		return id;
-	k = xasprintf("%s\x01m%s", id, m);
+	}
+	k = xasprintf("%s%s", id, t);
 	free(id);
+	free(t);
+	return k;
+}
+
+/* 0x01 'm' (never in a key) and the model when there is one, else "". */
+char *
+rec_key_tail(const cJSON *rec)
+{
+	char *m = nulkey_at(rec, model_part, 2), *k;
+
+	if (m == NULL)
+		return xstrdup("");
+	k = xasprintf("\x01m%s", m);
 	free(m);
 	return k;
 }
