@@ -216,6 +216,13 @@ check-build-san:
 check-build-fuzz:
 	@$(MAKE) --no-print-directory fuzzers
 
+# The order of a fresh clone's first make check (tests/run.sh): after a
+# whole make check, each test's longer time of the two suites.
+times-seed:
+	@test -s build/obj/test-times && test -s build/san/test-times
+	@cat build/obj/test-times build/san/test-times | \
+	    LC_ALL=C sort -k 2,2 -k 1,1nr | awk '!seen[$$2]++' > tests/times.seed
+
 # A single-node SLURM cluster runs examples/slurm.sh (root; installs
 # slurm-wlm and munge); not part of make check.
 check-slurm: all
@@ -261,5 +268,5 @@ lint:
 clean:
 	rm -rf bin build
 
-.PHONY: all deps deps-check check check-builds check-build-plain check-build-san \
+.PHONY: all deps deps-check check check-builds times-seed check-build-plain check-build-san \
     check-build-fuzz check-slurm test test-san demo install uninstall lint clean FORCE

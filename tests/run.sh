@@ -18,8 +18,10 @@
 # (default 1), the longest first by the times of the last run on this
 # build, kept in OBJDIR/test-times ("MS NAME CPU-MS": the wall-clock
 # milliseconds and those of processor time, user and system, of each
-# test's last run); LOGDIR=DIR keeps the whole output of each failed test
-# there.
+# test's last run), and for a test this build has not timed yet (a fresh
+# clone) by tests/times.seed, the same lines from a whole `make check`
+# (`make times-seed` writes it from the times of both suites);
+# LOGDIR=DIR keeps the whole output of each failed test there.
 # UPDATE=1 rewrites the expected out, err and rc of each golden test from
 # this build (the files the folder has; a missing one is written only when
 # the output is no longer empty or the status no longer 0), unless it
@@ -72,10 +74,10 @@ awk -v p="$only" 'BEGIN { np = split(p, pat, " ") }
 
 # the longest first, so that the slow tests do not end the run alone: by
 # the milliseconds each took in the last run on this build (OBJDIR/
-# test-times), a test not timed yet first if a script, last if
-# not; ties in the order of the list
+# test-times), else by the seed (tests/times.seed), a test timed in
+# neither first if a script, last if not; ties in the order of the list
 times=$objdir/test-times
-{ cat "$times" 2>/dev/null; echo '--'; cat "$tmp/list"; } | awk '
+{ cat "$top/tests/times.seed" "$times" 2>/dev/null; echo '--'; cat "$tmp/list"; } | awk '
 $0 == "--" { list = 1; next }
 !list { ms[$2] = $1; next }
 { print (($2 in ms) ? ms[$2] : ($1 == "script" ? 999999999 : 0)), $0 }' |

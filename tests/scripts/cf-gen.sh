@@ -10,6 +10,9 @@
 # Every place the library marks plants what its tag says: at rate 1, flake8
 # reports every code the library tags (but for plugins missing here, and
 # C419 and E721, which older flake8-comprehensions and pycodestyle lack).
+# plain build only: its cost is Python running and linting the programs;
+# lg-gen's cf cases (every tier, --rate 0 and 1) run under the sanitizers
+# in gen-golden.sh
 set -u
 . "$TOP/tests/lib.sh"
 need_py

@@ -4,7 +4,8 @@
 # script that exits 77 is counted as skipped, not passed; a sanitizer
 # report sent to /dev/null by a script that exits 0 fails it; a failed
 # script's whole output is kept in LOGDIR; several jobs at once give the
-# same report.
+# same report; the order of the tests: by the last run's times, else by
+# tests/times.seed.
 set -eu
 . "$TOP/tests/lib.sh"
 s=$t/top
@@ -65,24 +66,42 @@ RUN_SAN=1 TESTS=scripts/once sh "$s/tests/run.sh" "$s/bin" "$s/obj" > "$t/once" 
 [ "$(cat "$t/once")" = "0 passed, 0 failed, 0 skipped" ] || fail "RUN_SAN=1: $(cat "$t/once")"
 rm "$s/tests/scripts/once.sh"
 
+# a made-up suite of three scripts that note their order: DIR
+suite() {
+	mkdir -p "$1/tests/scripts" "$1/bin" "$1/obj"
+	cp "$TOP/tests/run.sh" "$TOP/tests/run-one.sh" "$1/tests/"
+	for n in a b c; do
+		printf 'echo %s >> "%s"\n' "$n" "$1/order" > "$1/tests/scripts/$n.sh"
+	done
+}
+# run DIR's suite: its order must be WANT ("b c a")
+ordered() {	# DIR WANT WHAT
+	rm -f "$1/order"
+	JOBS=1 sh "$1/tests/run.sh" "$1/bin" "$1/obj" > "$1/out" 2>&1 ||
+	    fail "$3: $(cat "$1/out")"
+	[ "$(tr '\n' ' ' < "$1/order")" = "$2 " ] ||
+	    fail "$3: ran $(tr '\n' ' ' < "$1/order"), want $2"
+}
+
 # the longest first: by the last run's times on this build (OBJDIR/
 # test-times), a script not timed yet before them; each run writes its
 # times there, keeping those of the tests it did not run
 o=$t/ord
-mkdir -p "$o/tests/scripts" "$o/bin" "$o/obj"
-cp "$TOP/tests/run.sh" "$TOP/tests/run-one.sh" "$o/tests/"
-for n in a b c; do
-	printf 'echo %s >> "%s"\n' "$n" "$t/order" > "$o/tests/scripts/$n.sh"
-done
+suite "$o"
 printf '5 scripts/a.sh\n900 scripts/c.sh\n7 scripts/gone.sh\n' > "$o/obj/test-times"
-JOBS=1 sh "$o/tests/run.sh" "$o/bin" "$o/obj" > "$t/ord.out" 2>&1 ||
-    fail "order: $(cat "$t/ord.out")"
-[ "$(cat "$t/order")" = "b
-c
-a" ] || fail "order: ran $(cat "$t/order" | tr '\n' ' '), want b c a"
+ordered "$o" "b c a" order
 for n in a b c; do
 	grep -q "^[0-9][0-9]* scripts/$n.sh [0-9][0-9]*\$" "$o/obj/test-times" ||
 	    fail "order: no time of scripts/$n.sh: $(cat "$o/obj/test-times")"
 done
 grep -q '^7 scripts/gone.sh$' "$o/obj/test-times" ||
     fail "order: a time of a test not run was lost: $(cat "$o/obj/test-times")"
+
+# a fresh build (no OBJDIR/test-times) takes the order of tests/times.seed;
+# a build's own time of a test comes before the seed's
+f=$t/fresh
+suite "$f"
+printf '5 scripts/a.sh 1\n60 scripts/b.sh 1\n900 scripts/c.sh 1\n' > "$f/tests/times.seed"
+ordered "$f" "c b a" "the seed"
+printf '1000 scripts/a.sh 1\n' > "$f/obj/test-times"
+ordered "$f" "a c b" "the seed under the build's times"

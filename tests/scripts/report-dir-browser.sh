@@ -8,6 +8,8 @@
 # </script>, quotes and U+2028 shows them as text, no script breaks out;
 # a chunk file that is missing gives a message in place of the case.  The
 # page has the tables of time and output length and the length chart.
+# plain build only: its cost is Chromium; lg-report -o's chunk files run
+# under the sanitizers in report-dir.sh and the golden lg-report/dir
 set -eu
 . "$TOP/tests/lib.sh"
 command -v chromium >/dev/null || fail "chromium missing (mk/deps.sh check installs it)"
