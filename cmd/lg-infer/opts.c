@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "apikey.h"
 #include "clientopt.h"
 #include "diag.h"
 #include "infer.h"
@@ -91,8 +90,8 @@ static const char usage[] =
 
 enum {
 	O_BASE = 256, O_COMPL, O_SYSTEM, O_TEMP, O_TOPP, O_MAXTOK, O_SEED,
-	O_STOP, O_PARAM, O_NOSTREAM, O_KEYFILE, O_ORDER, O_RESUME, O_CACHE,
-	O_MAXREC, O_VERSION, O_REDO, O_RETRYERR, O_MAXCTX, O_TOKENIZER, O_SAMPLES,
+	O_STOP, O_PARAM, O_NOSTREAM, O_ORDER, O_CACHE,
+	O_VERSION, O_REDO, O_MAXCTX, O_TOKENIZER, O_SAMPLES,
 	O_DRYRUN, O_PRICES, O_LIKE, O_JUDGE, O_BREQ, O_BRES
 };
 
@@ -280,13 +279,10 @@ infer_parse(int argc, char **argv, infer_opts *o)
 		CLIENTOPT_LONGOPTS,
 		CLIENTOPT_IDLE,
 		CLIENTOPT_REPLY,
-		{ "api-key-file", required_argument, NULL, O_KEYFILE },
+		CLIENTOPT_SUITE,
 		{ "keep-order", no_argument, NULL, O_ORDER },
-		{ "resume", required_argument, NULL, O_RESUME },
 		{ "redo-changed", no_argument, NULL, O_REDO },
-		{ "retry-errors", no_argument, NULL, O_RETRYERR },
 		{ "cache", required_argument, NULL, O_CACHE },
-		{ "max-record", required_argument, NULL, O_MAXREC },
 		{ "max-context", required_argument, NULL, O_MAXCTX },
 		{ "tokenizer", required_argument, NULL, O_TOKENIZER },
 		{ "samples", required_argument, NULL, O_SAMPLES },
@@ -300,6 +296,9 @@ infer_parse(int argc, char **argv, infer_opts *o)
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
+	const clientopt_run run = { .model = &o->model, .keyfile = &o->keyfile,
+	    .resume = &o->resume, .retry_errors = &o->retry_errors,
+	    .net = &o->net, .reply_max = MAX_REPLY };
 	int c;
 
 	o->stream = 1;
@@ -307,17 +306,10 @@ infer_parse(int argc, char **argv, infer_opts *o)
 	clientopt_suite(&o->net);
 	o->params = cJSON_CreateObject();
 	o->samples = 1;
-	while ((c = apikey_getopt(argc, argv, "m:P:qh", longopts,
-	    "api-key-file")) != -1) {
-		if (clientopt(&o->net, c, optarg, MAX_REPLY) ||
-		    request_option(o, c, optarg))
+	while ((c = clientopt_next(argc, argv, "m:P:qh", longopts, &run)) != -1) {
+		if (request_option(o, c, optarg))
 			continue;
 		switch (c) {
-		case 'm':
-			if (*optarg == '\0')
-				lg_die(LG_USAGE, "-m: empty model name");
-			o->model = optarg;
-			break;
 		case O_BASE:
 			add_base(o, optarg);
 			break;
@@ -327,22 +319,11 @@ infer_parse(int argc, char **argv, infer_opts *o)
 		case 'P':
 			o->parallel = (int)opt_num("-P", optarg, 1, 4096);
 			break;
-		case O_KEYFILE:
-			o->keyfile = optarg;
-			break;
 		case O_ORDER:
 			o->keep_order = 1;
 			break;
-		case O_RESUME:
-			if (*optarg == '\0' || strcmp(optarg, "-") == 0)
-				lg_die(LG_USAGE, "--resume: want a file");
-			o->resume = optarg;
-			break;
 		case O_REDO:
 			o->redo_changed = 1;
-			break;
-		case O_RETRYERR:
-			o->retry_errors = 1;
 			break;
 		case O_CACHE:
 			if (*optarg == '\0')
@@ -351,9 +332,6 @@ infer_parse(int argc, char **argv, infer_opts *o)
 			break;
 		case 'q':
 			o->quiet = 1;
-			break;
-		case O_MAXREC:
-			opt_max_record(optarg);
 			break;
 		case O_MAXCTX:
 			o->max_context = opt_num("--max-context", optarg, 1,
