@@ -53,7 +53,7 @@ const lg_task ppl_tasks[] = {
 const size_t ppl_ntasks = sizeof ppl_tasks / sizeof ppl_tasks[0];
 
 enum {
-	O_BASE = 256, O_VERSION
+	OPT_BASE = 256, OPT_VERSION
 };
 
 #define MAX_REPLY	((size_t)1 << 30)	/* --max-reply at most */
@@ -62,7 +62,7 @@ int
 ppl_parse(int argc, char **argv, ppl_opts *o)
 {
 	static const struct option longopts[] = {
-		{ "base-url", required_argument, NULL, O_BASE },
+		{ "base-url", required_argument, NULL, OPT_BASE },
 		CLIENTOPT_LONGOPTS,
 		CLIENTOPT_IDLE,
 		CLIENTOPT_REPLY,
@@ -70,7 +70,7 @@ ppl_parse(int argc, char **argv, ppl_opts *o)
 		{ "list-tasks", no_argument, NULL, OPT_LIST_TASKS },
 		{ "model", required_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	const clientopt_run run = { .model = &o->model, .keyfile = &o->keyfile,
@@ -83,7 +83,7 @@ ppl_parse(int argc, char **argv, ppl_opts *o)
 	o->net.max_reply = (size_t)64 << 20;
 	while ((c = clientopt_next(argc, argv, "m:P:qh", longopts, &run)) != -1) {
 		switch (c) {
-		case O_BASE:
+		case OPT_BASE:
 			o->base = optarg;
 			break;
 		case 'P':
@@ -96,7 +96,7 @@ ppl_parse(int argc, char **argv, ppl_opts *o)
 			task_list(ppl_tasks, ppl_ntasks);
 		case 'h':
 			lg_usage(usage, 0);
-		case O_VERSION:
+		case OPT_VERSION:
 			lg_version();
 		default:
 			lg_usage(usage, LG_USAGE);
