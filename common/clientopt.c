@@ -1,7 +1,11 @@
 #include <stddef.h>
+#include <string.h>
 
+#include "apikey.h"
 #include "clientopt.h"
+#include "diag.h"
 #include "opt.h"
+#include "record.h"
 
 #define MAX_SECS	604800.0	/* a week */
 
@@ -50,4 +54,45 @@ clientopt_suite(http_opts *h)
 	h->retries = 6;
 	h->backoff_base = 1;
 	h->backoff_max = 60;
+}
+
+static int
+suite_opt(const clientopt_run *r, int ch, const char *arg)
+{
+	switch (ch) {
+	case 'm':
+		if (*arg == '\0')
+			lg_die(LG_USAGE, "-m: empty model name");
+		*r->model = arg;
+		return 1;
+	case CLIENTOPT_KEYFILE:
+		*r->keyfile = arg;
+		return 1;
+	case CLIENTOPT_RESUME:
+		if (*arg == '\0' || strcmp(arg, "-") == 0)
+			lg_die(LG_USAGE, "--resume: want a file");
+		*r->resume = arg;
+		return 1;
+	case CLIENTOPT_RETRYERR:
+		*r->retry_errors = 1;
+		return 1;
+	case CLIENTOPT_MAXREC:
+		opt_max_record(arg);
+		return 1;
+	}
+	return 0;
+}
+
+int
+clientopt_next(int argc, char **argv, const char *shortopts,
+    const struct option *longopts, const clientopt_run *r)
+{
+	int c;
+
+	while ((c = apikey_getopt(argc, argv, shortopts, longopts,
+	    "api-key-file")) != -1)
+		if (!clientopt(r->net, c, optarg, r->reply_max) &&
+		    !suite_opt(r, c, optarg))
+			break;
+	return c;
 }

@@ -21,7 +21,8 @@
 
 enum {
 	CLIENTOPT_CTO = 0x4000, CLIENTOPT_ITO, CLIENTOPT_TO, CLIENTOPT_BBASE,
-	CLIENTOPT_BMAX, CLIENTOPT_RETRIES, CLIENTOPT_MAXREPLY, CLIENTOPT_INSECURE
+	CLIENTOPT_BMAX, CLIENTOPT_RETRIES, CLIENTOPT_MAXREPLY, CLIENTOPT_INSECURE,
+	CLIENTOPT_KEYFILE, CLIENTOPT_RESUME, CLIENTOPT_RETRYERR, CLIENTOPT_MAXREC
 };
 
 #define CLIENTOPT_LONGOPTS \
@@ -37,6 +38,33 @@ enum {
 	{ "max-reply", required_argument, NULL, CLIENTOPT_MAXREPLY }
 
 int clientopt(http_opts *h, int ch, const char *arg, size_t reply_max);
+
+/*
+ * The options of a tool that runs a suite against a server (lg-infer,
+ * lg-ppl), beside the connection's: -m MODEL (not empty), --api-key-file
+ * FILE, --resume FILE (not empty nor "-"), --retry-errors and --max-record
+ * (opt_max_record()).  Put CLIENTOPT_SUITE and the model's entry in the
+ * getopt_long(3) table and read the options with clientopt_next(), given
+ * where the tool keeps these.
+ */
+#define CLIENTOPT_SUITE \
+	{ "api-key-file", required_argument, NULL, CLIENTOPT_KEYFILE }, \
+	{ "resume", required_argument, NULL, CLIENTOPT_RESUME }, \
+	{ "retry-errors", no_argument, NULL, CLIENTOPT_RETRYERR }, \
+	{ "max-record", required_argument, NULL, CLIENTOPT_MAXREC }
+typedef struct {
+	const char **model, **keyfile, **resume;
+	int *retry_errors;
+	http_opts *net;
+	size_t reply_max;	/* --max-reply at most */
+} clientopt_run;
+/*
+ * The next option that is neither the connection's (clientopt(), into
+ * r->net) nor the suite's (into r), as apikey_getopt() returns it, with
+ * --api-key-file the secret; -1 after the last.
+ */
+int clientopt_next(int argc, char **argv, const char *shortopts,
+    const struct option *longopts, const clientopt_run *r);
 /*
  * The defaults of a tool that runs a suite against a model server (lg-infer,
  * lg-ppl): connect in 10 s, 300 s idle, 3600 s a request, 6 retries backing

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "apikey.h"
 #include "clientopt.h"
 #include "diag.h"
 #include "infer.h"
@@ -90,10 +89,10 @@ static const char usage[] =
 "  --version            print the version\n";
 
 enum {
-	O_BASE = 256, O_COMPL, O_SYSTEM, O_TEMP, O_TOPP, O_MAXTOK, O_SEED,
-	O_STOP, O_PARAM, O_NOSTREAM, O_KEYFILE, O_ORDER, O_RESUME, O_CACHE,
-	O_MAXREC, O_VERSION, O_REDO, O_RETRYERR, O_MAXCTX, O_TOKENIZER, O_SAMPLES,
-	O_DRYRUN, O_PRICES, O_LIKE, O_JUDGE, O_BREQ, O_BRES
+	OPT_BASE = 256, OPT_COMPL, OPT_SYSTEM, OPT_TEMP, OPT_TOPP, OPT_MAXTOK,
+	OPT_SEED, OPT_STOP, OPT_PARAM, OPT_NOSTREAM, OPT_ORDER, OPT_CACHE,
+	OPT_VERSION, OPT_REDO, OPT_MAXCTX, OPT_TOKENIZER, OPT_SAMPLES,
+	OPT_DRYRUN, OPT_PRICES, OPT_LIKE, OPT_JUDGE, OPT_BREQ, OPT_BRES
 };
 
 /* The bounds of what the options take. */
@@ -170,32 +169,32 @@ static int
 request_option(infer_opts *o, int c, const char *arg)
 {
 	switch (c) {
-	case O_SYSTEM:
+	case OPT_SYSTEM:
 		o->system = arg;
 		return 1;
-	case O_TEMP:
+	case OPT_TEMP:
 		set_param(o, "temperature", cJSON_CreateNumber(
 		    opt_real("--temperature", arg, 0, MAX_TEMPERATURE)));
 		return 1;
-	case O_TOPP:
+	case OPT_TOPP:
 		set_param(o, "top_p", cJSON_CreateNumber(opt_share("--top-p",
 		    arg)));
 		return 1;
-	case O_MAXTOK:
+	case OPT_MAXTOK:
 		set_param(o, "max_tokens", cJSON_CreateNumber((double)
 		    opt_num("--max-tokens", arg, 1, MAX_TOKENS)));
 		return 1;
-	case O_SEED:
+	case OPT_SEED:
 		set_param(o, "seed", cJSON_CreateNumber((double)
 		    opt_num("--seed", arg, -MAX_SEED - 1, MAX_SEED)));
 		return 1;
-	case O_STOP:
+	case OPT_STOP:
 		stop_option(o, arg);
 		return 1;
-	case O_PARAM:
+	case OPT_PARAM:
 		param_option(o, arg);
 		return 1;
-	case O_NOSTREAM:
+	case OPT_NOSTREAM:
 		o->stream = 0;
 		return 1;
 	}
@@ -267,39 +266,39 @@ infer_parse(int argc, char **argv, infer_opts *o)
 {
 	static const struct option longopts[] = {
 		{ "model", required_argument, NULL, 'm' },
-		{ "base-url", required_argument, NULL, O_BASE },
-		{ "completions", no_argument, NULL, O_COMPL },
-		{ "system", required_argument, NULL, O_SYSTEM },
-		{ "temperature", required_argument, NULL, O_TEMP },
-		{ "top-p", required_argument, NULL, O_TOPP },
-		{ "max-tokens", required_argument, NULL, O_MAXTOK },
-		{ "seed", required_argument, NULL, O_SEED },
-		{ "stop", required_argument, NULL, O_STOP },
-		{ "param", required_argument, NULL, O_PARAM },
-		{ "no-stream", no_argument, NULL, O_NOSTREAM },
+		{ "base-url", required_argument, NULL, OPT_BASE },
+		{ "completions", no_argument, NULL, OPT_COMPL },
+		{ "system", required_argument, NULL, OPT_SYSTEM },
+		{ "temperature", required_argument, NULL, OPT_TEMP },
+		{ "top-p", required_argument, NULL, OPT_TOPP },
+		{ "max-tokens", required_argument, NULL, OPT_MAXTOK },
+		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "stop", required_argument, NULL, OPT_STOP },
+		{ "param", required_argument, NULL, OPT_PARAM },
+		{ "no-stream", no_argument, NULL, OPT_NOSTREAM },
 		CLIENTOPT_LONGOPTS,
 		CLIENTOPT_IDLE,
 		CLIENTOPT_REPLY,
-		{ "api-key-file", required_argument, NULL, O_KEYFILE },
-		{ "keep-order", no_argument, NULL, O_ORDER },
-		{ "resume", required_argument, NULL, O_RESUME },
-		{ "redo-changed", no_argument, NULL, O_REDO },
-		{ "retry-errors", no_argument, NULL, O_RETRYERR },
-		{ "cache", required_argument, NULL, O_CACHE },
-		{ "max-record", required_argument, NULL, O_MAXREC },
-		{ "max-context", required_argument, NULL, O_MAXCTX },
-		{ "tokenizer", required_argument, NULL, O_TOKENIZER },
-		{ "samples", required_argument, NULL, O_SAMPLES },
-		{ "dry-run", no_argument, NULL, O_DRYRUN },
-		{ "prices", required_argument, NULL, O_PRICES },
-		{ "like", required_argument, NULL, O_LIKE },
-		{ "judge", required_argument, NULL, O_JUDGE },
-		{ "batch-requests", required_argument, NULL, O_BREQ },
-		{ "batch-results", required_argument, NULL, O_BRES },
+		CLIENTOPT_SUITE,
+		{ "keep-order", no_argument, NULL, OPT_ORDER },
+		{ "redo-changed", no_argument, NULL, OPT_REDO },
+		{ "cache", required_argument, NULL, OPT_CACHE },
+		{ "max-context", required_argument, NULL, OPT_MAXCTX },
+		{ "tokenizer", required_argument, NULL, OPT_TOKENIZER },
+		{ "samples", required_argument, NULL, OPT_SAMPLES },
+		{ "dry-run", no_argument, NULL, OPT_DRYRUN },
+		{ "prices", required_argument, NULL, OPT_PRICES },
+		{ "like", required_argument, NULL, OPT_LIKE },
+		{ "judge", required_argument, NULL, OPT_JUDGE },
+		{ "batch-requests", required_argument, NULL, OPT_BREQ },
+		{ "batch-results", required_argument, NULL, OPT_BRES },
 		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
+	const clientopt_run run = { .model = &o->model, .keyfile = &o->keyfile,
+	    .resume = &o->resume, .retry_errors = &o->retry_errors,
+	    .net = &o->net, .reply_max = MAX_REPLY };
 	int c;
 
 	o->stream = 1;
@@ -307,44 +306,26 @@ infer_parse(int argc, char **argv, infer_opts *o)
 	clientopt_suite(&o->net);
 	o->params = cJSON_CreateObject();
 	o->samples = 1;
-	while ((c = apikey_getopt(argc, argv, "m:P:qh", longopts,
-	    "api-key-file")) != -1) {
-		if (clientopt(&o->net, c, optarg, MAX_REPLY) ||
-		    request_option(o, c, optarg))
+	while ((c = clientopt_next(argc, argv, "m:P:qh", longopts, &run)) != -1) {
+		if (request_option(o, c, optarg))
 			continue;
 		switch (c) {
-		case 'm':
-			if (*optarg == '\0')
-				lg_die(LG_USAGE, "-m: empty model name");
-			o->model = optarg;
-			break;
-		case O_BASE:
+		case OPT_BASE:
 			add_base(o, optarg);
 			break;
-		case O_COMPL:
+		case OPT_COMPL:
 			o->completions = 1;
 			break;
 		case 'P':
 			o->parallel = (int)opt_num("-P", optarg, 1, 4096);
 			break;
-		case O_KEYFILE:
-			o->keyfile = optarg;
-			break;
-		case O_ORDER:
+		case OPT_ORDER:
 			o->keep_order = 1;
 			break;
-		case O_RESUME:
-			if (*optarg == '\0' || strcmp(optarg, "-") == 0)
-				lg_die(LG_USAGE, "--resume: want a file");
-			o->resume = optarg;
-			break;
-		case O_REDO:
+		case OPT_REDO:
 			o->redo_changed = 1;
 			break;
-		case O_RETRYERR:
-			o->retry_errors = 1;
-			break;
-		case O_CACHE:
+		case OPT_CACHE:
 			if (*optarg == '\0')
 				lg_die(LG_USAGE, "--cache: want a directory");
 			o->cache = optarg;
@@ -352,44 +333,41 @@ infer_parse(int argc, char **argv, infer_opts *o)
 		case 'q':
 			o->quiet = 1;
 			break;
-		case O_MAXREC:
-			opt_max_record(optarg);
-			break;
-		case O_MAXCTX:
+		case OPT_MAXCTX:
 			o->max_context = opt_num("--max-context", optarg, 1,
 			    MAX_TOKENS);
 			break;
-		case O_TOKENIZER:
+		case OPT_TOKENIZER:
 			o->tokenizer = optarg;
 			break;
-		case O_SAMPLES:
+		case OPT_SAMPLES:
 			o->samples = (int)opt_num("--samples", optarg, 1, 1000);
 			break;
-		case O_DRYRUN:
+		case OPT_DRYRUN:
 			o->dry_run = 1;
 			break;
-		case O_PRICES:
+		case OPT_PRICES:
 			o->prices = optarg;
 			break;
-		case O_LIKE:
+		case OPT_LIKE:
 			if (*optarg == '\0' || strcmp(optarg, "-") == 0)
 				lg_die(LG_USAGE, "--like: want a file");
 			o->like = optarg;
 			break;
-		case O_JUDGE:
+		case OPT_JUDGE:
 			o->judge = optarg;
 			break;
-		case O_BREQ:
-		case O_BRES:
+		case OPT_BREQ:
+		case OPT_BRES:
 			if (*optarg == '\0' || strcmp(optarg, "-") == 0)
-				lg_die(LG_USAGE, "%s: want a file", c == O_BREQ ?
+				lg_die(LG_USAGE, "%s: want a file", c == OPT_BREQ ?
 				    "--batch-requests" : "--batch-results");
-			*(c == O_BREQ ? &o->batch_requests : &o->batch_results) =
+			*(c == OPT_BREQ ? &o->batch_requests : &o->batch_results) =
 			    optarg;
 			break;
 		case 'h':
 			lg_usage(usage, 0);
-		case O_VERSION:
+		case OPT_VERSION:
 			lg_version();
 		default:
 			lg_usage(usage, LG_USAGE);

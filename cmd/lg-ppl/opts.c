@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "apikey.h"
 #include "clientopt.h"
 #include "diag.h"
 #include "opt.h"
@@ -54,7 +53,7 @@ const lg_task ppl_tasks[] = {
 const size_t ppl_ntasks = sizeof ppl_tasks / sizeof ppl_tasks[0];
 
 enum {
-	O_BASE = 256, O_KEYFILE, O_MAXREC, O_VERSION, O_RESUME, O_RETRYERR
+	OPT_BASE = 256, OPT_VERSION
 };
 
 #define MAX_REPLY	((size_t)1 << 30)	/* --max-reply at most */
@@ -63,63 +62,41 @@ int
 ppl_parse(int argc, char **argv, ppl_opts *o)
 {
 	static const struct option longopts[] = {
-		{ "base-url", required_argument, NULL, O_BASE },
+		{ "base-url", required_argument, NULL, OPT_BASE },
 		CLIENTOPT_LONGOPTS,
 		CLIENTOPT_IDLE,
 		CLIENTOPT_REPLY,
-		{ "api-key-file", required_argument, NULL, O_KEYFILE },
-		{ "resume", required_argument, NULL, O_RESUME },
-		{ "retry-errors", no_argument, NULL, O_RETRYERR },
-		{ "max-record", required_argument, NULL, O_MAXREC },
+		CLIENTOPT_SUITE,
 		{ "list-tasks", no_argument, NULL, OPT_LIST_TASKS },
 		{ "model", required_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
+	const clientopt_run run = { .model = &o->model, .keyfile = &o->keyfile,
+	    .resume = &o->resume, .retry_errors = &o->retry_errors,
+	    .net = &o->net, .reply_max = MAX_REPLY };
 	int c;
 
 	o->parallel = 8;
 	clientopt_suite(&o->net);
 	o->net.max_reply = (size_t)64 << 20;
-	while ((c = apikey_getopt(argc, argv, "m:P:qh", longopts,
-	    "api-key-file")) != -1) {
-		if (clientopt(&o->net, c, optarg, MAX_REPLY))
-			continue;
+	while ((c = clientopt_next(argc, argv, "m:P:qh", longopts, &run)) != -1) {
 		switch (c) {
-		case 'm':
-			if (*optarg == '\0')
-				lg_die(LG_USAGE, "-m: empty model name");
-			o->model = optarg;
-			break;
-		case O_BASE:
+		case OPT_BASE:
 			o->base = optarg;
 			break;
 		case 'P':
 			o->parallel = (int)opt_num("-P", optarg, 1, PPL_NORDERS);
 			break;
-		case O_KEYFILE:
-			o->keyfile = optarg;
-			break;
-		case O_RESUME:
-			if (*optarg == '\0' || strcmp(optarg, "-") == 0)
-				lg_die(LG_USAGE, "--resume: want a file");
-			o->resume = optarg;
-			break;
-		case O_RETRYERR:
-			o->retry_errors = 1;
-			break;
 		case 'q':
 			o->quiet = 1;
-			break;
-		case O_MAXREC:
-			opt_max_record(optarg);
 			break;
 		case OPT_LIST_TASKS:
 			task_list(ppl_tasks, ppl_ntasks);
 		case 'h':
 			lg_usage(usage, 0);
-		case O_VERSION:
+		case OPT_VERSION:
 			lg_version();
 		default:
 			lg_usage(usage, LG_USAGE);

@@ -48,8 +48,9 @@ static const char usage[] =
 "  -h, --help          print this help\n"
 "  --version           print the version\n";
 
-enum { O_RULES = 256, O_HYBRID, O_COMPAT, O_CFREL, O_URL, O_MODEL, O_KEY,
-	O_PYTHON, O_MAXREC, O_VERSION, O_PROMPT, O_DEF };
+enum { OPT_RULES = 256, OPT_HYBRID, OPT_COMPAT, OPT_CFREL, OPT_URL,
+	OPT_MODEL, OPT_KEY, OPT_PYTHON, OPT_MAXREC, OPT_VERSION, OPT_PROMPT,
+	OPT_DEF };
 
 /* The options that ask a judge model, as the user spelled them. */
 static const char *
@@ -101,21 +102,21 @@ void
 score_parse(int argc, char **argv, score_opts *o)
 {
 	static const struct option longopts[] = {
-		{ "rules", no_argument, NULL, O_RULES },
-		{ "hybrid", no_argument, NULL, O_HYBRID },
-		{ "compat", no_argument, NULL, O_COMPAT },
-		{ "compat-prompt", required_argument, NULL, O_PROMPT },
-		{ "definition", required_argument, NULL, O_DEF },
-		{ "cf-relevance", no_argument, NULL, O_CFREL },
-		{ "judge-base-url", required_argument, NULL, O_URL },
-		{ "judge-model", required_argument, NULL, O_MODEL },
-		{ "model", required_argument, NULL, O_MODEL },
-		{ "api-key-file", required_argument, NULL, O_KEY },
-		{ "python", required_argument, NULL, O_PYTHON },
-		{ "max-record", required_argument, NULL, O_MAXREC },
+		{ "rules", no_argument, NULL, OPT_RULES },
+		{ "hybrid", no_argument, NULL, OPT_HYBRID },
+		{ "compat", no_argument, NULL, OPT_COMPAT },
+		{ "compat-prompt", required_argument, NULL, OPT_PROMPT },
+		{ "definition", required_argument, NULL, OPT_DEF },
+		{ "cf-relevance", no_argument, NULL, OPT_CFREL },
+		{ "judge-base-url", required_argument, NULL, OPT_URL },
+		{ "judge-model", required_argument, NULL, OPT_MODEL },
+		{ "model", required_argument, NULL, OPT_MODEL },
+		{ "api-key-file", required_argument, NULL, OPT_KEY },
+		{ "python", required_argument, NULL, OPT_PYTHON },
+		{ "max-record", required_argument, NULL, OPT_MAXREC },
 		{ "list-tasks", no_argument, NULL, OPT_LIST_TASKS },
 		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	static const char *const prompts[] = { "a", "b", "c" };
@@ -127,33 +128,33 @@ score_parse(int argc, char **argv, score_opts *o)
 	while ((c = apikey_getopt(argc, argv, "h", longopts,
 	    "api-key-file")) != -1) {
 		switch (c) {
-		case O_RULES: rules = 1; break;
-		case O_HYBRID: hybrid = 1; break;
-		case O_COMPAT: o->compat = 1; break;
-		case O_PROMPT:
+		case OPT_RULES: rules = 1; break;
+		case OPT_HYBRID: hybrid = 1; break;
+		case OPT_COMPAT: o->compat = 1; break;
+		case OPT_PROMPT:
 			o->prompt = prompts[opt_choice("--compat-prompt", optarg,
 			    prompts, 3)];
 			break;
-		case O_DEF:
+		case OPT_DEF:
 			o->definition = defs[opt_choice("--definition", optarg,
 			    defs, 2)];
 			break;
-		case O_CFREL: o->cf_relevance = 1; break;
-		case O_URL:
+		case OPT_CFREL: o->cf_relevance = 1; break;
+		case OPT_URL:
 			if (o->nurls == SCORE_MAX_URLS)
 				lg_die(LG_USAGE, "--judge-base-url: more than %d",
 				    SCORE_MAX_URLS);
 			o->urls[o->nurls++] = optarg;
 			break;
-		case O_MODEL: o->model = optarg; break;
-		case O_KEY: o->keyfile = optarg; break;
-		case O_PYTHON: o->python = optarg; break;
-		case O_MAXREC:
+		case OPT_MODEL: o->model = optarg; break;
+		case OPT_KEY: o->keyfile = optarg; break;
+		case OPT_PYTHON: o->python = optarg; break;
+		case OPT_MAXREC:
 			opt_max_record(optarg);	/* the input's: jsonl_max */
 			break;
 		case OPT_LIST_TASKS: o->list_tasks = 1; break;
 		case 'h': lg_usage(usage, 0);
-		case O_VERSION: lg_version();
+		case OPT_VERSION: lg_version();
 		default: lg_usage(usage, LG_USAGE);
 		}
 	}
