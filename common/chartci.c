@@ -9,26 +9,28 @@
 
 #include "bootrng.h"
 #include "chartci.h"
+#include "diag.h"
 #include "paired.h"
 #include "util.h"
 #include "xalloc.h"
 
 #define NGBUCKET 1024
 #define NONE SIZE_MAX
+#define NIL UINT32_MAX	/* no contribution, unit or group: the indexes
+			 * below are 32-bit to keep a case small */
 
-/* A unit's sums at one cell; next: the unit's next one (NONE: last). */
+/* A unit's sums at one cell; next: the unit's next one (NIL: last). */
 struct contrib {
-	size_t cell;
+	uint32_t cell, next;
 	double n, sum;
-	size_t next;
 };
 
 /* A unit: a case of a group (its records folded together as they come),
  * or a record without a case. */
 struct unit {
-	size_t grp;
+	uint32_t grp, k;
+	uint32_t head, tail;	/* its k contributions, a chain */
 	size_t id;		/* offset in ids, NONE: none */
-	size_t head, tail, k;	/* its contributions, a chain */
 };
 
 struct group {
@@ -48,7 +50,8 @@ struct chartci {
 	size_t ng, capg;
 	char *ids;		/* the units' ids, each once, NUL-ended */
 	size_t nids, capids;
-	size_t *cases, capcases;	/* hash of the case units, NONE: free */
+	uint32_t *cases;	/* hash of the case units, NIL: free */
+	size_t capcases;
 	size_t ncases;
 	size_t cur;		/* the unit being added to, NONE: none */
 };
@@ -124,7 +127,7 @@ case_slot(const chartci *ci, size_t grp, const char *id)
 {
 	size_t mask = ci->capcases - 1, i = case_hash(grp, id) & mask;
 
-	while (ci->cases[i] != NONE) {
+	while (ci->cases[i] != NIL) {
 		const struct unit *u = &ci->u[ci->cases[i]];
 
 		if (u->grp == grp && strcmp(id_of(ci, u), id) == 0)
@@ -138,16 +141,17 @@ case_slot(const chartci *ci, size_t grp, const char *id)
 static void
 cases_grow(chartci *ci)
 {
-	size_t *old = ci->cases, n = ci->capcases, i;
+	uint32_t *old = ci->cases;
+	size_t n = ci->capcases, i;
 
 	if (2 * (ci->ncases + 1) <= ci->capcases)
 		return;
 	ci->capcases = n ? 2 * n : 1024;
 	ci->cases = xreallocarray(NULL, ci->capcases, sizeof *ci->cases);
 	for (i = 0; i < ci->capcases; i++)
-		ci->cases[i] = NONE;
+		ci->cases[i] = NIL;
 	for (i = 0; i < n; i++)
-		if (old[i] != NONE) {
+		if (old[i] != NIL) {
 			const struct unit *u = &ci->u[old[i]];
 
 			ci->cases[case_slot(ci, u->grp, id_of(ci, u))] = old[i];
@@ -182,22 +186,25 @@ chartci_unit_in(chartci *ci, size_t grp, const char *id)
 	if (id != NULL && id[0] == 'c') {	/* a case: its unit, once */
 		cases_grow(ci);
 		slot = case_slot(ci, grp, id);
-		if (ci->cases[slot] != NONE) {
+		if (ci->cases[slot] != NIL) {
 			ci->cur = ci->cases[slot];
 			return;
 		}
 	}
+	if (ci->nu >= NIL || grp >= NIL)
+		lg_die(LG_SYS, "more than %lu cases or groups to resample",
+		    (unsigned long)NIL - 1);
 	if (ci->nu == ci->capu) {
 		ci->capu = ci->capu ? 2 * ci->capu : 64;
 		ci->u = xreallocarray(ci->u, ci->capu, sizeof *ci->u);
 	}
 	u = &ci->u[ci->nu];
-	u->grp = grp;
+	u->grp = (uint32_t)grp;
 	u->id = id ? id_put(ci, id) : NONE;
-	u->head = u->tail = NONE;
+	u->head = u->tail = NIL;
 	u->k = 0;
 	if (id != NULL && id[0] == 'c') {
-		ci->cases[slot] = ci->nu;
+		ci->cases[slot] = (uint32_t)ci->nu;
 		ci->ncases++;
 	}
 	ci->cur = ci->nu++;
@@ -227,16 +234,19 @@ chartci_add(chartci *ci, size_t cell, double n, double sum)
 		t->sum += sum;
 		return;
 	}
+	if (ci->nc >= NIL || cell >= NIL)
+		lg_die(LG_SYS, "more than %lu sums or points to resample",
+		    (unsigned long)NIL - 1);
 	if (ci->nc == ci->capc) {
 		ci->capc = ci->capc ? 2 * ci->capc : 256;
 		ci->c = xreallocarray(ci->c, ci->capc, sizeof *ci->c);
 	}
-	ci->c[ci->nc] = (struct contrib){ cell, n, sum, NONE };
+	ci->c[ci->nc] = (struct contrib){ (uint32_t)cell, NIL, n, sum };
 	if (u->k > 0)
-		ci->c[u->tail].next = ci->nc;
+		ci->c[u->tail].next = (uint32_t)ci->nc;
 	else
-		u->head = ci->nc;
-	u->tail = ci->nc++;
+		u->head = (uint32_t)ci->nc;
+	u->tail = (uint32_t)ci->nc++;
 	u->k++;
 }
 
@@ -268,7 +278,7 @@ cmp_unit(const void *pa, const void *pb)
 	const struct unit *a = &sort_ci->u[*(const size_t *)pa];
 	const struct unit *b = &sort_ci->u[*(const size_t *)pb];
 	const char *ia = id_of(sort_ci, a), *ib = id_of(sort_ci, b);
-	size_t x, y;
+	uint32_t x, y;
 	int c;
 
 	if (a->grp != b->grp)
@@ -277,7 +287,7 @@ cmp_unit(const void *pa, const void *pb)
 		return c;
 	if (a->k != b->k)
 		return a->k < b->k ? -1 : 1;
-	for (x = a->head, y = b->head; x != NONE && y != NONE;
+	for (x = a->head, y = b->head; x != NIL && y != NIL;
 	    x = sort_ci->c[x].next, y = sort_ci->c[y].next) {
 		const struct contrib *p = &sort_ci->c[x], *q = &sort_ci->c[y];
 
@@ -310,13 +320,14 @@ static size_t
 merge(const chartci *ci, const size_t *ix, size_t n, struct drawn *d,
     struct contrib *space)
 {
-	size_t i, k, m, x;
+	size_t i, k, m;
+	uint32_t x;
 
 	for (i = 0; i < n; i++) {
 		const struct unit *u = &ci->u[ix[i]];
 		struct contrib *o = space;
 
-		for (k = 0, x = u->head; x != NONE; x = ci->c[x].next)
+		for (k = 0, x = u->head; x != NIL; x = ci->c[x].next)
 			o[k++] = ci->c[x];
 		qsort(o, k, sizeof *o, cmp_contrib);
 		for (m = 0, d[i].k = 0; m < k; m++) {
