@@ -525,11 +525,11 @@ blank(const char *s, size_t n)
 cJSON *
 jsonl_next(jsonl *r)
 {
-	return jsonl_next_take(r, NULL, NULL);
+	return jsonl_next_take(r, NULL, NULL, NULL);
 }
 
 cJSON *
-jsonl_next_take(jsonl *r, jsonl_take_fn take, void *arg)
+jsonl_next_take(jsonl *r, jsonl_take_fn take, void *arg, int *offered)
 {
 	char *line;
 	size_t len;
@@ -560,9 +560,14 @@ jsonl_next_take(jsonl *r, jsonl_take_fn take, void *arg)
 			r->errors++;
 			continue;
 		}
-		if (take != NULL && rc == JSONSCAN_OK && !nonascii && !bom &&
-		    take(arg, line, len, r->m, n))
-			continue;
+		if (offered != NULL)
+			*offered = 0;
+		if (take != NULL && rc == JSONSCAN_OK && !nonascii && !bom) {
+			if (take(arg, line, len, r->m, n))
+				continue;
+			if (offered != NULL)
+				*offered = 1;
+		}
 		j = NULL;
 		if (rc == JSONSCAN_OK && (j = splice_parse(line, len, r->m, n, r->lazy,
 		    &at)) == NULL)

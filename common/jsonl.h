@@ -82,11 +82,13 @@ cJSON *jsonl_next(jsonl *r);
  * text (no byte-order mark) to take(): its line and its top-level members
  * (valid until take returns).  When take returns nonzero the record was
  * taken whole and the next is read; else it is parsed and returned as
- * jsonl_next() returns it.  take NULL: jsonl_next().
+ * jsonl_next() returns it, *offered (when not NULL) set to 1 when take
+ * was offered that record, 0 when not.  take NULL: jsonl_next().
  */
 typedef int (*jsonl_take_fn)(void *arg, const char *line, size_t len,
     const jsonscan_member *m, size_t n);
-cJSON *jsonl_next_take(jsonl *r, jsonl_take_fn take, void *arg);
+cJSON *jsonl_next_take(jsonl *r, jsonl_take_fn take, void *arg,
+    int *offered);
 
 const char *jsonl_file(const jsonl *r);	/* display name of the current file */
 long jsonl_lineno(const jsonl *r);

@@ -321,9 +321,9 @@ char *rec_key_tail(const cJSON *rec);
 
 /* fast.c: plain records folded without a tree.  agg_fast_new: NULL when
  * o asks what only a whole reading gives.  agg_fast_take is
- * jsonl_next_take()'s take (arg: the agg_fast); a record it left is read
- * whole and, once add()ed, handed to agg_fast_note with the group its
- * score went to (NULL: none, or not as a plain score). */
+ * jsonl_next_take()'s take (arg: the agg_fast); a record it was offered
+ * and left is read whole and, once add()ed, handed to agg_fast_note with
+ * the group its score went to (NULL: none, or not as a plain score). */
 typedef struct agg_fast agg_fast;
 agg_fast *agg_fast_new(const struct opts *o);
 int agg_fast_take(void *arg, const char *line, size_t len,

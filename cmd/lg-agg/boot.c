@@ -218,11 +218,59 @@ resample_m(bootrng *r, const double *v, size_t n, size_t m, size_t nc,
 	*r = g;
 }
 
-/* One resample of n packed rows, as many draws as rows. */
-static void
-resample(bootrng *r, const double *v, size_t n, size_t nc, double *s)
+/*
+ * The sums alone of n packed rows of w and sum, when every row has the
+ * same whole w, *w0 (NULL otherwise; caller frees): m draws of them have
+ * w m * w0 exactly (sums of whole numbers below 2^53 are exact), so that
+ * resample_sums() gives resample_m()'s sums to the bit, reading half as
+ * much.
+ */
+static double *
+sums_only(const double *v, size_t n, double *w0)
 {
-	resample_m(r, v, n, n, nc, s);
+	double *sv;
+	size_t i;
+
+	if (n == 0 || !(v[0] >= 0) || v[0] != floor(v[0]) ||
+	    (double)n * v[0] > 0x1p52)
+		return NULL;
+	for (i = 1; i < n; i++)
+		if (v[2 * i] != v[0])
+			return NULL;
+	sv = xcalloc(n, sizeof *sv);
+	for (i = 0; i < n; i++)
+		sv[i] = v[2 * i + 1];
+	*w0 = v[0];
+	return sv;
+}
+
+/* resample_m() of m <= n draws from the rows of sums_only(): the same
+ * draws, the same sums. */
+static void
+resample_sums(bootrng *r, const double *sv, double w0, size_t n, size_t m,
+    double *s)
+{
+	bootrng g = *r;
+	double sum = 0;
+	size_t i;
+
+	for (i = 0; i < m; i++)
+		sum += sv[bootrng_below(&g, n)];
+	s[0] = (double)m * w0;
+	s[1] = sum;
+	*r = g;
+}
+
+/* One resample of n packed rows, as many draws as rows: from sv, the
+ * rows' sums alone, when not NULL. */
+static void
+resample(bootrng *r, const double *v, const double *sv, double w0, size_t n,
+    size_t nc, double *s)
+{
+	if (sv != NULL)
+		resample_sums(r, sv, w0, n, n, s);
+	else
+		resample_m(r, v, n, n, nc, s);
 }
 
 void
@@ -232,7 +280,7 @@ boot_cell(struct group *g, const struct opts *o)
 	const struct resampling *rs = g->b->resampling(g);
 	int nmet = rs->nmet, k;
 	size_t B = (size_t)o->bootstrap, b, nc = NCOL_SCORE + (size_t)rs->ncol;
-	double *draws, *packed, m[NMET_MAX], *s;
+	double *draws, *packed, m[NMET_MAX], *s, *sv = NULL, w0 = 0;
 	struct unit sum;
 	bootrng r;
 
@@ -246,11 +294,13 @@ boot_cell(struct group *g, const struct opts *o)
 		return;
 	units_sort(us);
 	packed = pack_units(us, rs);
+	if (nc == NCOL_SCORE)
+		sv = sums_only(packed, us->n, &w0);
 	draws = xcalloc(B * (size_t)nmet, sizeof *draws);
 	s = xcalloc(nc, sizeof *s);
 	group_seed(&r, g, o);
 	for (b = 0; b < B; b++) {
-		resample(&r, packed, us->n, nc, s);
+		resample(&r, packed, sv, w0, us->n, nc, s);
 		unpack(s, rs, &sum);
 		rs->metrics(&sum, m);
 		for (k = 0; k < nmet; k++)
@@ -259,6 +309,7 @@ boot_cell(struct group *g, const struct opts *o)
 	percentiles(draws, B, nmet, &g->ci);
 	free(s);
 	free(draws);
+	free(sv);
 	free(packed);
 }
 
@@ -272,7 +323,7 @@ boot_avg(struct group *a, struct group **cells, size_t n,
     const struct opts *o)
 {
 	size_t B = (size_t)o->bootstrap, b, c, used = 0;
-	double *draws, **packed, var = 0, x;
+	double *draws, **packed, **sv, *w0, var = 0, x;
 	int ok = 1;
 	bootrng r;
 
@@ -291,9 +342,12 @@ boot_avg(struct group *a, struct group **cells, size_t n,
 	if (B == 0 || used == 0)
 		return;
 	packed = xcalloc(n, sizeof *packed);
+	sv = xcalloc(n, sizeof *sv);
+	w0 = xcalloc(n, sizeof *w0);
 	for (c = 0; c < n; c++) {
 		units_sort(&cells[c]->units);
 		packed[c] = pack_units(&cells[c]->units, NULL);
+		sv[c] = sums_only(packed[c], cells[c]->units.n, &w0[c]);
 	}
 	draws = xcalloc(B, sizeof *draws);
 	group_seed(&r, a, o);
@@ -303,16 +357,20 @@ boot_avg(struct group *a, struct group **cells, size_t n,
 		for (c = 0; c < n; c++) {
 			if (cells[c]->units.n == 0)
 				continue;
-			resample(&r, packed[c], cells[c]->units.n, NCOL_SCORE,
-			    s);
+			resample(&r, packed[c], sv[c], w0[c], cells[c]->units.n,
+			    NCOL_SCORE, s);
 			tot += ratio(s[1], s[0]);
 		}
 		draws[b] = 100.0 * tot / (double)used;
 	}
 	percentiles(draws, B, 1, &a->ci);
-	for (c = 0; c < n; c++)
+	for (c = 0; c < n; c++) {
 		free(packed[c]);
+		free(sv[c]);
+	}
 	free(packed);
+	free(sv);
+	free(w0);
 	free(draws);
 }
 

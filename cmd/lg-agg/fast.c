@@ -239,10 +239,11 @@ agg_fast_note(agg_fast *f, const cJSON *rec, struct group *g)
 	struct form *e;
 	size_t s;
 
-	if (f == NULL || !f->pending || g == NULL ||
-	    (g->b->read != lw_read && g->b->read != score_read))
+	if (f == NULL || !f->pending)
 		return;
 	f->pending = 0;
+	if (g == NULL || (g->b->read != lw_read && g->b->read != score_read))
+		return;
 	f->forms = xreallocarray(f->forms, f->nforms + 1, sizeof *f->forms);
 	e = &f->forms[f->nforms++];
 	e->key = xmalloc(f->key.len);

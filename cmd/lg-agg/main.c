@@ -213,15 +213,16 @@ run(char **files, int n, const struct opts *o)
 	agg_fast *fast = agg_fast_new(o);
 	struct group *plain;
 	cJSON *rec;
-	int bad = 0, status;
+	int bad = 0, status, offered;
 
 	jsonl_lazy_all(in);	/* records are read through rec_get() */
 	jsonl_borrow(in);	/* and nothing of one is kept past the next */
 	while ((rec = jsonl_next_take(in, fast ? agg_fast_take : NULL,
-	    fast)) != NULL) {
+	    fast, &offered)) != NULL) {
 		if (add(rec, in, o, t, vals, keys, &un, &plain) < 0)
 			bad = 1;
-		agg_fast_note(fast, rec, plain);
+		if (offered)
+			agg_fast_note(fast, rec, plain);
 		rec_free(rec);
 	}
 	agg_fast_free(fast);

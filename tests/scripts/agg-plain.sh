@@ -5,8 +5,9 @@
 # records with one member more ("x", which no table reads) are all read
 # whole: both runs must print the same bytes, say the same and exit
 # alike, over cases with samples and without, repeated ids, several
-# models and benches, cut outputs, a group of two settings (refused)
-# and one of two definitions (refused, with counts).
+# models and benches, cut outputs, a record not in ASCII after a bad
+# one, a group of two settings (refused) and one of two definitions
+# (refused, with counts).
 set -eu
 . "$TOP/tests/lib.sh"
 awk 'BEGIN {
@@ -31,6 +32,9 @@ awk 'BEGIN {
 		else if (i % 5 == 3)	# another bench, LongGenBench now and then
 			printf "{\"id\":\"o%d\",\"bench\":\"%s\",\"task\":\"%s\",\"length\":\"%s\",\"gen\":%s,\"scores\":{\"score\":%s}}\n",
 			    i, i % 50 == 3 ? "longgenbench" : "other", t, l, gen, s
+		else if (i % 50 == 4)	# not ASCII, after a LongGenBench one
+			printf "{\"id\":\"\303\251%d\",\"bench\":\"longweave\",\"task\":\"%s\",\"length\":\"%s\",\"gen\":%s,\"scores\":{\"score\":%s}}\n",
+			    i, t, l, gen, s
 		else	# an escaped id, a score as 1e-1
 			printf "{\"id\":\"e\\\"%d\",\"bench\":\"longweave\",\"task\":\"%s\",\"length\":\"%s\",\"gen\":%s,\"scores\":{\"score\":1e-1}}\n",
 			    i, t, l, gen

@@ -269,6 +269,51 @@ string_text(void)
 	CHECK(misread == 0, "%d lines misread with bytes outside ASCII in strings", misread);
 }
 
+/* take for jsonl_next_take(): counts its calls, takes id "a" */
+static int
+take_a(void *arg, const char *line, size_t len, const jsonscan_member *m,
+    size_t n)
+{
+	(*(int *)arg)++;
+	return len > 0 && n == 1 && m[0].vend - m[0].vstart == 3 &&
+	    memcmp(line + m[0].vstart, "\"a\"", 3) == 0;
+}
+
+/* jsonl_next_take(): ASCII objects are offered, the others not, and what
+ * is taken is not returned */
+static void
+taker(void)
+{
+	static const char data[] =
+	    "{\"id\":\"a\"}\n"		/* 1: offered, taken */
+	    "{\"id\":\"b\"}\n"		/* 2: offered, left */
+	    "{\"id\":\"\xc3\xa9\"}\n"	/* 3: not ASCII: not offered */
+	    "{\"id\": broken\n"		/* 4: bad JSON: not offered */
+	    "[1]\n";			/* 5: not an object: not offered */
+	char *path = tmpfile_with(data, sizeof data - 1);
+	jsonl *r = jsonl_open(&path, 1);
+	cJSON *rec;
+	int calls = 0, offered = -1, n = 0;
+	long lines[2] = { 0, 0 };
+	int off[2] = { -1, -1 };
+
+	while ((rec = jsonl_next_take(r, take_a, &calls, &offered)) != NULL) {
+		if (n < 2) {
+			lines[n] = jsonl_lineno(r);
+			off[n] = offered;
+		}
+		n++;
+		rec_free(rec);
+	}
+	CHECK(calls == 2, "take offered 2 records, got %d", calls);
+	CHECK(n == 2 && lines[0] == 2 && off[0] == 1, "line 2 returned, offered");
+	CHECK(n == 2 && lines[1] == 3 && off[1] == 0, "line 3 returned, not offered");
+	CHECK(jsonl_errors(r) == 2, "2 bad lines, got %d", jsonl_errors(r));
+	jsonl_free(r);
+	unlink(path);
+	free(path);
+}
+
 static void
 render_is(const char *t, const char *vars, const char *want)
 {
@@ -320,6 +365,7 @@ main(void)
 	long_lines();
 	line_text();
 	string_text();
+	taker();
 	templates();
 	return CHECK_DONE();
 }
