@@ -1,7 +1,12 @@
 #!/bin/sh
 # make check: the suite on the strict build and again under ASan+UBSan, the
 # man pages, and a short round (3 s) of every fuzz target, side by side;
-# then their reports, one after the other.  JOBS tests at once in each
+# then their reports, one after the other.  The sanitizer suite's scripts
+# that start the test server through tests/lg-infer/fake.sh start the
+# plain build's (FAKEAPI): it is no part of lg, and under ASan its
+# log-probabilities cost the lg-ppl scripts half their time; the scripts
+# that start build/san's own keep it under the sanitizers.  JOBS tests at
+# once in each
 # suite (default: 3 per core, as most tests wait on pipes and servers).
 # As each test ends, a line: its status, seconds, suite and name, and the
 # running count.  The whole output of a failed test is kept in build/logs/.
@@ -31,6 +36,7 @@ suites=$!
 if [ "${1:-}" != plain ]; then
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	FAKEAPI=$top/build/obj/helpers/fakeapi \
 	RUN_SAN=1 RUN_LABEL=asan+ubsan LOGDIR=build/logs/asan+ubsan JOBS=$jobs \
 	    sh tests/run.sh build/san/bin build/san > "$out/asan+ubsan" 2>&1 &
 	suites="$suites $!"

@@ -5,7 +5,12 @@
 #   fake_count NAME                     requests it has logged
 set -eu
 . "$TOP/tests/lib.sh"
-FAKE=$OBJ/helpers/fakeapi
+# the server: OBJ's, or FAKEAPI when set (tests/check.sh gives the
+# sanitizer suite the plain build's: the sanitizers are there for lg's
+# tools, and the server's own C stays under them in the scripts and
+# goldens that start OBJ's themselves: judge-*.sh, infer-batch.sh, the
+# lg-judge goldens of fakejudge.sh)
+FAKE=${FAKEAPI:-$OBJ/helpers/fakeapi}
 [ -x "$FAKE" ] || fail "no test server at $FAKE"
 fake_pids=
 

@@ -17,7 +17,7 @@
 # change and the address follow it.  A click on a verdict marks the entry it judged in the output, and
 # only it.
 # plain build only: the page's script in a browser; lg-report's C runs
-# under the sanitizers in report-browser.sh and the lg-report goldens
+# under the sanitizers in the lg-report goldens and report-compare.sh
 set -eu
 . "$TOP/tests/lib.sh"
 command -v chromium >/dev/null || fail "chromium missing (mk/deps.sh check installs it)"
