@@ -62,6 +62,7 @@ struct cell {
 struct tally {
 	long failed, undecided, checks;
 	long unscored;		/* no scores, no error: left out */
+	long noverdicts;	/* position: scored, not judged: left out */
 	long counted;		/* length: outputs lg counted */
 	long unplaced;		/* position, tokens: checks whose entry is
 				 * not in the output (left out) */
@@ -384,6 +385,9 @@ type_of(const cJSON *v)
 	return -1;
 }
 
+/* The positions of arr (verdicts, or a failed record's checks) in p: 0,
+ * 1 when a scored record has no verdicts (not judged: no position), -1
+ * when the record is bad (said). */
 static int
 lgb_positions(const cJSON *arr, const char *name, int fail, struct pos *p,
     jsonl *in)
@@ -391,6 +395,9 @@ lgb_positions(const cJSON *arr, const char *name, int fail, struct pos *p,
 	const cJSON *v;
 	int i = 0, k;
 
+	/* a scored record not judged yet: no position, and no error */
+	if (!fail && (arr == NULL || cJSON_IsNull(arr)))
+		return 1;
 	if (!cJSON_IsArray(arr)) {
 		jsonl_warn(in, "%s: %s, needed for the position chart", name,
 		    arr ? "not an array" : "missing");
@@ -604,7 +611,7 @@ add_lgb(struct charts *t, const cJSON *rec, struct gkey *k,
     const char *length, const char *uid, jsonl *in)
 {
 	struct lgb l = { 0 };
-	int fail = failed(rec), r;
+	int fail = failed(rec), r, nopos;
 	long unplaced = 0;
 
 	if (unscored_rec(rec)) {
@@ -615,14 +622,21 @@ add_lgb(struct charts *t, const cJSON *rec, struct gkey *k,
 		return 0;
 	}
 	r = fail ? lgb_failed(rec, &l, in) : lgb_scored(rec, &l, in);
-	if (r == 0 && t->pc != NULL && (unplaced = tokens_of(t, rec, &l.p,
-	    in)) < 0)
+	nopos = r == 1;	/* scored, not judged: no position */
+	if (nopos) {
+		t->tally[CH_POSITION].noverdicts++;
+		r = 0;
+	}
+	if (r == 0 && !nopos && t->pc != NULL && (unplaced = tokens_of(t,
+	    rec, &l.p, in)) < 0)
 		r = -1;
 	if (r == 0) {
-		t->tally[CH_POSITION].unplaced += unplaced;
+		if (!nopos) {
+			t->tally[CH_POSITION].unplaced += unplaced;
+			tally(t, CH_POSITION, rec, fail, 0);
+		}
 		tally(t, CH_LGB_TIERS, rec, fail, 0);
 		tally(t, CH_LGB_TYPES, rec, fail, 0);
-		tally(t, CH_POSITION, rec, fail, 0);
 		chartci_unit_in(t->ci, k->grp[1], uid);
 		put_lgb(t, rec, k, length, &l);
 	}
@@ -955,7 +969,7 @@ charts_points(const struct charts *t, int kind)
 	if (kind == CH_LENGTH)	/* records without outputs: no chart */
 		return n;
 	return n + t->tally[kind].failed + t->tally[kind].undecided +
-	    t->tally[kind].unscored;
+	    t->tally[kind].unscored + t->tally[kind].noverdicts;
 }
 
 void
@@ -987,6 +1001,9 @@ note(const struct tally *y, int kind)
 	if (y->unscored > 0 && kind != CH_LENGTH)
 		buf_printf(&b, "%s%ld unscored (never scored: left out)",
 		    b.len ? ", " : "", y->unscored);
+	if (y->noverdicts > 0)
+		buf_printf(&b, "%s%ld without verdicts (not judged: no "
+		    "position, left out)", b.len ? ", " : "", y->noverdicts);
 	if (y->checks > 0 && kind != CH_LENGTH)
 		buf_printf(&b, "%s%ld %s the judge could not decide%s",
 		    b.len ? ", " : "", y->checks, lgb ? "checks" : "items",

@@ -81,6 +81,9 @@ struct lgb {
 	size_t npos;
 	/* --axis tokens: checks whose entry is not in the output */
 	long upass, ujudged, utotal;
+	/* --by-position: records without verdicts, so without positions
+	 * (counted apart, never as failed checks) */
+	long noverdicts;
 };
 
 /*

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "agg.h"
+#include "diag.h"
 #include "poscurve.h"
 #include "xalloc.h"
 
@@ -203,9 +204,13 @@ read_verdicts(const cJSON *rec, jsonl *in, const struct opts *o,
 	const cJSON *v;
 	int i = 0;
 
+	/* not judged yet (lg-split | lg-agg): no position to give */
+	if (vs == NULL || cJSON_IsNull(vs)) {
+		d->noverdicts = 1;
+		return 0;
+	}
 	if (!cJSON_IsArray(vs)) {
-		jsonl_warn(in, "verdicts: %s, needed for --by-position",
-		    vs ? "not an array" : "missing");
+		jsonl_warn(in, "verdicts: not an array");
 		return -1;
 	}
 	cJSON_ArrayForEach(v, vs) {
@@ -471,6 +476,7 @@ lgb_add(struct lgb *g, const struct lgb *d)
 	g->upass += d->upass;
 	g->ujudged += d->ujudged;
 	g->utotal += d->utotal;
+	g->noverdicts += d->noverdicts;
 	pos_grow(g, d->npos);
 	for (i = 0; i < d->npos; i++) {
 		g->ppass[i] += d->ppass[i];
@@ -835,23 +841,113 @@ table_position(const struct opts *o, char **head)
 	return table_for(o, cols, right, o->smooth > 1 ? 6 : 5);
 }
 
-void
-lgb_print(struct group **g, size_t n, const struct opts *o)
+/* Whether the group has a row of the position table. */
+static int
+has_positions(const struct group *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->lgb.npos; i++)
+		if (g->lgb.ptotal[i] > 0)
+			return 1;
+	return g->lgb.utotal > 0;
+}
+
+/*
+ * --by-position: the records that give no position, counted apart and
+ * never as failed checks: those without verdicts (not judged) and those
+ * never scored, a row per group that has some, after the positions (a
+ * blank line between when after); the first said on stderr (the second
+ * are, by unscored_warn()).
+ */
+static void
+print_apart(struct group **g, size_t n, const struct opts *o, int after)
+{
+	static const char *const cols[] = { "no-verdicts", "unscored" };
+	static const int rt[] = { 1, 1 };
+	table *tb = NULL;
+	long nov = 0;
+	size_t i, k;
+	char **c;
+
+	for (i = 0; i < n; i++) {
+		const struct group *x = g[i];
+
+		if (x->lgb.noverdicts == 0 && x->unscored == 0)
+			continue;
+		nov += x->lgb.noverdicts;
+		if (o->fmt == FMT_JSON) {
+			cJSON *j = json_row(x, o);
+
+			cJSON_AddStringToObject(j, "row", "no_positions");
+			json_num(j, "no_verdicts", (double)x->lgb.noverdicts);
+			json_num(j, "unscored", (double)x->unscored);
+			json_emit(j);
+			continue;
+		}
+		if (tb == NULL)
+			tb = table_for(o, cols, rt, 2);
+		k = o->nfields;
+		c = cells_for(x, o, 2);
+		c[k++] = fmt_long(x->lgb.noverdicts);
+		c[k++] = fmt_long(x->unscored);
+		table_add(tb, c);
+	}
+	if (tb != NULL) {
+		if (after)
+			putchar('\n');
+		table_title(g[0]->bench, "records without positions, counted "
+		    "apart (no-verdicts: not judged; unscored: never scored)",
+		    o->fmt);
+		table_print(tb, o->fmt);
+		table_free(tb);
+	}
+	if (nov > 0)
+		lg_warn("%s: %ld record%s without verdicts give%s no position "
+		    "(counted apart, not as failed checks): lg-judge writes "
+		    "them", g[0]->bench, nov, nov == 1 ? "" : "s",
+		    nov == 1 ? "s" : "");
+}
+
+static void
+print_positions(struct group **g, size_t n, const struct opts *o)
 {
 	table *tb = NULL;
 	char *head = NULL;
 	size_t i;
+	int any = 0;
+
+	for (i = 0; i < n; i++)
+		any |= has_positions(g[i]);
+	if (any && o->fmt != FMT_JSON)
+		tb = table_position(o, &head);
+	for (i = 0; i < n && any; i++)
+		rows_position(tb, g[i], o);
+	if (tb != NULL) {
+		table_print(tb, o->fmt);
+		table_free(tb);
+	}
+	free(head);
+	print_apart(g, n, o, any);
+}
+
+void
+lgb_print(struct group **g, size_t n, const struct opts *o)
+{
+	table *tb = NULL;
+	size_t i;
 	int samples = any_samples(g, n);
 
-	for (i = 0; i < n && !o->by_position; i++)
+	if (o->by_position) {
+		print_positions(g, n, o);
+		return;
+	}
+	for (i = 0; i < n; i++)
 		boot_cell(g[i], o);
 	if (o->fmt != FMT_JSON)
-		tb = o->by_position ? table_position(o, &head) :
-		    table_ci(o, main_cols, right, 13, main_ci, samples);
+		tb = table_ci(o, main_cols, right, 13, main_ci, samples);
 	for (i = 0; i < n; i++) {
-		if (o->by_position)
-			rows_position(tb, g[i], o);
-		else if (o->fmt == FMT_JSON)
+		if (o->fmt == FMT_JSON)
 			json_main(g[i], o, samples);
 		else
 			row_main(tb, g[i], o, samples);
@@ -860,5 +956,4 @@ lgb_print(struct group **g, size_t n, const struct opts *o)
 		table_print(tb, o->fmt);
 		table_free(tb);
 	}
-	free(head);
 }

@@ -169,6 +169,8 @@ void agg_block(buf *o, char **hdr, size_t nh, char ***rows, size_t nrows,
 struct jrows {			/* JSON lines of a run */
 	cJSON **v;
 	size_t n;
+	buf warn;		/* its warnings about its table, lines (lg-agg
+				 * --table N, --correlate, --models) */
 };
 
 /* lg-agg --table N's numbers, in the order of the page */
@@ -186,6 +188,7 @@ typedef struct tabs {
 				 * with --bootstrap 0) */
 	cJSON **paper;	/* lg-agg --layout paper's JSON rows */
 	size_t npaper;
+	buf paper_warn;	/* its warnings about --models' file */
 	struct jrows ptab[TABS_NPTAB];	/* lg-agg --table N, N as
 				 * tabs_ptab[] */
 	struct jrows corr;	/* lg-agg --correlate FILE */

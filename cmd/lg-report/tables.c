@@ -37,6 +37,35 @@ esc_lines(buf *o, const char *s)
 	buf_puts(o, "</pre>\n");
 }
 
+/* lg-agg's warnings about a table (lines) of its run with args, beside
+ * it; of bench only (its records, its models) when bench is not NULL. */
+static void
+warn_note(buf *o, const buf *w, const char *args, const char *bench)
+{
+	char *all = xstrndup(w->s ? w->s : "", w->len), *line, *next;
+	char *of = bench ? xasprintf("no %s records", bench) : NULL;
+	char *own = bench ? xasprintf("%s's model", bench) : NULL;
+	buf sel = { 0 };
+
+	for (line = all; *line != '\0'; line = next) {
+		next = line + strcspn(line, "\n");
+		if (*next == '\n')
+			*next++ = '\0';
+		if (bench == NULL || strstr(line, of) || strstr(line, own))
+			buf_printf(&sel, "%s\n", line);
+	}
+	if (sel.len > 0) {
+		buf_printf(o, "<details class=\"note\"><summary>What <code>"
+		    "lg-agg %s</code> said (also on stderr)</summary>\n", args);
+		esc_lines(o, buf_str(&sel));
+		buf_puts(o, "</details>\n");
+	}
+	buf_free(&sel);
+	free(own);
+	free(of);
+	free(all);
+}
+
 /* A run's arguments in av (room for 24): args, --bootstrap N when common
  * (nb its room), --max-record. */
 static void
@@ -59,67 +88,161 @@ tool_args(const struct tabctx *c, char **av, char *nb, size_t nbsize,
 	av[n] = NULL;
 }
 
-/*
- * What run j ended in (what it printed in out, its messages in j->err,
- * freed here with j->why): 0 with out to show, -1 when there is nothing
- * to show and its message went in o, -2 when it failed (said on stderr, a
- * note in o, out freed).
- */
-static int
-tool_result(buf *o, runjob *j, buf *out)
-{
-	const char *name = j->name;
-	buf *err = &j->err;
-	int st = j->status;
+/* What a run is for: where its output goes (its JSON lines), the table
+ * it makes, named for the messages, and where the warnings about that
+ * table go (NULL: none to pass on). */
+struct runfor {
+	buf *out;
+	const char *what;
+	buf *warn;
+	int quiet;	/* nothing to show: said on the page alone */
+};
 
-	if (j->why != NULL) {
-		lg_warn("%s", j->why);
-		free(j->why);
-		j->why = NULL;
-	}
-	if (st == LG_BAD && out->len == 0 && err->len > 0) {
-		/* nothing to show, and why (lg-compare: no case in common) */
-		esc_lines(o, buf_str(err));
-		buf_free(err);
-		return -1;
-	}
-	if (st == 0 || st == LG_BAD) {
-		buf_free(err);
+/* Whether line is an lg-agg warning of the table itself, which lg-report
+ * does not say of its own: --table N's records left out (not a table of
+ * their bench's paper) and those naming the --correlate or --models file
+ * (a model without records, without a score, without a line); not
+ * --table 6's "no judge model", which the page says as the table's
+ * missing need. */
+static int
+passed_on(const struct tabctx *c, const char *line)
+{
+	static const char pre[] = "lg-agg: ";
+	const char *f[2] = { c->correlate, c->models };
+	size_t i, n;
+
+	if (strncmp(line, pre, sizeof pre - 1) != 0)
 		return 0;
+	line += sizeof pre - 1;
+	if (strncmp(line, "--table ", 8) == 0)
+		return strstr(line, ": not a table of ") != NULL;
+	for (i = 0; i < 2; i++)
+		if (f[i] != NULL && strncmp(line, f[i], n = strlen(f[i])) == 0 &&
+		    strncmp(line + n, ": ", 2) == 0)
+			return 1;
+	return 0;
+}
+
+/* Those lines of err on stderr and in w. */
+static void
+pass_on(const struct tabctx *c, const char *err, buf *w)
+{
+	while (*err != '\0') {
+		const char *nl = strchr(err, '\n');
+		char *line = xstrndup(err, nl ? (size_t)(nl - err) :
+		    strlen(err));
+
+		if (passed_on(c, line)) {
+			lg_warn("%s", line);
+			buf_printf(w, "%s\n", line);
+		}
+		free(line);
+		err = nl ? nl + 1 : err + strlen(err);
 	}
-	if (st > 0)
-		lg_warn("%s exited with status %d: %s", name, st,
-		    err->len ? buf_str(err) : "no message");
-	buf_printf(o, "<p class=\"fail\">%s could not make this table.</p>\n",
-	    name);
-	esc_lines(o, buf_str(err));
-	buf_free(err);
-	buf_free(out);
-	return -2;
 }
 
 /*
- * The runs jobs[0..n) of the tables, at once (at most c->jobs), taken as
- * one after the other would give them: the output of each in *to[i] up
- * to the first that fails, which is shown in o, and nothing of those
- * after it.  tool_result() of that one, or 0.
+ * Why run j made no table, a new string, or NULL when it made one (what
+ * it printed, with status 0 or 1: some records were bad).  *hard: 1 when
+ * it failed (could not run, or exit 2 or more), 0 when it had nothing to
+ * show and said why (exit 1, nothing printed).
+ */
+static char *
+no_table(runjob *j, int *hard)
+{
+	const char *e = buf_str(&j->err);
+	size_t n = j->err.len;
+
+	while (n > 0 && e[n - 1] == '\n')
+		n--;
+	*hard = 1;
+	if (j->why != NULL)
+		return xstrdup(j->why);
+	if (j->status == LG_BAD && j->out.len == 0 && n > 0) {
+		*hard = 0;
+		return xstrndup(e, n);
+	}
+	if (j->status == 0 || j->status == LG_BAD)
+		return NULL;
+	if (n == 0)
+		return xasprintf("%s exited with status %d: no message",
+		    j->name, j->status);
+	return xasprintf("%s exited with status %d: %.*s", j->name, j->status,
+	    (int)n, e);
+}
+
+static const char *
+last_line(const char *s)
+{
+	const char *nl = strrchr(s, '\n');
+
+	return nl != NULL ? nl + 1 : s;
+}
+
+/*
+ * The runs jobs[0..n) at once (at most c->jobs), each for fo[i]: its
+ * output in *fo[i].out, its warnings about its table passed on.  A run
+ * that made no table is said once per reason, on stderr and in o, naming
+ * the tables missing for it; every other table is kept.  -2 when a run
+ * failed, else -1 when one had nothing to show, else 0.
  */
 static int
-tools_run(const struct tabctx *c, buf *o, runjob *jobs, size_t n, buf **to)
+tools_run(const struct tabctx *c, buf *o, runjob *jobs, size_t n,
+    const struct runfor *fo)
 {
-	size_t i;
-	int st = 0;
+	char **why = xcalloc(n + 1, sizeof *why);
+	int *said = xcalloc(n + 1, sizeof *said);
+	int *fail = xcalloc(n + 1, sizeof *fail);
+	size_t i, k;
+	int st = 0, hard;
+	buf w = { 0 };
 
 	runtools(c->self, jobs, n, c->fd, MAX_OUT, c->jobs);
-	for (i = 0; i < n; i++)
-		if (st == 0) {
-			*to[i] = jobs[i].out;
-			st = tool_result(o, &jobs[i], to[i]);
+	for (i = 0; i < n; i++) {
+		if ((why[i] = no_table(&jobs[i], &hard)) == NULL) {
+			*fo[i].out = jobs[i].out;
+			if (fo[i].warn != NULL)
+				pass_on(c, buf_str(&jobs[i].err), fo[i].warn);
 		} else {
 			buf_free(&jobs[i].out);
-			buf_free(&jobs[i].err);
-			free(jobs[i].why);
+			st = hard || st == -2 ? -2 : -1;
+			said[i] = hard || !fo[i].quiet;
+			fail[i] = hard;
 		}
+		buf_free(&jobs[i].err);
+		free(jobs[i].why);
+		jobs[i].why = NULL;
+	}
+	for (i = 0; i < n; i++) {
+		if (why[i] == NULL)
+			continue;
+		buf_reset(&w);
+		for (k = i; k < n; k++)
+			if (why[k] != NULL && (k == i || strcmp(why[k],
+			    why[i]) == 0)) {
+				buf_printf(&w, "%s%s", w.len ? "; " : "",
+				    fo[k].what);
+				if (k > i) {
+					free(why[k]);
+					why[k] = NULL;
+				}
+			}
+		/* its message's last line on stderr, all of it on the page */
+		if (said[i])
+			lg_warn("missing: %s: %s", buf_str(&w),
+			    last_line(why[i]));
+		buf_puts(o, fail[i] ? "<p class=\"fail\">Missing, as it could "
+		    "not be made: " : "<p class=\"note\">Not shown, as there is "
+		    "nothing to show: ");
+		html_esc(o, buf_str(&w));
+		buf_puts(o, ".</p>\n");
+		esc_lines(o, why[i]);
+		free(why[i]);
+	}
+	buf_free(&w);
+	free(fail);
+	free(said);
+	free(why);
 	return st;
 }
 
@@ -422,6 +545,7 @@ paper_html(buf *o, const tabs *t, const char *bench, int caption)
 	    "lg_version", "gen_params", "task", NULL };
 	const struct jtab jt = { skip, 1, NULL, 0, "task" };
 	size_t i = 0, j;
+	int shown = 0;
 
 	while (i < t->npaper) {
 		if (strcmp(jstr(t->paper[i], "bench"), bench) != 0) {
@@ -449,7 +573,10 @@ paper_html(buf *o, const tabs *t, const char *bench, int caption)
 		}
 		json_table(o, t->paper + i, j - i, &jt);
 		i = j;
+		shown = 1;
 	}
+	if (shown && caption)
+		warn_note(o, &t->paper_warn, "--layout paper", NULL);
 }
 
 const char *const tabs_ptab[TABS_NPTAB] = { "1", "4", "5", "6", "7", "9" };
@@ -492,8 +619,26 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 	const char *use[] = { "--usage", "-f", "json", NULL, NULL, NULL };
 	const char *pt[TABS_NPTAB][5], *cor[] = { "--correlate", c->correlate,
 	    "-f", "json", NULL };
+	static const char *const what[NRUNS] = { "every group (lg-agg)",
+	    "the pass rate per entry position (lg-agg --by-position)",
+	    "the papers' tables (lg-agg --layout paper)",
+	    "the headline per model (lg-agg -g bench,gen.model)",
+	    "the headline per task and model (lg-agg -g bench,task,gen.model)",
+	    "tokens and cost (lg-agg --usage)",
+	    "the failure tags (lg-agg --tags)",
+	    "the time per sample (lg-agg --time)",
+	    "the output length (lg-agg --lengths)",
+	    "the sample size (lg-agg --sample-size)",
+	    "the paper's Table 1 (lg-agg --table 1)",
+	    "the paper's Table 4 (lg-agg --table 4)",
+	    "the paper's Table 5 (lg-agg --table 5)",
+	    "the paper's Table 6 (lg-agg --table 6)",
+	    "the paper's Table 7 (lg-agg --table 7)",
+	    "the paper's Table 9 (lg-agg --table 9)",
+	    "the correlation with the outside scores (lg-agg --correlate)" };
 	const char *const *args[NRUNS];
-	buf p = { 0 }, js[NRUNS] = { { 0 } }, *to[NRUNS];
+	struct runfor fo[NRUNS];
+	buf p = { 0 }, js[NRUNS] = { { 0 } };
 	struct jrows *dest[NRUNS] = { &t->lng, &t->pos, NULL, &t->g1, &t->g2,
 	    &t->use, &t->tags, &t->time, &t->lengths, &t->sample };
 	char *av[NRUNS][24], nb[NRUNS][32];
@@ -542,9 +687,15 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 		memset(&jobs[n], 0, sizeof jobs[n]);
 		jobs[n].name = "lg-agg";
 		jobs[n].argv = av[i];
-		to[n++] = i == 2 ? &p : &js[i];
+		fo[n].out = i == 2 ? &p : &js[i];
+		fo[n].what = what[i];
+		fo[n].quiet = 0;
+		fo[n++].warn = i == 2 ? &t->paper_warn : i >= 10 ?
+		    &dest[i]->warn : NULL;
 	}
-	t->ok = tools_run(c, o, jobs, n, to) == 0;
+	/* a table missing is said in its place; only a run that failed
+	 * fails the page */
+	t->ok = tools_run(c, o, jobs, n, fo) != -2;
 	if (p.len > 0)
 		t->npaper = jlines(buf_str(&p), &t->paper);
 	buf_free(&p);
@@ -570,9 +721,13 @@ tabs_free(tabs *t)
 	jfree(t->lengths.v, t->lengths.n);
 	jfree(t->sample.v, t->sample.n);
 	jfree(t->paper, t->npaper);
-	for (i = 0; i < TABS_NPTAB; i++)
+	buf_free(&t->paper_warn);
+	for (i = 0; i < TABS_NPTAB; i++) {
 		jfree(t->ptab[i].v, t->ptab[i].n);
+		buf_free(&t->ptab[i].warn);
+	}
 	jfree(t->corr.v, t->corr.n);
+	buf_free(&t->corr.warn);
 }
 
 /* The default groups of lg-agg but bench. */
@@ -715,6 +870,15 @@ has_values(cJSON *const *r, size_t n, const char *bench)
 	return 0;
 }
 
+static void
+ptab_warn(buf *o, const struct jrows *r, size_t k)
+{
+	char args[32];
+
+	snprintf(args, sizeof args, "--table %s", tabs_ptab[k]);
+	warn_note(o, &r->warn, args, NULL);
+}
+
 /* lg-agg --table N's rows of bench (N: tabs_ptab[k]): a table per model
  * as lg-agg prints them (one for all when each row is a model's); 0 when
  * it gave rows of bench but no value (the records lack what it needs),
@@ -727,6 +891,7 @@ ptab_html(buf *o, const struct jrows *r, size_t k, const char *bench)
 	const struct jtab jt = { skip, ptab_show[k].dec, NULL, 0,
 	    ptab_show[k].item };
 	size_t i = 0, j;
+	int shown = 0;
 
 	if (!has_values(r->v, r->n, bench)) {
 		for (i = 0; i < r->n && strcmp(jstr(r->v[i], "bench"), bench);
@@ -755,7 +920,10 @@ ptab_html(buf *o, const struct jrows *r, size_t k, const char *bench)
 		buf_puts(o, "</p>\n");
 		json_table(o, r->v + i, j - i, &jt);
 		i = j;
+		shown = 1;
 	}
+	if (shown)
+		ptab_warn(o, r, k);
 	return 1;
 }
 
@@ -794,11 +962,13 @@ corr_html(buf *o, const tabs *t, const char *bench)
 	    sel[i], "pearson")); i++)
 		;
 	if (i == m) {
-		if (m > 0)
+		if (m > 0) {
 			buf_puts(o, "<p class=\"note\">The correlation with the "
 			    "outside scores (<code>--correlate</code>): no tier "
 			    "has three models with both a score here and one in "
 			    "the file.</p>\n");
+			warn_note(o, &t->corr.warn, "--correlate", bench);
+		}
 		free(sel);
 		return;
 	}
@@ -815,6 +985,7 @@ corr_html(buf *o, const tabs *t, const char *bench)
 		json_table(o, sel, m, &pj);
 		buf_puts(o, "</details>\n");
 	}
+	warn_note(o, &t->corr.warn, "--correlate", bench);
 	free(sel);
 }
 
@@ -823,10 +994,11 @@ tabs_paper(buf *o, const tabs *t, const char *bench)
 {
 	buf miss = { 0 };
 	size_t k;
+	int missed[TABS_NPTAB];
 
 	paper_html(o, t, bench, 1);
 	for (k = 0; k < TABS_NPTAB; k++)
-		if (!ptab_html(o, &t->ptab[k], k, bench))
+		if ((missed[k] = !ptab_html(o, &t->ptab[k], k, bench)))
 			buf_printf(&miss, "%s Table %s, %s", miss.len ? ";" : "",
 			    tabs_ptab[k], ptab_show[k].needs);
 	if (miss.len > 0) {
@@ -835,22 +1007,46 @@ tabs_paper(buf *o, const tabs *t, const char *bench)
 		buf_add(o, miss.s, miss.len);
 		buf_puts(o, ".</p>\n");
 	}
+	for (k = 0; k < TABS_NPTAB; k++)
+		if (missed[k])
+			ptab_warn(o, &t->ptab[k], k);
 	buf_free(&miss);
 	corr_html(o, t, bench);
 }
+
+static long jlong(const cJSON *o, const char *k);
+static int has_value(const struct jrows *r, const char *bench,
+    const char *key);
 
 void
 tabs_long(buf *o, const tabs *t, const char *bench)
 {
 	struct aggtab at = { &lgb_pos, by_cell, t->ctx->draws != 0 };
 
+	long nov = 0, uns = 0;
+	size_t i;
+
 	agg_groups(o, t, &t->lng, bench, by_cell, NULL);
 	if (strcmp(bench, "longgenbench") != 0 || t->pos.n == 0)
 		return;
-	buf_puts(o, "<details><summary>pass rate per entry position "
-	    "(<code>lg-agg --by-position</code>)</summary>\n");
-	agg_html(o, t->pos.v, t->pos.n, bench, &at, NULL, 0);
-	buf_puts(o, "</details>\n");
+	for (i = 0; i < t->pos.n; i++)
+		if (strcmp(jstr(t->pos.v[i], "bench"), bench) == 0 &&
+		    strcmp(jstr(t->pos.v[i], "row"), "no_positions") == 0) {
+			nov += jlong(t->pos.v[i], "no_verdicts");
+			uns += jlong(t->pos.v[i], "unscored");
+		}
+	if (has_value(&t->pos, bench, "at")) {
+		buf_puts(o, "<details><summary>pass rate per entry position "
+		    "(<code>lg-agg --by-position</code>)</summary>\n");
+		agg_html(o, t->pos.v, t->pos.n, bench, &at, NULL, 0);
+		buf_puts(o, "</details>\n");
+	}
+	if (nov > 0 || uns > 0)
+		buf_printf(o, "<p class=\"note\">Without a position, counted "
+		    "apart from the pass rate per entry position (<code>lg-agg "
+		    "--by-position</code>): %ld record%s without verdicts (not "
+		    "judged), %ld never scored.</p>\n", nov, nov == 1 ? "" : "s",
+		    uns);
 }
 
 /* lg-agg --usage: records, tokens, times, verdicts, words and cost. */
@@ -1023,17 +1219,27 @@ tabs_compare(buf *o, tabs *t, const char *a, const char *b,
 	size_t n[2] = { 0, 0 }, i, k, m, s;
 	char *av[2][24], num[2][32];
 	runjob jobs[2];
-	buf out[2] = { { 0 }, { 0 } }, *to[2] = { &out[0], &out[1] };
-	int st;
+	buf out[2] = { { 0 }, { 0 } };
+	char *what[2];
+	struct runfor fo[2];
 
 	memset(jobs, 0, sizeof jobs);
 	for (k = 0; k < 2; k++) {
 		tool_args(t->ctx, av[k], num[k], sizeof num[k], args[k], 0);
 		jobs[k].name = "lg-compare";
 		jobs[k].argv = av[k];
+		what[k] = xasprintf("the comparison of %s and %s %s "
+		    "(lg-compare -g %s)", a, b, k == 0 ? "pooled" :
+		    "per task and length", by[k]);
+		fo[k].out = &out[k];
+		fo[k].what = what[k];
+		fo[k].warn = NULL;
+		fo[k].quiet = 1;	/* no case in common: a page note */
 	}
-	if ((st = tools_run(t->ctx, o, jobs, 2, to)) < 0)
-		t->ok &= st != -2;
+	if (tools_run(t->ctx, o, jobs, 2, fo) == -2)
+		t->ok = 0;
+	free(what[0]);
+	free(what[1]);
 	for (k = 0; k < 2; k++) {
 		n[k] = jlines(buf_str(&out[k]), &r[k]);
 		buf_free(&out[k]);
