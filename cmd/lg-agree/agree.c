@@ -41,18 +41,25 @@ kappa(const long n[4])
 	return (po - pe) / (1 - pe);
 }
 
+/* strcmp, but at once for one judging's names, kept once each */
+static int
+scmp(const char *a, const char *b)
+{
+	return a == b ? 0 : strcmp(a, b);
+}
+
 static int
 cmp_rec(const void *x, const void *y)
 {
 	const struct jrec *a = x, *b = y;
 	int c;
 
-	if ((c = strcmp(a->bench, b->bench)) != 0)
+	if ((c = scmp(a->bench, b->bench)) != 0)
 		return c;
-	if ((c = strcmp(a->task, b->task)) != 0)
+	if ((c = scmp(a->task, b->task)) != 0)
 		return c;
 	if ((c = strcmp(a->id, b->id)) != 0 ||
-	    (c = strcmp(a->model, b->model)) != 0)
+	    (c = scmp(a->model, b->model)) != 0)
 		return c;
 	return (a->line > b->line) - (a->line < b->line);
 }
@@ -62,12 +69,12 @@ cmp_group3(const struct jrec *a, const struct jrec *b)
 {
 	int c;
 
-	if ((c = strcmp(a->bench, b->bench)) != 0)
+	if ((c = scmp(a->bench, b->bench)) != 0)
 		return c;
-	if ((c = strcmp(a->task, b->task)) != 0 ||
+	if ((c = scmp(a->task, b->task)) != 0 ||
 	    (c = strcmp(a->id, b->id)) != 0)
 		return c;
-	return strcmp(a->model, b->model);
+	return scmp(a->model, b->model);
 }
 
 static void
@@ -240,32 +247,106 @@ cmp_double(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
-/* Kappa and its interval: the records drawn with replacement. */
+#define MAX_CLASSES 4096	/* distinct tables hashed; past it, drawn one
+				 * by one */
+#define DRAWS 4096		/* indexes drawn at a time */
+
+/*
+ * The records of g reduced to the distinct tables they hold (few: a
+ * record judges a handful of items): cls[i] is record i's, the tables
+ * in tab[0..return).  0 when there are more than MAX_CLASSES.
+ */
+static size_t
+classes(const struct group *g, uint16_t *cls, struct pair *tab)
+{
+	enum { SLOTS = 2 * MAX_CLASSES };
+	static int32_t slot[SLOTS];
+	size_t i, n = 0;
+	int c;
+
+	memset(slot, 0xff, sizeof slot);
+	for (i = 0; i < g->np; i++) {
+		const long *v = g->p[i].n;
+		uint64_t h = 1469598103934665603ULL;
+		size_t at;
+
+		for (c = 0; c < 4; c++)
+			h = (h ^ (uint64_t)v[c]) * 1099511628211ULL;
+		for (at = h % SLOTS; slot[at] >= 0; at = (at + 1) % SLOTS)
+			if (memcmp(tab[slot[at]].n, v, sizeof tab->n) == 0)
+				break;
+		if (slot[at] < 0) {
+			if (n == MAX_CLASSES)
+				return 0;
+			tab[n] = g->p[i];
+			slot[at] = (int32_t)n++;
+		}
+		cls[i] = (uint16_t)slot[at];
+	}
+	return n;
+}
+
+/* One resample's table, n: the records drawn by r, through their
+ * classes (cls, tab[0..nc)) when there are few, else one by one. */
+static void
+resample(const struct group *g, rng *r, const uint16_t *cls,
+    const struct pair *tab, size_t nc, uint32_t *idx, long n[4])
+{
+	static long hist[MAX_CLASSES];
+	size_t i, j, k;
+	int c;
+
+	memset(n, 0, 4 * sizeof *n);
+	if (nc > 0)
+		memset(hist, 0, nc * sizeof *hist);
+	for (i = 0; i < g->np; i += k) {
+		k = g->np - i < DRAWS ? g->np - i : DRAWS;
+		rng_below_many(r, (uint32_t)g->np, idx, k);
+		for (j = 0; j < k; j++) {
+			if (nc > 0) {
+				hist[cls[idx[j]]]++;
+				continue;
+			}
+			for (c = 0; c < 4; c++)
+				n[c] += g->p[idx[j]].n[c];
+		}
+	}
+	for (i = 0; i < nc; i++)
+		for (c = 0; c < 4; c++)
+			n[c] += hist[i] * tab[i].n[c];
+}
+
+/* Kappa and its interval: the records drawn with replacement (the draws
+ * of rng_below, one per record). */
 static void
 interval(struct group *g, const struct opts *o)
 {
 	const char *val[2] = { g->bench, g->task };
+	struct pair *tab;
+	uint16_t *cls;
+	uint32_t *idx;
 	double *k;
 	long d, m = 0;
-	size_t i;
+	size_t nc;
 	rng r;
 
 	g->k = kappa(g->n);
 	if (g->np == 0 || isnan(g->k))
 		return;
+	if (g->np > UINT32_MAX)
+		lg_die(LG_BAD, "%zu records in a group: too many to resample",
+		    g->np);
 	k = xcalloc((size_t)o->resamples, sizeof *k);
+	cls = xcalloc(g->np, sizeof *cls);
+	tab = xcalloc(MAX_CLASSES, sizeof *tab);
+	idx = xcalloc(DRAWS, sizeof *idx);
+	nc = classes(g, cls, tab);
 	paired_seed(&r, o->seed, val, 2, 3);
 	for (d = 0; d < o->resamples; d++) {
-		long n[4] = { 0, 0, 0, 0 };
+		long n[4];
 		double x;
-		int c;
 
-		for (i = 0; i < g->np; i++) {
-			const struct pair *p = &g->p[rng_below(&r, g->np)];
-
-			for (c = 0; c < 4; c++)
-				n[c] += p->n[c];
-		}
+		resample(g, &r, cls, tab, nc, idx, n);
 		if (!isnan(x = kappa(n)))
 			k[m++] = x;
 	}
@@ -276,6 +357,9 @@ interval(struct group *g, const struct opts *o)
 		g->hi = paired_quantile(k, (size_t)m, 0.975);
 	}
 	free(k);
+	free(cls);
+	free(tab);
+	free(idx);
 }
 
 /* The pooled row, g[ng], over every group's records (room made). */

@@ -25,15 +25,25 @@ enum { V_FAIL, V_PASS, V_UNDECIDED, V_UNJUDGED };
 
 struct item {
 	long idx;		/* its position in verdicts, or its "index" */
-	char *key;		/* what it judges: "kind at N", or NULL */
+	const char *key;	/* what it judges: "kind at N", or NULL (the
+				 * judging's names) */
 	int v;			/* V_ */
 };
 
+/* Strings kept once each: a hash set of its own copies. */
+struct names {
+	char **slot;
+	size_t cap, n;
+	buf key;		/* a verdict's key being made */
+};
+
 struct jrec {
-	char *bench, *task;	/* "-" when absent */
+	const char *bench, *task;	/* "-" when absent (the judging's
+				 * names) */
 	char *id;		/* a key (nulkey.h) */
-	char *model;		/* gen.model, a key, or "-": the answers of
-				 * two models to one case are two records */
+	const char *model;	/* gen.model, a key, or "-": the answers of
+				 * two models to one case are two records
+				 * (the judging's names) */
 	long line;
 	int failed;		/* an error from a stage */
 	int sampled;		/* items carry "index": a labelled sample */
@@ -46,6 +56,7 @@ struct judging {
 	const char *file;	/* display name */
 	struct jrec *r;
 	size_t n, cap;
+	struct names names;	/* the groups', models' and items' names */
 };
 
 struct opts {

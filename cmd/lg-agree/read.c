@@ -22,26 +22,109 @@ key_of(const char *s, size_t len)
 	return len ? nulkey_of(s, len) : xstrdup("");
 }
 
-char *
-verdict_key(const cJSON *v)
+/* The key of verdict v into b (emptied first); 0 when it has none. */
+static int
+key_into(const cJSON *v, buf *b)
 {
 	const cJSON *kind = cJSON_GetObjectItemCaseSensitive(v, "kind");
 	const cJSON *at = cJSON_GetObjectItemCaseSensitive(v, "at");
 	const cJSON *key = cJSON_GetObjectItemCaseSensitive(v, "key");
-	buf b = { 0 };
+	double x;
 
-	if (cJSON_IsString(key))
-		return xstrdup(key->valuestring);
+	buf_reset(b);
+	if (cJSON_IsString(key)) {
+		buf_puts(b, key->valuestring);
+		return 1;
+	}
 	if (!cJSON_IsString(kind))
 		kind = cJSON_GetObjectItemCaseSensitive(v, "type");
 	if (!cJSON_IsNumber(at))
 		at = cJSON_GetObjectItemCaseSensitive(v, "item");
 	if (!cJSON_IsString(kind) && !cJSON_IsNumber(at))
+		return 0;
+	buf_puts(b, cJSON_IsString(kind) ? kind->valuestring : "item");
+	if (!cJSON_IsNumber(at))
+		return 1;
+	x = at->valuedouble;
+	if (x >= 0 && x < 1e9 && x == floor(x)) {	/* as %.15g writes it */
+		char d[16], *p = d + sizeof d;
+		long n = (long)x;
+
+		*--p = '\0';
+		do
+			*--p = (char)('0' + n % 10);
+		while ((n /= 10) > 0);
+		buf_puts(b, " at ");
+		buf_puts(b, p);
+	} else
+		buf_printf(b, " at %.15g", x);
+	return 1;
+}
+
+char *
+verdict_key(const cJSON *v)
+{
+	buf b = { 0 };
+
+	if (!key_into(v, &b)) {
+		buf_free(&b);
 		return NULL;
-	buf_puts(&b, cJSON_IsString(kind) ? kind->valuestring : "item");
-	if (cJSON_IsNumber(at))
-		buf_printf(&b, " at %.15g", at->valuedouble);
+	}
 	return buf_take(&b);
+}
+
+/* The copy of s kept in the names (made at its first use). */
+static const char *
+name_of(struct names *t, const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;
+	const unsigned char *c;
+	size_t at, i;
+	char **old;
+
+	if (2 * (t->n + 1) > t->cap) {
+		old = t->slot;
+		at = t->cap;
+		t->cap = t->cap ? 2 * t->cap : 64;
+		t->slot = xcalloc(t->cap, sizeof *t->slot);
+		t->n = 0;
+		for (i = 0; i < at; i++)
+			if (old[i] != NULL)
+				name_of(t, old[i]);	/* moved, not copied */
+		free(old);
+	}
+	for (c = (const unsigned char *)s; *c; c++)
+		h = (h ^ *c) * 1099511628211ULL;
+	for (at = h & (t->cap - 1); t->slot[at] != NULL; at = (at + 1) &
+	    (t->cap - 1))
+		if (t->slot[at] == s || strcmp(t->slot[at], s) == 0)
+			return t->slot[at];
+	t->n++;
+	return t->slot[at] = (char *)s;
+}
+
+/* The kept copy of the caller's key k (freed when one was kept). */
+static const char *
+name_take(struct names *t, char *k)
+{
+	const char *n = name_of(t, k);
+
+	if (n != k)
+		free(k);
+	return n;
+}
+
+/* The kept copy of the key made in t->key (the buffer's, when new). */
+static const char *
+name_made(struct names *t)
+{
+	const char *n;
+
+	if (t->key.s == NULL)
+		return name_take(t, xstrdup(""));
+	if ((n = name_of(t, t->key.s)) == t->key.s)
+		memset(&t->key, 0, sizeof t->key);
+	return n;
 }
 
 int
@@ -61,15 +144,8 @@ verdict_outcome(const cJSON *v)
 static void
 jrec_free(struct jrec *r)
 {
-	size_t i;
-
-	for (i = 0; i < r->n; i++)
-		free(r->it[i].key);
 	free(r->it);
-	free(r->bench);
-	free(r->task);
 	free(r->id);
-	free(r->model);
 }
 
 static int
@@ -80,9 +156,10 @@ cmp_idx(const void *x, const void *y)
 	return (a->idx > b->idx) - (a->idx < b->idx);
 }
 
-/* The items of rec's verdicts into r: 0, or -1 when bad (reported). */
+/* The items of rec's verdicts into r, their keys in j's names: 0, or
+ * -1 when bad (reported). */
 static int
-items(const cJSON *rec, struct jrec *r, jsonl *in)
+items(struct judging *j, const cJSON *rec, struct jrec *r, jsonl *in)
 {
 	const cJSON *vs = rec_get(rec, "verdicts"), *v, *ix;
 	size_t n = 0, i;
@@ -117,7 +194,8 @@ items(const cJSON *rec, struct jrec *r, jsonl *in)
 			    "have one", n);
 			return -1;
 		}
-		t->key = verdict_key(v);
+		t->key = key_into(v, &j->names.key) ? name_made(&j->names) :
+		    NULL;
 		r->n = ++n;
 	}
 	qsort(r->it, r->n, sizeof *r->it, cmp_idx);
@@ -129,16 +207,16 @@ items(const cJSON *rec, struct jrec *r, jsonl *in)
 	return 0;
 }
 
-static char *
-group_value(const cJSON *rec, const char *key)
+static const char *
+group_value(struct judging *j, const cJSON *rec, const char *key)
 {
 	const char *s = rec_str(rec, key);
 	size_t len;
 
 	if (s == NULL)
-		return xstrdup("-");
+		return name_take(&j->names, xstrdup("-"));
 	s = rec_strn(rec, key, &len);
-	return key_of(s, len);
+	return name_take(&j->names, key_of(s, len));
 }
 
 static char gen_name[] = "gen", model_name[] = "model";
@@ -150,6 +228,7 @@ one(struct judging *j, const cJSON *rec, jsonl *in)
 	struct jrec r;
 	const char *id;
 	const cJSON *err = rec_get(rec, "error");
+	char *model;
 	size_t len;
 
 	memset(&r, 0, sizeof r);
@@ -159,13 +238,13 @@ one(struct judging *j, const cJSON *rec, jsonl *in)
 		return -1;
 	}
 	r.id = key_of(id, len);
-	if ((r.model = nulkey_at(rec, model_part, 2)) == NULL)
-		r.model = xstrdup("-");
-	r.bench = group_value(rec, "bench");
-	r.task = group_value(rec, "task");
+	model = nulkey_at(rec, model_part, 2);
+	r.model = name_take(&j->names, model != NULL ? model : xstrdup("-"));
+	r.bench = group_value(j, rec, "bench");
+	r.task = group_value(j, rec, "task");
 	r.line = jsonl_lineno(in);
 	r.failed = err != NULL && !cJSON_IsNull(err);
-	if (items(rec, &r, in) < 0) {
+	if (items(j, rec, &r, in) < 0) {
 		jrec_free(&r);
 		return -1;
 	}
@@ -204,4 +283,8 @@ judging_free(struct judging *j)
 	for (i = 0; i < j->n; i++)
 		jrec_free(&j->r[i]);
 	free(j->r);
+	for (i = 0; i < j->names.cap; i++)
+		free(j->names.slot[i]);
+	free(j->names.slot);
+	buf_free(&j->names.key);
 }
