@@ -62,7 +62,7 @@ struct cell {
 struct tally {
 	long failed, undecided, checks;
 	long unscored;		/* no scores, no error: left out */
-	long noverdicts;	/* position: scored, not judged: left out */
+	long noverdicts;	/* position: scored, no verdicts: left out */
 	long counted;		/* length: outputs lg counted */
 	long unplaced;		/* position, tokens: checks whose entry is
 				 * not in the output (left out) */
@@ -386,7 +386,7 @@ type_of(const cJSON *v)
 }
 
 /* The positions of arr (verdicts, or a failed record's checks) in p: 0,
- * 1 when a scored record has no verdicts (not judged: no position), -1
+ * 1 when a scored record has no verdicts (no position), -1
  * when the record is bad (said). */
 static int
 lgb_positions(const cJSON *arr, const char *name, int fail, struct pos *p,
@@ -395,7 +395,7 @@ lgb_positions(const cJSON *arr, const char *name, int fail, struct pos *p,
 	const cJSON *v;
 	int i = 0, k;
 
-	/* a scored record not judged yet: no position, and no error */
+	/* a scored record without verdicts: no position, and no error */
 	if (!fail && (arr == NULL || cJSON_IsNull(arr)))
 		return 1;
 	if (!cJSON_IsArray(arr)) {
@@ -1002,8 +1002,8 @@ note(const struct tally *y, int kind)
 		buf_printf(&b, "%s%ld unscored (never scored: left out)",
 		    b.len ? ", " : "", y->unscored);
 	if (y->noverdicts > 0)
-		buf_printf(&b, "%s%ld without verdicts (not judged: no "
-		    "position, left out)", b.len ? ", " : "", y->noverdicts);
+		buf_printf(&b, "%s%ld without verdicts (no position: "
+		    "left out)", b.len ? ", " : "", y->noverdicts);
 	if (y->checks > 0 && kind != CH_LENGTH)
 		buf_printf(&b, "%s%ld %s the judge could not decide%s",
 		    b.len ? ", " : "", y->checks, lgb ? "checks" : "items",

@@ -32,7 +32,7 @@
  * decided none of its items) is left out of the points, and so is an
  * unscored one (no scores and no error: nothing scored it, unscored.h),
  * counted apart and said once on stderr by charts_warn_unscored().  A
- * scored LongGenBench record without verdicts (not judged yet) is in every
+ * scored LongGenBench record without verdicts (its counts alone) is in every
  * chart but the position chart, which counts it apart.  A
  * chart says
  * under its title how many of each it holds, and how many checks the

@@ -204,7 +204,8 @@ read_verdicts(const cJSON *rec, jsonl *in, const struct opts *o,
 	const cJSON *v;
 	int i = 0;
 
-	/* not judged yet (lg-split | lg-agg): no position to give */
+	/* not judged yet (lg-split | lg-agg), or its counts alone: no
+	 * position to give */
 	if (vs == NULL || cJSON_IsNull(vs)) {
 		d->noverdicts = 1;
 		return 0;
@@ -855,7 +856,7 @@ has_positions(const struct group *g)
 
 /*
  * --by-position: the records that give no position, counted apart and
- * never as failed checks: those without verdicts (not judged) and those
+ * never as failed checks: those without verdicts and those
  * never scored, a row per group that has some, after the positions (a
  * blank line between when after); the first said on stderr (the second
  * are, by unscored_warn()).
@@ -897,7 +898,8 @@ print_apart(struct group **g, size_t n, const struct opts *o, int after)
 		if (after)
 			putchar('\n');
 		table_title(g[0]->bench, "records without positions, counted "
-		    "apart (no-verdicts: not judged; unscored: never scored)",
+		    "apart (no-verdicts: without verdicts; unscored: never "
+		    "scored)",
 		    o->fmt);
 		table_print(tb, o->fmt);
 		table_free(tb);

@@ -1044,8 +1044,8 @@ tabs_long(buf *o, const tabs *t, const char *bench)
 	if (nov > 0 || uns > 0)
 		buf_printf(o, "<p class=\"note\">Without a position, counted "
 		    "apart from the pass rate per entry position (<code>lg-agg "
-		    "--by-position</code>): %ld record%s without verdicts (not "
-		    "judged), %ld never scored.</p>\n", nov, nov == 1 ? "" : "s",
+		    "--by-position</code>): %ld record%s without verdicts, %ld "
+		    "never scored.</p>\n", nov, nov == 1 ? "" : "s",
 		    uns);
 }
 
