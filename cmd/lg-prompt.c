@@ -25,6 +25,11 @@
 #include "util.h"
 #include "xalloc.h"
 
+/* The codes of the long options without a short letter. */
+enum {
+	OPT_TEMPLATES = 0x100, OPT_MAX_RECORD, OPT_VERSION
+};
+
 static const char usage[] =
 "usage: lg-prompt [--templates DIR] [--variant NAME] [--force]\n"
 "                 [--max-record SIZE] [file ...]\n"
@@ -242,13 +247,13 @@ int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "templates", required_argument, NULL, 'T' },
+		{ "templates", required_argument, NULL, OPT_TEMPLATES },
 		{ "variant", required_argument, NULL, 'v' },
 		{ "force", no_argument, NULL, 'f' },
-		{ "max-record", required_argument, NULL, 'M' },
+		{ "max-record", required_argument, NULL, OPT_MAX_RECORD },
 		{ "list-tasks", no_argument, NULL, OPT_LIST_TASKS },
 		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	prompt_ctx c = { NULL, NULL, 0, NULL, 0 };
@@ -259,15 +264,15 @@ main(int argc, char **argv)
 	lg_init(argv[0]);
 	while ((ch = lg_getopt(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (ch) {
-		case 'T': c.dir = optarg; break;
+		case OPT_TEMPLATES: c.dir = optarg; break;
 		case 'v': c.variant = variant_arg(optarg); break;
 		case 'f': c.force = 1; break;
-		case 'M':
+		case OPT_MAX_RECORD:
 			opt_max_record(optarg);
 			break;
 		case OPT_LIST_TASKS: list = 1; break;
 		case 'h': lg_usage(usage, 0);
-		case 'V': lg_version();
+		case OPT_VERSION: lg_version();
 		default: lg_usage(usage, LG_USAGE);
 		}
 	}

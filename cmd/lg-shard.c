@@ -42,6 +42,11 @@
 #include "util.h"
 #include "xalloc.h"
 
+/* The codes of the long options without a short letter. */
+enum {
+	OPT_MAX_RECORD = 0x100, OPT_VERSION
+};
+
 static const char usage[] =
 "usage: lg-shard [--max-record SIZE] K/N [file ...]\n"
 "       lg-shard --merge --order REF [--max-record SIZE] file ...\n"
@@ -535,9 +540,9 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "merge", no_argument, NULL, 'm' },
 		{ "order", required_argument, NULL, 'o' },
-		{ "max-record", required_argument, NULL, 'M' },
+		{ "max-record", required_argument, NULL, OPT_MAX_RECORD },
 		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *ref = NULL;
@@ -549,9 +554,9 @@ main(int argc, char **argv)
 		switch (ch) {
 		case 'm': domerge = 1; break;
 		case 'o': ref = optarg; break;
-		case 'M': opt_max_record(optarg); break;
+		case OPT_MAX_RECORD: opt_max_record(optarg); break;
 		case 'h': lg_usage(usage, 0);
-		case 'V': lg_version();
+		case OPT_VERSION: lg_version();
 		default: lg_usage(usage, LG_USAGE);
 		}
 	}

@@ -33,6 +33,11 @@
 #include "utf8.h"
 #include "xalloc.h"
 
+/* The codes of the long options without a short letter. */
+enum {
+	OPT_MAX_RECORD = 0x100, OPT_VERSION
+};
+
 static const char usage[] =
 "usage: lg-split [--compat] [--keep first|last] [--max-record SIZE] [file ...]\n"
 "\n"
@@ -526,10 +531,10 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "compat", no_argument, NULL, 'c' },
 		{ "keep", required_argument, NULL, 'k' },
-		{ "max-record", required_argument, NULL, 'M' },
+		{ "max-record", required_argument, NULL, OPT_MAX_RECORD },
 		{ "list-tasks", no_argument, NULL, OPT_LIST_TASKS },
 		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	static const char *const keeps[] = { "first", "last" };
@@ -544,14 +549,14 @@ main(int argc, char **argv)
 		case 'k':
 			c.keep_last = (int)opt_choice("--keep", optarg, keeps, 2);
 			break;
-		case 'M':
+		case OPT_MAX_RECORD:
 			opt_max_record(optarg);
 			break;
 		case OPT_LIST_TASKS:
 			lgb_list_tasks();
 			exit(lg_finish(0));
 		case 'h': lg_usage(usage, 0);
-		case 'V': lg_version();
+		case OPT_VERSION: lg_version();
 		default: lg_usage(usage, LG_USAGE);
 		}
 	}

@@ -21,6 +21,11 @@
 #include "util.h"
 #include "xalloc.h"
 
+/* The codes of the long options without a short letter. */
+enum {
+	OPT_MAX_RECORD = 0x100, OPT_VERSION
+};
+
 static const char usage[] =
 "usage: lg-tokens [-f field,...] [--tokenizer file] [--special] [--ids]\n"
 "                 [--max-record SIZE] [file ...]\n"
@@ -122,9 +127,9 @@ main(int argc, char **argv)
 		{ "tokenizer", required_argument, NULL, 't' },
 		{ "special", no_argument, NULL, 's' },
 		{ "ids", no_argument, NULL, 'i' },
-		{ "max-record", required_argument, NULL, 'M' },
+		{ "max-record", required_argument, NULL, OPT_MAX_RECORD },
 		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	tokens_ctx c;
@@ -140,9 +145,9 @@ main(int argc, char **argv)
 		case 't': table = optarg; break;
 		case 's': c.flags |= BPE_SPECIAL; break;
 		case 'i': c.ids = 1; break;
-		case 'M': opt_max_record(optarg); break;
+		case OPT_MAX_RECORD: opt_max_record(optarg); break;
 		case 'h': lg_usage(usage, 0);
-		case 'V': lg_version();
+		case OPT_VERSION: lg_version();
 		default: lg_usage(usage, LG_USAGE);
 		}
 	}

@@ -19,6 +19,11 @@
 #include "record.h"
 #include "xalloc.h"
 
+/* The codes of the long options without a short letter. */
+enum {
+	OPT_COMPAT = 0x100, OPT_MAX_RECORD, OPT_VERSION
+};
+
 cJSON *
 rec_get(const cJSON *rec, const char *key)
 {
@@ -395,28 +400,28 @@ rec_filter_opts(int argc, char **argv, const char *usage,
     const lg_task *t, size_t n, int *compat)
 {
 	static const struct option longopts[] = {
-		{ "compat", no_argument, NULL, 'C' },
-		{ "max-record", required_argument, NULL, 'M' },
+		{ "compat", no_argument, NULL, OPT_COMPAT },
+		{ "max-record", required_argument, NULL, OPT_MAX_RECORD },
 		{ "list-tasks", no_argument, NULL, OPT_LIST_TASKS },
 		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	int c;
 
 	while ((c = lg_getopt(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'C':
+		case OPT_COMPAT:
 			*compat = 1;
 			break;
-		case 'M':
+		case OPT_MAX_RECORD:
 			opt_max_record(optarg);
 			break;
 		case OPT_LIST_TASKS:
 			task_list(t, n);
 		case 'h':
 			lg_usage(usage, 0);
-		case 'V':
+		case OPT_VERSION:
 			lg_version();
 		default:
 			lg_usage(usage, LG_USAGE);

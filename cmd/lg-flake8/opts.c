@@ -17,6 +17,13 @@
 #include "tasks.h"
 #include "xalloc.h"
 
+/* The codes of the long options without a short letter. */
+enum {
+	OPT_COMPAT = 0x100, OPT_DEFINITION, OPT_TIMEOUT, OPT_LINT_TIMEOUT,
+	OPT_PYTHON, OPT_FLAKE8, OPT_MAX_RECORD, OPT_CACHE, OPT_NO_CACHE,
+	OPT_PREPARE, OPT_VERSION
+};
+
 /* The tasks it scores: those of the list (tasks.def) it is SCORER of. */
 const lg_task cf_tasks[] = {
 #undef TASK_BY_flake8
@@ -130,20 +137,20 @@ int
 cf_parse(int argc, char **argv, cf_opts *o)
 {
 	static const struct option longopts[] = {
-		{ "compat", no_argument, NULL, 'C' },
-		{ "definition", required_argument, NULL, 'D' },
-		{ "timeout", required_argument, NULL, 'T' },
-		{ "lint-timeout", required_argument, NULL, 'L' },
-		{ "python", required_argument, NULL, 'P' },
-		{ "flake8", required_argument, NULL, 'F' },
-		{ "max-record", required_argument, NULL, 'M' },
+		{ "compat", no_argument, NULL, OPT_COMPAT },
+		{ "definition", required_argument, NULL, OPT_DEFINITION },
+		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+		{ "lint-timeout", required_argument, NULL, OPT_LINT_TIMEOUT },
+		{ "python", required_argument, NULL, OPT_PYTHON },
+		{ "flake8", required_argument, NULL, OPT_FLAKE8 },
+		{ "max-record", required_argument, NULL, OPT_MAX_RECORD },
 		{ "jobs", required_argument, NULL, 'j' },
-		{ "cache", required_argument, NULL, 'K' },
-		{ "no-cache", no_argument, NULL, 'N' },
-		{ "prepare", no_argument, NULL, 'R' },
+		{ "cache", required_argument, NULL, OPT_CACHE },
+		{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
+		{ "prepare", no_argument, NULL, OPT_PREPARE },
 		{ "list-tasks", no_argument, NULL, OPT_LIST_TASKS },
 		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	double lint_timeout = 60;
@@ -154,50 +161,50 @@ cf_parse(int argc, char **argv, cf_opts *o)
 	o->timeout = 10;
 	while ((c = lg_getopt(argc, argv, "hj:", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'C':
+		case OPT_COMPAT:
 			o->compat = 1;
 			break;
-		case 'D':
+		case OPT_DEFINITION:
 			o->def = (int)opt_choice("--definition", optarg, defs,
 			    sizeof defs / sizeof defs[0]);
 			defset = 1;
 			break;
-		case 'T':
+		case OPT_TIMEOUT:
 			o->timeout = opt_real("--timeout", optarg, 0.1, 86400);
 			break;
-		case 'L':
+		case OPT_LINT_TIMEOUT:
 			lint_timeout = opt_real("--lint-timeout", optarg, 1, 86400);
 			break;
-		case 'P':
+		case OPT_PYTHON:
 			if (*optarg == '\0')
 				lg_die(LG_USAGE, "--python: empty path");
 			python = optarg;
 			break;
-		case 'F':
+		case OPT_FLAKE8:
 			flake8 = optarg;
 			break;
-		case 'M':
+		case OPT_MAX_RECORD:
 			opt_max_record(optarg);
 			break;
 		case 'j':
 			o->jobs = (int)opt_num("-j", optarg, 1, 256);
 			break;
-		case 'K':
+		case OPT_CACHE:
 			if (*optarg == '\0')
 				lg_die(LG_USAGE, "--cache: empty path");
 			o->cache_dir = optarg;
 			break;
-		case 'N':
+		case OPT_NO_CACHE:
 			o->cache_off = 1;
 			break;
-		case 'R':
+		case OPT_PREPARE:
 			o->prep = 1;
 			break;
 		case OPT_LIST_TASKS:
 			task_list(cf_tasks, cf_ntasks);
 		case 'h':
 			lg_usage(usage, 0);
-		case 'V':
+		case OPT_VERSION:
 			lg_version();
 		default:
 			lg_usage(usage, LG_USAGE);

@@ -20,6 +20,12 @@
 #include "util.h"
 #include "xalloc.h"
 
+/* The codes of the long options without a short letter. */
+enum {
+	OPT_CORPUS = 0x100, OPT_IMPORT, OPT_STRIDE, OPT_GOLD_AT,
+	OPT_TRUNCATE, OPT_TOKENIZER, OPT_MAX_RECORD
+};
+
 #define LW(t, ...)
 #define ADA(t, ...) extern const ada_task ada_##t;
 #include "tasks.def"
@@ -439,20 +445,20 @@ take(int c, const char *arg, void *ctx)
 	ada_args *a = ctx;
 
 	switch (c) {
-	case 'C': a->o.corpus = arg; break;
-	case 'I': a->import = arg; break;
-	case 'S':
+	case OPT_CORPUS: a->o.corpus = arg; break;
+	case OPT_IMPORT: a->import = arg; break;
+	case OPT_STRIDE:
 		a->o.stride = (long)opt_num("--stride", arg, 0, 1000000);
 		a->given |= a->o.stride ? ADA_STRIDE : 0;
 		break;
-	case 'G':
+	case OPT_GOLD_AT:
 		a->o.gold_at = GOLD_FRONT + (int)opt_choice("--gold-at", arg,
 		    gold_names, 3);
 		a->given |= ADA_GOLD_AT;
 		break;
-	case 'T': a->o.truncate = arg; a->given |= ADA_TRUNCATE; break;
-	case 'K': a->tokenizer = arg; break;
-	case 'M': opt_max_record(arg); break;
+	case OPT_TRUNCATE: a->o.truncate = arg; a->given |= ADA_TRUNCATE; break;
+	case OPT_TOKENIZER: a->tokenizer = arg; break;
+	case OPT_MAX_RECORD: opt_max_record(arg); break;
 	default: return -1;
 	}
 	return 0;
@@ -646,13 +652,13 @@ int
 gen_adaleval(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "corpus", required_argument, NULL, 'C' },
-		{ "import", required_argument, NULL, 'I' },
-		{ "stride", required_argument, NULL, 'S' },
-		{ "gold-at", required_argument, NULL, 'G' },
-		{ "truncate", required_argument, NULL, 'T' },
-		{ "tokenizer", required_argument, NULL, 'K' },
-		{ "max-record", required_argument, NULL, 'M' },
+		{ "corpus", required_argument, NULL, OPT_CORPUS },
+		{ "import", required_argument, NULL, OPT_IMPORT },
+		{ "stride", required_argument, NULL, OPT_STRIDE },
+		{ "gold-at", required_argument, NULL, OPT_GOLD_AT },
+		{ "truncate", required_argument, NULL, OPT_TRUNCATE },
+		{ "tokenizer", required_argument, NULL, OPT_TOKENIZER },
+		{ "max-record", required_argument, NULL, OPT_MAX_RECORD },
 		{ NULL, 0, NULL, 0 }
 	};
 	ada_args a = { { NULL, 0, GOLD_RANDOM, NULL, 0, 0, -1 }, NULL, NULL, 0 };

@@ -22,6 +22,11 @@
 #include "util.h"
 #include "xalloc.h"
 
+/* The codes of the long options without a short letter. */
+enum {
+	OPT_IMPORT = 0x100, OPT_MAX_RECORD
+};
+
 static const char *const all_tasks[] = { "diary", "menu", "skyscraper", "city" };
 static const char *const all_tiers[] = { "8k", "16k", "32k", "64k", "128k" };
 #define NTASKS 4
@@ -136,8 +141,8 @@ take(int c, const char *arg, void *ctx)
 			lg_die(LG_USAGE, "--model: empty model name");
 		a->model = arg;
 		break;
-	case 'I': a->import = arg; break;
-	case 'M': opt_max_record(arg); break;
+	case OPT_IMPORT: a->import = arg; break;
+	case OPT_MAX_RECORD: opt_max_record(arg); break;
 	default: return -1;
 	}
 	return 0;
@@ -169,8 +174,8 @@ int
 gen_longgenbench(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "import", required_argument, NULL, 'I' },
-		{ "max-record", required_argument, NULL, 'M' },
+		{ "import", required_argument, NULL, OPT_IMPORT },
+		{ "max-record", required_argument, NULL, OPT_MAX_RECORD },
 		{ "model", required_argument, NULL, 'm' },
 		{ NULL, 0, NULL, 0 }
 	};

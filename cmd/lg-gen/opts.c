@@ -14,13 +14,18 @@
 #include "tasklist.h"
 #include "xalloc.h"
 
+/* The codes of the long options without a short letter. */
+enum {
+	OPT_VERSION = 0x2000	/* above the benchmarks' own codes */
+};
+
 void
 gen_parse(int argc, char **argv, const struct option *own,
     int (*take)(int c, const char *arg, void *ctx), void *ctx, gen_opts *g)
 {
 	static const struct option shared[] = {
 		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ "list-tasks", no_argument, NULL, OPT_LIST_TASKS },
 	};
 	const char *bench = argv[0];
@@ -52,7 +57,7 @@ gen_parse(int argc, char **argv, const struct option *own,
 		case 'l': g->tiers = optarg; break;
 		case 't': g->tasks = optarg; break;
 		case 'h': gen_usage(0);
-		case 'V': lg_version();
+		case OPT_VERSION: lg_version();
 		case OPT_LIST_TASKS: gen_list_tasks(bench);
 		case '?': gen_usage(LG_USAGE);
 		default:

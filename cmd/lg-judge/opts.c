@@ -17,6 +17,14 @@
 #include "util.h"
 #include "xalloc.h"
 
+/* The codes of the long options without a short letter. */
+enum {
+	OPT_DEFINITION = 0x100, OPT_JUDGE_URL, OPT_JUDGE_RETRIES,
+	OPT_JUDGE_MAXTOK, OPT_CACHE, OPT_RESUME, OPT_REDO_CHANGED,
+	OPT_RETRY_ERRORS, OPT_API_KEY_FILE, OPT_RUBRIC, OPT_CF_RELEVANCE,
+	OPT_JUDGE_TIME, OPT_MAX_RECORD, OPT_DRY_RUN, OPT_VERSION
+};
+
 static const char usage[] =
 "usage: lg-judge --rules [--compat | --definition DEF]\n"
 "                [--resume FILE [--redo-changed]\n"
@@ -165,30 +173,31 @@ judge_parse(int argc, char **argv, judge_args *a)
 		{ "hybrid", no_argument, NULL, 'y' },
 		{ "compat", no_argument, NULL, 'c' },
 		{ "compat-prompt", required_argument, NULL, 'p' },
-		{ "definition", required_argument, NULL, 'G' },
+		{ "definition", required_argument, NULL, OPT_DEFINITION },
 		{ "judge-temperature", required_argument, NULL, 't' },
 		{ "judge-top-p", required_argument, NULL, 'o' },
 		{ "judge-seed", required_argument, NULL, 's' },
-		{ "judge-base-url", required_argument, NULL, 'U' },
+		{ "judge-base-url", required_argument, NULL, OPT_JUDGE_URL },
 		{ "judge-model", required_argument, NULL, 'm' },
 		{ "model", required_argument, NULL, 'm' },
-		{ "judge-retries", required_argument, NULL, 'J' },
-		{ "judge-max-tokens", required_argument, NULL, 'T' },
-		{ "cache", required_argument, NULL, 'C' },
-		{ "resume", required_argument, NULL, 'S' },
-		{ "redo-changed", no_argument, NULL, 'D' },
-		{ "retry-errors", no_argument, NULL, 'E' },
-		{ "api-key-file", required_argument, NULL, 'K' },
-		{ "rubric", required_argument, NULL, 'B' },
-		{ "cf-relevance", no_argument, NULL, 'F' },
-		{ "judge-time", no_argument, NULL, 'W' },
+		{ "judge-retries", required_argument, NULL, OPT_JUDGE_RETRIES },
+		{ "judge-max-tokens", required_argument, NULL,
+		    OPT_JUDGE_MAXTOK },
+		{ "cache", required_argument, NULL, OPT_CACHE },
+		{ "resume", required_argument, NULL, OPT_RESUME },
+		{ "redo-changed", no_argument, NULL, OPT_REDO_CHANGED },
+		{ "retry-errors", no_argument, NULL, OPT_RETRY_ERRORS },
+		{ "api-key-file", required_argument, NULL, OPT_API_KEY_FILE },
+		{ "rubric", required_argument, NULL, OPT_RUBRIC },
+		{ "cf-relevance", no_argument, NULL, OPT_CF_RELEVANCE },
+		{ "judge-time", no_argument, NULL, OPT_JUDGE_TIME },
 		CLIENTOPT_LONGOPTS,
 		CLIENTOPT_IDLE,
-		{ "max-record", required_argument, NULL, 'M' },
-		{ "list-tasks", no_argument, NULL, 'L' },
-		{ "dry-run", no_argument, NULL, 'X' },
+		{ "max-record", required_argument, NULL, OPT_MAX_RECORD },
+		{ "list-tasks", no_argument, NULL, OPT_LIST_TASKS },
+		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	llm_opts *o = &a->llm;
@@ -217,9 +226,9 @@ judge_parse(int argc, char **argv, judge_args *a)
 		switch (ch) {
 		case 'r': a->rules = 1; break;
 		case 'y': o->hybrid = 1; break;
-		case 'W': o->timed = 1; break;
+		case OPT_JUDGE_TIME: o->timed = 1; break;
 		case 'c': a->compat = 1; break;
-		case 'G':
+		case OPT_DEFINITION:
 			a->definition = (int)opt_choice("--definition", optarg,
 			    defs, sizeof defs / sizeof defs[0]);
 			break;
@@ -238,33 +247,33 @@ judge_parse(int argc, char **argv, judge_args *a)
 			o->dec.seed = opt_num("--judge-seed", optarg, 0, 2147483647);
 			o->dec.has_seed = 1;
 			break;
-		case 'U':
+		case OPT_JUDGE_URL:
 			o->base = xreallocarray(o->base, o->http.nbase + 1, sizeof *o->base);
 			o->base[o->http.nbase++] = optarg;
 			break;
 		case 'm': o->model = optarg; break;
 		case 'P': o->http.parallel = (int)opt_num("-P", optarg, 1, 4096); break;
-		case 'J':
+		case OPT_JUDGE_RETRIES:
 			o->judge_retries = (int)opt_num("--judge-retries", optarg, 0, 100);
 			break;
-		case 'T':
+		case OPT_JUDGE_MAXTOK:
 			o->dec.max_tokens = opt_num("--judge-max-tokens", optarg, 1,
 			    MAX_TOKENS);
 			break;
-		case 'C': o->http.cache_dir = optarg; break;
-		case 'S': a->resume = optarg; break;
-		case 'D': a->jr.redo_changed = 1; break;
-		case 'E': a->jr.retry_errors = 1; break;
-		case 'K': a->keyfile = optarg; break;
-		case 'B': o->rubric = optarg; break;
-		case 'F': o->cf.on = 1; break;
-		case 'M':
+		case OPT_CACHE: o->http.cache_dir = optarg; break;
+		case OPT_RESUME: a->resume = optarg; break;
+		case OPT_REDO_CHANGED: a->jr.redo_changed = 1; break;
+		case OPT_RETRY_ERRORS: a->jr.retry_errors = 1; break;
+		case OPT_API_KEY_FILE: a->keyfile = optarg; break;
+		case OPT_RUBRIC: o->rubric = optarg; break;
+		case OPT_CF_RELEVANCE: o->cf.on = 1; break;
+		case OPT_MAX_RECORD:
 			opt_max_record(optarg);
 			break;
-		case 'L': a->list_tasks = 1; break;
-		case 'X': a->dry_run = 1; break;
+		case OPT_LIST_TASKS: a->list_tasks = 1; break;
+		case OPT_DRY_RUN: a->dry_run = 1; break;
 		case 'h': lg_usage(usage, 0);
-		case 'V': lg_version();
+		case OPT_VERSION: lg_version();
 		default: lg_usage(usage, LG_USAGE);
 		}
 	}

@@ -18,6 +18,12 @@
 #include "util.h"
 #include "xalloc.h"
 
+/* The codes of the long options without a short letter. */
+enum {
+	OPT_STOP = 0x100, OPT_FORGET, OPT_DROP, OPT_REPEAT,
+	OPT_WORDS, OPT_MAX_RECORD, OPT_VERSION
+};
+
 static const char usage[] =
 "usage: lg-oracle [-s SEED] [--stop-at F] [--forget-after F] [--drop P]\n"
 "                 [--repeat P] [--words N] [--model NAME] [--max-record SIZE]\n"
@@ -124,16 +130,16 @@ int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "stop-at", required_argument, NULL, 'S' },
-		{ "forget-after", required_argument, NULL, 'F' },
-		{ "drop", required_argument, NULL, 'D' },
-		{ "repeat", required_argument, NULL, 'R' },
-		{ "words", required_argument, NULL, 'W' },
+		{ "stop-at", required_argument, NULL, OPT_STOP },
+		{ "forget-after", required_argument, NULL, OPT_FORGET },
+		{ "drop", required_argument, NULL, OPT_DROP },
+		{ "repeat", required_argument, NULL, OPT_REPEAT },
+		{ "words", required_argument, NULL, OPT_WORDS },
 		{ "model", required_argument, NULL, 'm' },
-		{ "max-record", required_argument, NULL, 'M' },
+		{ "max-record", required_argument, NULL, OPT_MAX_RECORD },
 		{ "list-tasks", no_argument, NULL, OPT_LIST_TASKS },
 		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	oracle_opts o = { 1, 1, 0, 0, 0, "lg-oracle", 0 };
@@ -143,22 +149,24 @@ main(int argc, char **argv)
 	while ((c = lg_getopt(argc, argv, "s:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's': o.seed = opt_seed("-s", optarg); break;
-		case 'S': o.stop_at = opt_frac("--stop-at", optarg); break;
-		case 'F': o.forget_after = opt_frac("--forget-after", optarg); break;
-		case 'D': o.drop = opt_frac("--drop", optarg); break;
-		case 'R': o.repeat = opt_frac("--repeat", optarg); break;
-		case 'm':
-			o.model = optarg;
+		case OPT_STOP: o.stop_at = opt_frac("--stop-at", optarg); break;
+		case OPT_FORGET:
+			o.forget_after = opt_frac("--forget-after", optarg);
 			break;
-		case 'W': o.words = (long)opt_num("--words", optarg, 1, 1000000); break;
-		case 'M':
+		case OPT_DROP: o.drop = opt_frac("--drop", optarg); break;
+		case OPT_REPEAT: o.repeat = opt_frac("--repeat", optarg); break;
+		case 'm': o.model = optarg; break;
+		case OPT_WORDS:
+			o.words = (long)opt_num("--words", optarg, 1, 1000000);
+			break;
+		case OPT_MAX_RECORD:
 			opt_max_record(optarg);
 			break;
 		case OPT_LIST_TASKS:
 			list_tasks();
 		case 'h':
 			lg_usage(usage, 0);
-		case 'V':
+		case OPT_VERSION:
 			lg_version();
 		default:
 			lg_usage(usage, LG_USAGE);

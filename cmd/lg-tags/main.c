@@ -12,6 +12,11 @@
 #include "record.h"
 #include "tags.h"
 
+/* The codes of the long options without a short letter. */
+enum {
+	OPT_MAX_RECORD = 0x100, OPT_VERSION
+};
+
 static const char usage[] =
 "usage: lg-tags [--list-tasks] [--max-record SIZE] [file ...]\n"
 "\n"
@@ -29,10 +34,10 @@ int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "list-tasks", no_argument, NULL, 'L' },
-		{ "max-record", required_argument, NULL, 'M' },
+		{ "list-tasks", no_argument, NULL, OPT_LIST_TASKS },
+		{ "max-record", required_argument, NULL, OPT_MAX_RECORD },
 		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	int c;
@@ -40,15 +45,15 @@ main(int argc, char **argv)
 	lg_init(argv[0]);
 	while ((c = lg_getopt(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'L':
+		case OPT_LIST_TASKS:
 			tag_list_tasks();
 			return lg_finish(0);
-		case 'M':
+		case OPT_MAX_RECORD:
 			opt_max_record(optarg);
 			break;
 		case 'h':
 			lg_usage(usage, 0);
-		case 'V':
+		case OPT_VERSION:
 			lg_version();
 		default:
 			lg_usage(usage, LG_USAGE);

@@ -16,6 +16,11 @@
 #include "util.h"
 #include "xalloc.h"
 
+/* The codes of the long options without a short letter. */
+enum {
+	OPT_ALIGN = 0x100, OPT_COMPAT, OPT_MAX_RECORD, OPT_VERSION
+};
+
 static const char usage[] =
 "usage: lg-tau [-t BENCH/TASK[,BENCH/TASK]] [--align label|content] [--compat]\n"
 "              [--max-record SIZE] [file ...]\n"
@@ -92,12 +97,12 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "task", required_argument, NULL, 't' },
-		{ "align", required_argument, NULL, 'A' },
-		{ "compat", no_argument, NULL, 'C' },
-		{ "max-record", required_argument, NULL, 'M' },
+		{ "align", required_argument, NULL, OPT_ALIGN },
+		{ "compat", no_argument, NULL, OPT_COMPAT },
+		{ "max-record", required_argument, NULL, OPT_MAX_RECORD },
 		{ "list-tasks", no_argument, NULL, OPT_LIST_TASKS },
 		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	static const char *const aligns[] = { "label", "content" };
@@ -112,21 +117,21 @@ main(int argc, char **argv)
 		case 't':
 			tlist = optarg;
 			break;
-		case 'A':
+		case OPT_ALIGN:
 			c.o.align = ALIGN_LABEL + (int)opt_choice("--align", optarg,
 			    aligns, 2);
 			break;
-		case 'C':
+		case OPT_COMPAT:
 			c.o.compat = 1;
 			break;
-		case 'M':
+		case OPT_MAX_RECORD:
 			opt_max_record(optarg);
 			break;
 		case OPT_LIST_TASKS:
 			task_list(tasks, NTASKS);
 		case 'h':
 			lg_usage(usage, 0);
-		case 'V':
+		case OPT_VERSION:
 			lg_version();
 		default:
 			lg_usage(usage, LG_USAGE);
