@@ -214,7 +214,19 @@ hash(int kind, const char *series, const char *cat, double x)
 	return h % NBUCKET;
 }
 
-/* Add n and sum to a point (and to the record's unit, unless a baseline). */
+/* Add n and sum to point c (and to the record's unit, unless a
+ * baseline). */
+static void
+add_to(struct charts *t, struct cell *c, double n, double sum)
+{
+	c->n += n;
+	c->sum += sum;
+	if (!c->baseline)
+		chartci_add(t->ci, c->ix, n, sum);
+}
+
+/* Add n and sum to a point, found or made (and to the record's unit,
+ * unless a baseline). */
 static struct cell *
 put(struct charts *t, int kind, const char *series, const char *cat,
     double x, double minor, int baseline, double n, double sum)
@@ -244,10 +256,7 @@ put(struct charts *t, int kind, const char *series, const char *cat,
 		}
 		t->all[t->ncell++] = c;
 	}
-	c->n += n;
-	c->sum += sum;
-	if (!baseline)
-		chartci_add(t->ci, c->ix, n, sum);
+	add_to(t, c, n, sum);
 	return c;
 }
 
@@ -256,14 +265,9 @@ put(struct charts *t, int kind, const char *series, const char *cat,
 static int
 again(struct charts *t, struct gkey *k, int s, double n, double sum)
 {
-	struct cell *c = k->slot[s];
-
-	if (c == NULL)
+	if (k->slot[s] == NULL)
 		return 0;
-	c->n += n;
-	c->sum += sum;
-	if (!c->baseline)
-		chartci_add(t->ci, c->ix, n, sum);
+	add_to(t, k->slot[s], n, sum);
 	return 1;
 }
 
