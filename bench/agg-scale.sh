@@ -37,8 +37,9 @@ for p in ${PY:-} /usr/bin/python3 python3; do
 	if "$p" -c 'import numpy' 2>/dev/null; then py=$p; break; fi
 done
 if [ -z "$py" ]; then
-	echo "bench: no python3 with numpy (set PY=...): the script's" \
-	    "columns are left out" >&2
+	echo "bench: no python3 with numpy (set PY=..., or on Debian:" \
+	    "apt-get install python3-numpy): the script's columns," \
+	    "the baseline of every ratio, are left out" >&2
 fi
 
 gen() {
