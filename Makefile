@@ -50,8 +50,9 @@ SANFLAGS = -fsanitize=fuzzer-no-link,address,undefined \
 else ifeq ($(SAN),1)
 O   = build/san
 B   = build/san/bin
+# -g1: the line tables the reports need, a tenth less compiling than -g
 SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
-           -fno-sanitize-recover=undefined
+           -fno-sanitize-recover=undefined -g1
 else
 O   = build/obj
 B   = bin
