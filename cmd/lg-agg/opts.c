@@ -169,7 +169,7 @@ bad(struct opts *o, const char *msg, const char *arg)
 	if (msg != NULL)
 		lg_warn(msg, arg);
 	agg_opts_free(o);
-	lg_usage(usage, LG_USAGE);
+	exit(LG_USAGE);	/* one line, as cmdline.h: not the whole usage */
 }
 
 /* One option (not a mistake, help or version): 0, or -1 when it is bad. */

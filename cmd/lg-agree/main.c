@@ -110,7 +110,7 @@ parse(int argc, char **argv, struct opts *o, int *labels)
 			if (*optarg == '\0' || strlen(optarg) > 256) {
 				lg_warn("--by: \"%s\": not a name of 1 to 256 "
 				    "bytes", optarg);
-				lg_usage(usage, LG_USAGE);
+				exit(LG_USAGE);
 			}
 			o->by = optarg;
 			break;
@@ -136,7 +136,7 @@ run(char **argv, int argc, const struct opts *o, int labels)
 
 	if (labels && o->sheet) {
 		lg_warn("--sheet and --labels: one or the other");
-		lg_usage(usage, LG_USAGE);
+		exit(LG_USAGE);
 	}
 	if (labels)
 		status = sheet_import(argv, argc, o);
@@ -145,11 +145,11 @@ run(char **argv, int argc, const struct opts *o, int labels)
 	else {
 		if (argc != 2) {
 			lg_warn("two judgings to compare, A and B");
-			lg_usage(usage, LG_USAGE);
+			exit(LG_USAGE);
 		}
 		if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0) {
 			lg_warn("A and B cannot both be the standard input");
-			lg_usage(usage, LG_USAGE);
+			exit(LG_USAGE);
 		}
 		status = run_agree(argv, o);
 	}

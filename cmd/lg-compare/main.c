@@ -52,7 +52,7 @@ bad_usage(struct opts *o, const char *fmt, const char *arg)
 {
 	lg_warn(fmt, arg);
 	opts_free(o);
-	lg_usage(usage, LG_USAGE);
+	exit(LG_USAGE);	/* one line, as cmdline.h: not the whole usage */
 }
 
 /* --by FIELD or FIELD=A,B */

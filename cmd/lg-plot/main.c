@@ -220,7 +220,7 @@ parse_kind(struct plot_opts *o, const char *opt, const char *arg)
 	lg_warn("%s: unknown chart: %s (%s, correlate)", opt, arg,
 	    buf_str(&b));
 	buf_free(&b);
-	lg_usage(usage, LG_USAGE);
+	exit(LG_USAGE);
 }
 
 /* -k correlate: a tier and a metric, no -o. */
@@ -232,7 +232,7 @@ correlate(char **files, int n, struct plot_opts *o)
 		lg_warn("%s", o->correlate ? "-k correlate: needs --length and "
 		    "--metric, not -o" : "--length and --metric: only with -k "
 		    "correlate");
-		lg_usage(usage, LG_USAGE);
+		exit(LG_USAGE);
 	}
 	o->sc.data = o->data;
 	return scatter_run(files, n, &o->sc);
@@ -250,7 +250,7 @@ axis_check(const struct plot_opts *o)
 		bad = "--axis tokens: not with --bins or --compat";
 	if (bad != NULL) {
 		lg_warn("%s", bad);
-		lg_usage(usage, LG_USAGE);
+		exit(LG_USAGE);
 	}
 }
 
