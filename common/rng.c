@@ -67,8 +67,8 @@ rng_seed(rng *r, uint64_t n)
 	rng_seed_words(r, key, key[1] ? 2 : 1);
 }
 
-static inline uint32_t
-u32(rng *r)
+uint32_t
+rng_u32(rng *r)
 {
 	static const uint32_t mag01[2] = { 0, MATRIX_A };
 	uint32_t y;
@@ -94,12 +94,6 @@ u32(rng *r)
 	y ^= (y << 15) & 0xefc60000U;
 	y ^= y >> 18;
 	return y;
-}
-
-uint32_t
-rng_u32(rng *r)
-{
-	return u32(r);
 }
 
 double
@@ -151,21 +145,6 @@ rng_below(rng *r, uint64_t n)
 		v = rng_getrandbits(r, k);
 	while (v >= n);
 	return v;
-}
-
-void
-rng_below_many(rng *r, uint32_t n, uint32_t *out, size_t k)
-{
-	int shift = 32 - bit_length(n);
-	size_t i;
-	uint32_t v;
-
-	for (i = 0; i < k; i++) {
-		do
-			v = u32(r) >> shift;
-		while (v >= n);
-		out[i] = v;
-	}
 }
 
 int64_t
