@@ -4,13 +4,17 @@
 # (bench/agg-scale.py) in the same run.  The records are small scored
 # LongWeave records made here (no model, no scorer): 7 tasks x 4 tiers
 # x 5 models, two samples (seeds) of each case, scores drawn at random
-# (awk, seeded), as many as each size asks.  Per size, ROUNDS interleaved
-# rounds (default 3) of:
+# (awk, seeded), as many as each size asks; biog, sr and nw records carry
+# four verdicts each, and a second judging of the records (the same with
+# one verdict in ten flipped) is what lg-agree compares them with.  Per
+# size, ROUNDS interleaved rounds (default 3) of:
 #   lg-agg (default: 1000 resamples) and the script with its bootstrap,
 #   lg-agg --bootstrap 0 and the script without it,
 #   lg-compare --by gen.model=model-0,model-1 (default 2000 resamples),
 #   lg-plot -k longweave and -k length, the charts these records make
 #   (1000 resamples), and lg-plot -o DIR, every chart,
+#   lg-agree of the records against a second judging of them (its kappa
+#     intervals: 1000 resamples),
 # and for each its medians: wall seconds, CPU seconds (user + system:
 # the figure to quote on a loaded machine) and peak memory
 # (/usr/bin/time), the records' size, the ratios of lg-agg's medians
@@ -42,8 +46,11 @@ if [ -z "$py" ]; then
 	    "the baseline of every ratio, are left out" >&2
 fi
 
+# gen N [JUDGE]: N records; biog, sr and nw records carry four verdicts
+# each (pass drawn with the score's odds), and with JUDGE, a second
+# judging of the same records: every verdict flipped at odds 1 in 10
 gen() {
-	awk -v n="$1" -v seed=1 '
+	awk -v n="$1" -v seed=1 -v judge="${2:-}" '
 	BEGIN {
 		srand(seed)
 		nt = split("kvg sms pr cf biog sr nw", task, " ")
@@ -60,8 +67,23 @@ gen() {
 			    "\"bench\":\"longweave\",\"task\":\"%s\",\"length\":" \
 			    "\"%s\",\"gen\":{\"model\":\"model-%d\",\"lg\":" \
 			    "\"0.1.0\",\"params\":{\"seed\":%d}},\"scores\":" \
-			    "{\"score\":%.3f}}\n", id, s, id, s, task[t], len[l],
+			    "{\"score\":%.3f}", id, s, id, s, task[t], len[l],
 			    m, s, rand() < p ? 0.5 + rand() / 2 : rand() / 2
+			if (t >= 5) {
+				printf ",\"verdicts\":["
+				for (v = 0; v < 4; v++) {
+					pass = rand() < p
+					if (rand() < 0.1 && judge != "")
+						pass = !pass
+					printf "%s{\"kind\":\"fact\",\"at\":%d," \
+					    "\"pass\":%s,\"judged\":true,\"by\":" \
+					    "\"%s\"}", v ? "," : "", v,
+					    pass ? "true" : "false",
+					    judge != "" ? "judge" : "rules"
+				}
+				printf "]"
+			}
+			printf "}\n"
 			k++
 		}
 	}'
@@ -92,6 +114,7 @@ row() {
 
 for size in "$@"; do
 	gen "$size" > "$w/recs.jsonl"
+	gen "$size" judge > "$w/judged.jsonl"
 	rm -f "$w"/lg-* "$w"/numpy-* "$w"/before-*
 	echo "== $size records, $(($(wc -c < "$w/recs.jsonl") / 1048576)) MiB;" \
 	    "medians of $rounds interleaved rounds${py:+ (numpy: $py)}"
@@ -114,15 +137,16 @@ for size in "$@"; do
 			run "${p:+before-}lg-plot-o" "${p}lg-plot" -o "$w/charts" \
 			    "$w/recs.jsonl"
 		done
+		run lg-agree lg-agree "$w/recs.jsonl" "$w/judged.jsonl"
 		i=$((i + 1))
 	done
 	printf '%-22s %8s %8s %10s\n' command wall-s cpu-s peak-MiB
 	for n in lg-agg numpy-b1000 lg-agg-b0 numpy-b0 lg-compare lg-plot \
 	    lg-plot-length lg-plot-o before-lg-plot before-lg-plot-length \
-	    before-lg-plot-o; do
+	    before-lg-plot-o lg-agree; do
 		row "$n"
 	done
-	for n in lg-compare lg-plot lg-plot-length lg-plot-o; do
+	for n in lg-compare lg-plot lg-plot-length lg-plot-o lg-agree; do
 		echo "$n / lg-agg: cpu $(awk -v a="$(median "$w/lg-agg" '$2 + $3')" \
 		    -v b="$(median "$w/$n" '$2 + $3')" 'BEGIN { printf "%.2f", b / a }')x"
 	done

@@ -398,6 +398,15 @@ paired_seed(rng *r, uint64_t seed, const char *const *val, size_t nval,
     int tag)
 {
 	uint32_t key[5];
+
+	paired_key(key, seed, val, nval, tag);
+	rng_seed_words(r, key, 5);
+}
+
+void
+paired_key(uint32_t key[5], uint64_t seed, const char *const *val,
+    size_t nval, int tag)
+{
 	uint64_t h = 1469598103934665603ULL;
 	size_t i;
 	const char *s;
@@ -415,7 +424,6 @@ paired_seed(rng *r, uint64_t seed, const char *const *val, size_t nval,
 	key[2] = (uint32_t)h;
 	key[3] = (uint32_t)(h >> 32);
 	key[4] = (uint32_t)tag;
-	rng_seed_words(r, key, 5);
 }
 
 size_t

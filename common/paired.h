@@ -72,6 +72,10 @@ size_t paired_rows(struct paired_row *w, const int *ms, size_t nm,
  * of cases), so that a group's draws do not depend on the other groups. */
 void paired_seed(rng *r, uint64_t seed, const char *const *val, size_t nval,
     int tag);
+/* The five seed words paired_seed() seeds with, for another generator
+ * (bootrng.h). */
+void paired_key(uint32_t key[5], uint64_t seed, const char *const *val,
+    size_t nval, int tag);
 
 /* Two-sided exact McNemar (binomial) p-value for b and c discordant pairs. */
 double mcnemar_p(long b, long c);

@@ -132,21 +132,6 @@ rng_below(rng *r, uint64_t n)
 	return v;
 }
 
-void
-rng_below_many(rng *r, uint32_t n, uint32_t *out, size_t k)
-{
-	int shift = 32 - bit_length(n);
-	size_t i;
-	uint32_t v;
-
-	for (i = 0; i < k; i++) {
-		do
-			v = rng_u32(r) >> shift;
-		while (v >= n);
-		out[i] = v;
-	}
-}
-
 int64_t
 rng_randrange(rng *r, int64_t start, int64_t stop, int64_t step)
 {

@@ -40,9 +40,6 @@ rng_u32(rng *r)
 double rng_random(rng *r);			/* random() */
 uint64_t rng_getrandbits(rng *r, int k);	/* getrandbits(k), k <= 64 */
 uint64_t rng_below(rng *r, uint64_t n);		/* _randbelow(n), n > 0 */
-/* out[0..k) the draws of k calls of rng_below(r, n), n > 0, n < 2^32
- * (the same values, drawn without a call each). */
-void rng_below_many(rng *r, uint32_t n, uint32_t *out, size_t k);
 int64_t rng_randrange(rng *r, int64_t start, int64_t stop, int64_t step);
 int64_t rng_randint(rng *r, int64_t a, int64_t b);
 size_t rng_choice(rng *r, size_t n);		/* index chosen by choice() */

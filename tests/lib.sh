@@ -14,6 +14,13 @@
 #   no_crash FILE...  fail on a sanitizer report in FILEs
 #   need_py           fail unless Python 3 and flake8 are there ($py)
 #   py 'code' ARGS    run Python 3 code (json and sys are imported)
+#   boot_spread REF PAD MIN RUN...
+#                     each "KEY VALUE" line of REF (a former bootstrap's
+#                     interval endpoints) within the spread of the RUN
+#                     files' values of KEY (new draws, one file a seed),
+#                     widened by half that spread and PAD; at least MIN
+#                     endpoints, as many in each run; else print them
+#                     and return 1
 #   check_sums SUMS GOT WHAT
 #                     the lists of hashes GOT against the reference SUMS:
 #                     with UPDATE=1 write GOT over SUMS; else fail, naming
@@ -86,6 +93,36 @@ py() {
 	shift
 	"$py" -c "import json, sys
 $lib_code" "$@"
+}
+
+boot_spread() {	# ref pad min run...
+	py '
+ref = {}
+for line in open(sys.argv[1]):
+    k, v = line.rsplit(" ", 1)
+    ref[k] = float(v)
+runs = []
+for path in sys.argv[4:]:
+    runs.append({})
+    for line in open(path):
+        k, v = line.rsplit(" ", 1)
+        runs[-1][k] = float(v)
+bad = []
+for k, v in ref.items():
+    vals = [r[k] for r in runs if k in r]
+    if not vals:
+        bad.append("%s: no interval now" % k)
+        continue
+    lo, hi = min(vals), max(vals)
+    d = 0.5 * (hi - lo) + float(sys.argv[2])
+    if not lo - d <= v <= hi + d:
+        bad.append("%s: former %.4f, now %.4f to %.4f" % (k, v, lo, hi))
+if len(ref) < int(sys.argv[3]) or len(runs[0]) != len(ref):
+    bad.append("%d endpoints in the reference, %d now" % (len(ref),
+               len(runs[0])))
+print("\n".join(bad[:20]))
+sys.exit(1 if bad else 0)
+' "$@"
 }
 
 check_sums() {	# sums got what

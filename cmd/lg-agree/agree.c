@@ -18,12 +18,12 @@
 #include <string.h>
 
 #include "agree.h"
+#include "bootrng.h"
 #include "buf.h"
 #include "diag.h"
 #include "nulkey.h"
 #include "paired.h"
 #include "record.h"
-#include "rng.h"
 #include "xalloc.h"
 
 double
@@ -41,7 +41,7 @@ kappa(const long n[4])
 	return (po - pe) / (1 - pe);
 }
 
-/* strcmp, but at once for one judging's names, kept once each */
+/* strcmp, but at once for the judgings' names, kept once each */
 static int
 scmp(const char *a, const char *b)
 {
@@ -249,7 +249,6 @@ cmp_double(const void *x, const void *y)
 
 #define MAX_CLASSES 4096	/* distinct tables hashed; past it, drawn one
 				 * by one */
-#define DRAWS 4096		/* indexes drawn at a time */
 
 /*
  * The records of g reduced to the distinct tables they hold (few: a
@@ -289,64 +288,59 @@ classes(const struct group *g, uint16_t *cls, struct pair *tab)
 /* One resample's table, n: the records drawn by r, through their
  * classes (cls, tab[0..nc)) when there are few, else one by one. */
 static void
-resample(const struct group *g, rng *r, const uint16_t *cls,
-    const struct pair *tab, size_t nc, uint32_t *idx, long n[4])
+resample(const struct group *g, bootrng *r, const uint16_t *cls,
+    const struct pair *tab, size_t nc, long n[4])
 {
 	static long hist[MAX_CLASSES];
-	size_t i, j, k;
+	size_t i;
 	int c;
 
 	memset(n, 0, 4 * sizeof *n);
-	if (nc > 0)
-		memset(hist, 0, nc * sizeof *hist);
-	for (i = 0; i < g->np; i += k) {
-		k = g->np - i < DRAWS ? g->np - i : DRAWS;
-		rng_below_many(r, (uint32_t)g->np, idx, k);
-		for (j = 0; j < k; j++) {
-			if (nc > 0) {
-				hist[cls[idx[j]]]++;
-				continue;
-			}
+	if (nc == 0) {
+		for (i = 0; i < g->np; i++) {
+			const struct pair *p = &g->p[bootrng_below(r, g->np)];
+
 			for (c = 0; c < 4; c++)
-				n[c] += g->p[idx[j]].n[c];
+				n[c] += p->n[c];
 		}
+		return;
 	}
+	memset(hist, 0, nc * sizeof *hist);
+	for (i = 0; i < g->np; i++)
+		hist[cls[bootrng_below(r, g->np)]]++;
 	for (i = 0; i < nc; i++)
 		for (c = 0; c < 4; c++)
 			n[c] += hist[i] * tab[i].n[c];
 }
 
-/* Kappa and its interval: the records drawn with replacement (the draws
- * of rng_below, one per record). */
+/* Kappa and its interval: the records drawn with replacement (bootrng.h,
+ * seeded by the seed and the group). */
 static void
 interval(struct group *g, const struct opts *o)
 {
 	const char *val[2] = { g->bench, g->task };
 	struct pair *tab;
+	uint32_t key[5];
 	uint16_t *cls;
-	uint32_t *idx;
 	double *k;
 	long d, m = 0;
 	size_t nc;
-	rng r;
+	bootrng r;
 
 	g->k = kappa(g->n);
 	if (g->np == 0 || isnan(g->k))
 		return;
-	if (g->np > UINT32_MAX)
-		lg_die(LG_BAD, "%zu records in a group: too many to resample",
-		    g->np);
 	k = xcalloc((size_t)o->resamples, sizeof *k);
 	cls = xcalloc(g->np, sizeof *cls);
 	tab = xcalloc(MAX_CLASSES, sizeof *tab);
-	idx = xcalloc(DRAWS, sizeof *idx);
 	nc = classes(g, cls, tab);
-	paired_seed(&r, o->seed, val, 2, 3);
+	paired_key(key, o->seed, val, 2, 3);
+	bootrng_seed(&r, key, 5);
 	for (d = 0; d < o->resamples; d++) {
 		long n[4];
 		double x;
 
-		resample(g, &r, cls, tab, nc, idx, n);
+		resample(g, &r, cls, tab, nc, n);
 		if (!isnan(x = kappa(n)))
 			k[m++] = x;
 	}
@@ -359,7 +353,6 @@ interval(struct group *g, const struct opts *o)
 	free(k);
 	free(cls);
 	free(tab);
-	free(idx);
 }
 
 /* The pooled row, g[ng], over every group's records (room made). */

@@ -56,7 +56,9 @@ struct judging {
 	const char *file;	/* display name */
 	struct jrec *r;
 	size_t n, cap;
-	struct names names;	/* the groups', models' and items' names */
+	struct names *names;	/* the groups', models' and items' names,
+				 * shared by the judgings compared (the
+				 * caller's: names_free()) */
 };
 
 struct opts {
@@ -81,6 +83,7 @@ int verdict_outcome(const cJSON *v);
  * when some records were bad (reported), LG_SYS on a read error. */
 int judging_read(struct judging *j, const char *file);
 void judging_free(struct judging *j);
+void names_free(struct names *t);
 
 /* agree.c */
 /* An item where the two disagree. */

@@ -39,11 +39,14 @@ static int
 run_agree(char **files, const struct opts *o)
 {
 	struct judging j[2];
+	struct names names;
 	int s, st, status = LG_OK;
 
 	memset(j, 0, sizeof j);
+	memset(&names, 0, sizeof names);
 	for (s = 0; s < 2; s++) {
 		j[s].file = strcmp(files[s], "-") ? files[s] : "(stdin)";
+		j[s].names = &names;
 		if ((st = judging_read(&j[s], files[s])) > status)
 			status = st;
 	}
@@ -51,6 +54,7 @@ run_agree(char **files, const struct opts *o)
 		status = st;
 	judging_free(&j[0]);
 	judging_free(&j[1]);
+	names_free(&names);
 	return status;
 }
 

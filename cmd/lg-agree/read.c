@@ -194,7 +194,7 @@ items(struct judging *j, const cJSON *rec, struct jrec *r, jsonl *in)
 			    "have one", n);
 			return -1;
 		}
-		t->key = key_into(v, &j->names.key) ? name_made(&j->names) :
+		t->key = key_into(v, &j->names->key) ? name_made(j->names) :
 		    NULL;
 		r->n = ++n;
 	}
@@ -214,9 +214,9 @@ group_value(struct judging *j, const cJSON *rec, const char *key)
 	size_t len;
 
 	if (s == NULL)
-		return name_take(&j->names, xstrdup("-"));
+		return name_take(j->names, xstrdup("-"));
 	s = rec_strn(rec, key, &len);
-	return name_take(&j->names, key_of(s, len));
+	return name_take(j->names, key_of(s, len));
 }
 
 static char gen_name[] = "gen", model_name[] = "model";
@@ -239,7 +239,7 @@ one(struct judging *j, const cJSON *rec, jsonl *in)
 	}
 	r.id = key_of(id, len);
 	model = nulkey_at(rec, model_part, 2);
-	r.model = name_take(&j->names, model != NULL ? model : xstrdup("-"));
+	r.model = name_take(j->names, model != NULL ? model : xstrdup("-"));
 	r.bench = group_value(j, rec, "bench");
 	r.task = group_value(j, rec, "task");
 	r.line = jsonl_lineno(in);
@@ -283,8 +283,15 @@ judging_free(struct judging *j)
 	for (i = 0; i < j->n; i++)
 		jrec_free(&j->r[i]);
 	free(j->r);
-	for (i = 0; i < j->names.cap; i++)
-		free(j->names.slot[i]);
-	free(j->names.slot);
-	buf_free(&j->names.key);
+}
+
+void
+names_free(struct names *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->cap; i++)
+		free(t->slot[i]);
+	free(t->slot);
+	buf_free(&t->key);
 }

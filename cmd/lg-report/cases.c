@@ -6,11 +6,13 @@
  * that lg-agg reads.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
+#include "jprint.h"
 #include "nulkey.h"
 #include "record.h"
 #include "report.h"
@@ -34,19 +36,54 @@ key_or(const cJSON *rec, char *const *parts, size_t n, const char *def)
 }
 
 
+static uint64_t
+group_hash(const char *bench, const char *task, const char *length,
+    const char *model)
+{
+	const char *k[4] = { bench, task, length, model }, *c;
+	uint64_t h = 1469598103934665603ULL;
+	int i;
+
+	for (i = 0; i < 4; i++)
+		for (c = k[i]; ; c++) {
+			h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+			if (*c == '\0')
+				break;
+		}
+	return h;
+}
+
+/* Group i in r's slots (room made). */
+static void
+group_slot(struct report *r, size_t i)
+{
+	const struct rgroup *g = &r->g[i];
+	size_t at = group_hash(g->bench, g->task, g->length, g->model) &
+	    (r->nslot - 1);
+
+	while (r->gslot[at] != 0)
+		at = (at + 1) & (r->nslot - 1);
+	r->gslot[at] = i + 1;
+}
+
 static struct rgroup *
 group_of(struct report *r, const char *bench, const char *task,
     const char *length, const char *model)
 {
 	struct rgroup *g;
-	size_t i;
+	size_t i, at;
 
-	for (i = 0; i < r->ng; i++) {
-		g = &r->g[i];
-		if (strcmp(g->bench, bench) == 0 && strcmp(g->task, task) == 0 &&
-		    strcmp(g->length, length) == 0 && strcmp(g->model, model) == 0)
-			return g;
-	}
+	if (r->nslot > 0)
+		for (at = group_hash(bench, task, length, model) &
+		    (r->nslot - 1); r->gslot[at] != 0; at = (at + 1) &
+		    (r->nslot - 1)) {
+			g = &r->g[r->gslot[at] - 1];
+			if (strcmp(g->bench, bench) == 0 &&
+			    strcmp(g->task, task) == 0 &&
+			    strcmp(g->length, length) == 0 &&
+			    strcmp(g->model, model) == 0)
+				return g;
+		}
 	if (r->ng == r->capg) {
 		r->capg = r->capg ? 2 * r->capg : 16;
 		r->g = xreallocarray(r->g, r->capg, sizeof *r->g);
@@ -57,6 +94,14 @@ group_of(struct report *r, const char *bench, const char *task,
 	g->task = xstrdup(task);
 	g->length = xstrdup(length);
 	g->model = xstrdup(model);
+	if (2 * r->ng > r->nslot) {	/* at most half full */
+		free(r->gslot);
+		r->nslot = r->nslot ? 2 * r->nslot : 32;
+		r->gslot = xcalloc(r->nslot, sizeof *r->gslot);
+		for (i = 0; i < r->ng; i++)
+			group_slot(r, i);
+	} else
+		group_slot(r, r->ng - 1);
 	return g;
 }
 
@@ -352,20 +397,42 @@ details(struct report *r, const cJSON *rec)
 	return ret;
 }
 
-/* The record as a line of the copy lg-agg reads. */
+/* Top-level members that lg-agg and lg-compare never read, left out of
+ * their copy: the long input and its makings (a third or more of a
+ * record's bytes, read by every run of the tables). */
+static const char *const unread[] = { "prompt", "system", "vars", NULL };
+
+/* The record as a line of the copy lg-agg reads: each member as it was
+ * read (printed when it has no text), but those of unread[]. */
 static int
 spool(struct report *r, const cJSON *rec)
 {
-	buf b = { 0 };
-	int ret = 0;
+	buf *b = &r->line;
+	const cJSON *it;
+	const char *t;
+	size_t len, i;
+	int first = 1;
 
-	if (splice_print(rec, &b)) {
-		buf_putc(&b, '\n');
-		if (fwrite(b.s, 1, b.len, r->records) != b.len)
-			ret = -1;
+	buf_reset(b);
+	buf_putc(b, '{');
+	cJSON_ArrayForEach(it, rec) {
+		for (i = 0; unread[i] != NULL && strcmp(it->string,
+		    unread[i]) != 0; i++)
+			;
+		if (unread[i] != NULL)
+			continue;
+		if (!first)
+			buf_putc(b, ',');
+		first = 0;
+		jprint_string(b, it->string);
+		buf_putc(b, ':');
+		if ((t = splice_text(rec, it, &len)) != NULL)
+			buf_add(b, t, len);
+		else if (!jprint(b, it))
+			return 0;	/* unprintable: left out, as before */
 	}
-	buf_free(&b);
-	return ret;
+	buf_puts(b, "}\n");
+	return fwrite(b->s, 1, b->len, r->records) == b->len ? 0 : -1;
 }
 
 int
@@ -427,8 +494,10 @@ report_free(struct report *r)
 		free(r->g[i].model);
 	}
 	free(r->g);
+	free(r->gslot);
 	for (i = 0; i < r->nseen; i++)
 		free(r->seen[i].key);
 	free(r->seen);
 	buf_free(&r->index);
+	buf_free(&r->line);
 }

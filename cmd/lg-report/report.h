@@ -82,12 +82,15 @@ struct seen {			/* a record without a case member */
 struct report {
 	struct rgroup *g;	/* bench, task, length, model */
 	size_t ng, capg;
+	size_t *gslot;		/* groups by hash: index + 1, 0 empty */
+	size_t nslot;		/* slots, a power of two */
 	buf index;		/* the case index, a JSON array's items */
 	long ncases;
 	long tagged;		/* records with tags (lg-tags) */
 	FILE *details;		/* the per-case blocks, until the end */
 	struct outdir *dir;	/* -o DIR: the details in its chunks */
 	FILE *records;		/* the records, one a line, for lg-agg */
+	buf line;		/* a line of records being made */
 	size_t max_text;
 	struct seen *seen;
 	size_t nseen, capseen;

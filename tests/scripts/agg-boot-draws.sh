@@ -26,39 +26,18 @@ books=$TOP/share/corpora/austen
 } | lg-split | lg-score --rules > "$t/scored" 2> "$t/err" ||
     { cat "$t/err"; fail "the run failed"; }
 for s in 0 1 2 3 4 5 6 7 8 9; do
-	lg-agg -f json --seed $s "$t/scored" > "$t/s$s" || fail "lg-agg --seed $s"
-done
-py '
-def ends(path):
-    out = {}
-    for line in open(path):
-        r = json.loads(line)
-        g = json.dumps([r.get("bench"), r.get("task"), r.get("length"),
-                        r.get("gen"), r.get("row")])
-        for k, v in r.items():
-            if (k.endswith("_lo") or k.endswith("_hi")) and v is not None:
-                out[g + " " + k] = v
-    return out
-
-ref = {}
+	lg-agg -f json --seed $s "$t/scored" > "$t/j$s" || fail "lg-agg --seed $s"
+	py '
 for line in open(sys.argv[1]):
-    k, v = line.rsplit(" ", 1)
-    ref[k] = float(v)
-runs = [ends(p) for p in sys.argv[2:]]
-bad = []
-for k, v in ref.items():
-    vals = [r[k] for r in runs if k in r]
-    if not vals:
-        bad.append("%s: no interval now" % k)
-        continue
-    lo, hi = min(vals), max(vals)
-    d = 0.5 * (hi - lo) + 0.05
-    if not lo - d <= v <= hi + d:
-        bad.append("%s: former %.4f, now %.4f to %.4f" % (k, v, lo, hi))
-if len(ref) < 100 or len(runs[0]) != len(ref):
-    bad.append("%d endpoints in the reference, %d now" % (len(ref), len(runs[0])))
-print("\n".join(bad[:20]))
-sys.exit(1 if bad else 0)
-' "$TOP/tests/scripts/agg-boot-draws.ref" "$t"/s? > "$t/out" ||
-    { cat "$t/out"; fail "intervals outside the Monte-Carlo spread of the former draws"; }
+    r = json.loads(line)
+    g = json.dumps([r.get("bench"), r.get("task"), r.get("length"),
+                    r.get("gen"), r.get("row")])
+    for k, v in r.items():
+        if (k.endswith("_lo") or k.endswith("_hi")) and v is not None:
+            print("%s %r" % (g + " " + k, v))
+' "$t/j$s" > "$t/s$s"
+done
+boot_spread "$TOP/tests/scripts/agg-boot-draws.ref" 0.05 100 "$t"/s? \
+    > "$t/out" || { cat "$t/out"; fail "intervals outside the" \
+    "Monte-Carlo spread of the former draws"; }
 exit 0

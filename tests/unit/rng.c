@@ -102,24 +102,5 @@ main(void)
 		rng_sample(&r, 100000, idx, 10);
 		CHECK(idx[0] < 100000, "sample range");
 	}
-	{
-		/* rng_below_many draws what as many rng_below calls draw */
-		static const uint32_t ns[] = { 1, 7, 57120, 400000, 2147483653U };
-		uint32_t got[700];
-		rng r2;
-		size_t j, n;
-
-		for (n = 0; n < sizeof ns / sizeof ns[0]; n++) {
-			rng_seed(&r, 11);
-			rng_seed(&r2, 11);
-			rng_below_many(&r, ns[n], got, 700);
-			for (j = 0; j < 700 && got[j] == rng_below(&r2, ns[n]); j++)
-				;
-			CHECK(j == 700, "rng_below_many(%lu) draw %zu",
-			    (unsigned long)ns[n], j);
-			CHECK(rng_u32(&r) == rng_u32(&r2), "state after %lu",
-			    (unsigned long)ns[n]);
-		}
-	}
 	return CHECK_DONE();
 }
