@@ -9,7 +9,8 @@
  *      completion_window 24h); its id said on stderr at once;
  *   4. polled, GET /v1/batches/ID, every --batch-poll seconds at first,
  *      half as often again after each poll that saw nothing move, up to
- *      twelve times that (and a minute at most), with the progress line
+ *      twelve times that (a minute at most, unless --batch-poll is
+ *      longer), with the progress line
  *      of request_counts; SIGINT or SIGTERM stops polling and says how to
  *      go on (--batch-id ID: steps 2 and 3 are skipped);
  *   5. the output and error files downloaded, GET /v1/files/ID/content,
@@ -55,6 +56,7 @@ typedef struct {
 	CURL *c;
 	char *api;		/* BASE/v1 */
 	rng r;
+	const char *batch;	/* the batch's id, once it has one */
 	char err[CURL_ERROR_SIZE];
 } oab;
 
@@ -235,6 +237,10 @@ static void __attribute__((noreturn))
 failed(const oab *a, const char *method, const char *path, long status,
     const buf *b)
 {
+	if (a->batch != NULL)
+		lg_warn("batch %s may go on at the server: run again with the "
+		    "same input and options and --batch-id %s to pick it up",
+		    a->batch, a->batch);
 	if (status == 0)
 		lg_die(LG_SYS, "%s %s%s: %s", method, a->api, path, a->err);
 	if (status == 404 && (strcmp(path, "/files") == 0 ||
@@ -356,6 +362,8 @@ poll_batch(oab *a, const char *id)
 	cJSON *b;
 	const char *st;
 
+	if (most < every)
+		most = every;
 	progress_start(&p, a->o->quiet);
 	p.unit = "req/s";
 	for (;;) {
@@ -425,7 +433,7 @@ url_id(const char *id, const char *what)
 		    *s != '.')
 			break;
 	if (*id == '\0' || *s != '\0' || s - id > 256)
-		lg_die(LG_SYS, "%s: not an id (letters, digits, '-', '_', '.')",
+		lg_die(*what == '-' ? LG_USAGE : LG_SYS, "%s: not an id (letters, digits, '-', '_', '.')",
 		    what);
 	return id;
 }
@@ -570,6 +578,7 @@ run_batch(oab *a, const char *req, FILE *res, char **id)
 		    *id, fid, *id);
 		free(fid);
 	}
+	a->batch = *id;
 	progress_catch_stop();
 	b = poll_batch(a, *id);
 	if ((st = rec_str(b, "output_file_id")) != NULL && *st != '\0')
@@ -592,6 +601,10 @@ infer_batch_api(infer_opts *o)
 	struct stat st;
 	FILE *f;
 
+	for (status = 0; status < o->nfiles; status++)
+		if (strcmp(o->files[status], "-") == 0)
+			lg_die(LG_USAGE, "--batch reads the records twice: give "
+			    "files, not standard input (-)");
 	atexit(tmp_unlink);
 	req = o->batch_requests != NULL ? o->batch_requests : tmp_file(0);
 	o->batch_requests = req;

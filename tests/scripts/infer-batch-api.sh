@@ -156,6 +156,7 @@ rc=0
 lg-infer $opts --base-url "$url" --batch "$t/in" > "$t/none" \
     2> "$t/none.err" || rc=$?
 fake_stop none
+no_crash "$t/none.err"
 [ "$rc" -eq 3 ] || fail "none: exit status $rc"
 grep -q "/v1/files: HTTP 404: this server has no Batch API" "$t/none.err" ||
     fail "none: $(cat "$t/none.err")"
@@ -167,4 +168,9 @@ lg-infer -m fake --base-url "$url" --batch < "$t/in" > /dev/null \
     2> "$t/stdin.err" || rc=$?
 [ "$rc" -eq 2 ] && grep -q "give files" "$t/stdin.err" ||
     fail "stdin: exit status $rc: $(cat "$t/stdin.err")"
+rc=0
+lg-infer -m fake --base-url "$url" --batch "$t/in" - < "$t/in" > /dev/null \
+    2> "$t/dash.err" || rc=$?
+[ "$rc" -eq 2 ] && grep -q "give files" "$t/dash.err" ||
+    fail "-: exit status $rc: $(cat "$t/dash.err")"
 exit 0
