@@ -1830,7 +1830,8 @@ batch_json(size_t k)
 	cJSON_AddStringToObject(j, "input_file_id", id);
 	n = cJSON_AddObjectToObject(j, "request_counts");
 	cJSON_AddNumberToObject(n, "total", (double)b->total);
-	cJSON_AddNumberToObject(n, "completed", (double)(end ? b->total :
+	cJSON_AddNumberToObject(n, "completed", (double)(end ||
+	    strcmp(st, "finalizing") == 0 ? b->total :
 	    strcmp(st, "in_progress") == 0 ? b->total / 2 : 0));
 	cJSON_AddNumberToObject(n, "failed", 0);
 	if (end && b->out >= 0) {
@@ -1892,9 +1893,14 @@ batch_api(conn *c, const char *method, const char *path, const char *body,
 		return 0;
 	if (strcmp(batch_mode, "none") == 0)
 		return 0;
-	if (S.key != NULL && strcmp(auth_state(auth), "key") != 0)
-		batch_refuse(c, path, auth, 401, "invalid API key");
-	else if (strcmp(method, "POST") == 0 && strcmp(path, "/v1/files") == 0)
+	if (S.key != NULL && strcmp(auth_state(auth), "key") != 0) {
+		/* as api(): name the key that was sent */
+		char *m = xasprintf("invalid API key: %s", auth &&
+		    strlen(auth) > 7 ? auth + 7 : "none");
+
+		batch_refuse(c, path, auth, 401, m);
+		free(m);
+	} else if (strcmp(method, "POST") == 0 && strcmp(path, "/v1/files") == 0)
 		files_post(c, path, body, len, auth);
 	else if (strcmp(method, "POST") == 0 && strcmp(path, "/v1/batches") == 0)
 		batches_post(c, path, body, len, auth);

@@ -108,6 +108,18 @@ no_crash "$t/resumed.err"
 same "$t/online" "$t/resumed" batch_2
 [ "$(grep -c "^[0-9]* [0-9.]* /v1/files " "$t/api.log")" -eq "$files" ] ||
     fail "--batch-id: uploaded again"
+
+# a key the server refuses: said, never shown
+printf '%s\n' sk-wrong-key-0123456789abcdef > "$t/badkey"
+rc=0
+lg-infer -m fake --api-key-file "$t/badkey" --base-url "$url" --batch \
+    "$t/in" > "$t/bad" 2> "$t/bad.err" || rc=$?
+no_crash "$t/bad.err"
+[ "$rc" -eq 3 ] || fail "bad key: exit status $rc: $(cat "$t/bad.err")"
+grep -q "POST $url/v1/files: HTTP 401: invalid API key: \*\*\*" "$t/bad.err" ||
+    fail "bad key: $(cat "$t/bad.err")"
+! grep -q "wrong-key" "$t/bad.err" || fail "bad key: the key is shown"
+[ ! -s "$t/bad" ] || fail "bad key: records written"
 fake_stop api
 
 # mode ERRORS...: a batch of fakeapi --batch-mode mode, the records that
