@@ -64,6 +64,7 @@ typedef struct {
 	buf *b;			/* the reply here, */
 	FILE *f;		/* or to this file */
 	size_t n, lim;
+	int over;		/* the reply went past lim */
 } oab_sink;
 
 static char *tmps[2];
@@ -101,8 +102,10 @@ sink_write(char *p, size_t sz, size_t nm, void *arg)
 	oab_sink *s = arg;
 	size_t n = sz * nm;
 
-	if (n > s->lim - s->n)
+	if (n > s->lim - s->n) {
+		s->over = 1;
 		return 0;
+	}
 	s->n += n;
 	if (s->f != NULL)
 		return fwrite(p, 1, n, s->f);
@@ -155,6 +158,19 @@ setup(oab *a, const char *url, struct curl_slist *h, oab_sink *s)
 	}
 }
 
+/* The wait before attempt + 1: the backoff, or Retry-After (bounded). */
+static double
+retry_wait(oab *a, CURLcode rc, int attempt)
+{
+	curl_off_t ra = 0;
+	double most = a->o->net.backoff_max;
+
+	if (rc == CURLE_OK && curl_easy_getinfo(a->c, CURLINFO_RETRY_AFTER,
+	    &ra) == CURLE_OK && ra > 0)
+		return (double)ra < most ? (double)ra : most;
+	return backoff_delay(&a->r, a->o->net.backoff_base, most, attempt);
+}
+
 /*
  * One request to API PATH: a JSON body, a form (mime) or a GET (both
  * NULL); the reply into s.  Tried again after a network error or a status
@@ -179,6 +195,7 @@ call(oab *a, const char *path, const char *json, curl_mime *mime, oab_sink *s)
 
 		a->err[0] = '\0';
 		s->n = 0;
+		s->over = 0;
 		if (s->b != NULL)
 			s->b->len = 0;
 		if (s->f != NULL && (fseek(s->f, off, SEEK_SET) != 0 ||
@@ -192,17 +209,18 @@ call(oab *a, const char *path, const char *json, curl_mime *mime, oab_sink *s)
 		status = 0;
 		if ((rc = curl_easy_perform(a->c)) == CURLE_OK)
 			curl_easy_getinfo(a->c, CURLINFO_RESPONSE_CODE, &status);
+		else if (s->over)
+			snprintf(a->err, sizeof a->err, "reply too large (over "
+			    "%zu bytes)", s->lim);
 		else if (a->err[0] == '\0')
 			snprintf(a->err, sizeof a->err, "%s",
-			    rc == CURLE_WRITE_ERROR ? "reply too large" :
 			    curl_easy_strerror(rc));
 		if ((rc == CURLE_OK && !backoff_retryable(status)) ||
-		    rc == CURLE_WRITE_ERROR || attempt > a->o->net.retries ||
+		    s->over || attempt > a->o->net.retries ||
 		    (rc == CURLE_COULDNT_CONNECT && attempt >= HTTP_SETUP_TRIES) ||
 		    progress_stopped())
 			break;
-		nap(backoff_delay(&a->r, a->o->net.backoff_base,
-		    a->o->net.backoff_max, attempt));
+		nap(retry_wait(a, rc, attempt));
 	}
 	if (s->b != NULL)
 		buf_putc(s->b, '\0'), s->b->len--;
@@ -260,7 +278,7 @@ call_json(oab *a, const char *path, const char *json, curl_mime *mime,
     const char *key, const char **val)
 {
 	buf b = { 0 };
-	oab_sink s = { &b, NULL, 0, OAB_JSON_MAX };
+	oab_sink s = { &b, NULL, 0, OAB_JSON_MAX, 0 };
 	const char *method = json || mime ? "POST" : "GET";
 	long st = call(a, path, json, mime, &s);
 	cJSON *j;
@@ -403,7 +421,7 @@ download(oab *a, const char *file_id, FILE *f)
 {
 	char *path = xasprintf("/files/%s/content", file_id);
 	buf b = { 0 };
-	oab_sink s = { NULL, f, 0, OAB_FILE_MAX };
+	oab_sink s = { NULL, f, 0, OAB_FILE_MAX, 0 };
 	long st;
 
 	if (fseek(f, 0, SEEK_END) != 0)

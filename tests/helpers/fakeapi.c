@@ -1620,8 +1620,9 @@ batch_file(const char *path)
  * /v1/files/ID/content gives a file.  --batch-mode: ok (the default),
  * fail (the batch fails at validation, with errors), expire (it expires
  * after its first request: the others have no line), partial (every
- * second request fails with "response":null in the error file), none (no
- * such endpoints: 404).
+ * second request fails with "response":null in the error file), busy
+ * (the first poll of a batch gets a 503 with Retry-After), none (no such
+ * endpoints: 404).
  */
 #define NBATCH 64
 
@@ -1635,6 +1636,7 @@ typedef struct {
 	char *auth;
 	long total;
 	long out, err;		/* file indexes, -1: none */
+	int busy;		/* --batch-mode busy: its 503 sent */
 } bbatch;
 
 static bfile bfiles[NBATCH];
@@ -1909,6 +1911,16 @@ batch_api(conn *c, const char *method, const char *path, const char *body,
 	    strchr(path + 12, '/') == NULL) {
 		bbatch *b = &bbatches[k];
 
+		if (strcmp(batch_mode, "busy") == 0 && !b->busy) {
+			char extra[64];
+
+			b->busy = 1;
+			snprintf(extra, sizeof extra, "Retry-After: %d\r\n",
+			    S.retry_after);
+			error_reply(c, 503, reason_of(503), "busy", extra);
+			logline(path, "-", 503, "-", auth_state(auth));
+			return 1;
+		}
 		if (b->step < 4 && strcmp(batch_status(b), "failed") != 0 &&
 		    ++b->step == 4)
 			batch_run(b);
@@ -2149,7 +2161,7 @@ static const char usage_text[] =
 "               [--retry-after S] [--stall S] [--drip-ms MS] [--delay-ms MS]\n"
 "               [--words N] [--idle-exit S] [--max-requests N] [--lifetime S]\n"
 "               [--keepalive-ms MS] [--no-keepalive]\n"
-"               [--lgb-judge] [--batch-mode ok|fail|expire|partial|none]\n"
+"               [--lgb-judge] [--batch-mode MODE]\n"
 "       fakeapi --batch-file IN [--record FILE] [--words N]\n";
 
 static double
@@ -2232,10 +2244,10 @@ options(int argc, char **argv, int *port, const char **port_file)
 		case 'B': batch_in = optarg; break;
 		case 'b':
 			batch_mode = xasprintf(",%s,", optarg);
-			if (strstr(",ok,fail,expire,partial,none,", batch_mode) ==
+			if (strstr(",ok,fail,expire,partial,busy,none,", batch_mode) ==
 			    NULL || strcmp(batch_mode, ",,") == 0)
-				die("--batch-mode: want ok, fail, expire, partial "
-				    "or none");
+				die("--batch-mode: want ok, fail, expire, partial, "
+				    "busy or none");
 			free((char *)batch_mode);
 			batch_mode = optarg;
 			break;

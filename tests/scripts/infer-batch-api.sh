@@ -161,6 +161,30 @@ grep -q "^lg-infer: batch batch_0 expired" "$t/expire.err" ||
 mode partial "think=batch request failed: this request was not run" \
     "err500=HTTP 500" "cut=batch request failed: this request was not run"
 
+# a poll refused for a while (503, Retry-After): tried again, within
+# --backoff-max; without retries, an error that says how to go on
+fake_start busy --batch-mode busy --retry-after 30
+rc=0
+# shellcheck disable=SC2086
+lg-infer $opts --retries 1 --backoff-max 0.01 --base-url "$url" --batch \
+    --batch-poll 0.01 "$t/in" > "$t/busy" 2> "$t/busy.err" || rc=$?
+no_crash "$t/busy.err"
+[ "$rc" -eq 1 ] || fail "busy: exit status $rc: $(cat "$t/busy.err")"
+same "$t/online" "$t/busy" batch_0
+grep -q " /v1/batches/batch_0 - 503 " "$t/busy.log" || fail "busy: no 503"
+rc=0
+# shellcheck disable=SC2086
+lg-infer $opts --base-url "$url" --batch --batch-poll 0.01 "$t/in" \
+    > "$t/busy0" 2> "$t/busy0.err" || rc=$?
+fake_stop busy
+no_crash "$t/busy0.err"
+[ "$rc" -eq 3 ] || fail "busy, no retries: exit status $rc"
+grep -q "batch batch_1 may go on at the server.*--batch-id batch_1" \
+    "$t/busy0.err" || fail "busy, no retries: $(cat "$t/busy0.err")"
+grep -q "GET $url/v1/batches/batch_1: HTTP 503: busy" "$t/busy0.err" ||
+    fail "busy, no retries: $(cat "$t/busy0.err")"
+[ ! -s "$t/busy0" ] || fail "busy, no retries: records written"
+
 # a server without the endpoints
 fake_start none --batch-mode none
 rc=0
