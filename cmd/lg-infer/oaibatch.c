@@ -623,17 +623,21 @@ infer_batch_api(infer_opts *o)
 		if (strcmp(o->files[status], "-") == 0)
 			lg_die(LG_USAGE, "--batch reads the records twice: give "
 			    "files, not standard input (-)");
+	a.api = api_base(o);
+	if (o->batch_id != NULL)
+		url_id(o->batch_id, "--batch-id");
 	atexit(tmp_unlink);
 	req = o->batch_requests != NULL ? o->batch_requests : tmp_file(0);
 	o->batch_requests = req;
 	status = infer_batch_requests(o);
-	if (status != LG_OK && status != LG_BAD)
+	if (status != LG_OK && status != LG_BAD) {
+		free(a.api);
 		return status;
+	}
 	res = o->batch_results != NULL ? o->batch_results : tmp_file(1);
 	if ((f = fopen(res, "w+")) == NULL)
 		lg_die(LG_SYS, "%s: %s", res, strerror(errno));
 	a.o = o;
-	a.api = api_base(o);
 	rng_seed(&a.r, (uint64_t)getpid() ^ (uint64_t)time(NULL));
 	if ((a.c = curl_easy_init()) == NULL)
 		lg_die(LG_SYS, "cannot start libcurl");

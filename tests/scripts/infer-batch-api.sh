@@ -209,4 +209,11 @@ lg-infer -m fake --base-url "$url" --batch "$t/in" - < "$t/in" > /dev/null \
     2> "$t/dash.err" || rc=$?
 [ "$rc" -eq 2 ] && grep -q "give files" "$t/dash.err" ||
     fail "-: exit status $rc: $(cat "$t/dash.err")"
+# an id that is not one is refused before anything is written
+rc=0
+lg-infer -m fake --base-url "$url" --batch-id ../x --batch-requests "$t/r2" \
+    "$t/in" > /dev/null 2> "$t/id.err" || rc=$?
+[ "$rc" -eq 2 ] && grep -q -- "--batch-id: not an id" "$t/id.err" ||
+    fail "--batch-id ../x: exit status $rc: $(cat "$t/id.err")"
+[ ! -e "$t/r2" ] || fail "--batch-id ../x: requests written"
 exit 0
