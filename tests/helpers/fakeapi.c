@@ -1907,6 +1907,7 @@ batch_api(conn *c, const char *method, const char *path, const char *body,
 	else if (strcmp(method, "POST") == 0 && strcmp(path, "/v1/batches") == 0)
 		batches_post(c, path, body, len, auth);
 	else if (strcmp(method, "GET") == 0 &&
+	    strncmp(path, "/v1/batches/", 12) == 0 &&
 	    (k = batch_index(path + 12, "batch_", nbbatches)) >= 0 &&
 	    strchr(path + 12, '/') == NULL) {
 		bbatch *b = &bbatches[k];
@@ -1926,6 +1927,7 @@ batch_api(conn *c, const char *method, const char *path, const char *body,
 			batch_run(b);
 		batch_reply(c, path, auth, batch_json((size_t)k));
 	} else if (strcmp(method, "GET") == 0 &&
+	    strncmp(path, "/v1/files/", 10) == 0 &&
 	    (k = batch_index(path + 10, "file-", nbfiles)) >= 0 &&
 	    strcmp(strchr(path + 10, '/') ? strchr(path + 10, '/') : "",
 	    "/content") == 0) {

@@ -120,6 +120,16 @@ grep -q "POST $url/v1/files: HTTP 401: invalid API key: \*\*\*" "$t/bad.err" ||
     fail "bad key: $(cat "$t/bad.err")"
 ! grep -q "wrong-key" "$t/bad.err" || fail "bad key: the key is shown"
 [ ! -s "$t/bad" ] || fail "bad key: records written"
+# a batch the server does not know
+rc=0
+# shellcheck disable=SC2086
+lg-infer $opts --base-url "$url" --batch-id batch_99 "$t/in" > "$t/unknown" \
+    2> "$t/unknown.err" || rc=$?
+no_crash "$t/unknown.err"
+[ "$rc" -eq 3 ] || fail "unknown batch: exit status $rc"
+grep -q "GET $url/v1/batches/batch_99: HTTP 404: no such file or batch" \
+    "$t/unknown.err" || fail "unknown batch: $(cat "$t/unknown.err")"
+[ ! -s "$t/unknown" ] || fail "unknown batch: records written"
 fake_stop api
 
 # mode ERRORS...: a batch of fakeapi --batch-mode mode, the records that
