@@ -1619,7 +1619,8 @@ batch_file(const char *path)
  * output file, the others to the error file, as OpenAI splits them; GET
  * /v1/files/ID/content gives a file.  --batch-mode: ok (the default),
  * fail (the batch fails at validation, with errors), expire (it expires
- * after its first request: the others have no line), partial (every
+ * after its first request: the others have no line), cancel (it is
+ * cancelled before any request is run), partial (every
  * second request fails with "response":null in the error file), busy
  * (the first poll of a batch gets a 503 with Retry-After), none (no such
  * endpoints: 404).
@@ -1747,7 +1748,8 @@ batch_status(const bbatch *b)
 		return "failed";
 	if (b->step < 4)
 		return steps[b->step];
-	return strcmp(batch_mode, "expire") == 0 ? "expired" : "completed";
+	return strcmp(batch_mode, "expire") == 0 ? "expired" :
+	    strcmp(batch_mode, "cancel") == 0 ? "cancelled" : "completed";
 }
 
 /* A new file of the lines in m, or -1 when it is empty. */
@@ -1797,7 +1799,8 @@ batch_run(bbatch *b)
 		int st = 200;
 
 		k++;
-		if (strcmp(batch_mode, "expire") == 0 && k > 1)
+		if ((strcmp(batch_mode, "expire") == 0 && k > 1) ||
+		    strcmp(batch_mode, "cancel") == 0)
 			st = -2;
 		else if (strcmp(batch_mode, "partial") == 0 && k % 2 == 0)
 			st = batch_unrun(m, p, (size_t)(e - p), k);
@@ -1822,7 +1825,8 @@ batch_json(size_t k)
 	cJSON *j = cJSON_CreateObject(), *n;
 	const char *st = batch_status(b);
 	char id[32];
-	int end = strcmp(st, "completed") == 0 || strcmp(st, "expired") == 0;
+	int end = strcmp(st, "completed") == 0 || strcmp(st, "expired") == 0 ||
+	    strcmp(st, "cancelled") == 0;
 
 	snprintf(id, sizeof id, "batch_%zu", k);
 	cJSON_AddStringToObject(j, "id", id);
@@ -2246,10 +2250,10 @@ options(int argc, char **argv, int *port, const char **port_file)
 		case 'B': batch_in = optarg; break;
 		case 'b':
 			batch_mode = xasprintf(",%s,", optarg);
-			if (strstr(",ok,fail,expire,partial,busy,none,", batch_mode) ==
+			if (strstr(",ok,fail,expire,cancel,partial,busy,none,", batch_mode) ==
 			    NULL || strcmp(batch_mode, ",,") == 0)
-				die("--batch-mode: want ok, fail, expire, partial, "
-				    "busy or none");
+				die("--batch-mode: want ok, fail, expire, cancel, "
+				    "partial, busy or none");
 			free((char *)batch_mode);
 			batch_mode = optarg;
 			break;

@@ -168,6 +168,8 @@ mode expire "think=$b expired" "err500=$b expired" "cut=$b expired" \
     "last=$b expired"
 grep -q "^lg-infer: batch batch_0 expired" "$t/expire.err" ||
     fail "expire: no message naming the status: $(cat "$t/expire.err")"
+mode cancel "plain=$b cancelled" "think=$b cancelled" \
+    "err500=$b cancelled" "cut=$b cancelled" "last=$b cancelled"
 mode partial "think=batch request failed: this request was not run" \
     "err500=HTTP 500" "cut=batch request failed: this request was not run"
 
