@@ -35,6 +35,12 @@ static struct {
 	CURLMsg *(*multi_info_read)(CURLM *, int *);
 	CURLMcode (*multi_socket_action)(CURLM *, curl_socket_t, int, int *);
 	CURLMcode (*multi_setopt)(CURLM *, CURLMoption, ...);
+	curl_mime *(*mime_init)(CURL *);
+	curl_mimepart *(*mime_addpart)(curl_mime *);
+	CURLcode (*mime_name)(curl_mimepart *, const char *);
+	CURLcode (*mime_data)(curl_mimepart *, const char *, size_t);
+	CURLcode (*mime_filedata)(curl_mimepart *, const char *);
+	void (*mime_free)(curl_mime *);
 } f;
 static void *lib;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -75,6 +81,12 @@ load(void)
 	SYM(multi_info_read, "curl_multi_info_read");
 	SYM(multi_socket_action, "curl_multi_socket_action");
 	SYM(multi_setopt, "curl_multi_setopt");
+	SYM(mime_init, "curl_mime_init");
+	SYM(mime_addpart, "curl_mime_addpart");
+	SYM(mime_name, "curl_mime_name");
+	SYM(mime_data, "curl_mime_data");
+	SYM(mime_filedata, "curl_mime_filedata");
+	SYM(mime_free, "curl_mime_free");
 }
 
 static void
@@ -257,4 +269,46 @@ curl_multi_socket_action(CURLM *m, curl_socket_t s, int ev, int *running)
 {
 	need();
 	return f.multi_socket_action(m, s, ev, running);
+}
+
+curl_mime *
+curl_mime_init(CURL *c)
+{
+	need();
+	return f.mime_init(c);
+}
+
+curl_mimepart *
+curl_mime_addpart(curl_mime *m)
+{
+	need();
+	return f.mime_addpart(m);
+}
+
+CURLcode
+curl_mime_name(curl_mimepart *p, const char *name)
+{
+	need();
+	return f.mime_name(p, name);
+}
+
+CURLcode
+curl_mime_data(curl_mimepart *p, const char *data, size_t len)
+{
+	need();
+	return f.mime_data(p, data, len);
+}
+
+CURLcode
+curl_mime_filedata(curl_mimepart *p, const char *path)
+{
+	need();
+	return f.mime_filedata(p, path);
+}
+
+void
+curl_mime_free(curl_mime *m)
+{
+	if (m != NULL)
+		f.mime_free(m);
 }

@@ -161,7 +161,8 @@ infer_batch_requests(infer_opts *o)
 	}
 	if (!o->quiet)
 		lg_warn("%lu request%s in %s; %lu record%s not asked", b.nasked,
-		    b.nasked == 1 ? "" : "s", o->batch_requests, b.nnot,
+		    b.nasked == 1 ? "" : "s", o->batch_api ? "the batch" :
+		    o->batch_requests, b.nnot,
 		    b.nnot == 1 ? "" : "s");
 	jsonl_free(b.in);
 	idset_free(seen);

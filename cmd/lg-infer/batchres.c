@@ -313,11 +313,12 @@ batchres_open(const infer_opts *o)
 		    "lines are read again as records come)", o->batch_results);
 	b = xcalloc(1, sizeof *b);
 	b->fd = fd;
-	b->path = o->batch_results;
+	b->path = o->batch_name != NULL ? o->batch_name : o->batch_results;
 	b->chat = !o->completions;
 	b->max_reply = o->net.max_reply != 0 ? o->net.max_reply :
 	    HTTP_MAX_REPLY < jsonl_max ? HTTP_MAX_REPLY : jsonl_max;
-	b->endpoint = xasprintf("batch:%s", b->path);
+	b->endpoint = o->batch_endpoint != NULL ? xstrdup(o->batch_endpoint) :
+	    xasprintf("batch:%s", b->path);
 	grow(b);
 	read_index(b);
 	return b;

@@ -55,6 +55,13 @@ typedef struct {
 	const char *batch_requests;	/* --batch-requests FILE */
 	const char *batch_results;	/* --batch-results FILE */
 	int batch;		/* either: no server, whole replies */
+	int batch_api;		/* --batch (or --batch-id): the Batch API */
+	const char *batch_id;	/* --batch-id ID: pick up that batch */
+	double batch_poll;	/* --batch-poll S: seconds between polls */
+	char *batch_endpoint;	/* gen.endpoint of --batch's records, or NULL:
+				 * "batch:FILE" */
+	char *batch_name;	/* the results file in messages, or NULL: its
+				 * path */
 } infer_opts;
 
 /*
@@ -204,6 +211,16 @@ void batchres_answer(batchres *b, const cJSON *rec, const char *body,
     const char *file, long line, http_done_fn fn, void *user);
 unsigned long batchres_unused(batchres *b);
 void batchres_free(batchres *b);
+
+/*
+ * oaibatch.c: --batch: the requests written (infer_batch_requests()),
+ * run by the server's Batch API (uploaded, created or picked up by
+ * --batch-id, polled, downloaded) and the records written from the
+ * results (infer_run()); an exit status.  The request and results files
+ * are o->batch_requests and o->batch_results when given, else temporary
+ * ones removed at exit.
+ */
+int infer_batch_api(infer_opts *o);
 
 /* progress.c: lg-infer's line and summary on common/progress.h (st NULL:
  * a summary of --batch-results, which sends nothing) */

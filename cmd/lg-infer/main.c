@@ -27,6 +27,11 @@ main(int argc, char **argv)
 		goto done;
 	}
 	context_setup(&o, o.tokenizer);
+	if (o.batch_api) {
+		o.key = apikey_get(o.keyfile);
+		status = infer_batch_api(&o);
+		goto done;
+	}
 	if (o.batch_requests != NULL) {
 		status = infer_batch_requests(&o);
 		goto done;

@@ -23,6 +23,8 @@ static const char usage[] =
 "                [--judge OPTS] [options] [file ...]\n"
 "       lg-infer -m MODEL --batch-requests FILE [options] [file ...]\n"
 "       lg-infer -m MODEL --batch-results FILE [options] [file ...]\n"
+"       lg-infer -m MODEL --base-url URL --batch [--batch-id ID]\n"
+"                [options] file ...\n"
 "\n"
 "  -m, --model MODEL    the model to ask (required)\n"
 "  --base-url URL       server, as http://HOST:PORT; repeat for replicas\n"
@@ -83,6 +85,15 @@ static const char usage[] =
 "  --batch-results FILE\n"
 "                       send nothing: answer the records from FILE, that\n"
 "                       batch's output, by custom_id; in input order\n"
+"  --batch              run the requests as a batch of the server's Batch\n"
+"                       API (/v1/files, /v1/batches): upload, create, poll,\n"
+"                       download, then write the records as\n"
+"                       --batch-results does (in input order); the files\n"
+"                       are kept where --batch-requests and\n"
+"                       --batch-results name them\n"
+"  --batch-id ID        with --batch: pick up batch ID, made earlier from\n"
+"                       the same input and options\n"
+"  --batch-poll S       seconds between polls at first (10)\n"
 "  -q                   no status line and no summary\n"
 "  --max-record SIZE    record size limit (default 64M)\n"
 "  -h, --help           print this help\n"
@@ -92,7 +103,8 @@ enum {
 	OPT_BASE = 256, OPT_COMPL, OPT_SYSTEM, OPT_TEMP, OPT_TOPP, OPT_MAXTOK,
 	OPT_SEED, OPT_STOP, OPT_PARAM, OPT_NOSTREAM, OPT_ORDER, OPT_CACHE,
 	OPT_VERSION, OPT_REDO, OPT_MAXCTX, OPT_TOKENIZER, OPT_SAMPLES,
-	OPT_DRYRUN, OPT_PRICES, OPT_LIKE, OPT_JUDGE, OPT_BREQ, OPT_BRES
+	OPT_DRYRUN, OPT_PRICES, OPT_LIKE, OPT_JUDGE, OPT_BREQ, OPT_BRES,
+	OPT_BATCH, OPT_BATCHID, OPT_BPOLL
 };
 
 /* The bounds of what the options take. */
@@ -209,12 +221,22 @@ request_option(infer_opts *o, int c, const char *arg)
 static void
 check_batch(infer_opts *o)
 {
-	const char *opt = o->batch_requests != NULL ? "--batch-requests" :
-	    "--batch-results";
+	const char *opt = o->batch_api ? "--batch" : o->batch_requests != NULL ?
+	    "--batch-requests" : "--batch-results";
 
-	if (o->batch_requests == NULL && o->batch_results == NULL)
+	if (o->batch_id != NULL)
+		o->batch_api = 1;
+	if (o->batch_poll != 10 && !o->batch_api)
+		lg_die(LG_USAGE, "--batch-poll goes with --batch");
+	if (o->batch_requests == NULL && o->batch_results == NULL &&
+	    !o->batch_api)
 		return;
-	if (o->batch_requests != NULL && o->batch_results != NULL)
+	if (o->batch_api && o->nfiles == 0)
+		lg_die(LG_USAGE, "--batch reads the records twice (for the "
+		    "requests, then for the results): give files, not standard "
+		    "input");
+	if (o->batch_requests != NULL && o->batch_results != NULL &&
+	    !o->batch_api)
 		lg_die(LG_USAGE, "--batch-requests and --batch-results go in "
 		    "two runs: the requests first, the results once the batch "
 		    "is done");
@@ -250,7 +272,7 @@ check_opts(infer_opts *o)
 	check_batch(o);
 	if (o->nbase == 0)
 		env_bases(o);
-	if (o->nbase == 0 && !o->dry_run && !o->batch)
+	if (o->nbase == 0 && !o->dry_run && (!o->batch || o->batch_api))
 		lg_die(LG_USAGE, "no server: give --base-url URL or set LG_BASE_URL");
 	if (o->samples > 1 && rec_get(o->params, "temperature") != NULL &&
 	    rec_num(o->params, "temperature", 0) == 0)
@@ -292,6 +314,9 @@ infer_parse(int argc, char **argv, infer_opts *o)
 		{ "judge", required_argument, NULL, OPT_JUDGE },
 		{ "batch-requests", required_argument, NULL, OPT_BREQ },
 		{ "batch-results", required_argument, NULL, OPT_BRES },
+		{ "batch", no_argument, NULL, OPT_BATCH },
+		{ "batch-id", required_argument, NULL, OPT_BATCHID },
+		{ "batch-poll", required_argument, NULL, OPT_BPOLL },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
@@ -306,6 +331,7 @@ infer_parse(int argc, char **argv, infer_opts *o)
 	clientopt_suite(&o->net);
 	o->params = cJSON_CreateObject();
 	o->samples = 1;
+	o->batch_poll = 10;
 	while ((c = clientopt_next(argc, argv, "m:P:qh", longopts, &run)) != -1) {
 		if (request_option(o, c, optarg))
 			continue;
@@ -365,6 +391,16 @@ infer_parse(int argc, char **argv, infer_opts *o)
 			*(c == OPT_BREQ ? &o->batch_requests : &o->batch_results) =
 			    optarg;
 			break;
+		case OPT_BATCH:
+			o->batch_api = 1;
+			break;
+		case OPT_BATCHID:
+			o->batch_id = optarg;
+			break;
+		case OPT_BPOLL:
+			o->batch_poll = opt_real("--batch-poll", optarg, 0.001,
+			    3600);
+			break;
 		case 'h':
 			lg_usage(usage, 0);
 		case OPT_VERSION:
@@ -373,6 +409,7 @@ infer_parse(int argc, char **argv, infer_opts *o)
 			lg_usage(usage, LG_USAGE);
 		}
 	}
+	o->nfiles = argc - optind;
 	check_opts(o);
 	return optind;
 }

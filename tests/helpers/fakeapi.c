@@ -69,6 +69,7 @@
  * include WANT?") as a careful judge: "yes" when every word of WANT (runs
  * of letters and digits, in any case) is in the entry, else "no"
  * (lgbjudge_answer); a JUDGE: line still comes first.
+ * /v1/files and /v1/batches: a Batch API, see below (--batch-mode).
  * --batch-file IN serves no port: it answers each line of IN, an OpenAI
  * batch request, as the request of its url and body (api()), and writes
  * the batch's output line to stdout, in IN's order (batch_file).
@@ -1512,78 +1513,447 @@ batch_member(const char *s, const jsonscan_member *m, size_t n, const char *k)
 }
 
 /* The output line of request n, whose answer api() put in c->out. */
-static void
-batch_out(long n, const char *cid, size_t cidlen, const conn *c)
+static int
+batch_out(FILE *out, long n, const char *cid, size_t cidlen, const conn *c)
 {
 	const char *o = c->out.s, *b = o ? strstr(o, "\r\n\r\n") : NULL;
 	int status = 0;
 	cJSON *j;
 
-	printf("{\"id\":\"batch_req_%ld\",\"custom_id\":%.*s,", n, (int)cidlen, cid);
+	fprintf(out, "{\"id\":\"batch_req_%ld\",\"custom_id\":%.*s,", n, (int)cidlen, cid);
 	if (c->after == RESET || b == NULL || c->out.len == (size_t)(b + 4 - o) ||
 	    sscanf(o, "HTTP/1.1 %d", &status) != 1) {
-		printf("\"response\":null,\"error\":{\"code\":\"server_error\","
+		fprintf(out, "\"response\":null,\"error\":{\"code\":\"server_error\","
 		    "\"message\":\"the server hung up\"}}\n");
-		return;
+		return 0;
 	}
 	b += 4;
-	printf("\"response\":{\"status_code\":%d,\"request_id\":\"req_%ld\","
+	fprintf(out, "\"response\":{\"status_code\":%d,\"request_id\":\"req_%ld\","
 	    "\"body\":", status, n);
 	if ((j = cJSON_ParseWithLength(b, c->out.len - (size_t)(b - o))) != NULL) {
-		fwrite(b, 1, c->out.len - (size_t)(b - o), stdout);
+		fwrite(b, 1, c->out.len - (size_t)(b - o), out);
 	} else {
 		char *t = xstrndup(b, c->out.len - (size_t)(b - o));
 
 		j = cJSON_CreateString(t);
 		free(t);
 		t = cJSON_PrintUnformatted(j);
-		fputs(t, stdout);
+		fputs(t, out);
 		free(t);
 	}
 	cJSON_Delete(j);
-	printf("},\"error\":null}\n");
+	fprintf(out, "},\"error\":null}\n");
+	return status;
+}
+
+/*
+ * Line k of a batch (line, len bytes) answered, its output line to out,
+ * with the Authorization header auth; its HTTP status (0: hung up), -1
+ * when it is not a request.
+ */
+static int
+batch_line(FILE *out, const char *line, size_t len, long k, const char *auth)
+{
+	static jsonscan_member *m;
+	static size_t mcap;
+	size_t n, at;
+	const jsonscan_member *id, *url, *body;
+	int isobj, st;
+	char *u;
+	conn c;
+
+	if (line == NULL) {	/* the end: free what is kept */
+		free(m);
+		m = NULL;
+		return 0;
+	}
+	memset(&c, 0, sizeof c);
+	c.fd = -1;
+	if (jsonscan(line, len, &isobj, &m, &n, &mcap, &at) !=
+	    JSONSCAN_OK || !isobj ||
+	    (id = batch_member(line, m, n, "custom_id")) == NULL ||
+	    (url = batch_member(line, m, n, "url")) == NULL ||
+	    (body = batch_member(line, m, n, "body")) == NULL)
+		return -1;
+	u = xstrndup(line + url->vstart + 1, url->vend - url->vstart - 2);
+	begin(&c);
+	api(&c, u, line + body->vstart, body->vend - body->vstart, auth);
+	st = batch_out(out, k, line + id->vstart, id->vend - id->vstart, &c);
+	free(u);
+	buf_free(&c.out);
+	buf_free(&c.in);
+	free(c.segs);
+	return st;
 }
 
 static int
 batch_file(const char *path)
 {
 	FILE *f = fopen(path, "r");
-	char *line = NULL, *u;
-	size_t cap = 0, n, mcap = 0, at;
-	jsonscan_member *m = NULL;
-	const jsonscan_member *id, *url, *body;
+	char *line = NULL;
+	size_t cap = 0;
 	ssize_t len;
 	long k = 0;
-	int isobj;
 
 	if (f == NULL)
 		die("cannot open the batch file");
-	while ((len = getline(&line, &cap, f)) > 0) {
-		conn c;
-
-		memset(&c, 0, sizeof c);
-		c.fd = -1;
-		if (jsonscan(line, (size_t)len, &isobj, &m, &n, &mcap, &at) !=
-		    JSONSCAN_OK || !isobj ||
-		    (id = batch_member(line, m, n, "custom_id")) == NULL ||
-		    (url = batch_member(line, m, n, "url")) == NULL ||
-		    (body = batch_member(line, m, n, "body")) == NULL)
+	while ((len = getline(&line, &cap, f)) > 0)
+		if (batch_line(stdout, line, (size_t)len, ++k, NULL) < 0)
 			die("a batch line is not a request");
-		u = xstrndup(line + url->vstart + 1, url->vend - url->vstart - 2);
-		begin(&c);
-		api(&c, u, line + body->vstart, body->vend - body->vstart, NULL);
-		batch_out(++k, line + id->vstart, id->vend - id->vstart, &c);
-		free(u);
-		buf_free(&c.out);
-		buf_free(&c.in);
-		free(c.segs);
-	}
+	batch_line(NULL, NULL, 0, 0, NULL);
 	free(line);
-	free(m);
 	fclose(f);
 	if (recordf != NULL)
 		fclose(recordf);
 	return fflush(stdout) == 0 ? 0 : 1;
+}
+
+/*
+ * ---- The Files and Batches endpoints (--batch-mode) ----
+ * POST /v1/files (multipart: purpose "batch" and the file) keeps the file
+ * as file-N; POST /v1/batches makes batch_N of it; each GET
+ * /v1/batches/ID moves it one step: validating, in_progress (half its
+ * requests counted done), finalizing, then its end, when its requests are
+ * answered as --batch-file answers them (api(), with the Authorization
+ * of the request that made the batch): lines with a 2xx status go to the
+ * output file, the others to the error file, as OpenAI splits them; GET
+ * /v1/files/ID/content gives a file.  --batch-mode: ok (the default),
+ * fail (the batch fails at validation, with errors), expire (it expires
+ * after its first request: the others have no line), cancel (it is
+ * cancelled before any request is run), partial (every
+ * second request fails with "response":null in the error file), busy
+ * (the first poll of a batch gets a 503 with Retry-After), none (no such
+ * endpoints: 404).
+ */
+#define NBATCH 64
+
+typedef struct {
+	buf data;
+} bfile;
+
+typedef struct {
+	size_t in;		/* the input file's index */
+	int step;
+	char *auth;
+	long total;
+	long out, err;		/* file indexes, -1: none */
+	int busy;		/* --batch-mode busy: its 503 sent */
+} bbatch;
+
+static bfile bfiles[NBATCH];
+static size_t nbfiles;
+static bbatch bbatches[NBATCH];
+static size_t nbbatches;
+static const char *batch_mode = "ok";
+
+static long
+batch_index(const char *s, const char *prefix, size_t n)
+{
+	size_t pl = strlen(prefix);
+	char *end;
+	long k;
+
+	if (strncmp(s, prefix, pl) != 0)
+		return -1;
+	k = strtol(s + pl, &end, 10);
+	return end != s + pl && (*end == '\0' || *end == '/') && k >= 0 &&
+	    (size_t)k < n ? k : -1;
+}
+
+static void
+batch_reply(conn *c, const char *path, const char *auth, cJSON *j)
+{
+	char *t = cJSON_PrintUnformatted(j);
+
+	plain(c, 200, "OK", NULL, "application/json", t, strlen(t));
+	logline(path, "-", 200, "-", auth_state(auth));
+	free(t);
+	cJSON_Delete(j);
+}
+
+static void
+batch_refuse(conn *c, const char *path, const char *auth, int st,
+    const char *msg)
+{
+	error_reply(c, st, reason_of(st), msg, NULL);
+	logline(path, "-", st, "-", auth_state(auth));
+}
+
+/* POST /v1/files: the part named "file" of a multipart body. */
+static void
+files_post(conn *c, const char *path, const char *body, size_t len,
+    const char *auth)
+{
+	const char *e = memmem(body, len, "\r\n", 2), *p, *q, *h;
+	char *delim;
+	int purpose = 0, got = 0;
+	bfile *f = &bfiles[nbfiles];
+
+	if (nbfiles == NBATCH || e == NULL || len < 2 || body[0] != '-') {
+		batch_refuse(c, path, auth, 400, "not a multipart form");
+		return;
+	}
+	delim = xasprintf("\r\n%.*s", (int)(e - body), body);
+	for (p = e + 2; (h = memmem(p, len - (size_t)(p - body), "\r\n\r\n",
+	    4)) != NULL; p = q + strlen(delim) + 2) {
+		if ((q = memmem(h + 4, len - (size_t)(h + 4 - body), delim,
+		    strlen(delim))) == NULL)
+			break;
+		if (memmem(p, (size_t)(h - p), "name=\"file\"", 11) != NULL) {
+			buf_add(&f->data, h + 4, (size_t)(q - h - 4));
+			got = 1;
+		} else if (memmem(p, (size_t)(h - p), "name=\"purpose\"", 14) &&
+		    q - h - 4 == 5 && memcmp(h + 4, "batch", 5) == 0) {
+			purpose = 1;
+		}
+	}
+	free(delim);
+	if (!got || !purpose) {
+		buf_free(&f->data);
+		batch_refuse(c, path, auth, 400, got ? "purpose is not batch" :
+		    "no file");
+		return;
+	}
+	{
+		cJSON *j = cJSON_CreateObject();
+		char id[32];
+
+		snprintf(id, sizeof id, "file-%zu", nbfiles++);
+		cJSON_AddStringToObject(j, "id", id);
+		cJSON_AddStringToObject(j, "object", "file");
+		cJSON_AddNumberToObject(j, "bytes", (double)f->data.len);
+		cJSON_AddStringToObject(j, "purpose", "batch");
+		batch_reply(c, path, auth, j);
+	}
+}
+
+static long
+batch_lines(const bfile *f)
+{
+	long n = 0;
+	size_t i;
+
+	for (i = 0; i < f->data.len; i++)
+		n += f->data.s[i] == '\n';
+	return n;
+}
+
+static const char *
+batch_status(const bbatch *b)
+{
+	static const char *const steps[] = { "validating", "validating",
+	    "in_progress", "finalizing" };
+
+	if (strcmp(batch_mode, "fail") == 0 && b->step >= 1)
+		return "failed";
+	if (b->step < 4)
+		return steps[b->step];
+	return strcmp(batch_mode, "expire") == 0 ? "expired" :
+	    strcmp(batch_mode, "cancel") == 0 ? "cancelled" : "completed";
+}
+
+/* A new file of the lines in m, or -1 when it is empty. */
+static long
+batch_keep(buf *m)
+{
+	if (m->len == 0 || nbfiles == NBATCH) {
+		buf_free(m);
+		return -1;
+	}
+	bfiles[nbfiles].data = *m;
+	memset(m, 0, sizeof *m);
+	return (long)nbfiles++;
+}
+
+/* The line of request k that was not run; 0. */
+static int
+batch_unrun(FILE *m, const char *line, size_t len, long k)
+{
+	cJSON *j = cJSON_ParseWithLength(line, len);
+	char *cid = cJSON_PrintUnformatted(cJSON_GetObjectItem(j,
+	    "custom_id"));
+
+	fprintf(m, "{\"id\":\"batch_req_%ld\",\"custom_id\":%s,"
+	    "\"response\":null,\"error\":{\"code\":\"server_error\","
+	    "\"message\":\"this request was not run\"}}\n", k,
+	    cid ? cid : "null");
+	free(cid);
+	cJSON_Delete(j);
+	return 0;
+}
+
+/* Answer the batch's requests into its output and error files. */
+static void
+batch_run(bbatch *b)
+{
+	const buf *in = &bfiles[b->in].data;
+	buf ok = { 0 }, bad = { 0 };
+	const char *p = in->s, *e;
+	long k = 0;
+
+	while (p != NULL && p < in->s + in->len &&
+	    (e = memchr(p, '\n', (size_t)(in->s + in->len - p))) != NULL) {
+		char *t = NULL;
+		size_t tl = 0;
+		FILE *m = open_memstream(&t, &tl);
+		int st = 200;
+
+		k++;
+		if ((strcmp(batch_mode, "expire") == 0 && k > 1) ||
+		    strcmp(batch_mode, "cancel") == 0)
+			st = -2;
+		else if (strcmp(batch_mode, "partial") == 0 && k % 2 == 0)
+			st = batch_unrun(m, p, (size_t)(e - p), k);
+		else
+			st = batch_line(m, p, (size_t)(e - p), k, b->auth);
+		fclose(m);
+		if (st >= 200 && st <= 299)
+			buf_add(&ok, t, tl);
+		else if (st != -2)
+			buf_add(&bad, t, tl);
+		free(t);
+		p = e + 1;
+	}
+	b->out = batch_keep(&ok);
+	b->err = batch_keep(&bad);
+}
+
+static cJSON *
+batch_json(size_t k)
+{
+	bbatch *b = &bbatches[k];
+	cJSON *j = cJSON_CreateObject(), *n;
+	const char *st = batch_status(b);
+	char id[32];
+	int end = strcmp(st, "completed") == 0 || strcmp(st, "expired") == 0 ||
+	    strcmp(st, "cancelled") == 0;
+
+	snprintf(id, sizeof id, "batch_%zu", k);
+	cJSON_AddStringToObject(j, "id", id);
+	cJSON_AddStringToObject(j, "object", "batch");
+	cJSON_AddStringToObject(j, "status", st);
+	snprintf(id, sizeof id, "file-%zu", b->in);
+	cJSON_AddStringToObject(j, "input_file_id", id);
+	n = cJSON_AddObjectToObject(j, "request_counts");
+	cJSON_AddNumberToObject(n, "total", (double)b->total);
+	cJSON_AddNumberToObject(n, "completed", (double)(end ||
+	    strcmp(st, "finalizing") == 0 ? b->total :
+	    strcmp(st, "in_progress") == 0 ? b->total / 2 : 0));
+	cJSON_AddNumberToObject(n, "failed", 0);
+	if (end && b->out >= 0) {
+		snprintf(id, sizeof id, "file-%ld", b->out);
+		cJSON_AddStringToObject(j, "output_file_id", id);
+	}
+	if (end && b->err >= 0) {
+		snprintf(id, sizeof id, "file-%ld", b->err);
+		cJSON_AddStringToObject(j, "error_file_id", id);
+	}
+	if (strcmp(st, "failed") == 0) {
+		cJSON *e = cJSON_AddArrayToObject(cJSON_AddObjectToObject(j,
+		    "errors"), "data"), *x = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(x, "code", "invalid_request");
+		cJSON_AddStringToObject(x, "message", "the batch was refused "
+		    "(fakeapi --batch-mode fail)");
+		cJSON_AddNumberToObject(x, "line", 1);
+		cJSON_AddItemToArray(e, x);
+	}
+	return j;
+}
+
+static void
+batches_post(conn *c, const char *path, const char *body, size_t len,
+    const char *auth)
+{
+	cJSON *q = cJSON_ParseWithLength(body, len);
+	const cJSON *f = cJSON_GetObjectItem(q, "input_file_id");
+	long in = cJSON_IsString(f) ? batch_index(f->valuestring, "file-",
+	    nbfiles) : -1;
+	bbatch *b = &bbatches[nbbatches];
+
+	if (in < 0 || nbbatches == NBATCH || !cJSON_IsString(
+	    cJSON_GetObjectItem(q, "endpoint")) || !cJSON_IsString(
+	    cJSON_GetObjectItem(q, "completion_window"))) {
+		batch_refuse(c, path, auth, 400, "no such input file, or no "
+		    "endpoint or completion_window");
+		cJSON_Delete(q);
+		return;
+	}
+	cJSON_Delete(q);
+	b->in = (size_t)in;
+	b->total = batch_lines(&bfiles[in]);
+	b->auth = auth ? xstrdup(auth) : NULL;
+	b->out = b->err = -1;
+	batch_reply(c, path, auth, batch_json(nbbatches++));
+}
+
+/* The Files and Batches endpoints: 1 when path is one of them. */
+static int
+batch_api(conn *c, const char *method, const char *path, const char *body,
+    size_t len, const char *auth)
+{
+	long k;
+
+	if (strncmp(path, "/v1/files", 9) != 0 &&
+	    strncmp(path, "/v1/batches", 11) != 0)
+		return 0;
+	if (strcmp(batch_mode, "none") == 0)
+		return 0;
+	if (S.key != NULL && strcmp(auth_state(auth), "key") != 0) {
+		/* as api(): name the key that was sent */
+		char *m = xasprintf("invalid API key: %s", auth &&
+		    strlen(auth) > 7 ? auth + 7 : "none");
+
+		batch_refuse(c, path, auth, 401, m);
+		free(m);
+	} else if (strcmp(method, "POST") == 0 && strcmp(path, "/v1/files") == 0)
+		files_post(c, path, body, len, auth);
+	else if (strcmp(method, "POST") == 0 && strcmp(path, "/v1/batches") == 0)
+		batches_post(c, path, body, len, auth);
+	else if (strcmp(method, "GET") == 0 &&
+	    strncmp(path, "/v1/batches/", 12) == 0 &&
+	    (k = batch_index(path + 12, "batch_", nbbatches)) >= 0 &&
+	    strchr(path + 12, '/') == NULL) {
+		bbatch *b = &bbatches[k];
+
+		if (strcmp(batch_mode, "busy") == 0 && !b->busy) {
+			char extra[64];
+
+			b->busy = 1;
+			snprintf(extra, sizeof extra, "Retry-After: %d\r\n",
+			    S.retry_after);
+			error_reply(c, 503, reason_of(503), "busy", extra);
+			logline(path, "-", 503, "-", auth_state(auth));
+			return 1;
+		}
+		if (b->step < 4 && strcmp(batch_status(b), "failed") != 0 &&
+		    ++b->step == 4)
+			batch_run(b);
+		batch_reply(c, path, auth, batch_json((size_t)k));
+	} else if (strcmp(method, "GET") == 0 &&
+	    strncmp(path, "/v1/files/", 10) == 0 &&
+	    (k = batch_index(path + 10, "file-", nbfiles)) >= 0 &&
+	    strcmp(strchr(path + 10, '/') ? strchr(path + 10, '/') : "",
+	    "/content") == 0) {
+		plain(c, 200, "OK", NULL, "application/jsonl",
+		    bfiles[k].data.s ? bfiles[k].data.s : "", bfiles[k].data.len);
+		logline(path, "-", 200, "-", auth_state(auth));
+	} else {
+		batch_refuse(c, path, auth, 404, "no such file or batch");
+	}
+	return 1;
+}
+
+static void
+batch_free(void)
+{
+	size_t i;
+
+	for (i = 0; i < nbfiles; i++)
+		buf_free(&bfiles[i].data);
+	for (i = 0; i < nbbatches; i++)
+		free(bbatches[i].auth);
+	batch_line(NULL, NULL, 0, 0, NULL);
 }
 
 /* ---- HTTP ---- */
@@ -1694,6 +2064,10 @@ parse(conn *c, double t)
 	    (strcmp(path, "/v1/chat/completions") == 0 ||
 	    strcmp(path, "/v1/completions") == 0)) {
 		api(c, path, c->in.s + hlen, clen, auth);
+	} else if (sp1 && batch_api(c, strncmp(c->in.s, "POST", 4) == 0 ?
+	    "POST" : strncmp(c->in.s, "GET", 3) == 0 ? "GET" : "?", path,
+	    c->in.s + hlen, clen, auth)) {
+		/* answered */
 	} else if (sp1 && strncmp(c->in.s, "GET", 3) == 0 &&
 	    strcmp(path, "/health") == 0) {
 		plain(c, 200, "OK", NULL, "text/plain", "ok\n", 3);
@@ -1793,7 +2167,7 @@ static const char usage_text[] =
 "               [--retry-after S] [--stall S] [--drip-ms MS] [--delay-ms MS]\n"
 "               [--words N] [--idle-exit S] [--max-requests N] [--lifetime S]\n"
 "               [--keepalive-ms MS] [--no-keepalive]\n"
-"               [--lgb-judge]\n"
+"               [--lgb-judge] [--batch-mode MODE]\n"
 "       fakeapi --batch-file IN [--record FILE] [--words N]\n";
 
 static double
@@ -1833,6 +2207,7 @@ options(int argc, char **argv, int *port, const char **port_file)
 		{ "stale-echo", no_argument, NULL, 'Z' },
 		{ "lgb-judge", no_argument, NULL, 'J' },
 		{ "batch-file", required_argument, NULL, 'B' },
+		{ "batch-mode", required_argument, NULL, 'b' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -1873,6 +2248,15 @@ options(int argc, char **argv, int *port, const char **port_file)
 		case 'E': lp_load(optarg); break;
 		case 'J': S.lgb_judge = 1; break;
 		case 'B': batch_in = optarg; break;
+		case 'b':
+			batch_mode = xasprintf(",%s,", optarg);
+			if (strstr(",ok,fail,expire,cancel,partial,busy,none,", batch_mode) ==
+			    NULL || strcmp(batch_mode, ",,") == 0)
+				die("--batch-mode: want ok, fail, expire, cancel, "
+				    "partial, busy or none");
+			free((char *)batch_mode);
+			batch_mode = optarg;
+			break;
 		case 'G':
 			if (strcmp(optarg, "ngram") == 0)
 				LP.mode = LP_NGRAM;
@@ -2041,6 +2425,7 @@ main(int argc, char **argv)
 		fclose(recordf);
 	free(S.key);
 	free(S.counts);
+	batch_free();
 	split_free(S.faults, S.nfaults);
 	(void)nconn;
 	return 0;
