@@ -413,7 +413,8 @@ typedef struct {
 static int
 refused(const cf_item *it)
 {
-	return memchr(it->code, '\0', it->code_len) != NULL;
+	return it->code_len > 0 &&
+	    memchr(it->code, '\0', it->code_len) != NULL;
 }
 
 static void
