@@ -450,7 +450,7 @@ fl_parse(const char *python, const char *dir, char **files, size_t n,
     int strip, fl_file *out)
 {
 	char *why = NULL;
-	size_t i;
+	size_t h;
 	int ret;
 
 	if (n == 0)
@@ -469,8 +469,9 @@ fl_parse(const char *python, const char *dir, char **files, size_t n,
 		return;
 	}
 	free(why);
-	for (i = 0; i < n; i++)
-		fl_parse(python, dir, files + i, 1, strip, out + i);
+	h = n / 2;
+	fl_parse(python, dir, files, h, strip, out);
+	fl_parse(python, dir, files + h, n - h, strip, out + h);
 }
 
 size_t
@@ -519,7 +520,7 @@ fl_parse_par(const char *python, const char *dir, char **files, size_t n,
 		size_t k = at[i + 1] - at[i];
 		char *why = NULL;
 
-		/* a chunk that fails is done again file by file */
+		/* a chunk that fails is done again in halves */
 		if (parse_result(&jobs[i].r, k, out + at[i], &why) < 0) {
 			free(why);
 			fl_parse(python, dir, files + at[i], k, strip, out + at[i]);
@@ -640,17 +641,11 @@ lint_run(char *const *flake8, const char *dir, char **files, size_t n,
 }
 
 void
-fl_lint(char *const *flake8, const char *dir, char **files, size_t n,
-    int compat, fl_file *out)
+fl_lint_failed(char *const *flake8, const char *dir, char **files, size_t n,
+    int compat, fl_file *out, int ret, char *why)
 {
-	char *why = NULL;
-	size_t i;
-	int ret;
+	size_t h;
 
-	if (n == 0)
-		return;
-	if ((ret = lint_run(flake8, dir, files, n, compat, out, &why)) == 0)
-		return;
 	if (n == 1) {
 		out->count = -1;
 		out->limit = ret == -2;
@@ -659,6 +654,20 @@ fl_lint(char *const *flake8, const char *dir, char **files, size_t n,
 		return;
 	}
 	free(why);
-	for (i = 0; i < n; i++)
-		fl_lint(flake8, dir, files + i, 1, compat, out + i);
+	/* halves, so that one bad file costs a few runs, not one per file */
+	h = n / 2;
+	fl_lint(flake8, dir, files, h, compat, out);
+	fl_lint(flake8, dir, files + h, n - h, compat, out + h);
+}
+
+void
+fl_lint(char *const *flake8, const char *dir, char **files, size_t n,
+    int compat, fl_file *out)
+{
+	char *why = NULL;
+	int ret;
+
+	if (n > 0 && (ret = lint_run(flake8, dir, files, n, compat, out,
+	    &why)) < 0)
+		fl_lint_failed(flake8, dir, files, n, compat, out, ret, why);
 }

@@ -6,8 +6,8 @@
  * compile, how many functions does Python's ast find in it, and (unless
  * --compat) a copy without "# noqa" comments beside it, NAME_l.py, for
  * flake8.  fl_lint() runs one flake8 over a batch and counts violations per
- * file and family.  A batch that fails is retried file by file, so one bad
- * answer cannot cost the others their scores.  Strings in the structures
+ * file and family.  A batch that fails is retried in halves, down to one
+ * file, so one bad answer cannot cost the others their scores.  Strings in the structures
  * belong to them: fl_info_free(), fl_file_free().
  */
 #ifndef LG_FLAKE8_LINT_H
@@ -74,13 +74,17 @@ void fl_one_job(int on);
 /* flake8 on files under dir; fills count and fam of out[i]. */
 void fl_lint(char *const *flake8, const char *dir, char **files, size_t n,
     int compat, fl_file *out);
+/* After a run over files failed with ret and why (fl_lint_result(), why
+ * taken): one file gets the failure, more are done again in halves. */
+void fl_lint_failed(char *const *flake8, const char *dir, char **files,
+    size_t n, int compat, fl_file *out, int ret, char *why);
 void fl_file_free(fl_file *f);
 
 /*
  * The parts of fl_lint(), for running flake8 beside other jobs: the
  * command line (the array is the caller's, its strings are not), the run's
  * options, and the reading of its result: 0, or -1 with *why set (caller
- * frees) when the run failed and fl_lint() should retry file by file (-2
+ * frees) when the run failed and fl_lint_failed() should take over (-2
  * when it went over its limits).
  */
 char **fl_lint_argv(char *const *flake8, char **files, size_t n, int compat);

@@ -372,16 +372,97 @@ box_close(box *b)
 /* Bytes of code per chunk at most: about 1.5 s of flake8 on one core. */
 #define CHUNK_BYTES ((size_t)384 << 10)
 
-/* One chunk per job, more when they would be larger than CHUNK_BYTES. */
+/* Bytes of code per chunk at least, when there are several: flake8 costs
+ * about a tenth of a second of CPU to start, as much as linting 30 KiB,
+ * so a smaller chunk spends more on starting than on linting. */
+#define CHUNK_MIN ((size_t)64 << 10)
+
+/* One chunk per job, fewer when they would be smaller than CHUNK_MIN (a
+ * batch of a few answers is one run), more when they would be larger than
+ * CHUNK_BYTES. */
 static size_t
 chunk_count(const size_t *sz, size_t n, int jobs)
 {
-	size_t total = 0, i, c;
+	size_t total = 0, i, c, most;
 
 	for (i = 0; i < n; i++)
 		total += sz[i];
 	c = (total + CHUNK_BYTES - 1) / CHUNK_BYTES;
-	return c > (size_t)jobs ? c : (size_t)jobs;
+	most = total / CHUNK_MIN;
+	if (most > (size_t)jobs)
+		most = (size_t)jobs;
+	return c > most ? c : most > 0 ? most : 1;
+}
+
+/*
+ * The flake8 runs of a batch: the work files in the order ord, those
+ * flake8 is known to refuse last, each in a run of its own, so that they
+ * cost no other file a run; the rest in chunks.  Run j lints files
+ * cut[j] to cut[j + 1] - 1 of files, with their results in out (copies of
+ * the batch's, given back by plan_done()).
+ */
+typedef struct {
+	size_t n, nc;
+	size_t *ord, *cut;
+	char **files;
+	fl_file *out;
+} lint_plan;
+
+/* An answer flake8 cannot lint at all: a NUL byte makes it fail whole
+ * (its own run says how, as it would alone). */
+static int
+refused(const cf_item *it)
+{
+	return it->code_len > 0 &&
+	    memchr(it->code, '\0', it->code_len) != NULL;
+}
+
+static void
+plan_make(lint_plan *p, const cf_item *items, size_t n, const cf_opts *o,
+    char **lf, const size_t *sz, size_t w, const size_t *at, fl_file *res)
+{
+	char *alone = xcalloc(w + 1, 1);
+	size_t *psz = xcalloc(w + 1, sizeof *psz), i, j = 0, clean;
+
+	for (i = 0; i < n; i++)
+		if (items[i].ours && !o->prep && refused(&items[i]))
+			alone[at[i]] = 1;
+	p->n = w;
+	p->ord = xcalloc(w + 1, sizeof *p->ord);
+	p->files = xcalloc(w + 1, sizeof *p->files);
+	p->out = xcalloc(w + 1, sizeof *p->out);
+	for (i = 0; i < w; i++)
+		if (!alone[i])
+			psz[j] = sz[i], p->ord[j++] = i;
+	clean = j;
+	for (i = 0; i < w; i++)
+		if (alone[i])
+			p->ord[j++] = i;
+	for (j = 0; j < w; j++) {
+		p->files[j] = lf[p->ord[j]];
+		p->out[j] = res[p->ord[j]];
+	}
+	p->cut = xcalloc(chunk_count(psz, clean, o->jobs) + w - clean + 2,
+	    sizeof *p->cut);
+	p->nc = fl_chunks(psz, clean, chunk_count(psz, clean, o->jobs), p->cut);
+	for (j = clean; j < w; j++, p->nc++)
+		p->cut[p->nc + 1] = p->cut[p->nc] + 1;
+	free(alone);
+	free(psz);
+}
+
+/* The results back into res. */
+static void
+plan_done(lint_plan *p, fl_file *res)
+{
+	size_t j;
+
+	for (j = 0; j < p->n; j++)
+		res[p->ord[j]] = p->out[j];
+	free(p->ord);
+	free(p->cut);
+	free(p->files);
+	free(p->out);
 }
 
 /*
@@ -391,14 +472,14 @@ chunk_count(const size_t *sz, size_t n, int jobs)
  * original files.
  */
 static void
-lint_and_run(cf_item *items, size_t n, const cf_opts *o, char **pf, char **lf,
-    const size_t *ch, size_t nc, const size_t *at, const long *ot,
-    fl_file *res)
+lint_and_run(cf_item *items, size_t n, const cf_opts *o, char **pf,
+    lint_plan *pl, const size_t *at, const long *ot, fl_file *res)
 {
 	char *argv[] = { o->python, (char *)"-I", (char *)"-B", (char *)JAIL_ANSWER, NULL };
 	sb_job *jobs;
 	box *boxes;
-	size_t *of, m, i;
+	size_t *of, m, i, nc = pl->nc;
+	const size_t *ch = pl->cut;
 	char ***largv;
 
 	jobs = xcalloc(nc + 2 * n + 1, sizeof *jobs);
@@ -408,7 +489,7 @@ lint_and_run(cf_item *items, size_t n, const cf_opts *o, char **pf, char **lf,
 	for (i = 0; i < nc; i++) {
 		size_t k = ch[i + 1] - ch[i];
 
-		largv[i] = fl_lint_argv(o->flake8, lf + ch[i], k, o->compat);
+		largv[i] = fl_lint_argv(o->flake8, pl->files + ch[i], k, o->compat);
 		jobs[i].argv = largv[i];
 		fl_lint_opts(&jobs[i].o, st.dir, k);
 	}
@@ -456,14 +537,13 @@ lint_and_run(cf_item *items, size_t n, const cf_opts *o, char **pf, char **lf,
 	for (i = 0; i < nc; i++) {
 		size_t k = ch[i + 1] - ch[i];
 		char *why = NULL;
+		int ret;
 
-		/* a chunk that fails is done again file by file */
-		if (fl_lint_result(&jobs[i].r, lf + ch[i], k, res + ch[i],
-		    &why) < 0) {
-			free(why);
-			fl_lint(o->flake8, st.dir, lf + ch[i], k, o->compat,
-			    res + ch[i]);
-		}
+		/* a chunk that fails is done again in halves */
+		if ((ret = fl_lint_result(&jobs[i].r, pl->files + ch[i], k,
+		    pl->out + ch[i], &why)) < 0)
+			fl_lint_failed(o->flake8, st.dir, pl->files + ch[i], k,
+			    o->compat, pl->out + ch[i], ret, why);
 		sb_result_free(&jobs[i].r);
 		free(largv[i]);
 	}
@@ -659,8 +739,13 @@ score_batch(cf_item *items, size_t n, const cf_opts *o)
 	 * small enough to end well within --lint-timeout on a busy machine */
 	nc = fl_chunks(sz, w, chunk_count(sz, w, o->jobs), ch);
 	fl_parse_par(o->python, st.dir, pf, w, !o->compat, res, ch, nc, o->jobs);
-	if (k > 0)
-		lint_and_run(items, n, o, pf, lf, ch, nc, at, ot, res);
+	if (k > 0) {
+		lint_plan pl;
+
+		plan_make(&pl, items, n, o, lf, sz, w, at, res);
+		lint_and_run(items, n, o, pf, &pl, at, ot, res);
+		plan_done(&pl, res);
+	}
 	for (i = 0; i < w; i++)
 		if (res[i].limit)
 			res[i].count = -1;

@@ -56,7 +56,7 @@ static const char usage[] =
 "  --timeout SEC     wall-clock limit of each run, CPU half of it (10)\n"
 "  --lint-timeout SEC\n"
 "                    wall-clock and CPU limit of each flake8 and parser\n"
-"                    run over a batch or one answer (60)\n"
+"                    run, over a chunk of a batch or a part of one (60)\n"
 "  --python PATH     the interpreter that runs and parses answers\n"
 "                    (/usr/bin/python3)\n"
 "  --flake8 CMD      the flake8 command, split at blanks (default: the\n"
