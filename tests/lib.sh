@@ -12,6 +12,11 @@
 #                     failing when the process PID ends first: readiness,
 #                     never a time limit
 #   no_crash FILE...  fail on a sanitizer report in FILEs
+#   browser_start     start one headless Chromium for the script's pages
+#                     (tests/helpers/browser.py), stopped on exit
+#   browse_page OUT URL [BUDGET-MS [PNG WIDTH HEIGHT]]
+#                     load URL in it: its DOM in OUT.out, its log (script
+#                     errors, console) in OUT.log, a screenshot in PNG
 #   need_py           fail unless Python 3 and flake8 are there ($py)
 #   py 'code' ARGS    run Python 3 code (json and sys are imported)
 #   boot_spread REF PAD MIN RUN...
@@ -81,6 +86,21 @@ no_crash() {
 			fail "sanitizer report in $f"
 		fi
 	done
+}
+
+browser_start() {
+	command -v chromium >/dev/null ||
+	    fail "chromium missing (mk/deps.sh check installs it)"
+	mkdir -p "$t/browser"
+	"$py" "$TOP/tests/helpers/browser.py" serve "$t/browser" &
+	lib_browser=$!
+	at_exit "kill $lib_browser; wait $lib_browser"
+	wait_ready "$t/browser/ready" "$lib_browser" "the browser"
+}
+
+browse_page() {	# OUT URL [BUDGET-MS [PNG WIDTH HEIGHT]]
+	"$py" "$TOP/tests/helpers/browser.py" get "$t/browser" "$@" ||
+	    fail "the browser failed on $2: $(tail -n 5 "$t/browser/profile.log")"
 }
 
 need_py() {	# Python 3 and flake8: mk/deps.sh check installs both

@@ -35,20 +35,19 @@ secs_ms() {	# "1m2.345678s" (the shell's times) as milliseconds
 
 cpu_ms() {	# cpu=the user and system time of this test's processes, in ms
 		# (in this shell: a subshell would not have waited for them)
-	times > "$w.times"
-	{ read -r _ _; read -r u s; } < "$w.times"
-	rm -f "$w.times"
+	times > "$w/times"
+	{ read -r _ _; read -r u s; } < "$w/times"
 	cpu=$(($(secs_ms "$u") + $(secs_ms "$s")))
 }
 
 result() {	# pass | skip | fail WHY
 	[ "$1" = fail ] && echo "$2" > "$res.why"
 	echo "$1" > "$res.rc"
-	rm -rf "$w"
 	# how long it took, for tests/run.sh's order of the next run, and the
 	# processor time of what it ran (user and system, children included)
 	ms=$((($(date +%s%N) - t0) / 1000000))
 	cpu_ms
+	rm -rf "$w"
 	echo "$ms $cpu" > "$res.ms"
 	# one line as each test ends, for tests/check.sh's progress (a line is
 	# far below PIPE_BUF, so lines of tests ending together never mix)
@@ -88,9 +87,22 @@ update() {	# FOLDER: write this run's out, err and rc over the golden's,
 	return $changed
 }
 
+same() {	# WANT GOT: GOT is WANT's bytes (a missing WANT: GOT is empty,
+		# told without a process); else the start of their diff in
+		# the log
+	if [ -f "$1" ]; then
+		cmp -s "$1" "$2" && return 0
+		diff "$1" "$2" | head -n 10 >> "$res.log"
+	else
+		[ -s "$2" ] || return 0
+		diff /dev/null "$2" | head -n 10 >> "$res.log"
+	fi
+	return 1
+}
+
 crashed() {	# status stderr-file
 	[ "$1" -ge 128 ] && [ "$1" -ne 141 ] && return 0
-	grep -q -e 'AddressSanitizer' -e 'LeakSanitizer' -e 'runtime error:' "$2"
+	[ -s "$2" ] && grep -q -e 'AddressSanitizer' -e 'LeakSanitizer' -e 'runtime error:' "$2"
 }
 
 case $kind in
@@ -100,24 +112,25 @@ golden)
 	(
 		cd "$t" || exit 99
 		export PATH="$bindir:$PATH" LG_SHARE="$top/share" LC_ALL=C
+		in=/dev/null
+		[ -f in ] && in=in
 		if [ -f in.sh ]; then
 			sh in.sh > "$w/in"
-		elif [ -f in ]; then
-			cp in "$w/in"
-		else
-			: > "$w/in"
+			in=$w/in
 		fi
 		if [ -f cmd ]; then
-			sh ./cmd < "$w/in" > "$w/out" 2> "$w/err"
+			sh ./cmd < "$in" > "$w/out" 2> "$w/err"
 		else
-			eval "set -- $(cat args 2>/dev/null)"
-			"$bindir/$tool" "$@" < "$w/in" > "$w/out" 2> "$w/err"
+			args=
+			[ -f args ] && args=$(cat args)
+			eval "set -- $args"
+			"$bindir/$tool" "$@" < "$in" > "$w/out" 2> "$w/err"
 		fi
 		echo $? > "$w/rc"
 	)
-	rc=$(cat "$w/rc")
+	read -r rc < "$w/rc"
 	want_rc=0
-	[ -f "$t/rc" ] && want_rc=$(cat "$t/rc")
+	[ -f "$t/rc" ] && read -r want_rc < "$t/rc"
 	if crashed "$rc" "$w/err"; then
 		head -n 20 "$w/err" >> "$res.log"
 		reports || :
@@ -130,18 +143,8 @@ golden)
 		head -n 5 "$w/err" >> "$res.log"
 		result fail "exit status $rc, want $want_rc"
 	fi
-	want_out=/dev/null
-	[ -f "$t/out" ] && want_out=$t/out
-	if ! cmp -s "$want_out" "$w/out"; then
-		diff "$want_out" "$w/out" | head -n 10 >> "$res.log"
-		result fail "stdout differs"
-	fi
-	want_err=/dev/null
-	[ -f "$t/err" ] && want_err=$t/err
-	if ! cmp -s "$want_err" "$w/err"; then
-		diff "$want_err" "$w/err" | head -n 10 >> "$res.log"
-		result fail "stderr differs"
-	fi
+	same "$t/out" "$w/out" || result fail "stdout differs"
+	same "$t/err" "$w/err" || result fail "stderr differs"
 	result "$status"
 	;;
 unit)

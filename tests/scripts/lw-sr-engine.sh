@@ -61,6 +61,16 @@ def by(rows, key, pred=None):
         e["rev"] += r["amt"]; e["n"] += 1; e["units"] += r["qty"]; e["new"] += r["new"]
     return g
 
+GROUPS = [None, None]
+
+def groups(rows):
+    """by rep, product, category, city, customer, weekday and week: made
+    once for all the questions of a table"""
+    if GROUPS[0] is not rows:
+        GROUPS[:] = [rows, [by(rows, k) for k in ("rep", "prod", "cat", "city", "cust", "wd")]
+                     + [by(rows, lambda r: "week %d" % ((r["day"] - 1) // 7 + 1))]]
+    return GROUPS[1]
+
 def best(g, f, low=False):
     items = sorted(g.items(), key=lambda kv: kv[0])
     items.sort(key=lambda kv: f(kv[1]), reverse=not low)
@@ -76,7 +86,7 @@ def solve(q, rows, target, prev):
     mid = (rows[0]["days"].day + 1) // 2
     h1 = sum(r["amt"] for r in rows if r["day"] <= mid)
     h2 = total - h1
-    rep, prod, cat, city, cust = (by(rows, k) for k in ("rep", "prod", "cat", "city", "cust"))
+    rep, prod, cat, city, cust, wd, wk = groups(rows)
     share = lambda p: pct(100.0 * p / total)
     ql = q.lower()
     def top(g, f=REV, low=False): return best(g, f, low)[0]
@@ -121,7 +131,6 @@ def solve(q, rows, target, prev):
         b = topk(g, 3, f, low)
         return [k for k, _ in b], ([share(sum(e["rev"] for _, e in b))] if with_share else [])
     def metric(g, f, fmt, low=False): k, e = top(g, f, low); return [k], [fmt(f(e))]
-    wd = by(rows, "wd"); wk = by(rows, lambda r: "week %d" % ((r["day"] - 1) // 7 + 1))
     table.update({
         "Who was the top sales representative by revenue and what was their share of total revenue?": lambda: ent_share(rep),
         "How much revenue did the top sales representative generate?": lambda: ent_rev(rep),

@@ -20,8 +20,8 @@
 # under the sanitizers in the lg-report goldens and report-compare.sh
 set -eu
 . "$TOP/tests/lib.sh"
-command -v chromium >/dev/null || fail "chromium missing (mk/deps.sh check installs it)"
 export HOME=$t
+browser_start
 
 lg-gen adaleval -t tsort -l 2k -n 4 -s 1 --corpus "$TOP/share/corpora/austen" \
     2>/dev/null | lg-prompt > "$t/tsort.cases"
@@ -53,10 +53,7 @@ lg-report --bootstrap 0 "$t/run.jsonl" > "$t/default.html" 2> "$t/err" ||
     fail "lg-report without --baseline: $(cat "$t/err")"
 
 browse() {	# OUT-PREFIX URL: dump the DOM after the scripts
-	timeout 300 chromium --headless --no-sandbox --disable-gpu \
-	    --user-data-dir="$t/profile" --no-first-run --disable-extensions \
-	    --enable-logging=stderr --v=0 --virtual-time-budget=30000 \
-	    --dump-dom "$2" > "$1.out" 2> "$1.log" || fail "chromium failed: $(tail -5 "$1.log")"
+	browse_page "$1" "$2" 30000
 	! grep -o 'data-error="[^"]*"' "$1.out" || fail "script error in $2"
 }
 drive() {	# PAGE OUT-PREFIX: the page used by tests/lg-report/drive.js

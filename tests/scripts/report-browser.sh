@@ -18,8 +18,8 @@
 # both suites: goldens lg-report/escape, tags, odd-names; report-compare.sh)
 set -eu
 . "$TOP/tests/lib.sh"
-command -v chromium >/dev/null || fail "chromium missing (mk/deps.sh check installs it)"
 export HOME=$t
+browser_start
 
 # a small run: LongGenBench through the half-forgetting oracle, plus the
 # hand-made records of lg-plot's tests and a record full of markup
@@ -34,13 +34,10 @@ lg-report -t 'browser test' "$t/run.jsonl" > "$t/report.html" 2> "$t/err" ||
 addr() {	# PAGE N: the address of case N (its id and model)
 	"$py" "$TOP/tests/lg-report/caseaddr.py" "$1" "$2"
 }
-browse() {	# OUT-PREFIX URL [chromium options...]: dump the DOM after the script
+browse() {	# OUT-PREFIX URL [PNG WIDTH HEIGHT]: the DOM after the script
 	o=$1 u=$2
 	shift 2
-	timeout 300 chromium --headless --no-sandbox --disable-gpu \
-	    --user-data-dir="$t/profile" --no-first-run --disable-extensions \
-	    --enable-logging=stderr --v=0 --virtual-time-budget=20000 \
-	    "$@" "$u" > "$o.out" 2> "$o.log" || fail "chromium failed: $(tail -5 "$o.log")"
+	browse_page "$o" "$u" 20000 "$@"
 }
 js_errors() {	# PREFIX: the script errors seen in the DOM or the log
 	grep -o 'data-error="[^"]*"' "$1.out" || :
@@ -49,10 +46,10 @@ js_errors() {	# PREFIX: the script errors seen in the DOM or the log
 
 # the check can fail: a planted error is caught
 sed 's|</body>|<script>undefinedFunction();</script></body>|' "$t/report.html" > "$t/broken.html"
-browse "$t/broken" "file://$t/broken.html" --dump-dom
+browse "$t/broken" "file://$t/broken.html"
 [ -n "$(js_errors "$t/broken")" ] || fail "a planted script error went unseen"
 
-browse "$t/dom" "file://$t/report.html#$(addr "$t/report.html" 0)" --dump-dom
+browse "$t/dom" "file://$t/report.html#$(addr "$t/report.html" 0)"
 e=$(js_errors "$t/dom")
 [ -z "$e" ] || fail "script errors: $e"
 grep -q "<body data-ready=\"$n\" data-ready-ms=\"[0-9]*\" data-loaded=\"1\"" "$t/dom.out" ||
@@ -73,7 +70,7 @@ grep -q '<label class="bands"><input type="checkbox"> show the 95% bands of the 
 # the markup record: its text is shown, never run or parsed as markup
 grep -q 'pwned\|<script>alert' "$t/dom.out" && fail "record text became markup"
 last=$((n - 1))
-browse "$t/esc" "file://$t/report.html#$(addr "$t/report.html" "$last")" --dump-dom
+browse "$t/esc" "file://$t/report.html#$(addr "$t/report.html" "$last")"
 e=$(js_errors "$t/esc")
 [ -z "$e" ] || fail "script errors on the markup case: $e"
 grep -q "data-case=\"$last\"" "$t/esc.out" || fail "the markup case is not shown"
@@ -87,7 +84,7 @@ for nm in hasOwnProperty __proto__ constructor toString hasOwnProperty; do
 done > "$t/names.jsonl"
 lg-report "$t/names.jsonl" > "$t/names.html" 2> "$t/names.err" ||
     fail "lg-report on odd names: $(cat "$t/names.err")"
-browse "$t/names" "file://$t/names.html#$(addr "$t/names.html" 1)" --dump-dom
+browse "$t/names" "file://$t/names.html#$(addr "$t/names.html" 1)"
 e=$(js_errors "$t/names")
 [ -z "$e" ] || fail "script errors with names such as hasOwnProperty: $e"
 grep -q '<body data-ready="5" data-ready-ms="[0-9]*" data-loaded="1"' "$t/names.out" ||
@@ -100,8 +97,7 @@ grep -q 'data-case="1"' "$t/names.out" || fail "case 1 of odd names is not shown
 
 # a screenshot that is not blank (the charts' first colour is there), the
 # tables above the charts: the headline and the papers' tables
-browse "$t/shot" "file://$t/report.html" --hide-scrollbars \
-    --window-size=1000,3000 --screenshot="$t/shot.png"
+browse "$t/shot" "file://$t/report.html" "$t/shot.png" 1000 3000
 [ -s "$t/shot.png" ] || fail "no screenshot"
 set -- $("$py" "$TOP/tests/lg-plot/inked.py" "$t/shot.png")
 [ "$1" -ge 20 ] || fail "the screenshot is almost blank ($1 per mille drawn)"
@@ -146,7 +142,7 @@ for l in open(sys.argv[1]):
     if j["task"] == "tsort" and j["gen"]["model"] == "oracle-degraded" and j["scores"]["score"] == 0:
         print(", ".join(map(str, j["gold"]["order"]))); break
 ' "$t/ab.jsonl")
-browse "$t/ab" "file://$t/ab.html#$(addr "$t/ab.html" "$n")" --dump-dom
+browse "$t/ab" "file://$t/ab.html#$(addr "$t/ab.html" "$n")"
 e=$(js_errors "$t/ab")
 [ -z "$e" ] || fail "script errors on the side by side case: $e"
 grep -q "data-case=\"$n\"" "$t/ab.out" || fail "case $n is not shown"
@@ -164,8 +160,8 @@ sys.exit(1 if "{\"" in s or "{&quot;" in s else 0)
 ' "$t/ab.out" || fail "raw JSON in the case's view"
 # the screenshot of that case: the failed verdict (red) on the left, the
 # passed one (green) on the right (ten times as much as on the other side)
-browse "$t/abshot" "file://$t/ab.html#$(addr "$t/ab.html" "$n")" --hide-scrollbars \
-    --window-size=1200,700 --screenshot="$t/ab.png"
+browse "$t/abshot" "file://$t/ab.html#$(addr "$t/ab.html" "$n")" \
+    "$t/ab.png" 1200 700
 set -- $("$py" "$TOP/tests/lg-report/colours.py" "$t/ab.png" f7d4cc d7f0dd)
 [ "$1" -ge 200 ] && [ "$2" -lt $(($1 / 10)) ] ||
     fail "the failed verdict is not on the left only ($1 left, $2 right)"
@@ -179,7 +175,7 @@ s = open(sys.argv[1]).read()
 idx = json.loads(re.search(r"id=\"index\">(.*?)</script>", s, re.S).group(1))
 print([r[0] for r in idx if r[2] == "longgenbench" and r[5] == "oracle-degraded"][0])
 ' "$t/ab.html")
-browse "$t/lgb" "file://$t/ab.html#$(addr "$t/ab.html" "$n")" --dump-dom
+browse "$t/lgb" "file://$t/ab.html#$(addr "$t/ab.html" "$n")"
 grep -q '<td class="verdict">missing</td>' "$t/lgb.out" || fail "no missing entry"
 grep -q '<td class="verdict">undecided</td>' "$t/lgb.out" &&
     fail "an entry not written is called undecided"
@@ -187,7 +183,7 @@ grep -q '<li>[0-9]* of [0-9]* entries missing</li>' "$t/lgb.out" ||
     fail "the missing entries are not counted in words"
 # the code that does not compile: the reason in words
 n=$(($(wc -l < "$t/ab.jsonl") - 1))
-browse "$t/cf" "file://$t/ab.html#$(addr "$t/ab.html" "$n")" --dump-dom
+browse "$t/cf" "file://$t/ab.html#$(addr "$t/ab.html" "$n")"
 grep -q '<li>does not compile: IndentationError: expected an indented block (&lt;string&gt;, line 3)</li>' "$t/cf.out" ||
     fail "the code's failure is not given in words"
 grep -q '<li>7 of 14 functions kept</li>' "$t/cf.out" || fail "the functions kept are not given"
@@ -196,7 +192,7 @@ lg-report -t tags --bootstrap 0 "$TOP/tests/lg-report/tags/in" > "$t/tags.html" 
     fail "lg-report on tagged records failed"
 for want in stopped:2 repeated:1 refused:1 cut-reasoning:1; do
 	tag=${want%:*} k=${want#*:}
-	browse "$t/tag-$tag" "file://$t/tags.html#tag=$tag" --dump-dom
+	browse "$t/tag-$tag" "file://$t/tags.html#tag=$tag"
 	e=$(js_errors "$t/tag-$tag")
 	[ -z "$e" ] || fail "script errors: $e"
 	rows=$(grep -o '<tr class="st-[a-z]*" data-n=' "$t/tag-$tag.out" | wc -l)
@@ -214,7 +210,7 @@ done
 grep -q '<option value="tskipped">' "$t/tag-stopped.out" &&
     fail "a tag no record has is offered"
 # a case's tags in words (case 1: repeated and looping)
-browse "$t/tagcase" "file://$t/tags.html#$(addr "$t/tags.html" 1)" --dump-dom
+browse "$t/tagcase" "file://$t/tags.html#$(addr "$t/tags.html" 1)"
 grep -q '<li>repeated: an item or a piece of text written twice</li>' "$t/tagcase.out" ||
     fail "the case's tags are not given in words"
 grep -q '<li>looping: ' "$t/tagcase.out" || fail "the second tag is not given"

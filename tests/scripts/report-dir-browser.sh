@@ -12,8 +12,8 @@
 # under the sanitizers in report-dir.sh and the golden lg-report/dir
 set -eu
 . "$TOP/tests/lib.sh"
-command -v chromium >/dev/null || fail "chromium missing (mk/deps.sh check installs it)"
 export HOME=$t
+browser_start
 
 # TSort (gold orders) and KVG by the oracle and the degraded oracle, the
 # records repeated under new ids up to 3000 cases, then two of markup
@@ -47,11 +47,7 @@ addr() {	# PAGE N: the address of case N (its id and model)
 	"$py" "$TOP/tests/lg-report/caseaddr.py" "$1" "$2"
 }
 browse() {	# OUT-PREFIX URL: dump the DOM after the script and its loads
-	timeout 300 chromium --headless --no-sandbox --disable-gpu \
-	    --user-data-dir="$t/profile" --no-first-run --disable-extensions \
-	    --enable-logging=stderr --v=0 --virtual-time-budget=20000 \
-	    --dump-dom "$2" > "$1.out" 2> "$1.log" ||
-	    fail "chromium failed: $(tail -5 "$1.log")"
+	browse_page "$1" "$2" 20000
 	e=$(grep -o 'data-error="[^"]*"' "$1.out" || :)
 	e=$e$(grep -i -e 'Uncaught' -e 'SyntaxError' -e 'ReferenceError' \
 	    -e 'TypeError' -e 'Content Security Policy' "$1.log" || :)

@@ -48,12 +48,13 @@ if got != one:
 }
 same "$t/r" "$t/one.html" || fail "chunks of 600 cases"
 
-# large details: a chunk closes past 1 MiB (ten outputs of 600 KB: 2 a chunk)
+# large details: a chunk closes past 1 MiB (ten outputs of 600 KB: 2 a
+# chunk), in words (a 600 KB word alone costs the tokenizer seconds)
 "$py" -c '
 import json
 for i in range(10):
     print(json.dumps({"id": "big%d" % i, "bench": "longweave", "task": "kvg",
-        "length": "1k", "gen": {"model": "m"}, "output": "x" * 600000 + "\u2028",
+        "length": "1k", "gen": {"model": "m"}, "output": "xxxxx " * 100000 + "\u2028",
         "scores": {"score": 1}}))' > "$t/big.jsonl"
 lg-report --bootstrap 0 -o "$t/big" "$t/big.jsonl" || fail "lg-report -o on large cases"
 lg-report --bootstrap 0 "$t/big.jsonl" > "$t/big.html"
