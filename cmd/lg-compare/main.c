@@ -165,7 +165,8 @@ read_side(jsonl *in, ctab *t, int side, const struct opts *o,
 	cJSON *rec;
 	int bad = 0, s;
 
-	jsonl_lazy(in);
+	jsonl_lazy_all(in);	/* records are read through rec_get() */
+	jsonl_borrow(in);	/* and each is freed before the next */
 	while ((rec = jsonl_next(in)) != NULL) {
 		s = side;
 		if (o->have_by && (s = by_side(rec, in, o, b)) < 0)
