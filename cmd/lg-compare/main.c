@@ -164,31 +164,17 @@ static const char *const unread[] = { "output", "prompt", "vars", "parts",
 #define NUNREAD (sizeof unread / sizeof unread[0])
 
 static int
-named(const struct opts *o, const char *key)
-{
-	size_t i;
-
-	if (o->have_by && o->by.nparts > 0 && strcmp(o->by.parts[0], key) == 0)
-		return 1;
-	for (i = 0; i < o->nfields; i++)
-		if (o->fields[i].nparts > 0 &&
-		    strcmp(o->fields[i].parts[0], key) == 0)
-			return 1;
-	return 0;
-}
-
-static int
 read_side(jsonl *in, ctab *t, int side, const struct opts *o,
     struct by_state *b)
 {
 	const char *skip[NUNREAD];
-	size_t i, n = 0;
+	size_t n;
 	cJSON *rec;
 	int bad = 0, s;
 
-	for (i = 0; i < NUNREAD; i++)
-		if (!named(o, unread[i]))
-			skip[n++] = unread[i];
+	n = fields_unnamed(o->fields, o->nfields, unread, NUNREAD, skip);
+	if (o->have_by)
+		n = fields_unnamed(&o->by, 1, skip, n, skip);
 	jsonl_skip(in, skip, n);	/* the scanner still checks them */
 	jsonl_lazy_all(in);	/* records are read through rec_get() */
 	jsonl_borrow(in);	/* and each is freed before the next */
