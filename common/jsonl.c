@@ -191,9 +191,10 @@ unskipped(const jsonl *r, const char *line, jsonscan_member *m, size_t n)
 		const char *key = line + m[i].kstart + 1;
 		size_t klen = m[i].kend - m[i].kstart - 2;
 
-		for (j = 0; j < r->nskip; j++)
-			if (strlen(r->skip[j]) == klen &&
-			    memcmp(r->skip[j], key, klen) == 0)
+		for (j = 0; j < r->nskip; j++)	/* the first byte first */
+			if (klen > 0 && r->skip[j][0] == key[0] &&
+			    strncmp(r->skip[j], key, klen) == 0 &&
+			    r->skip[j][klen] == '\0')
 				break;
 		if (j < r->nskip)
 			continue;
