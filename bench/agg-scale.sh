@@ -19,21 +19,42 @@
 # the figure to quote on a loaded machine) and peak memory
 # (/usr/bin/time), the records' size, the ratios of lg-agg's medians
 # to the script's, and of lg-compare's and lg-plot's CPU to lg-agg's.
-# With BEFORE=DIR, the lg-plot of DIR (an older build's bin/) runs in
-# the same rounds too, its rows named "before".
+# With BEFORE=DIR, the lg-agg, lg-compare and lg-plot of DIR (an older
+# build's bin/) run in the same rounds too, their rows named "before".
+# With SHAPE=real, the records are of a real pipeline's shape instead:
+# the demo's scored records of all three benchmarks (mk/demo.sh, N=2,
+# lg-oracle and oracle-degraded), every member they carry (output,
+# prompt, vars, checks, gold, parts, verdicts...), copied with new ids,
+# models, seeds and cases to each size by bench/agg-real.py (strings cut
+# to 100 characters, lists to 8 items, verdicts and scores whole: about
+# 4.6 KiB a record), and lg-compare pairs lg-oracle-0 with
+# oracle-degraded-0.
 #
 #   sh bench/agg-scale.sh                  400000 and 1000000 records
 #   ROUNDS=5 sh bench/agg-scale.sh 400000  one size, five rounds
 #   PY=/path/to/python3 sh bench/agg-scale.sh   the python with numpy
-#   BEFORE=old/bin sh bench/agg-scale.sh 400000  lg-plot before and after
+#   BEFORE=old/bin sh bench/agg-scale.sh 400000  before and after
+#   SHAPE=real sh bench/agg-scale.sh 100000     real records, 460 MB
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 PATH=$top/bin:$PATH
-[ $# -gt 0 ] || set -- 400000 1000000
+shape=${SHAPE:-small}
+case $shape in
+small) [ $# -gt 0 ] || set -- 400000 1000000
+	pair=gen.model=model-0,model-1 ;;
+real) [ $# -gt 0 ] || set -- 100000
+	pair=gen.model=lg-oracle-0,oracle-degraded-0 ;;
+*) echo "bench: SHAPE=$shape: not small or real" >&2; exit 2 ;;
+esac
 rounds=${ROUNDS:-3}
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 trap 'exit 130' INT TERM
+if [ "$shape" = real ]; then
+	DEMO_DIR=$w/demo DEMO_BIN=$top/bin N=2 sh "$top/mk/demo.sh" \
+	    > /dev/null 2> "$w/demo.err" ||
+	    { echo "bench: the demo failed:" >&2; cat "$w/demo.err" >&2; exit 1; }
+fi
 
 # a python3 with numpy: $PY, /usr/bin/python3, then the one on PATH
 py=
@@ -50,6 +71,10 @@ fi
 # each (pass drawn with the score's odds), and with JUDGE, a second
 # judging of the same records: every verdict flipped at odds 1 in 10
 gen() {
+	if [ "$shape" = real ]; then
+		python3 "$top/bench/agg-real.py" "$1" 100 "$w/demo/all.scored"
+		return
+	fi
 	awk -v n="$1" -v seed=1 -v judge="${2:-}" '
 	BEGIN {
 		srand(seed)
@@ -126,8 +151,14 @@ for size in "$@"; do
 		run lg-agg-b0 lg-agg --bootstrap 0 "$w/recs.jsonl"
 		[ -z "$py" ] || run numpy-b0 "$py" "$top/bench/agg-scale.py" 0 \
 		    "$w/recs.jsonl"
-		run lg-compare lg-compare --by gen.model=model-0,model-1 \
-		    "$w/recs.jsonl"
+		run lg-compare lg-compare --by "$pair" "$w/recs.jsonl"
+		if [ -n "${BEFORE:-}" ]; then
+			run before-lg-agg "$BEFORE/lg-agg" "$w/recs.jsonl"
+			run before-lg-agg-b0 "$BEFORE/lg-agg" --bootstrap 0 \
+			    "$w/recs.jsonl"
+			run before-lg-compare "$BEFORE/lg-compare" --by "$pair" \
+			    "$w/recs.jsonl"
+		fi
 		for p in "" ${BEFORE:+"$BEFORE/"}; do
 			run "${p:+before-}lg-plot" "${p}lg-plot" -k longweave \
 			    "$w/recs.jsonl"
@@ -142,7 +173,8 @@ for size in "$@"; do
 	done
 	printf '%-22s %8s %8s %10s\n' command wall-s cpu-s peak-MiB
 	for n in lg-agg numpy-b1000 lg-agg-b0 numpy-b0 lg-compare lg-plot \
-	    lg-plot-length lg-plot-o before-lg-plot before-lg-plot-length \
+	    lg-plot-length lg-plot-o before-lg-agg before-lg-agg-b0 \
+	    before-lg-compare before-lg-plot before-lg-plot-length \
 	    before-lg-plot-o lg-agree; do
 		row "$n"
 	done

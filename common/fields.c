@@ -77,6 +77,22 @@ fields_find(const struct field *v, size_t n, const char *path)
 	return -1;
 }
 
+size_t
+fields_unnamed(const struct field *v, size_t n, const char *const *keys,
+    size_t nkeys, const char **out)
+{
+	size_t i, k, kept = 0;
+
+	for (k = 0; k < nkeys; k++) {
+		for (i = 0; i < n; i++)
+			if (v[i].nparts > 0 && strcmp(v[i].parts[0], keys[k]) == 0)
+				break;
+		if (i == n)
+			out[kept++] = keys[k];
+	}
+	return kept;
+}
+
 int
 field_value(const cJSON *rec, const struct field *f, char **out)
 {

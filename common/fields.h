@@ -32,6 +32,13 @@ void fields_free(struct field **v, size_t *n);
 /* The index of the field named path in v[0..n), -1 when none is. */
 int fields_find(const struct field *v, size_t n, const char *path);
 /*
+ * The keys of keys[0..nkeys) that no field of v[0..n) starts at (its
+ * first part), in order, into out (room for nkeys): their count.  For a
+ * reader's jsonl_skip(): members it reads only when a field names them.
+ */
+size_t fields_unnamed(const struct field *v, size_t n,
+    const char *const *keys, size_t nkeys, const char **out);
+/*
  * The record's value at f, in *out (the caller's): "-" when absent or
  * null, a number as its shortest text that reads back ("3", not "3.0"),
  * true or false; -1 for an object or an array.  A string is its key

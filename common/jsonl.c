@@ -50,6 +50,8 @@ struct jsonl {
 	jsonscan_member *m;	/* its members */
 	size_t mcap;
 	int lazy;		/* splice_parse() flags */
+	const char *const *skip;	/* jsonl_skip(): members left out */
+	size_t nskip;
 	int errors, syserrors;
 	int quiet;		/* jsonl_quiet(): nothing reported */
 };
@@ -170,6 +172,37 @@ jsonl_free(jsonl *r)
 		munmap(r->spare, r->spare_cap);
 	free(r->m);
 	free(r);
+}
+
+void
+jsonl_skip(jsonl *r, const char *const *keys, size_t n)
+{
+	r->skip = keys;
+	r->nskip = n;
+}
+
+/* The members m[0..n) but those jsonl_skip() named, kept in order: their count. */
+static size_t
+unskipped(const jsonl *r, const char *line, jsonscan_member *m, size_t n)
+{
+	size_t i, j, k, kept = 0;
+
+	for (i = 0; i < n; i++) {
+		const char *key = line + m[i].kstart + 1;
+		size_t klen = m[i].kend - m[i].kstart - 2;
+
+		for (j = 0; j < r->nskip; j++)	/* the first byte first */
+			if (klen > 0 && r->skip[j][0] == key[0] &&
+			    strncmp(r->skip[j], key, klen) == 0 &&
+			    r->skip[j][klen] == '\0')
+				break;
+		if (j < r->nskip)
+			continue;
+		k = kept++;
+		if (k != i)
+			m[k] = m[i];
+	}
+	return kept;
 }
 
 void
@@ -569,6 +602,8 @@ jsonl_next_take(jsonl *r, jsonl_take_fn take, void *arg, int *offered)
 				*offered = 1;
 		}
 		j = NULL;
+		if (rc == JSONSCAN_OK && r->nskip > 0)
+			n = unskipped(r, line, r->m, n);
 		if (rc == JSONSCAN_OK && (j = splice_parse(line, len, r->m, n, r->lazy,
 		    &at)) == NULL)
 			rc = at >= len ? JSONSCAN_END : JSONSCAN_SYNTAX;

@@ -49,6 +49,13 @@ void jsonl_lazy_all(jsonl *r);
  * that free each record before they ask for the next.
  */
 void jsonl_borrow(jsonl *r);
+/*
+ * Records without their top-level members named keys[0..n) (keys written
+ * without escapes), as if the line had not held them; their values are
+ * still checked.  For callers that never read those members and never
+ * print a record back.  keys stays the caller's and must outlive r.
+ */
+void jsonl_skip(jsonl *r, const char *const *keys, size_t n);
 
 /*
  * Lines lent to a pipe: a writer that hands long pieces of the line just

@@ -202,10 +202,16 @@ print(gtab *t, const struct opts *o, skeys *keys)
 	return 0;
 }
 
+/* Members no table of lg-agg reads: left out unless a field names them. */
+static const char *const unread[] = { "prompt", "vars", "template",
+	"published_id", "reasoning" };
+#define NUNREAD (sizeof unread / sizeof unread[0])
+
 static int
 run(char **files, int n, const struct opts *o)
 {
 	jsonl *in = jsonl_open(files, n);
+	const char *skip[NUNREAD];
 	gtab *t = gtab_new(o->nfields);
 	char **vals = xcalloc(o->nfields, sizeof *vals);
 	skeys *keys = skeys_new();
@@ -215,6 +221,8 @@ run(char **files, int n, const struct opts *o)
 	cJSON *rec;
 	int bad = 0, status, offered;
 
+	jsonl_skip(in, skip, fields_unnamed(o->fields, o->nfields, unread,
+	    NUNREAD, skip));	/* the scanner still checks them */
 	jsonl_lazy_all(in);	/* records are read through rec_get() */
 	jsonl_borrow(in);	/* and nothing of one is kept past the next */
 	while ((rec = jsonl_next_take(in, fast ? agg_fast_take : NULL,

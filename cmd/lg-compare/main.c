@@ -158,14 +158,26 @@ swap_sides(struct group **g, size_t n)
 	}
 }
 
+/* Members no table of lg-compare reads: left out unless a field names them. */
+static const char *const unread[] = { "output", "prompt", "vars", "parts",
+	"gold", "template", "published_id", "reasoning", "usage" };
+#define NUNREAD (sizeof unread / sizeof unread[0])
+
 static int
 read_side(jsonl *in, ctab *t, int side, const struct opts *o,
     struct by_state *b)
 {
+	const char *skip[NUNREAD];
+	size_t n;
 	cJSON *rec;
 	int bad = 0, s;
 
-	jsonl_lazy(in);
+	n = fields_unnamed(o->fields, o->nfields, unread, NUNREAD, skip);
+	if (o->have_by)
+		n = fields_unnamed(&o->by, 1, skip, n, skip);
+	jsonl_skip(in, skip, n);	/* the scanner still checks them */
+	jsonl_lazy_all(in);	/* records are read through rec_get() */
+	jsonl_borrow(in);	/* and each is freed before the next */
 	while ((rec = jsonl_next(in)) != NULL) {
 		s = side;
 		if (o->have_by && (s = by_side(rec, in, o, b)) < 0)

@@ -7,7 +7,9 @@
 # alike, over cases with samples and without, repeated ids, several
 # models and benches, cut outputs, a record not in ASCII after a bad
 # one, a group of two settings (refused) and one of two definitions
-# (refused, with counts).
+# (refused, with counts).  So are the same records with the members of
+# a pipeline's records (output, prompt, vars, checks, gold, parts...),
+# some of which lg-agg leaves out before it parses them.
 set -eu
 . "$TOP/tests/lib.sh"
 awk 'BEGIN {
@@ -64,6 +66,22 @@ same -g task,gen.model --bootstrap 200
 same --layout paper --bootstrap 0
 same -g task --sample-size
 same -g task --bootstrap 0
+
+# the same records with the members of a pipeline's records, first and
+# last, some of which lg-agg leaves out before it parses them (prompt,
+# vars, template, published_id, reasoning): alike again
+sed 's/^{/{"prompt":"Write \\"it\\"\\n","vars":{"type":"Week","n":[1,2]},"output":"An answer","template":"lw\/x","checks":[{"kind":"single","at":1}],/
+    s/}$/,"gold":{"number":2},"parts":["a","b"],"published_id":"7","reasoning":"r"}/' \
+    "$t/plain.jsonl" > "$t/whole.jsonl"
+grep -q '"reasoning":"r"}$' "$t/whole.jsonl" || fail "members not added"
+same
+same --bootstrap 0 -f json
+same -g task,gen.model --bootstrap 200
+same --layout paper --bootstrap 0
+# a field that names one of them: still read
+"$BIN/lg-agg" -g vars.type --bootstrap 0 "$t/whole.jsonl" > "$t/v.out" \
+    2> /dev/null || :
+grep -q Week "$t/v.out" || fail "-g vars.type: no group Week: $(head -n 5 "$t/v.out")"
 
 # a group of two settings, and one of two definitions: refused alike
 { cat "$t/plain.jsonl"

@@ -314,6 +314,52 @@ taker(void)
 	free(path);
 }
 
+/*
+ * jsonl_skip(): the members named are left out wherever they stand, those
+ * whose keys only begin alike or are written with escapes stay, and a
+ * skipped value is still checked.
+ */
+static void
+skipper(void)
+{
+	static const char data[] =
+	    "{\"output\":\"x\",\"id\":\"a\",\"prompt\":{\"k\":[1]},\"out\":1,"
+	    "\"outputs\":2,\"\\u0070rompt\":3,\"vars\":[]}\n"
+	    "{\"id\":\"b\",\"output\":[1,]}\n"
+	    "{\"prompt\":\"p\"}\n";
+	static const char *const skip[] = { "output", "prompt", "vars" };
+	char *path = tmpfile_with(data, sizeof data - 1);
+	jsonl *r = jsonl_open(&path, 1);
+	cJSON *rec;
+	const cJSON *v;
+
+	jsonl_skip(r, skip, 3);
+	jsonl_lazy_all(r);
+	rec = jsonl_next(r);
+	CHECK(rec != NULL && cJSON_GetArraySize(rec) == 4, "4 members kept, got %d",
+	    rec ? cJSON_GetArraySize(rec) : -1);
+	CHECK(rec_get(rec, "output") == NULL && rec_get(rec, "vars") == NULL,
+	    "output and vars left out");
+	CHECK(rec_str(rec, "id") && strcmp(rec_str(rec, "id"), "a") == 0, "id kept");
+	v = rec_get(rec, "out");
+	CHECK(cJSON_IsNumber(v) && v->valueint == 1, "out kept");
+	v = rec_get(rec, "outputs");
+	CHECK(cJSON_IsNumber(v) && v->valueint == 2, "outputs kept");
+	v = rec_get(rec, "prompt");
+	CHECK(cJSON_IsNumber(v) && v->valueint == 3, "an escaped key kept");
+	rec_free(rec);
+	rec = jsonl_next(r);
+	CHECK(rec != NULL && cJSON_GetArraySize(rec) == 0 && jsonl_lineno(r) == 3,
+	    "line 2 refused, line 3 read empty");
+	CHECK(jsonl_errors(r) == 1, "a skipped value is checked: %d errors",
+	    jsonl_errors(r));
+	rec_free(rec);
+	CHECK(jsonl_next(r) == NULL, "3 lines");
+	jsonl_free(r);
+	unlink(path);
+	free(path);
+}
+
 static void
 render_is(const char *t, const char *vars, const char *want)
 {
@@ -366,6 +412,7 @@ main(void)
 	line_text();
 	string_text();
 	taker();
+	skipper();
 	templates();
 	return CHECK_DONE();
 }
