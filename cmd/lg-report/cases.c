@@ -14,6 +14,7 @@
 #include "diag.h"
 #include "jprint.h"
 #include "nulkey.h"
+#include "outtok.h"
 #include "record.h"
 #include "report.h"
 #include "splice.h"
@@ -399,13 +400,16 @@ details(struct report *r, const cJSON *rec)
 
 /* Top-level members that lg-agg and lg-compare never read, left out of
  * their copy: the long input and its makings (a third or more of a
- * record's bytes, read by every run of the tables). */
-static const char *const unread[] = { "prompt", "system", "vars", NULL };
+ * record's bytes, read by every run of the tables); and the output's
+ * count of tokens, which is lg-report's own when there. */
+static const char *const unread[] = { "prompt", "system", "vars",
+    OUTTOK_COUNTED, NULL };
 
 /* The record as a line of the copy lg-agg reads: each member as it was
- * read (printed when it has no text), but those of unread[]. */
+ * read (printed when it has no text), but those of unread[]; then, when
+ * counted is not negative, the output's tokens as OUTTOK_COUNTED. */
 static int
-spool(struct report *r, const cJSON *rec)
+spool(struct report *r, const cJSON *rec, double counted)
 {
 	buf *b = &r->line;
 	const cJSON *it;
@@ -431,12 +435,15 @@ spool(struct report *r, const cJSON *rec)
 		else if (!jprint(b, it))
 			return 0;	/* unprintable: left out, as before */
 	}
+	if (counted >= 0)
+		buf_printf(b, "%s\"" OUTTOK_COUNTED "\":%.0f", first ? "" : ",",
+		    counted);
 	buf_puts(b, "}\n");
 	return fwrite(b->s, 1, b->len, r->records) == b->len ? 0 : -1;
 }
 
 int
-report_add(struct report *r, const cJSON *rec, int bad)
+report_add(struct report *r, const cJSON *rec, int bad, double counted)
 {
 	char *k[7];
 	struct rgroup *g;
@@ -472,7 +479,7 @@ report_add(struct report *r, const cJSON *rec, int bad)
 		if (r->dir == NULL)	/* outdir.c names its file */
 			lg_warn("temporary file: write failed");
 		ret = -1;
-	} else if (spool(r, rec) < 0) {
+	} else if (spool(r, rec, counted) < 0) {
 		lg_warn("temporary file: write failed");
 		ret = -1;
 	}

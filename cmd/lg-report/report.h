@@ -98,9 +98,11 @@ struct report {
 				 * NULL: no model */
 };
 
-/* Add a record (bad: charts found it bad); -1 when a write failed
- * (said). */
-int report_add(struct report *r, const cJSON *rec, int bad);
+/* Add a record (bad: charts found it bad; counted: its output's tokens
+ * as the length chart counted them, written into the copy for lg-agg
+ * --lengths, or -1); -1 when a write failed (said). */
+int report_add(struct report *r, const cJSON *rec, int bad,
+    double counted);
 /* Once every record is in: warn of ids repeated without a case member. */
 void report_repeats(struct report *r);
 void report_free(struct report *r);
