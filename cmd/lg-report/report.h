@@ -91,6 +91,7 @@ struct report {
 	struct outdir *dir;	/* -o DIR: the details in its chunks */
 	FILE *records;		/* the records, one a line, for lg-agg */
 	buf line;		/* a line of records being made */
+	buf detail;		/* a case's details being made */
 	size_t max_text;
 	struct seen *seen;
 	size_t nseen, capseen;
