@@ -96,6 +96,8 @@ struct charts {
 	size_t ncell, cap;
 	chartci *ci;
 	bpe *tok;		/* length: loaded when first needed */
+	double counted;		/* the last record's output counted with
+				 * tok, or -1 */
 	poscurve *pc;		/* position: the token axis, or NULL */
 	char xlab[160];		/* position: the token axis's label */
 	double *val, *lo, *hi;	/* per cell, worked out at the first build */
@@ -119,6 +121,7 @@ charts_new(const struct charts_opts *o)
 {
 	struct charts *t = xcalloc(1, sizeof *t);
 
+	t->counted = -1;
 	t->o = *o;
 	if (t->o.bins < 1)
 		t->o.bins = 10;
@@ -666,6 +669,8 @@ add_length(struct charts *t, const cJSON *rec, struct gkey *k,
 		return;
 	}
 	t->tally[CH_LENGTH].counted += counted;
+	if (counted)
+		t->counted = n;
 	chartci_unit_in(t->ci, k->grp[1], uid);
 	if (!again(t, k, S_LEN, 1, n))
 		k->slot[S_LEN] = put(t, CH_LENGTH, k->model, length, tier, 0, 0,
@@ -932,6 +937,7 @@ charts_add(struct charts *t, const cJSON *rec, jsonl *in)
 	const char *length = label(rec, "length", &nul, in);
 	const cJSON *kase = rec_get(rec, "case");
 
+	t->counted = -1;
 	if (nul)
 		return -1;
 	if (bench == NULL) {
@@ -954,6 +960,12 @@ charts_add(struct charts *t, const cJSON *rec, jsonl *in)
 	t->worked = 0;
 	note_def(t, rec, bench, task);
 	return add_keyed(t, rec, bench, task, length, in);
+}
+
+double
+charts_counted(const struct charts *t)
+{
+	return t->counted;
 }
 
 int

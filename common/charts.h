@@ -84,6 +84,10 @@ void charts_free(struct charts *t);
  * the record).
  */
 int charts_add(struct charts *t, const cJSON *rec, jsonl *in);
+/* The output tokens of the record last added as the length chart counted
+ * them with the tokenizer (it has no gen.output_tokens), or -1: none
+ * counted. */
+double charts_counted(const struct charts *t);
 /* The records no scorer touched, as one warning (nothing when none);
  * the sentence itself into b when b is not NULL. */
 void charts_warn_unscored(const struct charts *t, buf *b);

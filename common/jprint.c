@@ -1,4 +1,6 @@
+#include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,16 +50,24 @@ jprint_string(buf *b, const char *s)
 	buf_putc(b, '"');
 }
 
+/* NaN and the infinities as null: 1 when d was one. */
+static int
+nonfinite(buf *b, double d)
+{
+	if (!isnan(d) && !isinf(d))
+		return 0;
+	buf_puts(b, "null");
+	return 1;
+}
+
 void
 jprint_number(buf *b, double d)
 {
 	char tmp[40];
 	int prec;
 
-	if (isnan(d) || isinf(d)) {
-		buf_puts(b, "null");
+	if (nonfinite(b, d))
 		return;
-	}
 	if (d == floor(d) && fabs(d) < 9007199254740992.0) {
 		snprintf(tmp, sizeof tmp, "%lld", (long long)d);
 		buf_puts(b, tmp);
@@ -73,10 +83,51 @@ jprint_number(buf *b, double d)
 	buf_puts(b, tmp);
 }
 
-int
-jprint(buf *b, const cJSON *item)
+/* cJSON's own test that a number printed with 15 digits reads back. */
+static int
+close_enough(double a, double b)
+{
+	double m = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
+
+	return fabs(a - b) <= m * DBL_EPSILON;
+}
+
+void
+jprint_number_cjson(buf *b, double d)
+{
+	double back;
+	char tmp[40];
+
+	if (!nonfinite(b, d)) {
+		snprintf(tmp, sizeof tmp, "%1.15g", d);
+		if (sscanf(tmp, "%lg", &back) != 1 || !close_enough(back, d))
+			snprintf(tmp, sizeof tmp, "%1.17g", d);
+		buf_puts(b, tmp);
+	}
+}
+
+size_t
+jprint_cut_len(const char *s, size_t len, size_t max)
+{
+	if (len <= max)
+		return len;
+	while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
+		max--;
+	return max;
+}
+
+struct how {
+	size_t max;		/* bytes of a string kept */
+	int cjson;		/* numbers as cJSON prints them */
+	int *cut;		/* set to 1 when a string was cut, or NULL */
+};
+
+static int
+walk(buf *b, const cJSON *item, const struct how *h)
 {
 	const cJSON *c;
+	const char *s;
+	size_t len, n;
 
 	switch (item->type & 0xFF) {
 	case cJSON_NULL:
@@ -89,10 +140,17 @@ jprint(buf *b, const cJSON *item)
 		buf_puts(b, "true");
 		return 1;
 	case cJSON_Number:
-		jprint_number(b, item->valuedouble);
+		(h->cjson ? jprint_number_cjson : jprint_number)(b,
+		    item->valuedouble);
 		return 1;
 	case cJSON_String:
-		jprint_string(b, item->valuestring != NULL ? item->valuestring : "");
+		s = item->valuestring != NULL ? item->valuestring : "";
+		len = strlen(s);
+		if ((n = jprint_cut_len(s, len, h->max)) < len && h->cut != NULL)
+			*h->cut = 1;
+		buf_putc(b, '"');
+		jprint_chars(b, s, n);
+		buf_putc(b, '"');
 		return 1;
 	case cJSON_Raw:
 		if (item->valuestring == NULL)
@@ -111,7 +169,7 @@ jprint(buf *b, const cJSON *item)
 				jprint_string(b, c->string);
 				buf_putc(b, ':');
 			}
-			if (!jprint(b, c))
+			if (!walk(b, c, h))
 				return 0;
 		}
 		buf_putc(b, cJSON_IsArray(item) ? ']' : '}');
@@ -119,4 +177,20 @@ jprint(buf *b, const cJSON *item)
 	default:
 		return 0;
 	}
+}
+
+int
+jprint(buf *b, const cJSON *item)
+{
+	struct how h = { SIZE_MAX, 0, NULL };
+
+	return walk(b, item, &h);
+}
+
+int
+jprint_cut(buf *b, const cJSON *item, size_t max, int *cut)
+{
+	struct how h = { max, 1, cut };
+
+	return walk(b, item, &h);
 }

@@ -26,4 +26,18 @@ void jprint_chars(buf *b, const char *s, size_t n);
 /* Append a number. */
 void jprint_number(buf *b, double d);
 
+/*
+ * As cJSON_PrintUnformatted() prints, byte for byte: item with each
+ * string, at any depth, cut to max bytes at a UTF-8 boundary (*cut set
+ * to 1 when one was; keys whole), numbers as jprint_number_cjson(); 0
+ * when the tree holds something unprintable.
+ */
+int jprint_cut(buf *b, const cJSON *item, size_t max, int *cut);
+/* A number as cJSON prints it: 15 digits when they read back within
+ * cJSON's margin, else 17 (-0 as -0, 1e+22); NaN and the infinities as
+ * null. */
+void jprint_number_cjson(buf *b, double d);
+/* At most max bytes of s[0..len), cut back to a UTF-8 boundary. */
+size_t jprint_cut_len(const char *s, size_t len, size_t max);
+
 #endif

@@ -22,4 +22,18 @@
 double output_tokens(const cJSON *rec, bpe **tok, const char *tokenizer,
     jsonl *in, int *counted);
 
+/*
+ * The member lg-report adds to the copy of the records its tables read:
+ * the output's tokens as its length chart counted them, so that
+ * lg-agg --lengths need not count them again.
+ */
+#define OUTTOK_COUNTED "output_tokens_counted"
+
+/*
+ * The record's OUTTOK_COUNTED member when gen.output_tokens gives no
+ * length (output_tokens() would count the output): a whole number of
+ * tokens; else -1.
+ */
+double output_tokens_counted(const cJSON *rec);
+
 #endif

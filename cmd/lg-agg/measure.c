@@ -11,7 +11,8 @@
  *   --lengths  LongWeave's Table 7 and Figure 6, output length against
  *              the target: the mean output tokens (gen.output_tokens,
  *              else the output counted with the tokenizer, as lg-plot's
- *              length chart counts it: outtok.h), the target (the length
+ *              length chart counts it, or as lg-report counted it
+ *              in its copy: outtok.h), the target (the length
  *              tier as tokens, 1k = 1024) and out%, the mean output over
  *              the mean target.  Records with an error are counted apart
  *              (failed), and so are records with no output to count or a
@@ -92,7 +93,10 @@ lengths_read(const cJSON *rec, jsonl *in, const struct opts *o,
 		d->sc.failed = 1;
 		return 1;
 	}
-	if (target <= 0 ||
+	/* lg-report's copy: counted already */
+	if (target > 0 && (n = output_tokens_counted(rec)) >= 0)
+		counted = 1;
+	else if (target <= 0 ||
 	    (n = output_tokens(rec, &tok, o->tokenizer, in, &counted)) < 0) {
 		d->sc.undecided = 1;
 		return 1;

@@ -14,6 +14,7 @@
 #include "diag.h"
 #include "jprint.h"
 #include "nulkey.h"
+#include "outtok.h"
 #include "record.h"
 #include "report.h"
 #include "splice.h"
@@ -113,114 +114,92 @@ num(const cJSON *o, const char *k)
 	return cJSON_IsNumber(v) && isfinite(v->valuedouble) ? v->valuedouble : NAN;
 }
 
-/* At most max bytes of s, cut back to a UTF-8 boundary. */
-static size_t
-cut_len(const char *s, size_t len, size_t max)
+/* n bytes of s (up to a NUL byte among them, as a C string holds them)
+ * as a quoted string. */
+static void
+text(buf *b, const char *s, size_t n)
 {
-	if (len <= max)
-		return len;
-	while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
-		max--;
-	return max;
+	buf_putc(b, '"');
+	jprint_chars(b, s, strnlen(s, n));
+	buf_putc(b, '"');
 }
 
+/* Member key of the details: its name, after a comma but for the first. */
 static void
-add_text(cJSON *d, const char *key, const cJSON *rec, size_t max, int *cut)
+member(buf *b, int *first, const char *key)
+{
+	if (!*first)
+		buf_putc(b, ',');
+	*first = 0;
+	jprint_string(b, key);
+	buf_putc(b, ':');
+}
+
+/* The record's text key, cut to max, as a member of the details. */
+static void
+add_text(buf *b, int *first, const char *key, const cJSON *rec, size_t max,
+    int *cut)
 {
 	size_t len, n;
 	const char *s = rec_strn(rec, key, &len);
-	char *t;
 
 	if (s == NULL)
 		return;
-	n = cut_len(s, len, max);
+	n = jprint_cut_len(s, len, max);
 	*cut |= n < len;
-	t = xstrndup(s, n);
-	cJSON_AddStringToObject(d, key, t);
-	free(t);
+	member(b, first, key);
+	text(b, s, n);
 }
 
-/* The output cut along lg-split's parts: [[text, entry or null], ...]. */
-static cJSON *
-segments(const cJSON *rec, size_t max)
+/* A piece of the output and its entry (NAN: null) as [text, entry]. */
+static void
+segment(buf *b, int *first, const char *s, size_t n, double e)
+{
+	buf_puts(b, *first ? "[" : ",[");
+	*first = 0;
+	text(b, s, n);
+	buf_putc(b, ',');
+	if (isnan(e))
+		buf_puts(b, "null");
+	else
+		jprint_number_cjson(b, e);
+	buf_putc(b, ']');
+}
+
+/* The output cut along lg-split's parts as the member segs: [[text,
+ * entry or null], ...]; 0 when there are none. */
+static int
+segments(buf *b, int *first, const cJSON *rec, size_t max)
 {
 	const cJSON *parts = rec_get(rec, "parts"), *p;
 	size_t len, at = 0;
 	const char *out = rec_strn(rec, "output", &len);
-	cJSON *segs;
+	int none = 1;
 
 	if (out == NULL || !cJSON_IsArray(parts) || cJSON_GetArraySize(parts) == 0)
-		return NULL;
-	len = cut_len(out, len, max);
-	segs = cJSON_CreateArray();
+		return 0;
+	len = jprint_cut_len(out, len, max);
+	member(b, first, "segs");
+	buf_putc(b, '[');
 	cJSON_ArrayForEach(p, parts) {
 		double off = num(p, "off"), n = num(p, "len"), e = num(p, "at");
-		size_t a, b;
-		cJSON *one;
-		char *t;
+		size_t a, z;
 
 		if (!(off >= at) || !(n >= 0) || off + n > (double)len)
 			continue;	/* overlapping or past the end: not shown */
-		a = cut_len(out, (size_t)off, (size_t)off);
-		b = (size_t)(off + n);
-		while (b < len && ((unsigned char)out[b] & 0xc0) == 0x80)
-			b++;
-		if (a > at) {
-			one = cJSON_CreateArray();
-			t = xstrndup(out + at, a - at);
-			cJSON_AddItemToArray(one, cJSON_CreateString(t));
-			cJSON_AddItemToArray(one, cJSON_CreateNull());
-			cJSON_AddItemToArray(segs, one);
-			free(t);
-		}
-		one = cJSON_CreateArray();
-		t = xstrndup(out + a, b - a);
-		cJSON_AddItemToArray(one, cJSON_CreateString(t));
-		cJSON_AddItemToArray(one, isnan(e) ? cJSON_CreateNull() :
-		    cJSON_CreateNumber(e));
-		cJSON_AddItemToArray(segs, one);
-		free(t);
-		at = b;
+		a = jprint_cut_len(out, (size_t)off, (size_t)off);
+		z = (size_t)(off + n);
+		while (z < len && ((unsigned char)out[z] & 0xc0) == 0x80)
+			z++;
+		if (a > at)
+			segment(b, &none, out + at, a - at, NAN);
+		segment(b, &none, out + a, z - a, e);
+		at = z;
 	}
-	if (at < len) {
-		cJSON *one = cJSON_CreateArray();
-		char *t = xstrndup(out + at, len - at);
-
-		cJSON_AddItemToArray(one, cJSON_CreateString(t));
-		cJSON_AddItemToArray(one, cJSON_CreateNull());
-		cJSON_AddItemToArray(segs, one);
-		free(t);
-	}
-	return segs;
-}
-
-/* Cut every string of v, at any depth, to max bytes; *cut when one was. */
-static void
-cut_strings(cJSON *v, size_t max, int *cut)
-{
-	cJSON *c;
-	size_t len, n;
-
-	if (cJSON_IsString(v) && (len = strlen(v->valuestring)) > max) {
-		n = cut_len(v->valuestring, len, max);
-		v->valuestring[n] = '\0';
-		*cut = 1;
-	}
-	cJSON_ArrayForEach(c, v)
-		cut_strings(c, max, cut);
-}
-
-static void
-copy_item(cJSON *d, const cJSON *rec, const char *k, size_t max, int *cut)
-{
-	const cJSON *v = rec_get(rec, k);
-	cJSON *c;
-
-	if (v == NULL)
-		return;
-	c = cJSON_Duplicate(v, 1);
-	cut_strings(c, max, cut);
-	cJSON_AddItemToObject(d, k, c);
+	if (at < len)
+		segment(b, &none, out + at, len - at, NAN);
+	buf_putc(b, ']');
+	return 1;
 }
 
 static int
@@ -355,42 +334,41 @@ index_row(struct report *r, char *const *k, double s, const char *status,
 }
 
 /* The case's details, cut to max_text, as a script element (-o DIR: in
- * a chunk file of DIR). */
+ * a chunk file of DIR), printed from the record as they are read. */
 static int
 details(struct report *r, const cJSON *rec)
 {
 	static const char *const items[] = { "verdicts", "scores", "gold",
 	    "checks", "gen", "error", "tags", "units", NULL };
-	cJSON *d = cJSON_CreateObject(), *segs;
-	buf b = { 0 };
+	buf *d = &r->detail, b = { 0 };
+	const cJSON *v;
 	size_t ol, i;
-	char *txt;
-	int cut = 0, ret = 0;
+	int cut = 0, ret = 0, first = 1;
 
-	add_text(d, "prompt", rec, r->max_text, &cut);
-	add_text(d, "system", rec, r->max_text, &cut);
-	if ((segs = segments(rec, r->max_text)) != NULL)
-		cJSON_AddItemToObject(d, "segs", segs);
-	else
-		add_text(d, "output", rec, r->max_text, &cut);
+	buf_reset(d);
+	buf_putc(d, '{');
+	add_text(d, &first, "prompt", rec, r->max_text, &cut);
+	add_text(d, &first, "system", rec, r->max_text, &cut);
+	if (!segments(d, &first, rec, r->max_text))
+		add_text(d, &first, "output", rec, r->max_text, &cut);
 	if (rec_strn(rec, "output", &ol) != NULL && ol > r->max_text)
 		cut = 1;
 	for (i = 0; items[i] != NULL; i++)
-		copy_item(d, rec, items[i], r->max_text, &cut);
-	if (cut)
-		cJSON_AddTrueToObject(d, "cut");
-	txt = cJSON_PrintUnformatted(d);
-	cJSON_Delete(d);
-	if (r->dir != NULL) {
-		ret = outdir_case(r->dir, r->ncases, txt);
-		free(txt);
-		return ret;
+		if ((v = rec_get(rec, items[i])) != NULL) {
+			member(d, &first, items[i]);
+			(void)jprint_cut(d, v, r->max_text, &cut);
+		}
+	if (cut) {
+		member(d, &first, "cut");
+		buf_puts(d, "true");
 	}
+	buf_putc(d, '}');
+	if (r->dir != NULL)
+		return outdir_case(r->dir, r->ncases, buf_str(d));
 	buf_printf(&b, "<script type=\"application/json\" id=\"d%ld\">",
 	    r->ncases);
-	html_json(&b, txt);
+	html_json(&b, buf_str(d));
 	buf_puts(&b, "</script>\n");
-	free(txt);
 	if (fwrite(b.s, 1, b.len, r->details) != b.len)
 		ret = -1;
 	buf_free(&b);
@@ -399,13 +377,16 @@ details(struct report *r, const cJSON *rec)
 
 /* Top-level members that lg-agg and lg-compare never read, left out of
  * their copy: the long input and its makings (a third or more of a
- * record's bytes, read by every run of the tables). */
-static const char *const unread[] = { "prompt", "system", "vars", NULL };
+ * record's bytes, read by every run of the tables); and the output's
+ * count of tokens, which is lg-report's own when there. */
+static const char *const unread[] = { "prompt", "system", "vars",
+    OUTTOK_COUNTED, NULL };
 
 /* The record as a line of the copy lg-agg reads: each member as it was
- * read (printed when it has no text), but those of unread[]. */
+ * read (printed when it has no text), but those of unread[]; then, when
+ * counted is not negative, the output's tokens as OUTTOK_COUNTED. */
 static int
-spool(struct report *r, const cJSON *rec)
+spool(struct report *r, const cJSON *rec, double counted)
 {
 	buf *b = &r->line;
 	const cJSON *it;
@@ -431,12 +412,15 @@ spool(struct report *r, const cJSON *rec)
 		else if (!jprint(b, it))
 			return 0;	/* unprintable: left out, as before */
 	}
+	if (counted >= 0)
+		buf_printf(b, "%s\"" OUTTOK_COUNTED "\":%.0f", first ? "" : ",",
+		    counted);
 	buf_puts(b, "}\n");
 	return fwrite(b->s, 1, b->len, r->records) == b->len ? 0 : -1;
 }
 
 int
-report_add(struct report *r, const cJSON *rec, int bad)
+report_add(struct report *r, const cJSON *rec, int bad, double counted)
 {
 	char *k[7];
 	struct rgroup *g;
@@ -472,7 +456,7 @@ report_add(struct report *r, const cJSON *rec, int bad)
 		if (r->dir == NULL)	/* outdir.c names its file */
 			lg_warn("temporary file: write failed");
 		ret = -1;
-	} else if (spool(r, rec) < 0) {
+	} else if (spool(r, rec, counted) < 0) {
 		lg_warn("temporary file: write failed");
 		ret = -1;
 	}
@@ -500,4 +484,5 @@ report_free(struct report *r)
 	free(r->seen);
 	buf_free(&r->index);
 	buf_free(&r->line);
+	buf_free(&r->detail);
 }

@@ -420,7 +420,7 @@ read_all(struct report *r, struct charts *ch, char **files, int n)
 		int b = charts_add(ch, rec, in) < 0;
 
 		bad |= b;
-		if (report_add(r, rec, b) < 0) {	/* said */
+		if (report_add(r, rec, b, charts_counted(ch)) < 0) {	/* said */
 			status = LG_SYS;
 			rec_free(rec);
 			break;

@@ -91,6 +91,7 @@ struct report {
 	struct outdir *dir;	/* -o DIR: the details in its chunks */
 	FILE *records;		/* the records, one a line, for lg-agg */
 	buf line;		/* a line of records being made */
+	buf detail;		/* a case's details being made */
 	size_t max_text;
 	struct seen *seen;
 	size_t nseen, capseen;
@@ -98,9 +99,11 @@ struct report {
 				 * NULL: no model */
 };
 
-/* Add a record (bad: charts found it bad); -1 when a write failed
- * (said). */
-int report_add(struct report *r, const cJSON *rec, int bad);
+/* Add a record (bad: charts found it bad; counted: its output's tokens
+ * as the length chart counted them, written into the copy for lg-agg
+ * --lengths, or -1); -1 when a write failed (said). */
+int report_add(struct report *r, const cJSON *rec, int bad,
+    double counted);
 /* Once every record is in: warn of ids repeated without a case member. */
 void report_repeats(struct report *r);
 void report_free(struct report *r);
