@@ -38,7 +38,7 @@ int
 main(int argc, char **argv)
 {
 	FILE *f;
-	buf in = { 0 };
+	struct buf in = { 0 };
 	char tmp[65536];
 	size_t n, out = 0;
 	int rounds, i, mode;

@@ -169,7 +169,7 @@ typedef struct {
 	const char *name;
 	long line;
 	long long off;		/* of the next line */
-	buf b;
+	struct buf b;
 } lines;
 
 /* 1 and the line in l->b (without LF, nor a CR before it), 0 at the end,
@@ -298,7 +298,7 @@ problem(merge_ctx *c, const char *file, long line, const char *fmt, ...)
 static char *
 shown(const char *id, size_t len)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t i;
 
 	for (i = 0; i < len && i < 200; i++) {
@@ -496,7 +496,7 @@ merge(char **files, int nfiles, const char *ref)
 	merge_ctx c;
 	entry **order;
 	size_t n, i;
-	buf b = { 0 };
+	struct buf b = { 0 };
 
 	memset(&c, 0, sizeof c);
 	c.files = files;

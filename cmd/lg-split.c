@@ -80,7 +80,7 @@ room(mark **m, size_t n, size_t *cap)
 static lg_re *
 pattern_for(split_ctx *c, const char *type)
 {
-	buf p = { 0 };
+	struct buf p = { 0 };
 	const char *s;
 	int i;
 
@@ -366,7 +366,8 @@ put_num(char *p, size_t v)
 /* Append a part to the text of the parts array, as jprint() prints it
  * (the numbers are integers, at is in 1..n). */
 static void
-add_part(buf *parts, long at, size_t off, size_t len, size_t word, size_t words)
+add_part(struct buf *parts, long at, size_t off, size_t len, size_t word,
+    size_t words)
 {
 	char *t, *p;
 
@@ -416,7 +417,7 @@ split(cJSON *rec, jsonl *in, void *arg)
 	int first;
 	size_t len, nm, i, word = 0, *last = NULL;
 	unsigned char *seen;
-	buf parts = { 0 };
+	struct buf parts = { 0 };
 	cJSON *raw;
 	lg_re *re;
 	mark *m;

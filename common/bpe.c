@@ -86,7 +86,7 @@ struct bpe {
 		const unsigned char *p;
 	} *byid;		/* the tokens by rank, made when first asked */
 	/* scratch */
-	buf fixed;		/* the text with invalid UTF-8 replaced */
+	struct buf fixed;	/* the text with invalid UTF-8 replaced */
 	uint32_t *a, *b, *c, *d, *e;	/* merge arrays */
 	size_t scap;
 	uint32_t *out;		/* ids of one piece */
@@ -783,7 +783,7 @@ special_at(const char *s, size_t len)
  * that cannot, or a byte that starts nothing, is one U+FFFD.
  */
 static void
-fix_utf8(buf *out, const char *str, size_t len)
+fix_utf8(struct buf *out, const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0, ok;

@@ -7,7 +7,7 @@
 #include "xalloc.h"
 
 void
-buf_grow(buf *b, size_t more)
+buf_grow(struct buf *b, size_t more)
 {
 	size_t need = b->len + more + 1;
 
@@ -22,7 +22,7 @@ buf_grow(buf *b, size_t more)
 }
 
 void
-buf_add(buf *b, const char *s, size_t n)
+buf_add(struct buf *b, const char *s, size_t n)
 {
 	buf_grow(b, n);
 	memcpy(b->s + b->len, s, n);
@@ -31,13 +31,13 @@ buf_add(buf *b, const char *s, size_t n)
 }
 
 void
-buf_puts(buf *b, const char *s)
+buf_puts(struct buf *b, const char *s)
 {
 	buf_add(b, s, strlen(s));
 }
 
 void
-buf_putc(buf *b, int c)
+buf_putc(struct buf *b, int c)
 {
 	char ch = (char)c;
 
@@ -45,7 +45,7 @@ buf_putc(buf *b, int c)
 }
 
 void
-buf_printf(buf *b, const char *fmt, ...)
+buf_printf(struct buf *b, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
@@ -63,7 +63,7 @@ buf_printf(buf *b, const char *fmt, ...)
 }
 
 void
-buf_reset(buf *b)
+buf_reset(struct buf *b)
 {
 	b->len = 0;
 	if (b->s != NULL)
@@ -71,13 +71,13 @@ buf_reset(buf *b)
 }
 
 const char *
-buf_str(buf *b)
+buf_str(struct buf *b)
 {
 	return b->s != NULL ? b->s : "";
 }
 
 char *
-buf_take(buf *b)
+buf_take(struct buf *b)
 {
 	char *s = b->s != NULL ? b->s : xstrdup("");
 
@@ -87,7 +87,7 @@ buf_take(buf *b)
 }
 
 void
-buf_free(buf *b)
+buf_free(struct buf *b)
 {
 	free(b->s);
 	b->s = NULL;

@@ -45,7 +45,7 @@ void
 cache_key(const char *endpoint, const char *model, const char *body,
     size_t len, char hex[65])
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 
 	buf_puts(&b, "lg-cache-1\n");
 	buf_puts(&b, endpoint);

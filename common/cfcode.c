@@ -78,7 +78,7 @@ space(char c)
 static char *
 tidy(const char *s, size_t n, size_t *out)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t i, start = 0, end = n, first = n, last = 0;
 
 	for (i = 0; i < n; i++)

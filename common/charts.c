@@ -793,7 +793,7 @@ unit_id(const cJSON *rec, const char *model)
 	static char case_k[] = "case", id_k[] = "id";
 	char *p[1] = { case_k }, *k;
 
-	buf b = { 0 };
+	struct buf b = { 0 };
 
 	if ((k = nulkey_at(rec, p, 1)) != NULL) {
 		buf_putc(&b, 'c');
@@ -989,7 +989,7 @@ charts_points(const struct charts *t, int kind)
 }
 
 void
-charts_warn_unscored(const struct charts *t, buf *b)
+charts_warn_unscored(const struct charts *t, struct buf *b)
 {
 	if (b != NULL)
 		unscored_say(&t->un, b);
@@ -1004,7 +1004,7 @@ note(const struct tally *y, int kind)
 {
 	int lgb = kind == CH_POSITION || kind == CH_LGB_TIERS ||
 	    kind == CH_LGB_TYPES;
-	buf b = { 0 };
+	struct buf b = { 0 };
 
 	if (kind == CH_LENGTH && y->failed > 0)
 		buf_printf(&b, "%ld failed or without output (left out)",
@@ -1172,7 +1172,7 @@ static const char *const titles[CH_NKINDS][3] = {
 static char *
 caption(const struct charts *t, int kind, int bars)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 
 	if (t->o.draws > 0)
 		buf_printf(&b, "%s: 95%% bootstrap intervals, %ld resamples of "

@@ -90,7 +90,7 @@ int charts_add(struct charts *t, const cJSON *rec, jsonl *in);
 double charts_counted(const struct charts *t);
 /* The records no scorer touched, as one warning (nothing when none);
  * the sentence itself into b when b is not NULL. */
-void charts_warn_unscored(const struct charts *t, buf *b);
+void charts_warn_unscored(const struct charts *t, struct buf *b);
 /* Each task whose records were scored by two definitions of the score
  * (scoredef.h: its points would measure neither), said on stderr: 1 if
  * one was, and no chart should be drawn. */

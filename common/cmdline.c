@@ -59,7 +59,8 @@ cmdline_near(const char *name, const struct option *longopts)
 
 /* The options whose names start with name: two or more, listed in b. */
 static int
-ambiguous(const char *name, size_t n, const struct option *longopts, buf *b)
+ambiguous(const char *name, size_t n, const struct option *longopts,
+    struct buf *b)
 {
 	int k = 0;
 
@@ -91,7 +92,7 @@ mistake(char **argv, int argc, const char *shortopts,
 	char name[NAME_MAX_LEN + 8], sn[8];
 	const char *eq, *near;
 	size_t n;
-	buf b = { 0 };
+	struct buf b = { 0 };
 
 	if (strncmp(e, "--", 2) != 0 || e[2] == '\0') {
 		short_name(optopt, sn, sizeof sn);

@@ -13,10 +13,10 @@
 #include "xalloc.h"
 
 void
-corpus_paragraphs(const char *s, size_t len, void (*fn)(buf *p, void *arg),
-    void *arg)
+corpus_paragraphs(const char *s, size_t len,
+    void (*fn)(struct buf *p, void *arg), void *arg)
 {
-	buf p = { 0 };
+	struct buf p = { 0 };
 	size_t i = 0, e, j;
 	int blank, space;
 

@@ -23,7 +23,7 @@ int corpus_each(const char *path,
     void *arg);
 
 /* Call fn(p, arg) for each paragraph of text; fn may take p's storage. */
-void corpus_paragraphs(const char *s, size_t len, void (*fn)(buf *p, void *arg),
-    void *arg);
+void corpus_paragraphs(const char *s, size_t len,
+    void (*fn)(struct buf *p, void *arg), void *arg);
 
 #endif

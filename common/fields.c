@@ -97,7 +97,7 @@ int
 field_value(const cJSON *rec, const struct field *f, char **out)
 {
 	const cJSON *v = rec;
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t i;
 
 	*out = NULL;

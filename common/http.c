@@ -78,7 +78,7 @@ struct req {
 	int replayed;		/* sent again so once: the next is no attempt */
 	int fresh;		/* the next attempt opens a new connection */
 	int out_of_time;	/* a retry would pass the total timeout */
-	buf in;			/* a whole reply, or an error reply */
+	struct buf in;			/* a whole reply, or an error reply */
 	sse sse;
 	oai_reply reply;
 	char *error;		/* the last attempt's error */
@@ -130,7 +130,7 @@ scrub(const http_engine *e, char *s)
 }
 
 static void
-scrub_buf(const http_engine *e, buf *b, int *hits)
+scrub_buf(const http_engine *e, struct buf *b, int *hits)
 {
 	int n = 0;
 
@@ -812,7 +812,7 @@ static void
 set_error(req *q, int retryable, const char *fmt, ...)
 {
 	va_list ap;
-	buf b = { 0 };
+	struct buf b = { 0 };
 	char tmp[1024];
 
 	va_start(ap, fmt);

@@ -8,7 +8,7 @@
 #include "jprint.h"
 
 void
-jprint_chars(buf *b, const char *s, size_t n)
+jprint_chars(struct buf *b, const char *s, size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
 	const char *run, *end = s + n;
@@ -43,7 +43,7 @@ jprint_chars(buf *b, const char *s, size_t n)
 }
 
 void
-jprint_string(buf *b, const char *s)
+jprint_string(struct buf *b, const char *s)
 {
 	buf_putc(b, '"');
 	jprint_chars(b, s, strlen(s));
@@ -52,7 +52,7 @@ jprint_string(buf *b, const char *s)
 
 /* NaN and the infinities as null: 1 when d was one. */
 static int
-nonfinite(buf *b, double d)
+nonfinite(struct buf *b, double d)
 {
 	if (!isnan(d) && !isinf(d))
 		return 0;
@@ -61,7 +61,7 @@ nonfinite(buf *b, double d)
 }
 
 void
-jprint_number(buf *b, double d)
+jprint_number(struct buf *b, double d)
 {
 	char tmp[40];
 	int prec;
@@ -93,7 +93,7 @@ close_enough(double a, double b)
 }
 
 void
-jprint_number_cjson(buf *b, double d)
+jprint_number_cjson(struct buf *b, double d)
 {
 	double back;
 	char tmp[40];
@@ -123,7 +123,7 @@ struct how {
 };
 
 static int
-walk(buf *b, const cJSON *item, const struct how *h)
+walk(struct buf *b, const cJSON *item, const struct how *h)
 {
 	const cJSON *c;
 	const char *s;
@@ -180,7 +180,7 @@ walk(buf *b, const cJSON *item, const struct how *h)
 }
 
 int
-jprint(buf *b, const cJSON *item)
+jprint(struct buf *b, const cJSON *item)
 {
 	struct how h = { SIZE_MAX, 0, NULL };
 
@@ -188,7 +188,7 @@ jprint(buf *b, const cJSON *item)
 }
 
 int
-jprint_cut(buf *b, const cJSON *item, size_t max, int *cut)
+jprint_cut(struct buf *b, const cJSON *item, size_t max, int *cut)
 {
 	struct how h = { max, 1, cut };
 

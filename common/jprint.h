@@ -18,13 +18,13 @@
 #include "buf.h"
 
 /* Append item to b; 0 when the tree holds something unprintable. */
-int jprint(buf *b, const cJSON *item);
+int jprint(struct buf *b, const cJSON *item);
 /* Append a key or string value, quoted and escaped. */
-void jprint_string(buf *b, const char *s);
+void jprint_string(struct buf *b, const char *s);
 /* The n bytes of s escaped, without quotes: a piece of a string value. */
-void jprint_chars(buf *b, const char *s, size_t n);
+void jprint_chars(struct buf *b, const char *s, size_t n);
 /* Append a number. */
-void jprint_number(buf *b, double d);
+void jprint_number(struct buf *b, double d);
 
 /*
  * As cJSON_PrintUnformatted() prints, byte for byte: item with each
@@ -32,11 +32,11 @@ void jprint_number(buf *b, double d);
  * to 1 when one was; keys whole), numbers as jprint_number_cjson(); 0
  * when the tree holds something unprintable.
  */
-int jprint_cut(buf *b, const cJSON *item, size_t max, int *cut);
+int jprint_cut(struct buf *b, const cJSON *item, size_t max, int *cut);
 /* A number as cJSON prints it: 15 digits when they read back within
  * cJSON's margin, else 17 (-0 as -0, 1e+22); NaN and the infinities as
  * null. */
-void jprint_number_cjson(buf *b, double d);
+void jprint_number_cjson(struct buf *b, double d);
 /* At most max bytes of s[0..len), cut back to a UTF-8 boundary. */
 size_t jprint_cut_len(const char *s, size_t len, size_t max);
 

@@ -9,7 +9,7 @@
 cJSON *
 jsonnul_parse(const char *s, size_t len, int *nul)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t i;
 	int instr = 0;
 	cJSON *j;
@@ -42,7 +42,7 @@ jsonnul_parse(const char *s, size_t len, int *nul)
 }
 
 void
-jsonnul_text(buf *b, const char *v, int nul)
+jsonnul_text(struct buf *b, const char *v, int nul)
 {
 	const char *m;
 
@@ -67,7 +67,7 @@ cJSON *
 jsonnul_string(const char *s, size_t len)
 {
 	static const char hex[] = "0123456789abcdef";
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t i;
 	cJSON *j;
 

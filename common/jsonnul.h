@@ -21,7 +21,7 @@
 
 cJSON *jsonnul_parse(const char *s, size_t len, int *nul);
 /* Append string v (from a tree jsonnul_parse() gave with *nul) to b. */
-void jsonnul_text(buf *b, const char *v, int nul);
+void jsonnul_text(struct buf *b, const char *v, int nul);
 /* A string item holding s[0..len), NULs included (s need not end in NUL). */
 cJSON *jsonnul_string(const char *s, size_t len);
 

@@ -17,7 +17,7 @@ lgb_daily(const char *t)
 }
 
 void
-lgb_date(buf *b, int year, int yday)
+lgb_date(struct buf *b, int year, int yday)
 {
 	int m, d;
 
@@ -26,7 +26,7 @@ lgb_date(buf *b, int year, int yday)
 }
 
 void
-lgb_span(buf *b, const lgb_doc *d, int k)
+lgb_span(struct buf *b, const lgb_doc *d, int k)
 {
 	if (lgb_weekly(d->type)) {
 		int first, last;
@@ -42,7 +42,7 @@ lgb_span(buf *b, const lgb_doc *d, int k)
 }
 
 void
-lgb_header(buf *b, const lgb_doc *d, int k)
+lgb_header(struct buf *b, const lgb_doc *d, int k)
 {
 	buf_printf(b, "#*# %s %d", d->type, k);
 	if (strcmp(d->type, "Floor") != 0) {

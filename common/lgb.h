@@ -24,11 +24,11 @@ typedef struct {
 } lgb_doc;
 
 /* Append "#*# Week 5 (January 29th - February 4th):" and the like. */
-void lgb_header(buf *b, const lgb_doc *d, int k);
+void lgb_header(struct buf *b, const lgb_doc *d, int k);
 /* Append the span of entry k alone: "January 29th - February 4th". */
-void lgb_span(buf *b, const lgb_doc *d, int k);
+void lgb_span(struct buf *b, const lgb_doc *d, int k);
 /* Append a date as "September 19th". */
-void lgb_date(buf *b, int year, int yday);
+void lgb_date(struct buf *b, int year, int yday);
 /* The scenario (task name) of a type: diary, menu, skyscraper, city. */
 const char *lgb_task_of(const char *type);
 /* The k-th scenario, from 0 in the order of lgb.c's table; NULL past the last. */

@@ -12,7 +12,7 @@
 char *
 nulkey_of(const char *s, size_t len)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t i;
 	char *k;
 
@@ -77,7 +77,7 @@ nulkey_at(const cJSON *rec, char *const *parts, size_t n)
 }
 
 void
-nulkey_bytes(buf *b, const char *key)
+nulkey_bytes(struct buf *b, const char *key)
 {
 	jsonnul_text(b, key, 1);
 }
@@ -85,7 +85,7 @@ nulkey_bytes(buf *b, const char *key)
 char *
 nulkey_show(const char *key)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	const char *m;
 
 	while ((m = strchr(key, MARK)) != NULL) {
@@ -103,7 +103,7 @@ nulkey_show(const char *key)
 cJSON *
 nulkey_json(const char *key)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	cJSON *j;
 
 	nulkey_bytes(&b, key);

@@ -25,7 +25,7 @@ char *nulkey_of(const char *s, size_t len);
  * (read by jsonl_next), whole; NULL when no string is there. */
 char *nulkey_at(const cJSON *rec, char *const *parts, size_t n);
 /* The key's bytes, NULs included, appended to b. */
-void nulkey_bytes(buf *b, const char *key);
+void nulkey_bytes(struct buf *b, const char *key);
 /* The key for a text table or a message: each NUL shown as U+2400. */
 char *nulkey_show(const char *key);
 /* A JSON string item of the key's bytes (NULs printed as \u0000). */

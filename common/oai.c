@@ -88,7 +88,7 @@ set_error(oai_reply *r, const char *msg)
 
 /* nul: the tree came from jsonnul_parse() with NULs marked */
 static void
-add_text(oai_reply *r, buf *b, const cJSON *v, int nul)
+add_text(oai_reply *r, struct buf *b, const cJSON *v, int nul)
 {
 	if (cJSON_IsString(v) && v->valuestring[0] != '\0') {
 		jsonnul_text(b, v->valuestring, nul);
@@ -278,7 +278,7 @@ oai_split_think(oai_reply *r)
 	const char *s = buf_str(&r->content), *end = s + r->content.len;
 	const char *in, *close, *rest;
 	size_t a, b;
-	buf out = { 0 };
+	struct buf out = { 0 };
 
 	while (s < end && isspace((unsigned char)*s))
 		s++;
@@ -308,9 +308,9 @@ oai_split_think(oai_reply *r)
 }
 
 static void
-fix_utf8(buf *b)
+fix_utf8(struct buf *b)
 {
-	buf out = { 0 };
+	struct buf out = { 0 };
 	size_t i = 0;
 
 	if (utf8_invalid(b->s ? b->s : "", b->len) == b->len)
@@ -341,7 +341,7 @@ oai_finish(oai_reply *r)
 static char *
 oneline(const char *s, size_t n, size_t max)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t i;
 	int space = 0;
 

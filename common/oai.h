@@ -18,8 +18,8 @@
 
 typedef struct {
 	int chat;		/* chat replies (1) or raw completions (0) */
-	buf content;		/* the answer text (it may hold NULs: use len) */
-	buf reasoning;		/* reasoning text, empty when none */
+	struct buf content; /* the answer text (it may hold NULs: use len) */
+	struct buf reasoning;		/* reasoning text, empty when none */
 	char *finish_reason;	/* NULL until the choice finished */
 	long prompt_tokens;	/* from usage; -1 when not sent */
 	long output_tokens;

@@ -322,7 +322,7 @@ is_null(span v)
 
 /* Append the (valid) string v decoded, NULs included, as cJSON decodes. */
 static void
-decode(buf *b, span v)
+decode(struct buf *b, span v)
 {
 	const char *p = v.s + 1, *e = v.e - 1;
 

@@ -208,7 +208,7 @@ opt_secs(const char *opt, const char *arg, int zero, double max)
 static char *
 names_text(const char *const *names, size_t n)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t i;
 
 	buf_puts(&b, "one of ");

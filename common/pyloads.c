@@ -17,7 +17,7 @@
 typedef struct {
 	const char *s, *e;
 	int depth;
-	buf str;		/* a string being decoded */
+	struct buf str;		/* a string being decoded */
 } rd;
 
 static cJSON *value(rd *r);
@@ -67,7 +67,7 @@ hex4(const char *s, const char *e)
 /* A code point as UTF-8 (a surrogate in its three-byte form, U+0000 as
  * C0 80). */
 static void
-put_cp(buf *b, unsigned long cp)
+put_cp(struct buf *b, unsigned long cp)
 {
 	char u[4];
 

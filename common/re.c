@@ -89,7 +89,7 @@ re_match(lg_re *re, const char *s, size_t len, size_t start, size_t *ov, int nov
 char *
 re_quote(const char *s)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 
 	for (; *s; s++) {
 		if (strchr("\\^$.|?*+()[]{}#", *s) != NULL || *s == ' ')

@@ -226,7 +226,7 @@ rec_failat(cJSON *rec, const char *file, long line, const char *stage,
 char *
 rec_print(const cJSON *rec, size_t *len)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 
 	if (!splice_print(rec, &b))
 		lg_die(LG_SYS, "a record holds something that cannot be printed");
@@ -307,7 +307,7 @@ put_all(struct iovec *iov, size_t k, int lend)
 
 /* Write pieces[0..n) of a record (splice_pieces()) with its newline. */
 static void
-write_pieces(const buf *b, const splice_piece *p, size_t n)
+write_pieces(const struct buf *b, const splice_piece *p, size_t n)
 {
 	struct iovec iov[IOV_MAX];
 	size_t i = 0;
@@ -334,7 +334,7 @@ write_pieces(const buf *b, const splice_piece *p, size_t n)
 void
 rec_write(cJSON *rec)
 {
-	static buf b;
+	static struct buf b;
 	static splice_piece *p;
 	static size_t cap;
 	size_t n;

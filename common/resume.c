@@ -128,7 +128,7 @@ resume_by_model(void)
  * built.  NULL when the record has no usable id.
  */
 static const char *
-key_of(const cJSON *rec, size_t *len, buf *b)
+key_of(const cJSON *rec, size_t *len, struct buf *b)
 {
 	size_t n, mn;
 	const char *id = rec_idn(rec, &n), *m;
@@ -154,7 +154,7 @@ int
 resume_check(const idset *s, const cJSON *rec)
 {
 	size_t len;
-	buf b = { 0 };
+	struct buf b = { 0 };
 	const char *k = key_of(rec, &len, &b);
 	int r = k == NULL ? RESUME_NOID : s != NULL && idset_hasn(s, k, len) ?
 	    RESUME_DONE : RESUME_TODO;
@@ -167,7 +167,7 @@ int
 resume_next(const idset *done, idset *seen, const cJSON *rec, jsonl *in)
 {
 	size_t len;
-	buf b = { 0 };
+	struct buf b = { 0 };
 	const char *k = key_of(rec, &len, &b);
 	key *nk;
 	char *c;
@@ -192,7 +192,7 @@ resume_next(const idset *done, idset *seen, const cJSON *rec, jsonl *in)
 
 /* s, a NUL shown as JSON writes it, into b */
 static void
-shown(buf *b, const char *s, size_t n)
+shown(struct buf *b, const char *s, size_t n)
 {
 	size_t i;
 
@@ -207,7 +207,7 @@ void
 resume_dup_warn(const idset *seen, const cJSON *rec, jsonl *in)
 {
 	size_t len, n, mn;
-	buf kb = { 0 }, b = { 0 };
+	struct buf kb = { 0 }, b = { 0 };
 	const char *k = key_of(rec, &len, &kb);
 	const key *f = k != NULL ? find(seen, k, len) : NULL;
 	const char *id = rec_idn(rec, &n), *m;
@@ -232,7 +232,7 @@ const char *
 resume_note(const idset *s, const cJSON *rec, const char **file, long *line)
 {
 	size_t len;
-	buf b = { 0 };
+	struct buf b = { 0 };
 	const char *k;
 	const key *f = NULL;
 
@@ -352,7 +352,7 @@ idset_load_filter(idset **out, const char *path, int *tail, long long *keep,
 	in = jsonl_open(files, 1);
 	while ((rec = jsonl_next(in)) != NULL) {
 		size_t len;
-		buf b = { 0 };
+		struct buf b = { 0 };
 		const char *id = key_of(rec, &len, &b);
 
 		if (id != NULL && ld->fn != NULL &&

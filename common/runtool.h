@@ -19,7 +19,7 @@
 typedef struct runjob {
 	const char *name;
 	char *const *argv;
-	buf out, err;
+	struct buf out, err;
 	int status;
 	char *why;
 } runjob;

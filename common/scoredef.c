@@ -36,7 +36,7 @@ scoredef_mixed(const long n[SCOREDEF_N])
 }
 
 void
-scoredef_say(buf *b, const char *what, const long n[SCOREDEF_N])
+scoredef_say(struct buf *b, const char *what, const long n[SCOREDEF_N])
 {
 	buf_printf(b, "records of %s scored by different definitions, %ld by "
 	    "the code's and %ld by the paper's (scores.definition \"paper\"): "
@@ -81,7 +81,7 @@ scoredefs_count(struct scoredefs *t, const char *key, int d, long k)
 int
 scoredefs_refused(const struct scoredefs *t, const char *hint)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t i;
 	int any = 0;
 

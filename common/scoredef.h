@@ -32,7 +32,7 @@ int scoredef_mixed(const long n[SCOREDEF_N]);
 /* The sentence, without the program's name: "records of WHAT scored by
  * different definitions, 3 by the code's and 2 by the paper's
  * (scores.definition "paper"): score them again under one --definition". */
-void scoredef_say(buf *b, const char *what, const long n[SCOREDEF_N]);
+void scoredef_say(struct buf *b, const char *what, const long n[SCOREDEF_N]);
 
 /* A tally by key (a pool's name, as the messages show it). */
 struct scoredefs {

@@ -68,7 +68,7 @@ char *
 file_read(const char *path, size_t *len)
 {
 	int fd = open(path, O_RDONLY);
-	buf b = { 0 };
+	struct buf b = { 0 };
 	char tmp[65536];
 	ssize_t n;
 

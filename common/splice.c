@@ -324,7 +324,7 @@ splice_strn(const cJSON *rec, cJSON *it, size_t *len)
 {
 	struct splice *s = get(rec);
 	member *m = NULL;
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t i;
 	int nul;
 	cJSON *j;
@@ -368,8 +368,8 @@ splice_strn(const cJSON *rec, cJSON *it, size_t *len)
  * Returns the number of pieces plus one, 0 when unprintable.
  */
 static size_t
-lay_out(const struct splice *s, const cJSON *rec, buf *out, splice_piece **pp,
-    size_t *cap)
+lay_out(const struct splice *s, const cJSON *rec, struct buf *out,
+    splice_piece **pp, size_t *cap)
 {
 	const cJSON *c;
 	size_t hint = 0, n = 0, from = out->len;
@@ -417,7 +417,7 @@ lay_out(const struct splice *s, const cJSON *rec, buf *out, splice_piece **pp,
 }
 
 size_t
-splice_pieces(const cJSON *rec, buf *out, splice_piece **pp, size_t *cap)
+splice_pieces(const cJSON *rec, struct buf *out, splice_piece **pp, size_t *cap)
 {
 	const struct splice *s = get(rec);
 	size_t n = s != NULL ? lay_out(s, rec, out, pp, cap) : 0;
@@ -426,7 +426,7 @@ splice_pieces(const cJSON *rec, buf *out, splice_piece **pp, size_t *cap)
 }
 
 int
-splice_print(const cJSON *rec, buf *out)
+splice_print(const cJSON *rec, struct buf *out)
 {
 	const struct splice *s = get(rec);
 

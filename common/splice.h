@@ -59,7 +59,7 @@ const char *splice_strn(const cJSON *rec, cJSON *it, size_t *len);
  */
 const char *splice_text(const cJSON *rec, const cJSON *it, size_t *len);
 /* Append the record as one compact line (no newline); 0 if unprintable. */
-int splice_print(const cJSON *rec, buf *out);
+int splice_print(const cJSON *rec, struct buf *out);
 
 /*
  * The same line in pieces, to be written with writev() without copying
@@ -73,6 +73,7 @@ typedef struct {
 	const char *p;
 	size_t off, len;
 } splice_piece;
-size_t splice_pieces(const cJSON *rec, buf *out, splice_piece **pp, size_t *cap);
+size_t splice_pieces(const cJSON *rec, struct buf *out, splice_piece **pp,
+    size_t *cap);
 
 #endif

@@ -18,7 +18,7 @@
 typedef int (*sse_fn)(void *arg, const char *data, size_t len);
 
 typedef struct {
-	buf line;	/* the incomplete line carried over between feeds */
+	struct buf line; /* the incomplete line carried over between feeds */
 	size_t max;	/* longest line accepted (0: no limit) */
 } sse;
 

@@ -60,7 +60,7 @@ xml_char(const unsigned char *s, int *ok)
 }
 
 void
-svg_esc(buf *out, const char *s)
+svg_esc(struct buf *out, const char *s)
 {
 	size_t n;
 	int ok;
@@ -90,10 +90,10 @@ svg_esc(buf *out, const char *s)
 
 /* At most max characters of s (UTF-8), escaped, "..." when cut. */
 static void
-esc_cut(buf *out, const char *s, int max)
+esc_cut(struct buf *out, const char *s, int max)
 {
 	size_t i = 0, n = 0;
-	buf t = { 0 };
+	struct buf t = { 0 };
 
 	while (s[i] && (int)n < max) {
 		i++;
@@ -148,7 +148,7 @@ py(const struct svg_chart *c, double y)
 }
 
 static void
-marker(buf *o, int j, double x, double y, const char *col)
+marker(struct buf *o, int j, double x, double y, const char *col)
 {
 	const double r = 3.5;
 
@@ -180,7 +180,7 @@ marker(buf *o, int j, double x, double y, const char *col)
 }
 
 static void
-defs(buf *o, const struct svg_chart *c)
+defs(struct buf *o, const struct svg_chart *c)
 {
 	static const char *const hatch[NHATCH] = {
 		"",
@@ -205,7 +205,7 @@ defs(buf *o, const struct svg_chart *c)
 }
 
 static void
-text(buf *o, double x, double y, const char *anchor, const char *extra,
+text(struct buf *o, double x, double y, const char *anchor, const char *extra,
     const char *s)
 {
 	buf_printf(o, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\"%s>", x, y,
@@ -215,7 +215,7 @@ text(buf *o, double x, double y, const char *anchor, const char *extra,
 }
 
 static void
-yaxis(buf *o, const struct svg_chart *c)
+yaxis(struct buf *o, const struct svg_chart *c)
 {
 	double step = nice_step(c->ymax - c->ymin, 5), v;
 	char t[32];
@@ -236,7 +236,7 @@ yaxis(buf *o, const struct svg_chart *c)
 }
 
 static void
-xaxis_line(buf *o, const struct geo *g)
+xaxis_line(struct buf *o, const struct geo *g)
 {
 	const struct svg_chart *c = g->c;
 	char t[32];
@@ -277,7 +277,7 @@ xaxis_line(buf *o, const struct geo *g)
 }
 
 static void
-xaxis_bars(buf *o, const struct geo *g)
+xaxis_bars(struct buf *o, const struct geo *g)
 {
 	const struct svg_chart *c = g->c;
 	int i, k;
@@ -285,7 +285,7 @@ xaxis_bars(buf *o, const struct geo *g)
 	for (i = 0; i < c->ncats; i = k) {
 		const char *nl = strchr(c->cats[i], '\n');
 		size_t ln = nl ? (size_t)(nl - c->cats[i]) : strlen(c->cats[i]);
-		buf up = { 0 };
+		struct buf up = { 0 };
 
 		buf_add(&up, c->cats[i], ln);
 		text(o, px(g, i), BOTTOM + 16, "middle", "", buf_str(&up));
@@ -296,7 +296,7 @@ xaxis_bars(buf *o, const struct geo *g)
 
 			if (nk == NULL || strcmp(nk, nl) != 0)
 				break;
-			up = (buf){ 0 };
+			up = (struct buf){ 0 };
 			buf_add(&up, c->cats[k], (size_t)(nk - c->cats[k]));
 			text(o, px(g, k), BOTTOM + 16, "middle", "", buf_str(&up));
 			buf_free(&up);
@@ -315,7 +315,7 @@ xaxis_bars(buf *o, const struct geo *g)
 /* A series' band: a faint fill, and its edges in the series' colour and
  * dash, so that overlapping bands stay told apart. */
 static void
-band(buf *o, const struct geo *g, const struct svg_series *s, int j)
+band(struct buf *o, const struct geo *g, const struct svg_series *s, int j)
 {
 	const char *col = palette[j % NPAL], *dash = dashes[j % NDASH];
 	int i = 0, a, b, k;
@@ -349,7 +349,7 @@ band(buf *o, const struct geo *g, const struct svg_series *s, int j)
 }
 
 static void
-line(buf *o, const struct geo *g, const struct svg_series *s, int j)
+line(struct buf *o, const struct geo *g, const struct svg_series *s, int j)
 {
 	const char *col = s->baseline ? "#666" : palette[j % NPAL];
 	const char *dash = s->baseline ? "2,3" : dashes[j % NDASH];
@@ -378,7 +378,8 @@ line(buf *o, const struct geo *g, const struct svg_series *s, int j)
 }
 
 static void
-bars(buf *o, const struct geo *g, const struct svg_series *s, int j, int nbar)
+bars(struct buf *o, const struct geo *g, const struct svg_series *s, int j,
+    int nbar)
 {
 	const struct svg_chart *c = g->c;
 	double gw = (RIGHT - LEFT) / c->ncats, bw = gw * 0.8 / nbar;
@@ -442,7 +443,7 @@ legend_grid(const struct svg_chart *c, int *cols, int *rows, double *colw)
 }
 
 static void
-legend(buf *o, const struct svg_chart *c)
+legend(struct buf *o, const struct svg_chart *c)
 {
 	int j, cols, rows;
 	double colw;
@@ -492,7 +493,7 @@ height(const struct svg_chart *c)
 }
 
 void
-svg_write(buf *o, const struct svg_chart *c)
+svg_write(struct buf *o, const struct svg_chart *c)
 {
 	struct geo g = { c, c->xmin, c->xmax };
 	double h = height(c);

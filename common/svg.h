@@ -45,11 +45,11 @@ struct svg_chart {
 };
 
 /* Append the chart as one <svg> element. */
-void svg_write(buf *out, const struct svg_chart *c);
+void svg_write(struct buf *out, const struct svg_chart *c);
 
 /* Append s with &, <, >, " and ' escaped, control characters dropped, and
  * what XML 1.0 cannot hold (bytes that are not UTF-8, C1 controls,
  * surrogates, non-characters such as U+FFFE and U+FFFF) as U+FFFD. */
-void svg_esc(buf *out, const char *s);
+void svg_esc(struct buf *out, const char *s);
 
 #endif

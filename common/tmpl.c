@@ -70,7 +70,7 @@ truthy(const cJSON *v)
 }
 
 static void
-put_value(buf *out, const cJSON *v)
+put_value(struct buf *out, const cJSON *v)
 {
 	if (cJSON_IsString(v))
 		buf_puts(out, v->valuestring);
@@ -123,10 +123,11 @@ find_close(state *st, const char *s, const char *name, size_t n, const char **af
 	return NULL;
 }
 
-static void render(state *st, const char *s, const char *end, buf *out);
+static void render(state *st, const char *s, const char *end, struct buf *out);
 
 static void
-section(state *st, const cJSON *v, const char *body, const char *bend, buf *out)
+section(state *st, const cJSON *v, const char *body, const char *bend,
+    struct buf *out)
 {
 	if (st->depth >= MAXDEPTH) {
 		fail(st, "sections nested too deeply at %.*s", "", 0);
@@ -138,7 +139,7 @@ section(state *st, const cJSON *v, const char *body, const char *bend, buf *out)
 }
 
 static void
-render(state *st, const char *s, const char *end, buf *out)
+render(state *st, const char *s, const char *end, struct buf *out)
 {
 	while (s < end && st->err == NULL) {
 		const char *o = strstr(s, st->open), *t, *e, *name;
@@ -191,7 +192,7 @@ render(state *st, const char *s, const char *end, buf *out)
 				return;
 			}
 			if (strip) {
-				buf b = { 0 };
+				struct buf b = { 0 };
 				size_t k;
 				const char *p;
 
@@ -213,7 +214,7 @@ tmpl_render_delim(const char *tmpl, const cJSON *vars, const char *open,
     const char *close, char **err)
 {
 	state st;
-	buf out = { 0 };
+	struct buf out = { 0 };
 
 	memset(&st, 0, sizeof st);
 	st.open = open;

@@ -22,7 +22,7 @@ void
 unscored_note(struct unscored *u, const cJSON *rec)
 {
 	const char *bench = rec_str(rec, "bench"), *task = rec_str(rec, "task");
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t lo = 0, hi = u->ntasks;
 
 	u->n++;
@@ -52,7 +52,7 @@ unscored_note(struct unscored *u, const cJSON *rec)
 }
 
 void
-unscored_say(const struct unscored *u, buf *b)
+unscored_say(const struct unscored *u, struct buf *b)
 {
 	size_t i;
 
@@ -70,7 +70,7 @@ unscored_say(const struct unscored *u, buf *b)
 void
 unscored_warn(const struct unscored *u)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 
 	if (u->n == 0)
 		return;

@@ -27,7 +27,7 @@ void unscored_note(struct unscored *u, const cJSON *rec);
 /* The sentence, without the program's name: "4 records of
  * longgenbench/diary were never scored (no scores, no error): score them
  * with lg-score"; nothing when none was counted. */
-void unscored_say(const struct unscored *u, buf *b);
+void unscored_say(const struct unscored *u, struct buf *b);
 /* unscored_say() as a warning, when some record was unscored. */
 void unscored_warn(const struct unscored *u);
 void unscored_free(struct unscored *u);

@@ -376,7 +376,7 @@ int cmp_tier(const char *a, const char *b);
 void group_params(struct group *g, const cJSON *rec);
 void group_params_fold(struct group *a, const struct group *c);
 /* The group's bench (when no field names it) and values, for messages. */
-void group_label(buf *b, const struct group *g, const struct opts *o);
+void group_label(struct buf *b, const struct group *g, const struct opts *o);
 void gtab_free(gtab *t);
 
 /* longgenbench.c: the entry's functions; lgb_metrics of a sum of units */

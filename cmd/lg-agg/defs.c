@@ -22,7 +22,7 @@ group_defs(struct group *g, const cJSON *rec)
 /* The group's label without its length (the average rows pool the
  * lengths), a tab and the task. */
 static void
-pool_key(buf *b, const struct group *g, const struct opts *o,
+pool_key(struct buf *b, const struct group *g, const struct opts *o,
     const char *task)
 {
 	size_t k;
@@ -45,7 +45,7 @@ int
 defs_refused(struct group **g, size_t n, const struct opts *o)
 {
 	struct scoredefs t = { 0 };
-	buf b = { 0 }, m = { 0 };
+	struct buf b = { 0 }, m = { 0 };
 	size_t i, j;
 	int any = 0;
 

@@ -45,7 +45,7 @@ struct agg_fast {
 	struct form *forms;
 	size_t nforms;
 	size_t slot[NSLOT];	/* index + 1 into forms, 0: free */
-	buf key, id;		/* the form of the record offered last, its key */
+	struct buf key, id; /* the form of the record offered last, its key */
 	int pending;		/* that record was plain but its form new */
 	uint32_t hash;
 };
@@ -86,7 +86,7 @@ agg_fast_free(agg_fast *f)
 
 /* A string value without escapes: its bytes into b. */
 static int
-plain_string(const char *s, size_t n, buf *b)
+plain_string(const char *s, size_t n, struct buf *b)
 {
 	if (n < 2 || s[0] != '"' || memchr(s, '\\', n) != NULL)
 		return 0;

@@ -45,7 +45,7 @@ gtab_new(size_t nfields)
 static char *
 key_text(const char *bench, char **vals, const unsigned char *syn, size_t n)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t i;
 
 	buf_printf(&b, "%zu:%s", strlen(bench), bench);
@@ -323,7 +323,7 @@ group_params_fold(struct group *a, const struct group *c)
 }
 
 void
-group_label(buf *b, const struct group *g, const struct opts *o)
+group_label(struct buf *b, const struct group *g, const struct opts *o)
 {
 	size_t k;
 	char *v;

@@ -141,7 +141,7 @@ static void
 warn_repeats(struct group **g, size_t n, const struct opts *o)
 {
 	size_t i;
-	buf b = { 0 };
+	struct buf b = { 0 };
 
 	for (i = 0; i < n; i++) {
 		if (g[i]->units.dups == 0)

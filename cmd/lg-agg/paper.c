@@ -80,7 +80,7 @@ static char *
 pcell_fmt(double v, const struct ci *ci, int met, const struct opts *o,
     int dec, const char *unit)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 
 	if (isnan(v))
 		return xstrdup("-");

@@ -297,7 +297,7 @@ group_settings(struct group *g, const cJSON *rec)
 int
 settings_refused(struct group **g, size_t n, const struct opts *o)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t i;
 	int any = 0;
 

@@ -113,7 +113,7 @@ width(const char *s)
 
 /* A LaTeX cell: the special characters escaped, "±" in math mode. */
 static void
-cell_latex(buf *b, const char *s)
+cell_latex(struct buf *b, const char *s)
 {
 	for (; *s; s++) {
 		if (strncmp(s, "\xc2\xb1", 2) == 0) {
@@ -137,7 +137,7 @@ cell_latex(buf *b, const char *s)
 
 /* The cell as it may appear in the format. */
 static void
-cell(buf *b, const char *s, int fmt)
+cell(struct buf *b, const char *s, int fmt)
 {
 	int quote = fmt == FMT_CSV && strpbrk(s, ",\"\r\n") != NULL;
 
@@ -165,14 +165,14 @@ cell(buf *b, const char *s, int fmt)
 }
 
 static void
-pad(buf *b, size_t n)
+pad(struct buf *b, size_t n)
 {
 	while (n-- > 0)
 		buf_putc(b, ' ');
 }
 
 static void
-put_line(buf *b)
+put_line(struct buf *b)
 {
 	buf_putc(b, '\n');
 	if (fwrite(b->s, 1, b->len, stdout) != b->len)
@@ -181,9 +181,9 @@ put_line(buf *b)
 }
 
 static void
-print_row(const table *t, char **row, const size_t *w, int fmt, buf *b)
+print_row(const table *t, char **row, const size_t *w, int fmt, struct buf *b)
 {
-	buf c = { 0 };
+	struct buf c = { 0 };
 	size_t j;
 
 	if (fmt == FMT_MD)
@@ -213,7 +213,7 @@ void
 table_print(const table *t, int fmt)
 {
 	size_t *w = xcalloc(t->ncols, sizeof *w);
-	buf b = { 0 }, c = { 0 };
+	struct buf b = { 0 }, c = { 0 };
 	size_t i, j;
 
 	for (j = 0; j < t->ncols; j++) {

@@ -18,7 +18,7 @@ paper_table(struct group **g, size_t n, const struct opts *o)
 		return;
 	}
 	if (b != BENCH_LONGWEAVE || o->table == 1) {
-		buf l = { 0 };
+		struct buf l = { 0 };
 
 		group_label(&l, g[0], o);
 		lg_warn("--table %d: not a table of %s's paper in lg-agg (%s "

@@ -34,7 +34,7 @@ struct item {
 struct names {
 	char **slot;
 	size_t cap, n;
-	buf key;		/* a verdict's key being made */
+	struct buf key;		/* a verdict's key being made */
 };
 
 struct jrec {
@@ -126,7 +126,7 @@ void agree_print(const struct group *g, size_t ng, const struct judging *a,
 /* sheet.c */
 /* s[0..len) as one TSV cell: \\, \t, \n, \r and other control bytes
  * as \xHH; appended to b. */
-void tsv_escape(buf *b, const char *s, size_t len);
+void tsv_escape(struct buf *b, const char *s, size_t len);
 int sheet_export(char **files, int nfiles, const struct opts *o);
 int sheet_import(char **files, int nfiles, const struct opts *o);
 

@@ -47,7 +47,7 @@ agreement(const struct group *g)
 static char *
 text(const char *key, int tsv)
 {
-	buf raw = { 0 }, out = { 0 };
+	struct buf raw = { 0 }, out = { 0 };
 	char *s;
 
 	if (!tsv) {

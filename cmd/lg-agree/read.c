@@ -24,7 +24,7 @@ key_of(const char *s, size_t len)
 
 /* The key of verdict v into b (emptied first); 0 when it has none. */
 static int
-key_into(const cJSON *v, buf *b)
+key_into(const cJSON *v, struct buf *b)
 {
 	const cJSON *kind = cJSON_GetObjectItemCaseSensitive(v, "kind");
 	const cJSON *at = cJSON_GetObjectItemCaseSensitive(v, "at");
@@ -64,7 +64,7 @@ key_into(const cJSON *v, buf *b)
 char *
 verdict_key(const cJSON *v)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 
 	if (!key_into(v, &b)) {
 		buf_free(&b);

@@ -40,7 +40,7 @@ enum { S_ID, S_BENCH, S_TASK, S_MODEL, S_INDEX, S_ITEM, S_WANT, S_ANSWER, S_LABE
 #define MAX_LINE (16L << 20)
 
 void
-tsv_escape(buf *b, const char *s, size_t len)
+tsv_escape(struct buf *b, const char *s, size_t len)
 {
 	size_t i;
 
@@ -65,7 +65,7 @@ tsv_escape(buf *b, const char *s, size_t len)
 
 /* A cell unescaped into b: 0, or -1 on a bad escape. */
 static int
-tsv_unescape(buf *b, const char *s)
+tsv_unescape(struct buf *b, const char *s)
 {
 	static const char hex[] = "0123456789abcdef";
 	const char *h, *l;
@@ -103,7 +103,7 @@ tsv_unescape(buf *b, const char *s)
  * the quote itself; reading the sheet back takes one leading quote off.
  */
 static void
-sheet_cell(buf *b, const char *s, size_t len)
+sheet_cell(struct buf *b, const char *s, size_t len)
 {
 	if (len > 0 && s[0] != '\0' && memchr("=+-@\t\r'", s[0], 7) != NULL)
 		buf_putc(b, '\'');
@@ -112,7 +112,7 @@ sheet_cell(buf *b, const char *s, size_t len)
 
 /* The text of s[0..len) cut to max bytes at a character's start. */
 static void
-cut_text(buf *b, const char *s, size_t len, size_t max)
+cut_text(struct buf *b, const char *s, size_t len, size_t max)
 {
 	size_t n = len;
 
@@ -148,7 +148,7 @@ static const struct {
 
 /* What the item at place pos (verdict v) of rec judges, into b. */
 static void
-want(buf *b, const cJSON *rec, const cJSON *v, long pos, size_t max)
+want(struct buf *b, const cJSON *rec, const cJSON *v, long pos, size_t max)
 {
 	const cJSON *el = NULL, *w, *at = cJSON_GetObjectItemCaseSensitive(v,
 	    "at");
@@ -183,7 +183,7 @@ want(buf *b, const cJSON *rec, const cJSON *v, long pos, size_t max)
 /* The answer the item reads: a LongGenBench check its entry (parts, by
  * lg-split), else the whole answer. */
 static void
-answer(buf *b, const cJSON *rec, const cJSON *v, size_t max)
+answer(struct buf *b, const cJSON *rec, const cJSON *v, size_t max)
 {
 	const cJSON *at = cJSON_GetObjectItemCaseSensitive(v, "at"), *p;
 	const char *why, *s;
@@ -217,7 +217,7 @@ struct row {
 static char *
 row_line(const cJSON *rec, const cJSON *v, long pos, const struct opts *o)
 {
-	buf b = { 0 }, raw = { 0 };
+	struct buf b = { 0 }, raw = { 0 };
 	const char *id, *bench = rec_str(rec, "bench"), *task = rec_str(rec,
 	    "task");
 	char *key = verdict_key(v), *model;
@@ -375,7 +375,7 @@ parse_row(char *line, struct lrow *r, const char **why)
 {
 	static char empty[] = "";
 	char *c[NCOL], *p = line;
-	buf b = { 0 };
+	struct buf b = { 0 };
 	int n = 0, i, q;
 	long ix;
 

@@ -102,7 +102,7 @@ tsort(cJSON *rec, jsonl *in, const char *out, size_t len, int compat)
 	char seen[CHOICE_MAX + 1] = { 0 };
 	double fact = 1;
 	cJSON *sc;
-	buf ans = { 0 };
+	struct buf ans = { 0 };
 
 	if ((count = parts(rec)) == 0)
 		return rec_fail(rec, in, "choice",

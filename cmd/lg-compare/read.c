@@ -101,7 +101,7 @@ hash(const char *s, size_t len)
 
 /* Keys: "g" or "k", then each part as decimal length, ':', bytes. */
 static void
-key_part(buf *b, const char *s)
+key_part(struct buf *b, const char *s)
 {
 	buf_printf(b, "%zu:", strlen(s));
 	buf_puts(b, s);
@@ -144,7 +144,7 @@ grow(ctab *t)
  * with a NUL cannot come from cJSON's strings).
  */
 static size_t
-lookup(ctab *t, buf *key, size_t next)
+lookup(ctab *t, struct buf *key, size_t next)
 {
 	const char *k = buf_str(key);
 	size_t len = strlen(k), i;
@@ -163,7 +163,7 @@ lookup(ctab *t, buf *key, size_t next)
 static size_t
 group_of(ctab *t, char **vals)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	struct group *g;
 	size_t i, v;
 
@@ -189,7 +189,7 @@ group_of(ctab *t, char **vals)
 static struct kase *
 case_of(ctab *t, size_t group, const char *id)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	struct kase *k;
 	size_t v;
 
@@ -473,7 +473,7 @@ static void
 note_def(ctab *t, const cJSON *rec, char **vals)
 {
 	const char *bench = rec_str(rec, "bench"), *task = rec_str(rec, "task");
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t i;
 
 	buf_printf(&b, "%.200s/%.200s (group", bench ? bench : "?",

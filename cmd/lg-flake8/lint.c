@@ -319,7 +319,7 @@ fl_lint_fingerprint(char *const *flake8, const char *python_id, int compat,
 	char *plugins = cJSON_PrintUnformatted(info->plugins), *fp;
 	const char *base = strrchr(argv[0], '/');
 	char hex[65];
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t i;
 
 	/* the command's words, its program by name only (the same flake8

@@ -99,7 +99,7 @@ static int
 carry_ready(const cf_opts *o)
 {
 	char *pid = NULL, *why = NULL, **env;
-	buf e = { 0 };
+	struct buf e = { 0 };
 	size_t i;
 
 	if (carry_state != 0)

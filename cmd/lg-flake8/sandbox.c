@@ -322,7 +322,7 @@ tool(char *const argv[], const sb_opts *o, int st, int outw, int errw,
 
 /* Keep the last cap bytes of what a stream wrote. */
 static void
-keep_tail(buf *b, const char *s, size_t n, size_t cap)
+keep_tail(struct buf *b, const char *s, size_t n, size_t cap)
 {
 	if (cap == 0)
 		return;
@@ -343,7 +343,7 @@ keep_tail(buf *b, const char *s, size_t n, size_t cap)
 
 /* Read what a pipe holds: 1 data, 0 nothing now, -1 at its end (closed). */
 static int
-drain(int *fd, buf *b, size_t cap)
+drain(int *fd, struct buf *b, size_t cap)
 {
 	char chunk[16384];
 	ssize_t n;

@@ -40,7 +40,7 @@ enum { SB_EXITED, SB_SIGNALED, SB_TIMEOUT, SB_FAILED };
 typedef struct {
 	int how;		/* SB_EXITED, ... */
 	int code;		/* exit status or signal number */
-	buf out, err;		/* the last cap bytes of each */
+	struct buf out, err;		/* the last cap bytes of each */
 	int network;		/* box: 1 in its own network namespace */
 	int pidns;		/* box: 1 in its own PID namespace */
 	const char *fs;		/* box: "private-root", or "none" */

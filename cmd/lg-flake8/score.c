@@ -50,7 +50,7 @@ signame(int sig, char *tmp, size_t n)
 
 /* The last non-empty line of a stream, valid UTF-8, at most 300 bytes. */
 static char *
-last_line(const buf *b)
+last_line(const struct buf *b)
 {
 	const char *s = b->s ? b->s : "";
 	size_t e = b->len, st, bad;

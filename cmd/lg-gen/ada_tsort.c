@@ -119,7 +119,7 @@ typedef struct {
 } loading;
 
 static void
-add_para(buf *p, void *arg)
+add_para(struct buf *p, void *arg)
 {
 	loading *l = arg;
 	book *b = l->b;
@@ -187,7 +187,8 @@ init(const ada_opts *o)
 
 /* The vars of a case; parts[] in the true order, shown by perm. */
 static cJSON *
-make_vars(const char *before, const char *after, buf *parts, const int *perm)
+make_vars(const char *before, const char *after, struct buf *parts,
+    const int *perm)
 {
 	cJSON *vars = cJSON_CreateObject(), *pv;
 	int k;
@@ -265,7 +266,7 @@ cut_para(const char *p, int head, long room)
 
 /* Drop up to k words from the far end of a context text. */
 static void
-shave(buf *b, int from_end, size_t k)
+shave(struct buf *b, int from_end, size_t k)
 {
 	size_t *ws, nw = word_starts(b->s ? b->s : "", b->len, &ws), cut;
 
@@ -288,9 +289,9 @@ shave(buf *b, int from_end, size_t k)
 }
 
 static void
-prepend(buf *b, const char *s)
+prepend(struct buf *b, const char *s)
 {
-	buf t = { 0 };
+	struct buf t = { 0 };
 
 	buf_puts(&t, s);
 	if (b->len > 0) {
@@ -302,7 +303,7 @@ prepend(buf *b, const char *s)
 }
 
 static void
-append(buf *b, const char *s)
+append(struct buf *b, const char *s)
 {
 	if (b->len > 0)
 		buf_putc(b, '\n');
@@ -316,7 +317,7 @@ append(buf *b, const char *s)
  * after the last part, or 0 when the book ends first.
  */
 static size_t
-take_parts(const book *bk, size_t s, long target, buf *parts, size_t *np,
+take_parts(const book *bk, size_t s, long target, struct buf *parts, size_t *np,
     long *used)
 {
 	size_t q = s, start;
@@ -348,13 +349,14 @@ take_parts(const book *bk, size_t s, long target, buf *parts, size_t *np,
  */
 static long
 lengthen(const char *para, int cutside, const char *wb, const char *wa,
-    buf *parts, const int *perm, long cap, long room, cJSON **vars, long n)
+    struct buf *parts, const int *perm, long cap, long room, cJSON **vars,
+    long n)
 {
 	int k;
 
 	for (k = 0; k < 6 && n <= cap && n < cap - 1; k++) {
 		char *cut;
-		buf b = { 0 }, a = { 0 };
+		struct buf b = { 0 }, a = { 0 };
 		cJSON *v2;
 		long n2;
 
@@ -417,7 +419,7 @@ static int
 try_case(book *bk, size_t s, const ada_case *c, const int *perm, cJSON *rec,
     long over, size_t *end)
 {
-	buf parts[NPARTS], before = { 0 }, after = { 0 };
+	struct buf parts[NPARTS], before = { 0 }, after = { 0 };
 	size_t q, np[NPARTS], bi, ai;
 	long budget = c->cap - over, used = over, target = budget / 5, n, room = 0;
 	size_t cutp = (size_t)-1;

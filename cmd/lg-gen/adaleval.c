@@ -159,7 +159,7 @@ ada_gold_tokens(cJSON *gold, long tokens)
 
 /* Append the bytes of ids[a..b) to out. */
 static void
-decode(buf *out, const uint32_t *ids, size_t a, size_t b)
+decode(struct buf *out, const uint32_t *ids, size_t a, size_t b)
 {
 	size_t i, len;
 
@@ -177,7 +177,7 @@ ada_truncate(const char *s, long cap)
 	uint32_t *ids = NULL;
 	size_t cap_ids = 0, n = bpe_encode(tok, s, strlen(s), 0, &ids, &cap_ids);
 	size_t head, tail;
-	buf out = { 0 };
+	struct buf out = { 0 };
 
 	if (n == (size_t)-1)
 		lg_die(LG_SYS, "cannot encode a text of %zu bytes", strlen(s));
@@ -201,7 +201,7 @@ ada_truncate(const char *s, long cap)
 		if (a == 0)
 			buf_reset(&out);
 		for (b = n - tail; b < n; b++) {
-			buf t = { 0 };
+			struct buf t = { 0 };
 			int ok;
 
 			decode(&t, ids, b, n);

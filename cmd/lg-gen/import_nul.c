@@ -36,7 +36,7 @@ holds_nul(const char *s)
 /* The path below v of the first string or key holding a NUL, appended to
  * b, the top-level member whole left out; 1 when there is one. */
 static int
-nul_path(const cJSON *v, buf *b, const char *whole)
+nul_path(const cJSON *v, struct buf *b, const char *whole)
 {
 	const cJSON *c;
 	size_t at = b->len;
@@ -102,7 +102,7 @@ gen_import_nul(const char *path, const char *text, size_t len, cJSON **all,
     const char *whole, int *nul)
 {
 	cJSON *t, *e;
-	buf b = { 0 };
+	struct buf b = { 0 };
 	int i = 0;
 
 	*nul = 0;

@@ -127,7 +127,7 @@ unit_plural(const lgb_spec *sp)
 
 /* How a position is named inside an instruction. */
 static void
-name_pos(buf *b, const lgb_spec *sp, int p)
+name_pos(struct buf *b, const lgb_spec *sp, int p)
 {
 	if (lgb_weekly(sp->type))
 		buf_printf(b, "week %d", p);
@@ -140,7 +140,7 @@ name_pos(buf *b, const lgb_spec *sp, int p)
 }
 
 static void
-add_str(cJSON *o, const char *k, buf *b)
+add_str(cJSON *o, const char *k, struct buf *b)
 {
 	cJSON_AddStringToObject(o, k, buf_str(b));
 	buf_reset(b);
@@ -159,7 +159,7 @@ add_check(cJSON *checks, int kind, int at, const char *want)
 
 /* Split a library item "Event|Dish" into the phrasing values. */
 static void
-item_values(cJSON *o, const lgb_spec *sp, const char *item, buf *want)
+item_values(cJSON *o, const lgb_spec *sp, const char *item, struct buf *want)
 {
 	const char *bar = strchr(item, '|');
 
@@ -200,7 +200,7 @@ static int
 periodic(const lgb_spec *sp, rng *r, board *bd, cJSON *o, cJSON *checks,
     const char *want, int *npos)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	int every, start, step, p, n = 0;
 
 	if (strcmp(sp->type, "Block") == 0) {
@@ -265,7 +265,7 @@ static int
 range(const lgb_spec *sp, rng *r, board *bd, cJSON *o, cJSON *checks,
     const char *want, int pstride)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	int tries, len, first = 0, step = 1, i;
 
 	for (tries = 0; tries < 1000; tries++) {
@@ -324,7 +324,7 @@ static int
 single(const lgb_spec *sp, rng *r, board *bd, cJSON *o, cJSON *checks,
     const char *want)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	int tries;
 
 	for (tries = 0; tries < 10000; tries++) {
@@ -370,7 +370,7 @@ pick(const lgb_list *l, rng *r, size_t *out, size_t k)
 static void
 persona(const lgb_libs *l, const lgb_spec *sp, rng *r, cJSON *vars)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	int first, last;
 
 	if (l->names.n > 0)
@@ -395,7 +395,7 @@ lgb_make_case(const lgb_libs *l, const lgb_spec *sp, rng *r, cJSON *rec)
 	cJSON *gold = cJSON_CreateObject(), *singles = cJSON_CreateArray();
 	cJSON *vals;
 	board bd;
-	buf b = { 0 }, want = { 0 };
+	struct buf b = { 0 }, want = { 0 };
 	size_t it[5];
 	char *s;
 	int i, pstride = 0, rc = -1;

@@ -176,7 +176,7 @@ convert(const cJSON *e, const char *path, int idx, int *counters, int nul)
 		cJSON_AddStringToObject(gold, "prefix", rec_str(e, "prefix"));
 	cJSON_AddStringToObject(rec, "prompt", prompt);
 	if (blocks != NULL) {
-		buf out = { 0 };
+		struct buf out = { 0 };
 		const cJSON *b;
 		int first = 1;
 

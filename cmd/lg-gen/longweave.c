@@ -208,7 +208,7 @@ gen_longweave(int argc, char **argv)
 	gen_opts g;
 	char **tv, **lv;
 	size_t nt, nl, i;
-	buf all = { 0 };
+	struct buf all = { 0 };
 	int status;
 
 	collect(longopts);

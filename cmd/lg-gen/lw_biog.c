@@ -195,7 +195,7 @@ used(const ctx *c, const char *s)
 static char *
 fill(ctx *c, const char *pat)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	const char *p;
 	char *s;
 
@@ -470,7 +470,7 @@ gen(const lw_case *cs, cJSON *rec, rng *r)
 	ctx c = { 0 };
 	fact *f = xcalloc((size_t)n, sizeof *f), tmp;
 	cJSON *vars, *gold, *facts, *checks, *check;
-	buf tb = { 0 };
+	struct buf tb = { 0 };
 
 	c.r = r;
 	arch = (int)rng_choice(r, NARCH);

@@ -59,7 +59,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	size_t *order, nf = cf_lib.nfrag, i, k, stale, rows;
 	double target = BYTES_PER_TOKEN * (double)(code_tokens ? code_tokens :
 	    tier_tokens(c->tier));
-	buf rowtext = { 0 };
+	struct buf rowtext = { 0 };
 	char *clean, *dirty;
 	cJSON *vars, *checks, *o, *gold, *planted;
 	int ret = 0;

@@ -92,8 +92,8 @@ typedef struct {
 	strs names;		/* function names used (clean) */
 	strs cnames, cvals;	/* module constants */
 	strs imports;		/* modules the clean program uses */
-	buf clean, dirty;	/* the functions, in order */
-	buf mclean, mdirty;	/* the body of main() */
+	struct buf clean, dirty;	/* the functions, in order */
+	struct buf mclean, mdirty;	/* the body of main() */
 	long planted[NFAM];
 	long defs;
 	char *err;
@@ -137,7 +137,7 @@ char *cf_render(render_ctx *x, const char *body);
 int cf_add_frag(program *p, const frag *f, int as_helper);
 char *cf_assemble(program *p, const char *rowtext, int dirty);
 long cf_count_lines(const char *s);
-void cf_rows(program *p, buf *b);
+void cf_rows(program *p, struct buf *b);
 void cf_strs_add(strs *l, char *s);
 void cf_strs_free(strs *l);
 int cf_strs_has(const strs *l, const char *s);

@@ -78,7 +78,7 @@ cf_capital(const char *s)
 char *
 cf_badcase(const char *s, int camel)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	int up = camel;
 
 	if (strchr(s, '_') == NULL)
@@ -218,7 +218,7 @@ cf_draw_picks(const char *s, picks *tags, picks *ids, double rate, rng *r)
 }
 
 static void
-expand(render_ctx *x, const char *s, size_t n, buf *out)
+expand(render_ctx *x, const char *s, size_t n, struct buf *out)
 {
 	const char *end = s + n, *e;
 
@@ -272,7 +272,7 @@ expand(render_ctx *x, const char *s, size_t n, buf *out)
 char *
 cf_render(render_ctx *x, const char *body)
 {
-	buf out = { 0 };
+	struct buf out = { 0 };
 	const char *s = body;
 
 	while (*s) {

@@ -280,7 +280,7 @@ comment_edit(int ed, const lexed *l, rng *r, const char *phrase,
     int has_comment, int indent, char **before)
 {
 	const char *s = l->s;
-	buf b = { 0 };
+	struct buf b = { 0 };
 
 	if (ed == ED_E265 || ed == ED_E266) {
 		if (l->depth0 != 0 || s[indent] == '#' ||
@@ -461,7 +461,7 @@ pollute_lines(program *p, const char *text)
 		}
 	}
 	{
-		buf b = { 0 };
+		struct buf b = { 0 };
 
 		for (i = 0; i < out; i++) {
 			buf_puts(&b, o[i]);
@@ -480,7 +480,7 @@ static char *
 pollute_imports(program *p, char *text)
 {
 	char *a = strstr(text, "\nimport "), *end;
-	buf b = { 0 };
+	struct buf b = { 0 };
 	strs mods = { 0 };
 	size_t i, j;
 	char *moved = NULL, *res;

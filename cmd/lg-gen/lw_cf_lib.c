@@ -116,7 +116,7 @@ load_frags(void)
 	char *path = share_path(DIR "functions.txt");
 	char *text = file_read(path, NULL), *s, *line;
 	frag *cur = NULL;
-	buf body = { 0 };
+	struct buf body = { 0 };
 	long lineno = 0;
 	int ret = 0, header = 0;
 

@@ -91,7 +91,7 @@ find_helper(const char *name)
 
 /* The line of main() that runs a function. */
 static void
-main_line(buf *b, int kind, const char *label, const char *fn)
+main_line(struct buf *b, int kind, const char *label, const char *fn)
 {
 	if (kind == K_STAGE) {
 		buf_printf(b, "    records = %s(records)\n", fn);
@@ -218,7 +218,7 @@ out:
 
 /* The table the pipeline loads, as tuples of FIELDS. */
 void
-cf_rows(program *p, buf *b)
+cf_rows(program *p, struct buf *b)
 {
 	const domain *d = p->d;
 	long n = lw_cf_rows ? lw_cf_rows :
@@ -250,7 +250,7 @@ cf_cmp_str(const void *a, const void *b)
 char *
 cf_assemble(program *p, const char *rowtext, int dirty)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t i;
 	char *title = cf_capital(p->d->noun);
 

@@ -570,7 +570,7 @@ static char *
 render(const char *text, const char *slot_flaw, const char *slot_fix, int form,
     int span_only)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	const char *s = text, *lt = strchr(text, '<'), *lb = strchr(text, '{'),
 	    *rb = strchr(lb, '}'), *gt = strchr(rb, '>');
 

@@ -94,7 +94,7 @@ typedef struct {
 } paras;
 
 static void
-add_para(buf *p, void *arg)
+add_para(struct buf *p, void *arg)
 {
 	paras *ps = arg;
 	doc *d = ps->d;
@@ -220,7 +220,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	size_t *idx, *where;
 	cJSON *vars, *segs, *checks, *check, *gold, *order;
 	const doc *d;
-	buf *text;
+	struct buf *text;
 
 	elig = xreallocarray(NULL, ndocs + 1, sizeof *elig);
 	for (i = 0; i < ndocs; i++)

@@ -255,7 +255,7 @@ rank(grpset *s, int m, int low)
 /* The verifier item being built. */
 typedef struct {
 	cJSON *ents, *nums;
-	buf ans;
+	struct buf ans;
 } item;
 
 static void
@@ -1040,7 +1040,7 @@ sum_up(table *t)
 
 /* Money of the CSV: cents to "1234.56". */
 static void
-csv_money(buf *b, long long cents)
+csv_money(struct buf *b, long long cents)
 {
 	buf_printf(b, "%lld.%02lld", cents / 100, cents % 100);
 }
@@ -1242,7 +1242,7 @@ plant(table *t, const plan *p, rng *r)
 
 /* The table as CSV, in date order. */
 static void
-write_csv(const table *t, buf *csv)
+write_csv(const table *t, struct buf *csv)
 {
 	size_t *ord = xcalloc(t->n, sizeof *ord), i, j, x;
 
@@ -1299,7 +1299,7 @@ pick_questions(size_t tier_index, rng *r, size_t *nq)
 
 /* The vars of the template, but for the questions. */
 static cJSON *
-make_vars(const table *t, buf *csv, long nwords)
+make_vars(const table *t, struct buf *csv, long nwords)
 {
 	static const char *mnames[] = { "January", "February", "March", "April",
 		"May", "June", "July", "August", "September", "October",
@@ -1389,7 +1389,7 @@ gen(const lw_case *c, cJSON *rec, rng *r)
 	size_t *qi, nq, i;
 	table t;
 	plan p;
-	buf csv = { 0 };
+	struct buf csv = { 0 };
 	cJSON *vars, *qs, *gold, *items, *checks, *chk;
 
 	memset(&t, 0, sizeof t);

@@ -84,7 +84,7 @@ static const struct {
 /* The words of the -t line, "tasks (BENCH: TASK ...; BENCH: ...)", wrapped
  * under its text. */
 static void
-task_words(buf *b)
+task_words(struct buf *b)
 {
 	size_t i, k, col, start = b->len;
 	const char *t;
@@ -120,7 +120,7 @@ task_words(buf *b)
 void
 gen_usage(int status)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 
 	buf_puts(&b, usage_head);
 	task_words(&b);

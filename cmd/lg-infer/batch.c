@@ -45,7 +45,7 @@ cJSON *
 batch_custom_id(const char *id, size_t idlen, const char *body)
 {
 	char hex[65];
-	buf b = { 0 };
+	struct buf b = { 0 };
 	cJSON *j;
 
 	sha256_hex(body, strlen(body), hex);
@@ -162,8 +162,7 @@ infer_batch_requests(infer_opts *o)
 	if (!o->quiet)
 		lg_warn("%lu request%s in %s; %lu record%s not asked", b.nasked,
 		    b.nasked == 1 ? "" : "s", o->batch_api ? "the batch" :
-		    o->batch_requests, b.nnot,
-		    b.nnot == 1 ? "" : "s");
+		    o->batch_requests, b.nnot, b.nnot == 1 ? "" : "s");
 	jsonl_free(b.in);
 	idset_free(seen);
 	idset_free(b.asked);

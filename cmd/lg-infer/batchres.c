@@ -118,7 +118,7 @@ member(const char *s, const jsonscan_member *m, size_t n, const char *key)
 
 /* The string value s[v] into b, NULs included: 0, or -1 when not one. */
 static int
-string_value(const char *s, const jsonscan_member *v, buf *b)
+string_value(const char *s, const jsonscan_member *v, struct buf *b)
 {
 	int nul;
 	cJSON *j;
@@ -174,7 +174,7 @@ index_line(batchres *b, const char *s, size_t len, long line, off_t off)
 {
 	size_t n = 0, at = 0;
 	int isobj = 0;
-	buf id = { 0 };
+	struct buf id = { 0 };
 	entry *e;
 	char *shown;
 
@@ -233,7 +233,7 @@ blank(const char *s, size_t n)
 
 /* The line just read, which started at offset start. */
 static void
-end_line(batchres *b, buf *line, int over, long lineno, off_t start)
+end_line(batchres *b, struct buf *line, int over, long lineno, off_t start)
 {
 	const char *s = buf_str(line);
 	size_t n = line->len;
@@ -264,7 +264,7 @@ static void
 read_index(batchres *b)
 {
 	char blk[65536];
-	buf line = { 0 };
+	struct buf line = { 0 };
 	off_t pos = 0, start = 0;
 	long lineno = 0;
 	int over = 0;

@@ -61,7 +61,7 @@ typedef struct {
 } oab;
 
 typedef struct {
-	buf *b;			/* the reply here, */
+	struct buf *b;			/* the reply here, */
 	FILE *f;		/* or to this file */
 	size_t n, lim;
 	int over;		/* the reply went past lim */
@@ -235,7 +235,7 @@ call(oab *a, const char *path, const char *json, curl_mime *mime, oab_sink *s)
 
 /* The server's message of a failed reply, scrubbed and cut (static). */
 static const char *
-server_msg(const oab *a, const buf *b)
+server_msg(const oab *a, const struct buf *b)
 {
 	static char msg[OAB_MSG + 4];
 	cJSON *j = b->s ? cJSON_Parse(b->s) : NULL;
@@ -253,7 +253,7 @@ server_msg(const oab *a, const buf *b)
 /* Die of a failed call of METHOD PATH (status: its reply, or 0). */
 static void __attribute__((noreturn))
 failed(const oab *a, const char *method, const char *path, long status,
-    const buf *b)
+    const struct buf *b)
 {
 	if (a->batch != NULL)
 		lg_warn("batch %s may go on at the server: run again with the "
@@ -277,7 +277,7 @@ static cJSON *
 call_json(oab *a, const char *path, const char *json, curl_mime *mime,
     const char *key, const char **val)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	oab_sink s = { &b, NULL, 0, OAB_JSON_MAX, 0 };
 	const char *method = json || mime ? "POST" : "GET";
 	long st = call(a, path, json, mime, &s);
@@ -420,7 +420,7 @@ static void
 download(oab *a, const char *file_id, FILE *f)
 {
 	char *path = xasprintf("/files/%s/content", file_id);
-	buf b = { 0 };
+	struct buf b = { 0 };
 	oab_sink s = { NULL, f, 0, OAB_FILE_MAX, 0 };
 	long st;
 
@@ -462,7 +462,7 @@ why(const cJSON *b, const char *id)
 {
 	const cJSON *e;
 	const char *st = rec_str(b, "status");
-	buf m = { 0 };
+	struct buf m = { 0 };
 	char *r;
 	int k = 0;
 

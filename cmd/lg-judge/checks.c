@@ -16,7 +16,7 @@
  * it holds no escape: 1, *off where it starts in b and *pp after the quote.
  */
 static int
-plain(const char **pp, const char *e, buf *b, size_t *off)
+plain(const char **pp, const char *e, struct buf *b, size_t *off)
 {
 	const char *q = memchr(*pp, '"', (size_t)(e - *pp));
 

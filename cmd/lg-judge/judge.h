@@ -104,7 +104,7 @@ typedef struct {
 typedef struct {
 	check_at *v;
 	size_t n, cap;
-	buf text;
+	struct buf text;
 } checks_list;
 int checks_exact(const cJSON *rec, checks_list *cl);
 void checks_free(checks_list *cl);
@@ -116,7 +116,7 @@ void checks_free(checks_list *cl);
  */
 int rules_match(const char *text, size_t len, const char *want);
 void rules_missing(cJSON *verdict);
-void rules_missing_text(buf *b);
+void rules_missing_text(struct buf *b);
 void rules_fini(void);
 
 /* resumed.c: the --resume filter (resume.h), arg a judge_resume. */

@@ -349,7 +349,7 @@ lw_parse(const lw_task *t, const char *reply, size_t len, int n, int *val,
 char *
 lw_correction(const lw_task *t)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	int k, f;
 
 	buf_printf(&b, "Your reply could not be read. Reply again with JSON only, "

@@ -63,7 +63,7 @@ wordch(unsigned char c)
 static char *
 span_pattern(const char *s, int keepcase)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t n = strlen(s);
 	const char *p;
 
@@ -100,7 +100,7 @@ span_pattern(const char *s, int keepcase)
  * sentence that are not words of either span, each once.
  */
 typedef struct {
-	buf w;			/* the words, each ended by a NUL */
+	struct buf w;			/* the words, each ended by a NUL */
 	size_t off[MAXCTX];
 	unsigned char hit[MAXCTX];
 	int n, left;

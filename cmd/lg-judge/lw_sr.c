@@ -49,7 +49,7 @@
 static char *
 fold(const char *s, size_t len, long words)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t i;
 	long w = 0;
 	int space = 1;

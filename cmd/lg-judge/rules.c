@@ -21,7 +21,7 @@
 
 /* The content words of a check, in order, each ended by a NUL. */
 typedef struct {
-	buf words;
+	struct buf words;
 	size_t *off, *len;
 	unsigned char *found;
 	size_t n, cap, left;	/* left: how many are not found yet */
@@ -118,7 +118,7 @@ rules_missing(cJSON *verdict)
 }
 
 void
-rules_missing_text(buf *b)
+rules_missing_text(struct buf *b)
 {
 	wanted *q = &want_words;
 	size_t i;

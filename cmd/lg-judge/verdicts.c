@@ -99,7 +99,8 @@ set_scores(cJSON *rec, const tally *t, const judge_at *in)
 
 /* A verdict decided here, as text: what its object prints as. */
 static void
-verdict_text(buf *b, const char *kind, long at, int pass, int judged, int missing)
+verdict_text(struct buf *b, const char *kind, long at, int pass, int judged,
+    int missing)
 {
 	buf_putc(b, b->len > 1 ? ',' : '[');
 	buf_puts(b, "{\"kind\":");
@@ -123,7 +124,7 @@ typedef struct {
 	const char *text;	/* the output, or NULL */
 	size_t tlen;
 	cJSON *verdicts;	/* the verdicts as items, or NULL: as text */
-	buf vt;
+	struct buf vt;
 	tally t;
 	int bad, *asked;
 	char why[160];		/* what the first bad check was */

@@ -355,7 +355,7 @@ words_upto(const char *s, size_t len, long max)
 char *
 words_text(const char *s, size_t len, long n, int compat, size_t *outlen)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t ov[2], at = 0, end = len;
 	long k = 0;
 

@@ -73,7 +73,7 @@ kv_chars(const char *s)
 }
 
 static void
-put_utf8(buf *b, uint32_t c)
+put_utf8(struct buf *b, uint32_t c)
 {
 	if (c == 0 || (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
 		c = 0xfffd;	/* NUL and lone surrogates */
@@ -121,7 +121,7 @@ hexval(const char *s, int n, uint32_t *out)
 static char *
 unescape(const char *s, size_t n)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t i = 0;
 	uint32_t c, lo;
 
@@ -346,7 +346,7 @@ int
 kv_parse_compat(const char *s, size_t len, kv_dict *d)
 {
 	const char *a = memchr(s, '{', len), *b = NULL, *q;
-	buf t = { 0 };
+	struct buf t = { 0 };
 	size_t i, j, k, n;
 	uint32_t c;
 	int r;

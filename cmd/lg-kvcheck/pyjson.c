@@ -120,7 +120,7 @@ enc_cp(unsigned char *o, uint32_t c)
 }
 
 static void
-put_cp(buf *b, uint32_t c)
+put_cp(struct buf *b, uint32_t c)
 {
 	unsigned char o[4];
 
@@ -143,7 +143,7 @@ printable(uint32_t c)
 
 /* Python's repr() of a str. */
 static void
-str_repr(buf *b, const cps *a)
+str_repr(struct buf *b, const cps *a)
 {
 	int sq = 0, dq = 0;
 	char quote;
@@ -270,7 +270,7 @@ shortest(double x, char *dig, int *exp)
 }
 
 void
-py_float_repr(buf *b, double x)
+py_float_repr(struct buf *b, double x)
 {
 	char dig[24];
 	int exp, decpt, nd, i;
@@ -430,7 +430,7 @@ string(pj *p, cps *a)
 }
 
 static void
-put_cps(buf *b, const cps *a)
+put_cps(struct buf *b, const cps *a)
 {
 	size_t i;
 
@@ -439,7 +439,7 @@ put_cps(buf *b, const cps *a)
 }
 
 static int
-number(pj *p, buf *out)
+number(pj *p, struct buf *out)
 {
 	size_t start = p->i, e, d, ndig;
 	int is_float = 0;
@@ -486,7 +486,7 @@ number(pj *p, buf *out)
 	return 0;
 }
 
-static int value(pj *p, buf *out, int repr, int rdepth, cps *a);
+static int value(pj *p, struct buf *out, int repr, int rdepth, cps *a);
 
 /* Does the text at s[i] spell w? */
 static int
@@ -502,7 +502,7 @@ word(pj *p, const char *w)
  * rdepth counts the nested reprs (a pair is a tuple inside the list).
  */
 static int
-container(pj *p, buf *out, int rdepth, cps *a)
+container(pj *p, struct buf *out, int rdepth, cps *a)
 {
 	int obj = p->s[p->i] == '{';
 	char close = obj ? '}' : ']';
@@ -557,7 +557,7 @@ container(pj *p, buf *out, int rdepth, cps *a)
 
 /* A value at s[i], printed as str() (repr 0) or repr() into out. */
 static int
-value(pj *p, buf *out, int repr, int rdepth, cps *a)
+value(pj *p, struct buf *out, int repr, int rdepth, cps *a)
 {
 	static const char *const lit[][2] = {
 		{ "null", "None" }, { "true", "True" }, { "false", "False" },
@@ -592,7 +592,7 @@ value(pj *p, buf *out, int repr, int rdepth, cps *a)
 static int
 pairs(pj *p, pyj_pair_fn *fn, void *arg, cps *a)
 {
-	buf k = { 0 }, v = { 0 };
+	struct buf k = { 0 }, v = { 0 };
 
 	if (p->i < p->len && p->s[p->i] == '}')
 		return 0;

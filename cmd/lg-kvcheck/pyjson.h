@@ -53,7 +53,7 @@ typedef void pyj_pair_fn(void *arg, char *key, char *value);
 int pyjson_pairs(const char *s, size_t len, pyj_pair_fn *fn, void *arg);
 
 /* Python's repr() of a float, appended to b. */
-void py_float_repr(buf *b, double x);
+void py_float_repr(struct buf *b, double x);
 
 /* The characters Python's re matches with \s in a str pattern. */
 int py_isspace(uint32_t c);

@@ -56,7 +56,7 @@ tsort(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	const cJSON *order = rec_get(rec_get(rec, "gold"), "order"), *e;
 	long v[16];
 	size_t n = 0, i;
-	buf b = { 0 };
+	struct buf b = { 0 };
 	int d = degrade(o, r);
 
 	if (!cJSON_IsArray(order))

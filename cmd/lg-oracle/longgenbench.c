@@ -102,7 +102,7 @@ by_at(const void *a, const void *b)
 }
 
 static void
-mention(buf *out, const lib *l, rng *r, const char *want)
+mention(struct buf *out, const lib *l, rng *r, const char *want)
 {
 	cJSON *v = cJSON_CreateObject();
 	char *err, *s;
@@ -125,7 +125,8 @@ mention(buf *out, const lib *l, rng *r, const char *want)
  * random among them.
  */
 static void
-entry(buf *out, const lib *l, rng *r, const need *w, size_t nw, long words)
+entry(struct buf *out, const lib *l, rng *r, const need *w, size_t nw,
+    long words)
 {
 	size_t nsent = 0, cap = 16, i, j, *sent, *place = NULL;
 	long got = 4 + 12 * (long)nw;	/* header and mentions, roughly */
@@ -179,7 +180,7 @@ oracle_longgenbench(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	need *wants = NULL;
 	size_t nwants = 0, wi = 0;
 	long words, stop, forget;
-	buf out = { 0 };
+	struct buf out = { 0 };
 	int k;
 
 	if (type == NULL || (task = lgb_task_of(type)) == NULL ||

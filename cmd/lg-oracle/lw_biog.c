@@ -82,7 +82,7 @@ static char *
 filler(size_t k, const char *first, const char *pron)
 {
 	const char *p, *poss = strcmp(pron, "she") == 0 ? "her" : "his";
-	buf b = { 0 };
+	struct buf b = { 0 };
 	char *s;
 
 	for (p = fillers[k % NFILL]; *p; p++) {
@@ -153,7 +153,7 @@ write_answer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	const char *first, *pron;
 	long target, n, i, cut, budget, fact_words = 0, slots = 0, nf = 0;
 	char **sent, *out;
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t k = 0;
 
 	if (!cJSON_IsObject(gold))

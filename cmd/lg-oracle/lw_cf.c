@@ -86,7 +86,8 @@ word(int c)
 
 /* s[0..n) with each whole word from[i] spelt to[i]. */
 static void
-put_renamed(buf *out, const char *s, size_t n, char **from, char **to, size_t nmap)
+put_renamed(struct buf *out, const char *s, size_t n, char **from, char **to,
+    size_t nmap)
 {
 	size_t i = 0, j;
 
@@ -119,7 +120,7 @@ static char *
 mix(char *clean, char *dirty, const int *keep, size_t n)
 {
 	blocks c, d;
-	buf out = { 0 };
+	struct buf out = { 0 };
 	char **from, **to;
 	size_t i, nmap = 0;
 
@@ -182,7 +183,7 @@ write_answer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	char *cl, *dt, *code = NULL;
 	int *keep, any = 0;
 	size_t n, i, lines = 0, cut;
-	buf ans = { 0 };
+	struct buf ans = { 0 };
 
 	if (clean == NULL)
 		return rec_fail(rec, in, STAGE, "gold.clean: missing or not a string");

@@ -103,7 +103,7 @@ write_answer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	long n, index, klen, vlen, cut, i, m, keep;
 	entry *e;
 	keyset ks;
-	buf out = { 0 };
+	struct buf out = { 0 };
 
 	if (!cJSON_IsObject(gold))
 		return rec_fail(rec, in, "oracle", "no gold object");

@@ -84,7 +84,7 @@ write_answer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	cJSON *gold = rec_get(rec, "gold"), *cats, *stmts, *st, *c;
 	long target, n, i, forget, sw = 0, budget, per, fw;
 	size_t f = 0;
-	buf out = { 0 };
+	struct buf out = { 0 };
 	char *s;
 
 	if (!cJSON_IsObject(gold))

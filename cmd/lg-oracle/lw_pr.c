@@ -44,7 +44,7 @@ write_answer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	const cJSON *segs = rec_get(rec_get(rec, "vars"), "segments"), *v;
 	const char **text;
 	long *lab, *seq, n, i, j, cut, keep, t;
-	buf out = { 0 };
+	struct buf out = { 0 };
 
 	if (!cJSON_IsArray(order) || (n = cJSON_GetArraySize(order)) < 1)
 		return rec_fail(rec, in, "oracle",

@@ -95,7 +95,7 @@ write_answer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	const char *msg;
 	step *s;
 	long n, states, outputs, cut, keep, i;
-	buf out = { 0 };
+	struct buf out = { 0 };
 
 	if (!cJSON_IsObject(gold))
 		return rec_fail(rec, in, "oracle", "no gold object");

@@ -88,7 +88,7 @@ write_answer(cJSON *rec, jsonl *in, const oracle_opts *o, rng *r)
 	cJSON *gold = rec_get(rec, "gold"), *items, *it;
 	long n, words, cut, keep, i, m = 0, have = 0, want, f = 0;
 	char **ans;
-	buf out = { 0 };
+	struct buf out = { 0 };
 
 	if (!cJSON_IsObject(gold))
 		return rec_fail(rec, in, "oracle", "no gold object");

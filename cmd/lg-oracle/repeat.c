@@ -38,7 +38,7 @@ oracle_repeat(cJSON *rec, const oracle_opts *o, rng *r)
 	const char *s, *end, *e;
 	const oracle_units *u = NULL;
 	size_t len, seplen;
-	buf out = { 0 };
+	struct buf out = { 0 };
 
 	if (o->repeat <= 0 || (s = rec_strn(rec, "output", &len)) == NULL ||
 	    bench == NULL)

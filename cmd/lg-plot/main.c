@@ -71,7 +71,7 @@ struct plot_opts {
 };
 
 static int
-write_file(const char *path, const buf *b)
+write_file(const char *path, const struct buf *b)
 {
 	FILE *f = fopen(path, "w");
 
@@ -87,7 +87,7 @@ write_file(const char *path, const buf *b)
 }
 
 static void
-num(buf *b, double v)
+num(struct buf *b, double v)
 {
 	if (isnan(v))
 		buf_puts(b, "\t-");
@@ -98,7 +98,7 @@ num(buf *b, double v)
 /* The chart's points: series, x, label, value, low, high and the units
  * behind the value (cases or checks), one a line. */
 static void
-data(buf *b, const struct svg_chart *c)
+data(struct buf *b, const struct svg_chart *c)
 {
 	int i, j;
 
@@ -140,7 +140,7 @@ emit(struct charts *t, const struct plot_opts *o, int status)
 
 	for (k = 0; k < CH_NKINDS; k++) {
 		struct svg_chart c;
-		buf b = { 0 };
+		struct buf b = { 0 };
 
 		if (o->dir == NULL ? k != o->kind : charts_points(t, k) == 0)
 			continue;
@@ -208,7 +208,7 @@ run(char **files, int n, const struct plot_opts *o)
 static void
 parse_kind(struct plot_opts *o, const char *opt, const char *arg)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	int k;
 
 	if ((o->correlate = strcmp(arg, "correlate") == 0))

@@ -49,7 +49,7 @@ is_str(const cJSON *r, const char *k, const char *want)
 
 /* "0.95 (0.92 to 1.00)", or without an interval when lo or hi is null. */
 static void
-coef(buf *b, const cJSON *r, const char *k)
+coef(struct buf *b, const cJSON *r, const char *k)
 {
 	char lo[32], hi[32];
 	const cJSON *v = member(r, k), *l, *h;
@@ -74,7 +74,7 @@ static void
 take_corr(struct scat *s, const cJSON *r)
 {
 	const cJSON *m = member(r, "models");
-	buf b = { 0 };
+	struct buf b = { 0 };
 
 	buf_puts(&b, "Pearson r ");
 	coef(&b, r, "pearson");
@@ -155,7 +155,7 @@ nice_step(double range)
 }
 
 static void
-axes(buf *b, double x0, double x1, double step)
+axes(struct buf *b, double x0, double x1, double step)
 {
 	double v;
 
@@ -180,7 +180,7 @@ axes(buf *b, double x0, double x1, double step)
 }
 
 static void
-text_at(buf *b, double x, double y, const char *attrs, const char *s)
+text_at(struct buf *b, double x, double y, const char *attrs, const char *s)
 {
 	buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\"%s>", x, y, attrs);
 	svg_esc(b, s);
@@ -188,7 +188,7 @@ text_at(buf *b, double x, double y, const char *attrs, const char *s)
 }
 
 static void
-draw(buf *b, const struct scat *s, const struct scatter_opts *o)
+draw(struct buf *b, const struct scat *s, const struct scatter_opts *o)
 {
 	double lo = INFINITY, hi = -INFINITY, step;
 	char *title, *ylab;
@@ -247,7 +247,7 @@ draw(buf *b, const struct scat *s, const struct scatter_opts *o)
 }
 
 static void
-data(buf *b, const struct scat *s)
+data(struct buf *b, const struct scat *s)
 {
 	size_t i;
 
@@ -269,7 +269,7 @@ scatter_run(char **files, int n, const struct scatter_opts *o)
 	struct scat s = { 0 };
 	jsonl *in = jsonl_open(files, n);
 	cJSON *rec;
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t i;
 	int status, bad = 0;
 

@@ -38,7 +38,7 @@ struct fetcher {
 
 typedef struct {
 	CURL *c;
-	buf *out;
+	struct buf *out;
 	size_t max;
 	int too_large;
 	double retry_after;
@@ -238,8 +238,8 @@ pause_for(double d)
 
 /* One attempt: 1 answered, 0 failed retryably, -1 failed for good. */
 static int
-attempt(fetcher *f, ppl_body *body, buf *out, fetch_result *r, double left,
-    double *retry_after)
+attempt(fetcher *f, ppl_body *body, struct buf *out, fetch_result *r,
+    double left, double *retry_after)
 {
 	const ppl_opts *o = f->o;
 	xfer x = { f->c, out, o->net.max_reply, 0, -1, o->net.idle_timeout, 0, 0,
@@ -322,7 +322,7 @@ attempt(fetcher *f, ppl_body *body, buf *out, fetch_result *r, double left,
 }
 
 int
-fetch_post(fetcher *f, ppl_body *body, buf *out, fetch_result *r)
+fetch_post(fetcher *f, ppl_body *body, struct buf *out, fetch_result *r)
 {
 	const ppl_opts *o = f->o;
 	double t0 = mono_now();

@@ -26,7 +26,7 @@ typedef struct {
 /* One candidate: its request, tried again on a reply that is not JSON. */
 static void
 score_one(fetcher *f, const ppl_opts *o, const ppl_case *pc, ppl_cand *c,
-    ppl_body *body, buf *reply)
+    ppl_body *body, struct buf *reply)
 {
 	char *err = NULL;
 	fetch_result fr;
@@ -60,7 +60,7 @@ work(void *arg)
 {
 	worker *w = arg;
 	ppl_body body;
-	buf reply = { 0 };
+	struct buf reply = { 0 };
 	int i;
 
 	memset(&body, 0, sizeof body);

@@ -71,7 +71,7 @@ const char *fetch_endpoint(const fetcher *f);
  * server gives, when within --max-reply).  0 on an answer (HTTP 2xx), -1
  * on failure with r->error.
  */
-int fetch_post(fetcher *f, ppl_body *body, buf *out, fetch_result *r);
+int fetch_post(fetcher *f, ppl_body *body, struct buf *out, fetch_result *r);
 /* Sleep the backoff before attempt + 1. */
 void fetch_wait(fetcher *f, int attempt);
 
@@ -106,7 +106,7 @@ int ppl_case_read(const cJSON *vars, ppl_case *c, const char **why);
 struct ppl_body {
 	size_t len;		/* bytes of the whole body */
 	double chars;		/* characters of its text */
-	buf head;		/* {"model":MODEL,"prompt":" */
+	struct buf head;		/* {"model":MODEL,"prompt":" */
 	struct {
 		const char *s;
 		size_t len;
@@ -114,7 +114,7 @@ struct ppl_body {
 	} seg[2 * PPL_NPARTS + 6];
 	int nseg, at;		/* segments, the one being read */
 	size_t off;		/* bytes of it taken */
-	buf stage;		/* an escaped chunk */
+	struct buf stage;		/* an escaped chunk */
 	size_t soff;		/* bytes of it given */
 };
 

@@ -40,7 +40,7 @@ ppl_order(int i, int order[PPL_NPARTS])
 static size_t
 escaped_len(const char *s, size_t n, double *chars)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	size_t len = 0, k;
 
 	for (k = 0; k < n; k += CHUNK) {

@@ -30,7 +30,7 @@ dashed(const char *s)
  * every row is "-" are left out, and named under the table.
  */
 void
-agg_block(buf *o, char **hdr, size_t nh, char ***rows, size_t nrows,
+agg_block(struct buf *o, char **hdr, size_t nh, char ***rows, size_t nrows,
     const char *const *keep, int prune)
 {
 	unsigned char show[MAX_COLS];
@@ -290,7 +290,7 @@ agg_cells(const cJSON *r, const char *const *group, const struct aggspec *s,
 }
 
 void
-agg_html(buf *o, cJSON *const *rows, size_t n, const char *bench,
+agg_html(struct buf *o, cJSON *const *rows, size_t n, const char *bench,
     const struct aggtab *t, const char *const *keep, int prune)
 {
 	char *hdr[MAX_COLS], ***cells;

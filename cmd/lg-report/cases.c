@@ -117,7 +117,7 @@ num(const cJSON *o, const char *k)
 /* n bytes of s (up to a NUL byte among them, as a C string holds them)
  * as a quoted string. */
 static void
-text(buf *b, const char *s, size_t n)
+text(struct buf *b, const char *s, size_t n)
 {
 	buf_putc(b, '"');
 	jprint_chars(b, s, strnlen(s, n));
@@ -126,7 +126,7 @@ text(buf *b, const char *s, size_t n)
 
 /* Member key of the details: its name, after a comma but for the first. */
 static void
-member(buf *b, int *first, const char *key)
+member(struct buf *b, int *first, const char *key)
 {
 	if (!*first)
 		buf_putc(b, ',');
@@ -137,8 +137,8 @@ member(buf *b, int *first, const char *key)
 
 /* The record's text key, cut to max, as a member of the details. */
 static void
-add_text(buf *b, int *first, const char *key, const cJSON *rec, size_t max,
-    int *cut)
+add_text(struct buf *b, int *first, const char *key, const cJSON *rec,
+    size_t max, int *cut)
 {
 	size_t len, n;
 	const char *s = rec_strn(rec, key, &len);
@@ -153,7 +153,7 @@ add_text(buf *b, int *first, const char *key, const cJSON *rec, size_t max,
 
 /* A piece of the output and its entry (NAN: null) as [text, entry]. */
 static void
-segment(buf *b, int *first, const char *s, size_t n, double e)
+segment(struct buf *b, int *first, const char *s, size_t n, double e)
 {
 	buf_puts(b, *first ? "[" : ",[");
 	*first = 0;
@@ -169,7 +169,7 @@ segment(buf *b, int *first, const char *s, size_t n, double e)
 /* The output cut along lg-split's parts as the member segs: [[text,
  * entry or null], ...]; 0 when there are none. */
 static int
-segments(buf *b, int *first, const cJSON *rec, size_t max)
+segments(struct buf *b, int *first, const cJSON *rec, size_t max)
 {
 	const cJSON *parts = rec_get(rec, "parts"), *p;
 	size_t len, at = 0;
@@ -340,7 +340,7 @@ details(struct report *r, const cJSON *rec)
 {
 	static const char *const items[] = { "verdicts", "scores", "gold",
 	    "checks", "gen", "error", "tags", "units", NULL };
-	buf *d = &r->detail, b = { 0 };
+	struct buf *d = &r->detail, b = { 0 };
 	const cJSON *v;
 	size_t ol, i;
 	int cut = 0, ret = 0, first = 1;
@@ -388,7 +388,7 @@ static const char *const unread[] = { "prompt", "system", "vars",
 static int
 spool(struct report *r, const cJSON *rec, double counted)
 {
-	buf *b = &r->line;
+	struct buf *b = &r->line;
 	const cJSON *it;
 	const char *t;
 	size_t len, i;

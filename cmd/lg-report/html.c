@@ -5,13 +5,13 @@
 #include "svg.h"
 
 void
-html_esc(buf *b, const char *s)
+html_esc(struct buf *b, const char *s)
 {
 	svg_esc(b, s);
 }
 
 void
-html_json(buf *b, const char *j)
+html_json(struct buf *b, const char *j)
 {
 	const char *p;
 
@@ -32,7 +32,7 @@ js_plain(unsigned char c)
 }
 
 void
-js_esc(buf *b, const char *s)
+js_esc(struct buf *b, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s, *q;
 
@@ -59,7 +59,7 @@ js_esc(buf *b, const char *s)
 }
 
 void
-url_esc(buf *b, const char *s)
+url_esc(struct buf *b, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 

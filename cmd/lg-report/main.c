@@ -149,7 +149,7 @@ baseline_key(const struct report *r, const char *want)
 }
 
 static void
-heading(buf *o, const char *tag, const char *text)
+heading(struct buf *o, const char *tag, const char *text)
 {
 	buf_printf(o, "<%s>", tag);
 	html_esc(o, text);
@@ -158,8 +158,8 @@ heading(buf *o, const char *tag, const char *text)
 
 /* Per bench, one of tabs' tables under the bench's name. */
 static void
-per_bench(buf *o, const tabs *t, char **benches, size_t nb,
-    void (*fn)(buf *, const tabs *, const char *))
+per_bench(struct buf *o, const tabs *t, char **benches, size_t nb,
+    void (*fn)(struct buf *, const tabs *, const char *))
 {
 	size_t i;
 
@@ -178,7 +178,7 @@ passable(const char *shown)
 }
 
 static void
-comparison(buf *o, tabs *t, char **models, size_t nm, const char *base,
+comparison(struct buf *o, tabs *t, char **models, size_t nm, const char *base,
     char **benches, size_t nb)
 {
 	char *a;
@@ -220,7 +220,7 @@ comparison(buf *o, tabs *t, char **models, size_t nm, const char *base,
 }
 
 static void
-charts_html(buf *o, struct charts *ch)
+charts_html(struct buf *o, struct charts *ch)
 {
 	int k;
 
@@ -275,9 +275,9 @@ static const char cases_html[] =
 
 /* The records never scored, said on the page as on stderr. */
 static void
-unscored_html(buf *o, const struct charts *ch)
+unscored_html(struct buf *o, const struct charts *ch)
 {
-	buf s = { 0 };
+	struct buf s = { 0 };
 
 	charts_warn_unscored(ch, &s);
 	if (s.len == 0)
@@ -292,7 +292,7 @@ unscored_html(buf *o, const struct charts *ch)
  * not be made (its note in its place).  A page of a folder (-o) may load
  * scripts of its own origin: the chunks of the cases' details. */
 static int
-page(buf *o, struct report *r, struct charts *ch, const struct tabctx *c,
+page(struct buf *o, struct report *r, struct charts *ch, const struct tabctx *c,
     const char *title)
 {
 	char **benches, **models;
@@ -444,7 +444,7 @@ read_all(struct report *r, struct charts *ch, char **files, int n)
 /* The end of the page after the tables, o: the case index, the first
  * case of each chunk (-o), the script, then the details of one page. */
 static int
-finish(FILE *f, buf *o, struct report *r)
+finish(FILE *f, struct buf *o, struct report *r)
 {
 	long k;
 	int ret = 0;
@@ -509,7 +509,7 @@ run(char **files, int n, const struct ropts *ro, struct tabctx *c)
 	struct charts_opts co;
 	struct charts *ch;
 	int status = LG_SYS;
-	buf o = { 0 };
+	struct buf o = { 0 };
 	FILE *f = NULL;
 
 	charts_defaults(&co);

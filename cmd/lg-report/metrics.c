@@ -34,8 +34,7 @@ static const struct bench_metrics benches[] = {
 	    { "cr", "stic1", "stic2", "wavg", "single", "range", "periodic",
 	    "len", NULL },
 	    { "CR", "STIC-1", "STIC-2", "wAvg", "single", "range", "periodic",
-	    "Len" },
-	    { "%", "%", "%", "%", "%", "%", "%", "words" } },
+	    "Len" }, { "%", "%", "%", "%", "%", "%", "%", "words" } },
 	{ "adaleval", ada_values, { "if", "tau", NULL }, { "IF", "tau" }, { "%", "tau" } },
 };
 
@@ -125,7 +124,7 @@ report_metrics(const cJSON *rec, const char *bench)
 }
 
 void
-report_metrics_json(buf *o)
+report_metrics_json(struct buf *o)
 {
 	size_t b, i;
 

@@ -159,7 +159,7 @@ close_chunk(struct outdir *d)
 int
 outdir_case(struct outdir *d, long n, const char *j)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	char *p;
 	int ret;
 

@@ -14,22 +14,22 @@ extern const char report_css[];
 extern const char report_js[];
 
 /* Append s escaped for HTML text and attribute values. */
-void html_esc(buf *b, const char *s);
+void html_esc(struct buf *b, const char *s);
 
 /* Append the record-derived JSON text j for a <script> block: every '<'
  * written \u003c, so no "</script>" or "<!--" can end or change the block. */
-void html_json(buf *b, const char *j);
+void html_json(struct buf *b, const char *j);
 
 /* Append s percent-encoded as encodeURIComponent() does (UTF-8 bytes
  * %XX but letters, digits and -_.!~*'()), for a page address. */
-void url_esc(buf *b, const char *s);
+void url_esc(struct buf *b, const char *s);
 
 /* Append text s escaped for the inside of a JavaScript string literal
  * between double quotes, which reads back as s: '"' and '\\' escaped;
  * '<', '>', the control characters, U+2028 and U+2029 written \uXXXX, so
  * that no "</script>", "<!--" or line end can end the string or the
  * script that holds it. */
-void js_esc(buf *b, const char *s);
+void js_esc(struct buf *b, const char *s);
 
 /* outdir.c: the report as a folder (-o DIR): DIR/index.html, the page
  * without the cases' details, and DIR/cases/NNNN.js, the details in
@@ -84,14 +84,14 @@ struct report {
 	size_t ng, capg;
 	size_t *gslot;		/* groups by hash: index + 1, 0 empty */
 	size_t nslot;		/* slots, a power of two */
-	buf index;		/* the case index, a JSON array's items */
+	struct buf index;	/* the case index, a JSON array's items */
 	long ncases;
 	long tagged;		/* records with tags (lg-tags) */
 	FILE *details;		/* the per-case blocks, until the end */
 	struct outdir *dir;	/* -o DIR: the details in its chunks */
 	FILE *records;		/* the records, one a line, for lg-agg */
-	buf line;		/* a line of records being made */
-	buf detail;		/* a case's details being made */
+	struct buf line;		/* a line of records being made */
+	struct buf detail;		/* a case's details being made */
 	size_t max_text;
 	struct seen *seen;
 	size_t nseen, capseen;
@@ -116,7 +116,7 @@ void report_free(struct report *r);
 cJSON *report_metrics(const cJSON *rec, const char *bench);
 /* Append the names of each bench's metrics as a script element of id
  * "metrics": {BENCH: [[name, label, unit], ...]}. */
-void report_metrics_json(buf *o);
+void report_metrics_json(struct buf *o);
 
 /* tables.c: lg-agg's and lg-compare's tables, run on the records. */
 struct tabctx {
@@ -163,19 +163,19 @@ struct aggtab {
 
 /* The rows[0..n) of bench and of t's kind as a table, columns keep
  * (NULL: all); prune: columns "-" in every row left out and named. */
-void agg_html(buf *o, cJSON *const *rows, size_t n, const char *bench,
+void agg_html(struct buf *o, cJSON *const *rows, size_t n, const char *bench,
     const struct aggtab *t, const char *const *keep, int prune);
 
 /* hdr[0..nh), bench first, and rows[0..nrows) of as many cells, as an
  * HTML table: a "±" column joins the value before it; keep: the columns
  * shown (NULL: all but the first); prune: as agg_html. */
-void agg_block(buf *o, char **hdr, size_t nh, char ***rows, size_t nrows,
+void agg_block(struct buf *o, char **hdr, size_t nh, char ***rows, size_t nrows,
     const char *const *keep, int prune);
 
 struct jrows {			/* JSON lines of a run */
 	cJSON **v;
 	size_t n;
-	buf warn;		/* its warnings about its table, lines (lg-agg
+	struct buf warn;	/* its warnings about its table, lines (lg-agg
 				 * --table N, --correlate, --models) */
 };
 
@@ -194,27 +194,27 @@ typedef struct tabs {
 				 * with --bootstrap 0) */
 	cJSON **paper;	/* lg-agg --layout paper's JSON rows */
 	size_t npaper;
-	buf paper_warn;	/* its warnings about --models' file */
+	struct buf paper_warn;	/* its warnings about --models' file */
 	struct jrows ptab[TABS_NPTAB];	/* lg-agg --table N, N as
 				 * tabs_ptab[] */
 	struct jrows corr;	/* lg-agg --correlate FILE */
 } tabs;
 
 /* Run lg-agg's tables (a note in o for each that failed). */
-void tabs_run(tabs *t, const struct tabctx *c, buf *o);
+void tabs_run(tabs *t, const struct tabctx *c, struct buf *o);
 /* The tables of one bench (a key without NUL): a row per model of its
  * headline numbers, the papers' tables, every group, tokens and cost. */
-void tabs_headline(buf *o, const tabs *t, const char *bench);
-void tabs_paper(buf *o, const tabs *t, const char *bench);
-void tabs_long(buf *o, const tabs *t, const char *bench);
-void tabs_usage(buf *o, const tabs *t, const char *bench);
-void tabs_tags(buf *o, const tabs *t, const char *bench);
-void tabs_time(buf *o, const tabs *t, const char *bench);
-void tabs_lengths(buf *o, const tabs *t, const char *bench);
-void tabs_sample(buf *o, const tabs *t, const char *bench);
+void tabs_headline(struct buf *o, const tabs *t, const char *bench);
+void tabs_paper(struct buf *o, const tabs *t, const char *bench);
+void tabs_long(struct buf *o, const tabs *t, const char *bench);
+void tabs_usage(struct buf *o, const tabs *t, const char *bench);
+void tabs_tags(struct buf *o, const tabs *t, const char *bench);
+void tabs_time(struct buf *o, const tabs *t, const char *bench);
+void tabs_lengths(struct buf *o, const tabs *t, const char *bench);
+void tabs_sample(struct buf *o, const tabs *t, const char *bench);
 /* lg-compare of models a and b (by gen.model) per bench and per bench,
  * task and length, for each of benches[0..nb). */
-void tabs_compare(buf *o, tabs *t, const char *a, const char *b,
+void tabs_compare(struct buf *o, tabs *t, const char *a, const char *b,
     char *const *benches, size_t nb);
 void tabs_free(tabs *t);
 

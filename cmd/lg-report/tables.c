@@ -22,7 +22,7 @@
 
 /* A tool's messages, line by line, as a note. */
 static void
-esc_lines(buf *o, const char *s)
+esc_lines(struct buf *o, const char *s)
 {
 	buf_puts(o, "<pre class=\"note\">");
 	while (*s != '\0') {
@@ -40,12 +40,13 @@ esc_lines(buf *o, const char *s)
 /* lg-agg's warnings about a table (lines) of its run with args, beside
  * it; of bench only (its records, its models) when bench is not NULL. */
 static void
-warn_note(buf *o, const buf *w, const char *args, const char *bench)
+warn_note(struct buf *o, const struct buf *w, const char *args,
+    const char *bench)
 {
 	char *all = xstrndup(w->s ? w->s : "", w->len), *line, *next;
 	char *of = bench ? xasprintf("no %s records", bench) : NULL;
 	char *own = bench ? xasprintf("%s's model", bench) : NULL;
-	buf sel = { 0 };
+	struct buf sel = { 0 };
 
 	for (line = all; *line != '\0'; line = next) {
 		next = line + strcspn(line, "\n");
@@ -92,9 +93,9 @@ tool_args(const struct tabctx *c, char **av, char *nb, size_t nbsize,
  * it makes, named for the messages, and where the warnings about that
  * table go (NULL: none to pass on). */
 struct runfor {
-	buf *out;
+	struct buf *out;
 	const char *what;
-	buf *warn;
+	struct buf *warn;
 	int quiet;	/* nothing to show: said on the page alone */
 };
 
@@ -124,7 +125,7 @@ passed_on(const struct tabctx *c, const char *line)
 
 /* Those lines of err on stderr and in w. */
 static void
-pass_on(const struct tabctx *c, const char *err, buf *w)
+pass_on(const struct tabctx *c, const char *err, struct buf *w)
 {
 	while (*err != '\0') {
 		const char *nl = strchr(err, '\n');
@@ -186,7 +187,7 @@ last_line(const char *s)
  * failed, else -1 when one had nothing to show, else 0.
  */
 static int
-tools_run(const struct tabctx *c, buf *o, runjob *jobs, size_t n,
+tools_run(const struct tabctx *c, struct buf *o, runjob *jobs, size_t n,
     const struct runfor *fo)
 {
 	char **why = xcalloc(n + 1, sizeof *why);
@@ -194,7 +195,7 @@ tools_run(const struct tabctx *c, buf *o, runjob *jobs, size_t n,
 	int *fail = xcalloc(n + 1, sizeof *fail);
 	size_t i, k;
 	int st = 0, hard;
-	buf w = { 0 };
+	struct buf w = { 0 };
 
 	runtools(c->self, jobs, n, c->fd, MAX_OUT, c->jobs);
 	for (i = 0; i < n; i++) {
@@ -280,7 +281,7 @@ counted(const char *k)
  * after it, for an interval that need not be even), "± sd" when it has
  * KEY_sd (a standard deviation over draws). */
 static void
-json_cell(buf *o, const cJSON *row, const cJSON *v, int dec, int range)
+json_cell(struct buf *o, const cJSON *row, const cJSON *v, int dec, int range)
 {
 	char k[256];
 	const cJSON *lo, *hi, *sd;
@@ -351,7 +352,7 @@ jstr(const cJSON *o, const char *k)
 /* lg-compare's test in words, with its unit: what was drawn or paired,
  * and for the checks row why its p cannot be read as a case's. */
 static void
-test_cell(buf *o, const cJSON *row, const cJSON *v)
+test_cell(struct buf *o, const cJSON *row, const cJSON *v)
 {
 	const char *t = cJSON_IsString(v) ? v->valuestring : "";
 	int checks = strcmp(jstr(row, "metric"), "checks") == 0;
@@ -375,7 +376,7 @@ test_cell(buf *o, const cJSON *row, const cJSON *v)
  * #regr=B&...&metric=M (none for the score; the checks have no case
  * value, so no link). */
 static void
-regr_cell(buf *o, const cJSON *row, const char *b)
+regr_cell(struct buf *o, const cJSON *row, const char *b)
 {
 	static const char *const keys[] = { "bench", "task", "length", NULL };
 	const char *m = jstr(row, "metric");
@@ -410,7 +411,7 @@ struct jtab {
 
 /* A column's heading: lg-agg --table 5's nN as "n = N". */
 static void
-head_cell(buf *o, const char *k, const struct jtab *j)
+head_cell(struct buf *o, const char *k, const struct jtab *j)
 {
 	buf_puts(o, "<th>");
 	if (k[0] == 'n' && k[1] >= '1' && k[1] <= '9' &&
@@ -431,7 +432,7 @@ head_cell(buf *o, const char *k, const struct jtab *j)
  * rows of model b), the test in words and a last column linking each
  * metric's row to its regressions. */
 static void
-json_table(buf *o, cJSON **r, size_t n, const struct jtab *j)
+json_table(struct buf *o, cJSON **r, size_t n, const struct jtab *j)
 {
 	const cJSON *k;
 	size_t i;
@@ -538,7 +539,7 @@ same(const cJSON *a, const cJSON *b, const char *k)
  * per task, where the paper has one per task); model rows only with
  * models set (the headline: the same table). */
 static void
-paper_html(buf *o, const tabs *t, const char *bench, int caption)
+paper_html(struct buf *o, const tabs *t, const char *bench, int caption)
 {
 	static const char *const skip[] = { "bench", "layout", "table",
 	    "lg_version", "gen_params", "task", NULL };
@@ -599,7 +600,7 @@ ptab_runs(const struct tabctx *c, size_t k)
 }
 
 void
-tabs_run(tabs *t, const struct tabctx *c, buf *o)
+tabs_run(tabs *t, const struct tabctx *c, struct buf *o)
 {
 	static const char *const lng[] = { "-f", "json", NULL };
 	static const char *const pos[] = { "--by-position", "-f", "json",
@@ -637,7 +638,7 @@ tabs_run(tabs *t, const struct tabctx *c, buf *o)
 	    "the correlation with the outside scores (lg-agg --correlate)" };
 	const char *const *args[NRUNS];
 	struct runfor fo[NRUNS];
-	buf p = { 0 }, js[NRUNS] = { { 0 } };
+	struct buf p = { 0 }, js[NRUNS] = { { 0 } };
 	struct jrows *dest[NRUNS] = { &t->lng, &t->pos, NULL, &t->g1, &t->g2,
 	    &t->use, &t->tags, &t->time, &t->lengths, &t->sample };
 	char *av[NRUNS][24], nb[NRUNS][32];
@@ -735,7 +736,8 @@ static const char *const by_cell[] = { "task", "length", "gen.model",
 
 /* agg_html of the rows r of a run with the default groups. */
 static void
-agg_default(buf *o, const tabs *t, const struct jrows *r, const char *bench,
+agg_default(struct buf *o, const tabs *t, const struct jrows *r,
+    const char *bench,
     const struct aggspec *s, const char *const *keep, int prune)
 {
 	struct aggtab at = { s, by_cell, t->ctx->draws != 0 };
@@ -790,8 +792,8 @@ static const struct aggspec ada_pos = { "position", NULL, NULL, NULL,
 /* The tables of bench in rows r of a run grouped by group (but bench):
  * LongGenBench's, the score's, Ada-LEval's and its positions'. */
 static void
-agg_groups(buf *o, const tabs *t, const struct jrows *r, const char *bench,
-    const char *const *group, const char *const *keep)
+agg_groups(struct buf *o, const tabs *t, const struct jrows *r,
+    const char *bench, const char *const *group, const char *const *keep)
 {
 	static const struct aggspec *const kinds[] = { &lgb_main, &score_tab,
 	    &ada_main, &ada_pos };
@@ -805,13 +807,12 @@ agg_groups(buf *o, const tabs *t, const struct jrows *r, const char *bench,
 }
 
 void
-tabs_headline(buf *o, const tabs *t, const char *bench)
+tabs_headline(struct buf *o, const tabs *t, const char *bench)
 {
 	static const char *const lgb[] = { "gen.model", "CR", "STIC-1",
 	    "STIC-2", "wAvg", "cases", "failed", "undecided", "unscored", NULL };
 	static const char *const ada[] = { "task", "gen.model", "score%",
-	    "IF%", "copy%", "cases", "failed", "undecided", "unscored",
-	    NULL };
+	    "IF%", "copy%", "cases", "failed", "undecided", "unscored", NULL };
 	static const char *const g1[] = { "gen.model", NULL };
 	static const char *const g2[] = { "task", "gen.model", NULL };
 	struct aggtab at = { &lgb_main, g1, t->ctx->draws != 0 };
@@ -870,7 +871,7 @@ has_values(cJSON *const *r, size_t n, const char *bench)
 }
 
 static void
-ptab_warn(buf *o, const struct jrows *r, size_t k)
+ptab_warn(struct buf *o, const struct jrows *r, size_t k)
 {
 	char args[32];
 
@@ -883,7 +884,7 @@ ptab_warn(buf *o, const struct jrows *r, size_t k)
  * it gave rows of bench but no value (the records lack what it needs),
  * else 1. */
 static int
-ptab_html(buf *o, const struct jrows *r, size_t k, const char *bench)
+ptab_html(struct buf *o, const struct jrows *r, size_t k, const char *bench)
 {
 	static const char *const skip[] = { "bench", "layout", "table",
 	    "model", NULL };
@@ -945,7 +946,7 @@ corr_rows(const struct jrows *r, const char *bench, const char *row,
  * the coefficients per tier and metric with their intervals, then,
  * folded, the points; a line when no tier has a coefficient. */
 static void
-corr_html(buf *o, const tabs *t, const char *bench)
+corr_html(struct buf *o, const tabs *t, const char *bench)
 {
 	static const char *const skip[] = { "bench", "row", NULL };
 	const struct jtab cj = { skip, 2, NULL, 1, NULL },
@@ -989,9 +990,9 @@ corr_html(buf *o, const tabs *t, const char *bench)
 }
 
 void
-tabs_paper(buf *o, const tabs *t, const char *bench)
+tabs_paper(struct buf *o, const tabs *t, const char *bench)
 {
-	buf miss = { 0 };
+	struct buf miss = { 0 };
 	size_t k;
 	int missed[TABS_NPTAB];
 
@@ -1018,7 +1019,7 @@ static int has_value(const struct jrows *r, const char *bench,
     const char *key);
 
 void
-tabs_long(buf *o, const tabs *t, const char *bench)
+tabs_long(struct buf *o, const tabs *t, const char *bench)
 {
 	struct aggtab at = { &lgb_pos, by_cell, t->ctx->draws != 0 };
 
@@ -1044,13 +1045,12 @@ tabs_long(buf *o, const tabs *t, const char *bench)
 		buf_printf(o, "<p class=\"note\">Without a position, counted "
 		    "apart from the pass rate per entry position (<code>lg-agg "
 		    "--by-position</code>): %ld record%s without verdicts, %ld "
-		    "never scored.</p>\n", nov, nov == 1 ? "" : "s",
-		    uns);
+		    "never scored.</p>\n", nov, nov == 1 ? "" : "s", uns);
 }
 
 /* lg-agg --usage: records, tokens, times, verdicts, words and cost. */
 void
-tabs_usage(buf *o, const tabs *t, const char *bench)
+tabs_usage(struct buf *o, const tabs *t, const char *bench)
 {
 	static const struct aggcol cols[] = {
 		{ "records", "records", 0, 0, 0, 0 },
@@ -1084,7 +1084,7 @@ tabs_usage(buf *o, const tabs *t, const char *bench)
 /* lg-agg --tags: per group the records, those failed and untagged
  * apart, and the share of the tagged ones with each tag. */
 void
-tabs_tags(buf *o, const tabs *t, const char *bench)
+tabs_tags(struct buf *o, const tabs *t, const char *bench)
 {
 	static const struct aggcol cols[] = {
 		{ "records", "records", 0, 0, 0, 0 },
@@ -1126,7 +1126,7 @@ has_value(const struct jrows *r, const char *bench, const char *key)
  * interval), the failed and untimed records apart; a bench without a
  * timed record (an oracle's answers) in a line. */
 void
-tabs_time(buf *o, const tabs *t, const char *bench)
+tabs_time(struct buf *o, const tabs *t, const char *bench)
 {
 	static const struct aggcol cols[] = {
 		{ "records", "records", 0, 0, 0, 0 },
@@ -1147,7 +1147,7 @@ tabs_time(buf *o, const tabs *t, const char *bench)
 
 /* lg-agg --lengths: per group the mean output tokens against the tier. */
 void
-tabs_lengths(buf *o, const tabs *t, const char *bench)
+tabs_lengths(struct buf *o, const tabs *t, const char *bench)
 {
 	static const struct aggcol cols[] = {
 		{ "records", "records", 0, 0, 0, 0 },
@@ -1166,7 +1166,7 @@ tabs_lengths(buf *o, const tabs *t, const char *bench)
 
 /* lg-agg --sample-size: per group the interval width at n cases. */
 void
-tabs_sample(buf *o, const tabs *t, const char *bench)
+tabs_sample(struct buf *o, const tabs *t, const char *bench)
 {
 	static const struct aggcol cols[] = {
 		{ "metric", "metric", AGG_TEXT, 0, 0, 0 },
@@ -1190,7 +1190,7 @@ jlong(const cJSON *o, const char *k)
 
 /* lg-compare's summary row in words. */
 static void
-summary(buf *o, const cJSON *j)
+summary(struct buf *o, const cJSON *j)
 {
 	buf_printf(o, "<p>%ld cases paired, %ld run by A only, %ld by B only, "
 	    "%ld undecided for A or B, %ld never scored for A or B.%s</p>\n",
@@ -1203,7 +1203,7 @@ summary(buf *o, const cJSON *j)
 /* The comparison of model a and b (names without NUL, comma or '='):
  * lg-compare per bench, then per bench, task and length. */
 void
-tabs_compare(buf *o, tabs *t, const char *a, const char *b,
+tabs_compare(struct buf *o, tabs *t, const char *a, const char *b,
     char *const *benches, size_t nb)
 {
 	static const char *const skip[] = { "row", "bench", "pass_a_only",
@@ -1218,7 +1218,7 @@ tabs_compare(buf *o, tabs *t, const char *a, const char *b,
 	size_t n[2] = { 0, 0 }, i, k, m, s;
 	char *av[2][24], num[2][32];
 	runjob jobs[2];
-	buf out[2] = { { 0 }, { 0 } };
+	struct buf out[2] = { { 0 }, { 0 } };
 	char *what[2];
 	struct runfor fo[2];
 

@@ -114,7 +114,7 @@ typedef struct {
 
 typedef struct {
 	int fd;
-	buf in, out;
+	struct buf in, out;
 	size_t sent;
 	seg *segs;
 	size_t nseg, cur, segcap;
@@ -281,7 +281,7 @@ static char *
 print_json(const cJSON *j)
 {
 	char *s = cJSON_PrintUnformatted(j), *p;
-	buf b = { 0 };
+	struct buf b = { 0 };
 	const char *q = s;
 
 	if (strstr(s, NULMARK) == NULL)
@@ -297,7 +297,7 @@ print_json(const cJSON *j)
 }
 
 static void
-chunk(buf *b, const char *s, size_t n)
+chunk(struct buf *b, const char *s, size_t n)
 {
 	buf_printf(b, "%zx\r\n", n);
 	buf_add(b, s, n);
@@ -308,7 +308,7 @@ static void
 event(conn *c, cJSON *j)
 {
 	char *s = print_json(j);
-	buf e = { 0 };
+	struct buf e = { 0 };
 
 	buf_puts(&e, "data: ");
 	buf_puts(&e, s);
@@ -608,7 +608,7 @@ str_or(const cJSON *v, const char *def)
 static char *
 prompt_text(const cJSON *req, int chat)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	const cJSON *m;
 
 	if (!chat)
@@ -882,7 +882,7 @@ static char *
 sayhex_answer(const char *text)
 {
 	const char *j = strstr(text, "SAYHEX_"), *p;
-	buf b = { 0 };
+	struct buf b = { 0 };
 
 	if (j == NULL)
 		return NULL;
@@ -918,7 +918,7 @@ static FILE *recordf;	/* --record: the request bodies */
 static char *
 make_words(const char *hex, long n)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	long i;
 
 	buf_printf(&b, "echo %.8s", hex);
@@ -1628,7 +1628,7 @@ batch_file(const char *path)
 #define NBATCH 64
 
 typedef struct {
-	buf data;
+	struct buf data;
 } bfile;
 
 typedef struct {
@@ -1754,7 +1754,7 @@ batch_status(const bbatch *b)
 
 /* A new file of the lines in m, or -1 when it is empty. */
 static long
-batch_keep(buf *m)
+batch_keep(struct buf *m)
 {
 	if (m->len == 0 || nbfiles == NBATCH) {
 		buf_free(m);
@@ -1786,8 +1786,8 @@ batch_unrun(FILE *m, const char *line, size_t len, long k)
 static void
 batch_run(bbatch *b)
 {
-	const buf *in = &bfiles[b->in].data;
-	buf ok = { 0 }, bad = { 0 };
+	const struct buf *in = &bfiles[b->in].data;
+	struct buf ok = { 0 }, bad = { 0 };
 	const char *p = in->s, *e;
 	long k = 0;
 

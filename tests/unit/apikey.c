@@ -28,7 +28,7 @@ main(void)
 	char nul[] = "a\0sk-proj-Zq81 b";
 	size_t len;
 	int n;
-	buf b = { 0 };
+	struct buf b = { 0 };
 	cJSON *j;
 	char *p;
 	static const char text[] =

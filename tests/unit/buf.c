@@ -1,4 +1,5 @@
 /* Unit test: growable buffers hold a string at every step. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -6,10 +7,20 @@
 #include "check.h"
 #include "nulkey.h"
 
+/* A local named buf beside buf.h: the type is a struct tag, so this
+ * builds under -Wshadow -Werror (a typedef named buf did not). */
+static int
+local_named_buf(void)
+{
+	char buf[32];
+
+	return snprintf(buf, sizeof buf, "%d", 42) == 2 && buf[0] == '4';
+}
+
 int
 main(void)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	char *s;
 
 	/* grown but never written: the empty string, not fresh heap bytes
@@ -26,5 +37,6 @@ main(void)
 	buf_grow(&b, 5000);
 	CHECK(b.len == 2 && strcmp(b.s, "ab") == 0, "grown keeps its text");
 	buf_free(&b);
+	CHECK(local_named_buf(), "a local char buf[32]");
 	return CHECK_DONE();
 }

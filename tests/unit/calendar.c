@@ -11,7 +11,7 @@ int
 main(void)
 {
 	int m, d, f, l, y;
-	buf b = { 0 };
+	struct buf b = { 0 };
 	lgb_doc wk = { "Week", 52, 2018, 0 }, day = { "Day", 365, 2018, 0 };
 	lgb_doc blk = { "Block", 100, 0, 10 }, fl = { "Floor", 100, 0, 0 };
 

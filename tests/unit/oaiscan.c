@@ -29,7 +29,7 @@ pick(const char *const *v, size_t n)
 #define PICK(v) pick(v, sizeof v / sizeof *v)
 
 static void
-text(buf *b)
+text(struct buf *b)
 {
 	static const char *const pieces[] = { "hello", " ", "world", "\\n", "\\\"",
 		"\\\\", "\\/", "\\t", "\\r", "\\b", "\\f", "\xc3\xa9", "\xe2\x82\xac",
@@ -51,7 +51,7 @@ text(buf *b)
 }
 
 static void
-value(buf *b)
+value(struct buf *b)
 {
 	static const char *const odd[] = { "null", "17", "true", "[]", "{}",
 		"[\"a\"]", "{\"content\":\"x\"}", "-1", "1.5" };
@@ -63,7 +63,7 @@ value(buf *b)
 }
 
 static void
-count(buf *b)
+count(struct buf *b)
 {
 	static const char *const c[] = { "0", "7", "123456", "999999999999999",
 		"1000000000000000", "-3", "2.5", "1e3", "1E400", "\"5\"", "null",
@@ -73,7 +73,7 @@ count(buf *b)
 }
 
 static void
-sep(buf *b)
+sep(struct buf *b)
 {
 	static const char *const ws[] = { "", "", "", " ", "\n", " \t\r\n " };
 
@@ -82,7 +82,7 @@ sep(buf *b)
 
 /* One chunk of a random shape. */
 static void
-chunk(buf *b, int chat)
+chunk(struct buf *b, int chat)
 {
 	static const char *const keys_top[] = { "\"id\":\"c1\",",
 		"\"object\":\"chat.completion.chunk\",", "\"created\":1700000000,",
@@ -200,9 +200,11 @@ static int
 same(const oai_reply *a, const oai_reply *b)
 {
 	return a->content.len == b->content.len &&
-	    memcmp(buf_str((buf *)&a->content), buf_str((buf *)&b->content), a->content.len) == 0 &&
+	    memcmp(buf_str((struct buf *)&a->content),
+	    buf_str((struct buf *)&b->content), a->content.len) == 0 &&
 	    a->reasoning.len == b->reasoning.len &&
-	    memcmp(buf_str((buf *)&a->reasoning), buf_str((buf *)&b->reasoning), a->reasoning.len) == 0 &&
+	    memcmp(buf_str((struct buf *)&a->reasoning),
+	    buf_str((struct buf *)&b->reasoning), a->reasoning.len) == 0 &&
 	    (a->finish_reason == NULL) == (b->finish_reason == NULL) &&
 	    (a->finish_reason == NULL || strcmp(a->finish_reason, b->finish_reason) == 0) &&
 	    (a->error == NULL) == (b->error == NULL) &&
@@ -289,7 +291,7 @@ main(void)
 	}
 	{
 		/* nesting past the scanner's depth: left to cJSON */
-		buf deep = { 0 };
+		struct buf deep = { 0 };
 		oai_reply a;
 		int k;
 
@@ -312,7 +314,7 @@ main(void)
 		oai_init(&a, chat);
 		oai_init(&b, chat);
 		for (k = 0; k < runs; k++) {
-			buf ch = { 0 };
+			struct buf ch = { 0 };
 			int ra, rb;
 
 			chunk(&ch, chat);

@@ -25,7 +25,7 @@ static const char *pieces[] = { "a", "bc", " ", "\\n", "\\\"", "\\\\", "\\/",
 static void
 one(const char *val, size_t vlen)
 {
-	buf line = { 0 };
+	struct buf line = { 0 };
 	jsonscan_member *m = NULL;
 	size_t n, cap = 0, at;
 	int isobj;
@@ -57,7 +57,7 @@ main(void)
 
 	rng_seed(&r, 11);
 	for (i = 0; i < 400; i++) {
-		buf v = { 0 };
+		struct buf v = { 0 };
 		size_t want = 900 + rng_below(&r, 300);
 		/* most strings without \u escapes: the hand-decoded path */
 		size_t np = i % 4 == 0 ? NPIECES : NPLAIN;

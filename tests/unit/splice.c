@@ -383,7 +383,7 @@ lazy_all(void)
 static int
 num(double d, const char *want)
 {
-	buf b = { 0 };
+	struct buf b = { 0 };
 	int ok;
 
 	jprint_number(&b, d);

@@ -17,7 +17,7 @@
 static int
 collect(void *arg, const char *data, size_t len)
 {
-	buf *b = arg;
+	struct buf *b = arg;
 
 	buf_add(b, data, len);
 	buf_putc(b, '|');
@@ -40,7 +40,7 @@ sse_cuts(void)
 	/* the same payloads whatever the pieces the bytes arrive in */
 	for (cut = 0; cut <= n; cut++) {
 		sse s;
-		buf b = { 0 };
+		struct buf b = { 0 };
 
 		sse_init(&s, 0);
 		sse_feed(&s, stream, cut, collect, &b);
@@ -52,7 +52,7 @@ sse_cuts(void)
 	}
 	{
 		sse s;
-		buf b = { 0 };
+		struct buf b = { 0 };
 
 		sse_init(&s, 16);
 		CHECK(sse_feed(&s, "data: 0123456789012345678901234\n", 32, collect, &b) == -1,
