@@ -460,6 +460,11 @@ bpe_setup(const char *opt)
 		shipped = share_path("tokenizers/cl100k_base.tiktoken");
 		if (access(shipped, F_OK) == 0)
 			path = shipped;
+		else	/* never a silent estimate where cl100k is meant */
+			lg_warn("%s: the shipped cl100k_base table is missing "
+			    "(set LG_SHARE to lg's share folder, or "
+			    "LG_TOKENIZER to a table): token counts are "
+			    "approximate", shipped);
 	} else if (*path == '\0')
 		path = NULL;
 	b = bpe_open(path, err, sizeof err, &sys);

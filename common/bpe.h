@@ -45,9 +45,10 @@ void bpe_free(bpe *b);
 /*
  * What a tool's --tokenizer option gives: the table named by opt, or when
  * opt is NULL by $LG_TOKENIZER, or when that is unset the cl100k_base table
- * shipped in share/tokenizers/ (if it is there); an empty name, or no table
- * at all, is the approximate tokenizer.  A table that cannot be read exits 3, one that is not a table
- * exits 2, with a message.
+ * shipped in share/tokenizers/; an empty name is the approximate
+ * tokenizer, and so is a shipped table that is missing, with a warning
+ * (never a silent estimate where cl100k_base is meant).  A table that
+ * cannot be read exits 3, one that is not a table exits 2, with a message.
  */
 bpe *bpe_setup(const char *opt);
 
