@@ -20,7 +20,9 @@
  * in the body), then a check that it holds one choice of the endpoint
  * (not_answer()), the same limit on the answer text (--max-reply) and
  * oai_finish(); another status is the failure "HTTP S: message" from
- * B's error; no response is the failure E says.  A record with no line,
+ * B's error, else from E (vLLM's run_batch: a status 400, no body, E a
+ * string or an error object); no response, or an E not null, is the
+ * failure E says.  A record with no line,
  * or none it can take, fails; no failure is an empty answer.
  */
 #include <errno.h>
@@ -484,6 +486,28 @@ not_answer(batchres *b, const char *s, size_t len)
 }
 
 /*
+ * The message of the line's error member v: a string (vLLM's run_batch
+ * writes one beside a response with no body) or an error object;
+ * malloc'd, NULL when it is absent or null.
+ */
+static char *
+line_error(const char *s, const jsonscan_member *v)
+{
+	char *w, *t;
+
+	if (v == NULL || s[v->vstart] == 'n')
+		return NULL;
+	if (s[v->vstart] != '"')
+		return oai_error_message(s + v->vstart, v->vend - v->vstart,
+		    ERRMSG);
+	w = xasprintf("{\"error\":%.*s}", (int)(v->vend - v->vstart),
+	    s + v->vstart);
+	t = oai_error_message(w, strlen(w), ERRMSG);
+	free(w);
+	return t;
+}
+
+/*
  * The result on line s of e, as the HTTP engine reads a reply: the reply
  * read into r and 0, or -1 and the failure (*msg, malloc'd; *status).
  */
@@ -496,7 +520,7 @@ result(batchres *b, const char *s, size_t len, oai_reply *r, char **msg,
 	size_t n = 0, cap = 0, at = 0;
 	int isobj = 0, rc = -1;
 	long code;
-	char *t;
+	char *t, *err;
 
 	*status = 0;
 	if (jsonscan(s, len, &isobj, &b->m, &n, &b->mcap, &at) != JSONSCAN_OK ||
@@ -506,12 +530,11 @@ result(batchres *b, const char *s, size_t len, oai_reply *r, char **msg,
 		return -1;
 	}
 	resp = member(s, b->m, n, "response");
+	err = line_error(s, member(s, b->m, n, "error"));
 	if (resp == NULL || s[resp->vstart] != '{') {
-		v = member(s, b->m, n, "error");
-		t = v != NULL ? oai_error_message(s + v->vstart, v->vend -
-		    v->vstart, ERRMSG) : xstrdup("no response, no error");
-		*msg = xasprintf("batch request failed: %s", t);
-		free(t);
+		*msg = xasprintf("batch request failed: %s", err != NULL ? err :
+		    "no response, no error");
+		free(err);
 		return -1;
 	}
 	s += resp->vstart;
@@ -529,10 +552,17 @@ result(batchres *b, const char *s, size_t len, oai_reply *r, char **msg,
 	} else if (code < 200 || code > 299) {
 		t = body != NULL ? oai_error_message(s + body->vstart,
 		    body->vend - body->vstart, ERRMSG) : xstrdup("");
+		if (*t == '\0' && err != NULL) {
+			free(t);
+			t = err;
+			err = NULL;
+		}
 		*msg = *t ? xasprintf("HTTP %ld: %s", code, t) :
 		    xasprintf("HTTP %ld", code);
 		*status = code;
 		free(t);
+	} else if (err != NULL) {
+		*msg = xasprintf("batch request failed (HTTP %ld): %s", code, err);
 	} else if (body == NULL) {
 		*msg = xstrdup("response.body: missing");
 	} else if (oai_body(r, s + body->vstart, body->vend - body->vstart) < 0) {
@@ -547,6 +577,7 @@ result(batchres *b, const char *s, size_t len, oai_reply *r, char **msg,
 	} else {
 		rc = 0;
 	}
+	free(err);
 	free(m);
 	return rc;
 }
