@@ -247,19 +247,48 @@ room(void *arg)
 	    QUEUED((size_t)s->o->parallel);
 }
 
+/*
+ * How to finish a run stopped by a signal (malloc'd).  --resume does not
+ * go with the batch options: such a run is made again whole, from the
+ * results file kept, or from the batch at the server.
+ */
+static char *
+finish_how(const infer_opts *o)
+{
+	const char *id = o->batch_endpoint;
+
+	if (o->resume != NULL)
+		return xstrdup("the same command finishes the run");
+	if (!o->batch)
+		return xstrdup("to finish, run again with --resume OUT >> OUT, "
+		    "OUT being this run's output");
+	if (o->batch_api && o->batch_name != NULL && id != NULL &&
+	    strncmp(id, "batch:", 6) == 0 && strcmp(id + 6, "none") != 0)
+		return xasprintf("to finish, run again with --batch-id %s, into a "
+		    "new output (the records are all written again)", id + 6);
+	if (o->batch_api && o->batch_name == NULL)
+		return xasprintf("to finish, run again with --batch-results %s "
+		    "instead of --batch, into a new output (the records are all "
+		    "written again)", o->batch_results);
+	return xstrdup("to finish, run the same command again, into a new "
+	    "output (the records are all written again: --resume does not go "
+	    "with --batch-results)");
+}
+
 /* After a signal: say what was written and how to finish, then die of it. */
 static void
 stopped(state *s, const http_stats *st)
 {
 	int sig = progress_stopped();
 	unsigned long lost = engine_unwritten(s->eng);
+	char *how;
 
 	if (!s->o->quiet) {
 		progress_summary(&s->pg, s->e != NULL ? st : NULL);
+		how = finish_how(s->o);
 		lg_warn("interrupted: %lu record%s begun not written; %s", lost,
-		    lost == 1 ? "" : "s", s->o->resume != NULL ? "the same command "
-		    "finishes the run" : "to finish, run again with --resume OUT "
-		    ">> OUT, OUT being this run's output");
+		    lost == 1 ? "" : "s", how);
+		free(how);
 	}
 	progress_die(sig);
 }

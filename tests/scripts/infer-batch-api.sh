@@ -109,6 +109,36 @@ same "$t/online" "$t/resumed" batch_2
 [ "$(grep -c "^[0-9]* [0-9.]* /v1/files " "$t/api.log")" -eq "$files" ] ||
     fail "--batch-id: uploaded again"
 
+# stopped (SIGTERM) once the results are in, while the records are
+# written (the input a pipe, read twice): the batch is picked up again by
+# its id, never by --resume, which does not go with --batch
+mkfifo "$t/fifo"
+# shellcheck disable=SC2086
+lg-infer $opts --base-url "$url" --batch --batch-poll 0.01 "$t/fifo" \
+    > "$t/late" 2> "$t/late.err" &
+pid=$!
+cat "$t/in" > "$t/fifo"
+while ! grep -q created "$t/late.err"; do
+	kill -0 "$pid" 2>/dev/null || fail "late stop: ended: $(cat "$t/late.err")"
+	sleep 0.02
+done
+exec 4> "$t/fifo"
+grep err500 "$t/in" >&4
+while ! grep -q "err500: HTTP 500" "$t/late.err"; do
+	kill -0 "$pid" 2>/dev/null || fail "late stop: ended: $(cat "$t/late.err")"
+	sleep 0.02
+done
+kill -TERM "$pid"
+rc=0
+wait "$pid" || rc=$?
+exec 4>&-
+no_crash "$t/late.err"
+[ "$rc" -gt 128 ] || fail "late stop: exit status $rc: $(cat "$t/late.err")"
+grep -q "interrupted: .* run again with --batch-id batch_3, into a new output" \
+    "$t/late.err" || fail "late stop: no word of how to go on: $(cat "$t/late.err")"
+! grep -q -- "--resume OUT" "$t/late.err" ||
+    fail "late stop: --resume, refused with --batch: $(cat "$t/late.err")"
+
 # a key the server refuses: said, never shown
 printf '%s\n' sk-wrong-key-0123456789abcdef > "$t/badkey"
 rc=0

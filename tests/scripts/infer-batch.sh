@@ -135,4 +135,28 @@ no_crash "$t/other.err"
 ! grep -q '"output"' "$t/other" || fail "other options: answers taken: $(cat "$t/other")"
 [ "$(grep -c "the batch answered another request for this id" "$t/other.err")" -eq 9 ] ||
     fail "other options: messages: $(cat "$t/other.err")"
+
+# stopped (SIGTERM) while it reads a pipe: the way to finish is the same
+# command again, never --resume, which does not go with --batch-results
+mkfifo "$t/fifo"
+lg-infer -m fake --system brief --max-tokens 20 --temperature 0.5 --seed 3 \
+    --stop STOPHERE --batch-results "$t/back0" < "$t/fifo" > "$t/stop" \
+    2> "$t/stop.err" &
+pid=$!
+exec 4> "$t/fifo"
+grep err500 "$t/in" >&4
+while ! grep -q err500 "$t/stop.err"; do
+	kill -0 "$pid" 2>/dev/null || fail "stop: ended: $(cat "$t/stop.err")"
+	sleep 0.02
+done
+kill -TERM "$pid"
+rc=0
+wait "$pid" || rc=$?
+exec 4>&-
+no_crash "$t/stop.err"
+[ "$rc" -gt 128 ] || fail "stop: exit status $rc: $(cat "$t/stop.err")"
+grep -q "interrupted: .* run the same command again" "$t/stop.err" ||
+    fail "stop: no word of how to go on: $(cat "$t/stop.err")"
+! grep -q -- "--resume OUT" "$t/stop.err" ||
+    fail "stop: --resume, refused with --batch-results: $(cat "$t/stop.err")"
 exit 0
