@@ -221,13 +221,16 @@ request_option(infer_opts *o, int c, const char *arg)
 static void
 check_batch(infer_opts *o)
 {
-	const char *opt = o->batch_api ? "--batch" : o->batch_requests != NULL ?
-	    "--batch-requests" : "--batch-results";
+	const char *opt;
 
 	if (o->batch_id != NULL)
 		o->batch_api = 1;
-	if (o->batch_poll != 10 && !o->batch_api)
+	opt = o->batch_api ? "--batch" : o->batch_requests != NULL ?
+	    "--batch-requests" : "--batch-results";
+	if (o->batch_poll != 0 && !o->batch_api)
 		lg_die(LG_USAGE, "--batch-poll goes with --batch");
+	if (o->batch_poll == 0)
+		o->batch_poll = 10;	/* the default */
 	if (o->batch_requests == NULL && o->batch_results == NULL &&
 	    !o->batch_api)
 		return;
@@ -331,7 +334,6 @@ infer_parse(int argc, char **argv, infer_opts *o)
 	clientopt_suite(&o->net);
 	o->params = cJSON_CreateObject();
 	o->samples = 1;
-	o->batch_poll = 10;
 	while ((c = clientopt_next(argc, argv, "m:P:qh", longopts, &run)) != -1) {
 		if (request_option(o, c, optarg))
 			continue;
