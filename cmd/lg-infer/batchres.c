@@ -14,8 +14,10 @@
  * by no record; a record whose request was not the one answered (another
  * DIGEST: other options, --system or prompt) fails.
  *
- * A record's answer is read as the HTTP engine reads a whole reply: a
- * status S from 200 to 299 hands B to the same parser (oai_body(): the
+ * A line that is not UTF-8 (a JSON text must be) answers nothing: the
+ * file was damaged.  A record's answer is read as the HTTP engine reads a
+ * whole reply: a status S from 200 to 299 hands B to the same parser
+ * (oai_body(): the
  * content, reasoning, finish_reason, usage, server model, an error object
  * in the body), then a check that it holds one choice of the endpoint
  * (not_answer()), the same limit on the answer text (--max-reply) and
@@ -41,6 +43,7 @@
 #include "oai.h"
 #include "record.h"
 #include "sha256.h"
+#include "utf8.h"
 #include "util.h"
 #include "xalloc.h"
 
@@ -527,6 +530,11 @@ result(batchres *b, const char *s, size_t len, oai_reply *r, char **msg,
 	    !isobj) {
 		*msg = xstrdup("the line is no longer a JSON object (the file "
 		    "changed?)");
+		return -1;
+	}
+	if ((at = utf8_invalid(s, len)) != len) {
+		*msg = xasprintf("the line is not UTF-8 (byte %zu): a damaged "
+		    "file? nothing is taken from it", at + 1);
 		return -1;
 	}
 	resp = member(s, b->m, n, "response");
