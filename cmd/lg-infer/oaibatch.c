@@ -41,6 +41,8 @@
 #include "buf.h"
 #include "diag.h"
 #include "infer.h"
+#include "jsonl.h"
+#include "jsonnul.h"
 #include "record.h"
 #include "rng.h"
 #include "util.h"
@@ -494,7 +496,36 @@ by_str(const void *x, const void *y)
 	return strcmp(*(char *const *)x, *(char *const *)y);
 }
 
-/* The custom_ids of the lines of f, as JSON text, sorted; *n of them. */
+/*
+ * A line's custom_id as JSON text, NULs kept as \u0000 (cJSON alone would
+ * cut the id at its first NUL), or NULL when it has no string one.
+ */
+static char *
+custom_id(const char *line, size_t len)
+{
+	int nul;
+	cJSON *j = jsonnul_parse(line, len, &nul), *c;
+	const char *v = cJSON_GetStringValue(rec_get(j, "custom_id"));
+	struct buf b = { 0 };
+	char *r;
+
+	if (v == NULL) {
+		cJSON_Delete(j);
+		return NULL;
+	}
+	jsonnul_text(&b, v, nul);
+	c = jsonnul_string(buf_str(&b), b.len);
+	r = cJSON_PrintUnformatted(c);
+	cJSON_Delete(c);
+	cJSON_Delete(j);
+	buf_free(&b);
+	return r;
+}
+
+/*
+ * The custom_ids of the lines of f, as JSON text, sorted; *n of them.  A
+ * line over the record limit is left out: --batch-results reports it.
+ */
 static char **
 custom_ids(FILE *f, size_t *n)
 {
@@ -505,11 +536,9 @@ custom_ids(FILE *f, size_t *n)
 	*n = 0;
 	rewind(f);
 	while ((len = getline(&line, &cap, f)) > 0) {
-		cJSON *j = cJSON_ParseWithLength(line, (size_t)len);
-		char *cid = j ? cJSON_PrintUnformatted(rec_get(j, "custom_id")) :
-		    NULL;
+		char *cid = (size_t)len <= jsonl_max + 1 ?
+		    custom_id(line, (size_t)len) : NULL;
 
-		cJSON_Delete(j);
 		if (cid == NULL)
 			continue;
 		if (*n == vcap)

@@ -203,6 +203,26 @@ mode cancel "plain=$b cancelled" "think=$b cancelled" \
 mode partial "think=batch request failed: this request was not run" \
     "err500=HTTP 500" "cut=batch request failed: this request was not run"
 
+# an id with a NUL, in a batch that expires before its request: the line
+# made for it has its whole custom_id, and its record the batch's status
+printf '{"id":"first","prompt":"one"}\n{"id":"n\\u0000ul","prompt":"two"}\n' \
+    > "$t/nul"
+fake_start nul --batch-mode expire
+rc=0
+# shellcheck disable=SC2086
+lg-infer $opts --base-url "$url" --batch --batch-poll 0.01 \
+    --batch-results "$t/nul.res" "$t/nul" > "$t/nul.out" 2> "$t/nul.err" || rc=$?
+fake_stop nul
+no_crash "$t/nul.err"
+[ "$rc" -eq 1 ] || fail "nul: exit status $rc: $(cat "$t/nul.err")"
+py '
+r = [json.loads(l) for l in open(sys.argv[1])]
+assert "output" in r[0], r[0]
+assert r[1]["id"] == "n\0ul" and "output" not in r[1], r[1]
+assert r[1]["error"]["message"].startswith(
+    "batch request failed: batch batch_0 expired"), r[1]
+' "$t/nul.out" || fail "nul: $(cat "$t/nul.res" "$t/nul.err")"
+
 # a poll refused for a while (503, Retry-After): tried again, within
 # --backoff-max; without retries, an error that says how to go on
 fake_start busy --batch-mode busy --retry-after 30
