@@ -8,7 +8,8 @@
  * in any order (batch.c: ID is the record's, DIGEST that of its request).  The file is read once when the run starts, for each
  * line's custom_id and place only (memory grows with the number of lines,
  * not with their answers); the line of a record is read again when the
- * record comes.  A line that is not a JSON object with a string
+ * record comes, and must still hold its custom_id (else the file changed:
+ * the record fails).  A line that is not a JSON object with a string
  * custom_id, one longer than the record limit, and both lines of a
  * custom_id given twice (an ID twice) are reported (FILE:LINE) and taken
  * by no record; a record whose request was not the one answered (another
@@ -515,8 +516,8 @@ line_error(const char *s, const jsonscan_member *v)
  * read into r and 0, or -1 and the failure (*msg, malloc'd; *status).
  */
 static int
-result(batchres *b, const char *s, size_t len, oai_reply *r, char **msg,
-    long *status)
+result(batchres *b, const entry *e, const char *s, size_t len, oai_reply *r,
+    char **msg, long *status)
 {
 	jsonscan_member *m = NULL;
 	const jsonscan_member *resp, *v, *body;
@@ -524,14 +525,18 @@ result(batchres *b, const char *s, size_t len, oai_reply *r, char **msg,
 	int isobj = 0, rc = -1;
 	long code;
 	char *t, *err;
+	struct buf id = { 0 };
 
 	*status = 0;
 	if (jsonscan(s, len, &isobj, &b->m, &n, &b->mcap, &at) != JSONSCAN_OK ||
-	    !isobj) {
-		*msg = xstrdup("the line is no longer a JSON object (the file "
-		    "changed?)");
+	    !isobj || string_value(s, member(s, b->m, n, "custom_id"), &id) < 0 ||
+	    id.len != e->cidlen || memcmp(id.s, e->id, id.len) != 0) {
+		buf_free(&id);
+		*msg = xstrdup("the line is no longer the one read at the start, "
+		    "a JSON object with this custom_id (the file changed?)");
 		return -1;
 	}
+	buf_free(&id);
 	if ((at = utf8_invalid(s, len)) != len) {
 		*msg = xasprintf("the line is not UTF-8 (byte %zu): a damaged "
 		    "file? nothing is taken from it", at + 1);
@@ -639,7 +644,7 @@ batchres_answer(batchres *b, const cJSON *rec, const char *body,
 		lg_die(LG_SYS, "%s:%ld: cannot read the line again (the file "
 		    "changed?)", b->path, e->line);
 	oai_init(&r, b->chat);
-	if (result(b, s, e->len, &r, &msg, &status) < 0) {
+	if (result(b, e, s, e->len, &r, &msg, &status) < 0) {
 		fail(b, rec, b->path, e->line, msg, status, &r, fn, user);
 		free(msg);
 	} else {

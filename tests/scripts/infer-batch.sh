@@ -159,4 +159,32 @@ grep -q "interrupted: .* run the same command again" "$t/stop.err" ||
     fail "stop: no word of how to go on: $(cat "$t/stop.err")"
 ! grep -q -- "--resume OUT" "$t/stop.err" ||
     fail "stop: --resume, refused with --batch-results: $(cat "$t/stop.err")"
+
+# the results file changed in place once read (two lines of one length
+# swapped): a line read again that is no longer the record's answers
+# nothing, never the other record's answer.  The pipe of the input is
+# opened once the file has been read.
+printf '{"id":"aa","prompt":"one"}\n{"id":"bb","prompt":"two"}\n' > "$t/ab"
+lg-infer -m fake --batch-requests "$t/abreq" "$t/ab" 2> /dev/null ||
+    fail "swap: --batch-requests"
+"$OBJ/helpers/fakeapi" --batch-file "$t/abreq" > "$t/abres" 2> /dev/null ||
+    fail "swap: fakeapi --batch-file"
+sed -n '1!G;h;$p' "$t/abres" > "$t/abswap"
+[ "$(sed -n 1p "$t/abres" | wc -c)" -eq "$(sed -n 2p "$t/abres" | wc -c)" ] ||
+    fail "swap: lines of two lengths"
+mkfifo "$t/abfifo"
+lg-infer -q -m fake --batch-results "$t/abres" "$t/abfifo" > "$t/about" \
+    2> "$t/about.err" &
+pid=$!
+exec 4> "$t/abfifo"
+cat "$t/abswap" > "$t/abres"
+cat "$t/ab" >&4
+exec 4>&-
+rc=0
+wait "$pid" || rc=$?
+no_crash "$t/about.err"
+[ "$rc" -eq 1 ] || fail "swap: exit status $rc: $(cat "$t/about.err")"
+! grep -q '"output"' "$t/about" || fail "swap: answers taken: $(cat "$t/about")"
+[ "$(grep -c "no longer the one read at the start" "$t/about.err")" -eq 2 ] ||
+    fail "swap: $(cat "$t/about.err")"
 exit 0
