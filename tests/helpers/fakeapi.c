@@ -1622,8 +1622,9 @@ batch_file(const char *path)
  * after its first request: the others have no line), cancel (it is
  * cancelled before any request is run), partial (every
  * second request fails with "response":null in the error file), busy
- * (the first poll of a batch gets a 503 with Retry-After), none (no such
- * endpoints: 404).
+ * (the first poll of a batch gets a 503 with Retry-After), cut (the first
+ * download of each file stops halfway, the connection closed), none (no
+ * such endpoints: 404).
  */
 #define NBATCH 64
 
@@ -1641,6 +1642,8 @@ typedef struct {
 } bbatch;
 
 static bfile bfiles[NBATCH];
+static int bcut[NBATCH];	/* --batch-mode cut: the file's first download
+				 * was cut */
 static size_t nbfiles;
 static bbatch bbatches[NBATCH];
 static size_t nbbatches;
@@ -1935,8 +1938,16 @@ batch_api(conn *c, const char *method, const char *path, const char *body,
 	    (k = batch_index(path + 10, "file-", nbfiles)) >= 0 &&
 	    strcmp(strchr(path + 10, '/') ? strchr(path + 10, '/') : "",
 	    "/content") == 0) {
+		const bfile *f = &bfiles[k];
+
 		plain(c, 200, "OK", NULL, "application/jsonl",
-		    bfiles[k].data.s ? bfiles[k].data.s : "", bfiles[k].data.len);
+		    f->data.s ? f->data.s : "", f->data.len);
+		if (strcmp(batch_mode, "cut") == 0 && !bcut[k] && f->data.len > 1) {
+			/* the headers say the whole, half of it is sent */
+			c->out.len -= f->data.len - f->data.len / 2;
+			c->after = CLOSE;
+			bcut[k] = 1;
+		}
 		logline(path, "-", 200, "-", auth_state(auth));
 	} else {
 		batch_refuse(c, path, auth, 404, "no such file or batch");
@@ -2250,10 +2261,10 @@ options(int argc, char **argv, int *port, const char **port_file)
 		case 'B': batch_in = optarg; break;
 		case 'b':
 			batch_mode = xasprintf(",%s,", optarg);
-			if (strstr(",ok,fail,expire,cancel,partial,busy,none,", batch_mode) ==
-			    NULL || strcmp(batch_mode, ",,") == 0)
+			if (strstr(",ok,fail,expire,cancel,partial,busy,cut,none,",
+			    batch_mode) == NULL || strcmp(batch_mode, ",,") == 0)
 				die("--batch-mode: want ok, fail, expire, cancel, "
-				    "partial, busy or none");
+				    "partial, busy, cut or none");
 			free((char *)batch_mode);
 			batch_mode = optarg;
 			break;

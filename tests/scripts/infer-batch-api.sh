@@ -247,6 +247,29 @@ grep -q "GET $url/v1/batches/batch_1: HTTP 503: busy" "$t/busy0.err" ||
     fail "busy, no retries: $(cat "$t/busy0.err")"
 [ ! -s "$t/busy0" ] || fail "busy, no retries: records written"
 
+# a download cut halfway (the connection closed before the length the
+# headers said): tried again, the records as online; without retries, an
+# error naming the file, how to pick the batch up, and no record written
+fake_start cut --batch-mode cut
+rc=0
+# shellcheck disable=SC2086
+lg-infer $opts --retries 1 --backoff-max 0.01 --base-url "$url" --batch \
+    --batch-poll 0.01 "$t/in" > "$t/cut" 2> "$t/cut.err" || rc=$?
+no_crash "$t/cut.err"
+[ "$rc" -eq 1 ] || fail "cut: exit status $rc: $(cat "$t/cut.err")"
+same "$t/online" "$t/cut" batch_0
+rc=0
+# shellcheck disable=SC2086
+lg-infer $opts --base-url "$url" --batch --batch-poll 0.01 "$t/in" \
+    > "$t/cut0" 2> "$t/cut0.err" || rc=$?
+fake_stop cut
+no_crash "$t/cut0.err"
+[ "$rc" -eq 3 ] || fail "cut, no retries: exit status $rc: $(cat "$t/cut0.err")"
+grep -q "^lg-infer: GET $url/v1/files/file-[0-9]*/content: " "$t/cut0.err" &&
+    grep -q "batch batch_1 may go on at the server.*--batch-id batch_1" \
+    "$t/cut0.err" || fail "cut, no retries: $(cat "$t/cut0.err")"
+[ ! -s "$t/cut0" ] || fail "cut, no retries: records written"
+
 # a server without the endpoints
 fake_start none --batch-mode none
 rc=0
