@@ -59,6 +59,7 @@ typedef struct {
 	char *api;		/* BASE/v1 */
 	rng r;
 	const char *batch;	/* the batch's id, once it has one */
+	int ended;		/* the batch has ended: its files are there */
 	char err[CURL_ERROR_SIZE];
 } oab;
 
@@ -257,7 +258,11 @@ static void __attribute__((noreturn))
 failed(const oab *a, const char *method, const char *path, long status,
     const struct buf *b)
 {
-	if (a->batch != NULL)
+	if (a->batch != NULL && a->ended)
+		lg_warn("batch %s has ended at the server: run again with the "
+		    "same input and options and --batch-id %s to download its "
+		    "results", a->batch, a->batch);
+	else if (a->batch != NULL)
 		lg_warn("batch %s may go on at the server: run again with the "
 		    "same input and options and --batch-id %s to pick it up",
 		    a->batch, a->batch);
@@ -628,6 +633,7 @@ run_batch(oab *a, const char *req, FILE *res, char **id)
 	a->batch = *id;
 	progress_catch_stop();
 	b = poll_batch(a, *id);
+	a->ended = 1;
 	if ((st = rec_str(b, "output_file_id")) != NULL && *st != '\0')
 		download(a, url_id(st, "output_file_id"), res);
 	if ((st = rec_str(b, "error_file_id")) != NULL && *st != '\0')

@@ -249,7 +249,8 @@ grep -q "GET $url/v1/batches/batch_1: HTTP 503: busy" "$t/busy0.err" ||
 
 # a download cut halfway (the connection closed before the length the
 # headers said): tried again, the records as online; without retries, an
-# error naming the file, how to pick the batch up, and no record written
+# error naming the file, that the batch has ended and how to download its
+# results, and no record written
 fake_start cut --batch-mode cut
 rc=0
 # shellcheck disable=SC2086
@@ -266,7 +267,7 @@ fake_stop cut
 no_crash "$t/cut0.err"
 [ "$rc" -eq 3 ] || fail "cut, no retries: exit status $rc: $(cat "$t/cut0.err")"
 grep -q "^lg-infer: GET $url/v1/files/file-[0-9]*/content: " "$t/cut0.err" &&
-    grep -q "batch batch_1 may go on at the server.*--batch-id batch_1" \
+    grep -q "batch batch_1 has ended at the server.*--batch-id batch_1 to download its results" \
     "$t/cut0.err" || fail "cut, no retries: $(cat "$t/cut0.err")"
 [ ! -s "$t/cut0" ] || fail "cut, no retries: records written"
 
