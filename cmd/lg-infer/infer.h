@@ -221,6 +221,8 @@ void batchres_free(batchres *b);
  * ones removed at exit.
  */
 int infer_batch_api(infer_opts *o);
+/* Remove --batch's temporary files (before dying of a signal). */
+void infer_batch_unlink(void);
 
 /* progress.c: lg-infer's line and summary on common/progress.h (st NULL:
  * a summary of --batch-results, which sends nothing) */

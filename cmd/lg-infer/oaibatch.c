@@ -72,8 +72,9 @@ typedef struct {
 
 static char *tmps[2];
 
-static void
-tmp_unlink(void)
+/* Remove the temporary files; at exit, and before dying of a signal. */
+void
+infer_batch_unlink(void)
 {
 	size_t i;
 
@@ -373,6 +374,7 @@ stopped(const oab *a, const char *id)
 	lg_warn("polling stopped: batch %s goes on at the server; to pick it "
 	    "up, run again with the same input and options and --batch-id %s",
 	    id, id);
+	infer_batch_unlink();
 	progress_die(progress_stopped());
 }
 
@@ -623,6 +625,10 @@ run_batch(oab *a, const char *req, FILE *res, char **id)
 	} else {
 		char *fid = upload(a, req);
 
+		if (progress_stopped()) {	/* uploaded, no batch made */
+			infer_batch_unlink();
+			progress_die(progress_stopped());
+		}
 		*id = create(a, url_id(fid, "the uploaded file"));
 		url_id(*id, "the batch");
 		lg_warn("batch %s created (requests: %s); to pick it up again, "
@@ -631,7 +637,6 @@ run_batch(oab *a, const char *req, FILE *res, char **id)
 		free(fid);
 	}
 	a->batch = *id;
-	progress_catch_stop();
 	b = poll_batch(a, *id);
 	a->ended = 1;
 	if ((st = rec_str(b, "output_file_id")) != NULL && *st != '\0')
@@ -661,7 +666,7 @@ infer_batch_api(infer_opts *o)
 	a.api = api_base(o);
 	if (o->batch_id != NULL)
 		url_id(o->batch_id, "--batch-id");
-	atexit(tmp_unlink);
+	atexit(infer_batch_unlink);
 	req = o->batch_requests != NULL ? o->batch_requests : tmp_file(0);
 	o->batch_requests = req;
 	status = infer_batch_requests(o);
@@ -676,6 +681,7 @@ infer_batch_api(infer_opts *o)
 	rng_seed(&a.r, (uint64_t)getpid() ^ (uint64_t)time(NULL));
 	if ((a.c = curl_easy_init()) == NULL)
 		lg_die(LG_SYS, "cannot start libcurl");
+	progress_catch_stop();	/* so that the files go with a signal too */
 	if (o->batch_id == NULL && stat(req, &st) == 0 && st.st_size == 0)
 		id = xstrdup("none");	/* nothing to ask */
 	else

@@ -290,6 +290,8 @@ stopped(state *s, const http_stats *st)
 		    lost == 1 ? "" : "s", how);
 		free(how);
 	}
+	if (s->o->batch_api)
+		infer_batch_unlink();	/* a signal skips atexit() */
 	progress_die(sig);
 }
 

@@ -82,11 +82,13 @@ cmp "$t/req0" "$t/req" || fail "--batch: not the request file of --batch-request
 [ "$(wc -l < "$t/res")" -eq 5 ] || fail "--batch: results: $(cat "$t/res")"
 same "$t/online" "$t/kept" batch_1
 
-# stopped while it polls (SIGTERM), then picked up by its id
+# stopped while it polls (SIGTERM), then picked up by its id; the
+# temporary files are removed (a signal skips atexit())
+mkdir "$t/tmpd"
 rc=0
 # shellcheck disable=SC2086
-lg-infer $opts --base-url "$url" --batch --batch-poll 3600 "$t/in" \
-    > "$t/stop" 2> "$t/stop.err" &
+TMPDIR=$t/tmpd lg-infer $opts --base-url "$url" --batch --batch-poll 3600 \
+    "$t/in" > "$t/stop" 2> "$t/stop.err" &
 pid=$!
 while ! grep -q created "$t/stop.err"; do
 	kill -0 "$pid" 2>/dev/null || fail "stop: ended: $(cat "$t/stop.err")"
@@ -98,6 +100,7 @@ wait "$pid" || rc=$?
 grep -q "polling stopped: batch batch_2 goes on.*--batch-id batch_2" \
     "$t/stop.err" || fail "stop: no word of how to go on: $(cat "$t/stop.err")"
 [ ! -s "$t/stop" ] || fail "stop: records written"
+[ -z "$(ls -A "$t/tmpd")" ] || fail "stop: files left: $(ls "$t/tmpd")"
 files=$(grep -c "^[0-9]* [0-9.]* /v1/files " "$t/api.log")
 rc=0
 # shellcheck disable=SC2086
@@ -114,8 +117,8 @@ same "$t/online" "$t/resumed" batch_2
 # its id, never by --resume, which does not go with --batch
 mkfifo "$t/fifo"
 # shellcheck disable=SC2086
-lg-infer $opts --base-url "$url" --batch --batch-poll 0.01 "$t/fifo" \
-    > "$t/late" 2> "$t/late.err" &
+TMPDIR=$t/tmpd lg-infer $opts --base-url "$url" --batch --batch-poll 0.01 \
+    "$t/fifo" > "$t/late" 2> "$t/late.err" &
 pid=$!
 cat "$t/in" > "$t/fifo"
 while ! grep -q created "$t/late.err"; do
@@ -138,6 +141,7 @@ grep -q "interrupted: .* run again with --batch-id batch_3, into a new output" \
     "$t/late.err" || fail "late stop: no word of how to go on: $(cat "$t/late.err")"
 ! grep -q -- "--resume OUT" "$t/late.err" ||
     fail "late stop: --resume, refused with --batch: $(cat "$t/late.err")"
+[ -z "$(ls -A "$t/tmpd")" ] || fail "late stop: files left: $(ls "$t/tmpd")"
 
 # a key the server refuses: said, never shown
 printf '%s\n' sk-wrong-key-0123456789abcdef > "$t/badkey"
