@@ -11,8 +11,9 @@
  *      half as often again after each poll that saw nothing move, up to
  *      twelve times that (a minute at most, unless --batch-poll is
  *      longer), with the progress line
- *      of request_counts; SIGINT or SIGTERM stops polling and says how to
- *      go on (--batch-id ID: steps 2 and 3 are skipped);
+ *      of request_counts; SIGINT or SIGTERM stops polling (or a transfer
+ *      under way), removes the temporary files and says how to go on
+ *      (--batch-id ID: steps 2 and 3 are skipped);
  *   5. the output and error files downloaded, GET /v1/files/ID/content,
  *      into the results file (--batch-results FILE, or a temporary one);
  *      when the batch failed, expired or was cancelled, each request with
@@ -134,6 +135,16 @@ nap(double s)
 	}
 }
 
+static void stopped(const oab *a, const char *id) __attribute__((noreturn));
+
+/* libcurl's progress callback: a signal stops the transfer. */
+static int
+xfer_stop(void *arg, curl_off_t dt, curl_off_t dn, curl_off_t ut, curl_off_t un)
+{
+	(void)arg, (void)dt, (void)dn, (void)ut, (void)un;
+	return progress_stopped() != 0;
+}
+
 static void
 setup(oab *a, const char *url, struct curl_slist *h, oab_sink *s)
 {
@@ -160,6 +171,8 @@ setup(oab *a, const char *url, struct curl_slist *h, oab_sink *s)
 		curl_easy_setopt(a->c, CURLOPT_SSL_VERIFYPEER, 0L);
 		curl_easy_setopt(a->c, CURLOPT_SSL_VERIFYHOST, 0L);
 	}
+	curl_easy_setopt(a->c, CURLOPT_XFERINFOFUNCTION, xfer_stop);
+	curl_easy_setopt(a->c, CURLOPT_NOPROGRESS, 0L);
 }
 
 /* The wait before attempt + 1: the backoff, or Retry-After (bounded). */
@@ -211,7 +224,9 @@ call(oab *a, const char *path, const char *json, curl_mime *mime, oab_sink *s)
 		else if (mime != NULL)
 			curl_easy_setopt(a->c, CURLOPT_MIMEPOST, mime);
 		status = 0;
-		if ((rc = curl_easy_perform(a->c)) == CURLE_OK)
+		if ((rc = curl_easy_perform(a->c)) == CURLE_ABORTED_BY_CALLBACK)
+			stopped(a, a->batch);	/* a signal, in mid-transfer */
+		if (rc == CURLE_OK)
 			curl_easy_getinfo(a->c, CURLINFO_RESPONSE_CODE, &status);
 		else if (s->over)
 			snprintf(a->err, sizeof a->err, "reply too large (over "
@@ -370,10 +385,14 @@ count(const cJSON *b, const char *key)
 static void
 stopped(const oab *a, const char *id)
 {
-	(void)a;
-	lg_warn("polling stopped: batch %s goes on at the server; to pick it "
-	    "up, run again with the same input and options and --batch-id %s",
-	    id, id);
+	if (id != NULL && a->ended)
+		lg_warn("download stopped: batch %s has ended at the server; to "
+		    "download its results, run again with the same input and "
+		    "options and --batch-id %s", id, id);
+	else if (id != NULL)
+		lg_warn("polling stopped: batch %s goes on at the server; to pick "
+		    "it up, run again with the same input and options and "
+		    "--batch-id %s", id, id);
 	infer_batch_unlink();
 	progress_die(progress_stopped());
 }

@@ -1623,8 +1623,8 @@ batch_file(const char *path)
  * cancelled before any request is run), partial (every
  * second request fails with "response":null in the error file), busy
  * (the first poll of a batch gets a 503 with Retry-After), cut (the first
- * download of each file stops halfway, the connection closed), none (no
- * such endpoints: 404).
+ * download of each file stops halfway, the connection closed), stall (it
+ * stops halfway, the connection kept open), none (no such endpoints: 404).
  */
 #define NBATCH 64
 
@@ -1942,10 +1942,13 @@ batch_api(conn *c, const char *method, const char *path, const char *body,
 
 		plain(c, 200, "OK", NULL, "application/jsonl",
 		    f->data.s ? f->data.s : "", f->data.len);
-		if (strcmp(batch_mode, "cut") == 0 && !bcut[k] && f->data.len > 1) {
+		if ((strcmp(batch_mode, "cut") == 0 ||
+		    strcmp(batch_mode, "stall") == 0) && !bcut[k] &&
+		    f->data.len > 1) {
 			/* the headers say the whole, half of it is sent */
 			c->out.len -= f->data.len - f->data.len / 2;
-			c->after = CLOSE;
+			if (strcmp(batch_mode, "cut") == 0)
+				c->after = CLOSE;
 			bcut[k] = 1;
 		}
 		logline(path, "-", 200, "-", auth_state(auth));
@@ -2261,10 +2264,11 @@ options(int argc, char **argv, int *port, const char **port_file)
 		case 'B': batch_in = optarg; break;
 		case 'b':
 			batch_mode = xasprintf(",%s,", optarg);
-			if (strstr(",ok,fail,expire,cancel,partial,busy,cut,none,",
-			    batch_mode) == NULL || strcmp(batch_mode, ",,") == 0)
+			if (strstr(",ok,fail,expire,cancel,partial,busy,cut,stall,"
+			    "none,", batch_mode) == NULL ||
+			    strcmp(batch_mode, ",,") == 0)
 				die("--batch-mode: want ok, fail, expire, cancel, "
-				    "partial, busy, cut or none");
+				    "partial, busy, cut, stall or none");
 			free((char *)batch_mode);
 			batch_mode = optarg;
 			break;

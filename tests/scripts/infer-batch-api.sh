@@ -275,6 +275,29 @@ grep -q "^lg-infer: GET $url/v1/files/file-[0-9]*/content: " "$t/cut0.err" &&
     "$t/cut0.err" || fail "cut, no retries: $(cat "$t/cut0.err")"
 [ ! -s "$t/cut0" ] || fail "cut, no retries: records written"
 
+# stopped (SIGTERM) in a download that stalls halfway: the transfer is
+# left at once (not at --idle-timeout), with word that the batch has
+# ended and how to download its results; no file left
+fake_start stall --batch-mode stall
+rc=0
+# shellcheck disable=SC2086
+TMPDIR=$t/tmpd lg-infer $opts --idle-timeout 30 --base-url "$url" --batch \
+    --batch-poll 0.01 "$t/in" > "$t/stall" 2> "$t/stall.err" &
+pid=$!
+while ! grep -q "/content - 200 " "$t/stall.log"; do
+	kill -0 "$pid" 2>/dev/null || fail "stall: ended: $(cat "$t/stall.err")"
+	sleep 0.02
+done
+kill -TERM "$pid"
+wait "$pid" || rc=$?
+fake_stop stall
+no_crash "$t/stall.err"
+[ "$rc" -gt 128 ] || fail "stall: exit status $rc: $(cat "$t/stall.err")"
+grep -q "download stopped: batch batch_0 has ended.*--batch-id batch_0" \
+    "$t/stall.err" || fail "stall: $(cat "$t/stall.err")"
+[ ! -s "$t/stall" ] || fail "stall: records written"
+[ -z "$(ls -A "$t/tmpd")" ] || fail "stall: files left: $(ls "$t/tmpd")"
+
 # a server without the endpoints
 fake_start none --batch-mode none
 rc=0
