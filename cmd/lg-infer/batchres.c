@@ -413,11 +413,17 @@ items(const char *s, size_t len, size_t *fs, size_t *fe)
 	for (; i < len; i++) {
 		char c = s[i];
 
-		if (instr) {
-			if (c == '\\')
-				i++;
-			else if (c == '"')
-				instr = 0;
+		if (instr) {	/* to the closing quote, with memchr() */
+			const char *q = memchr(s + i, '"', len - i);
+			size_t k;
+
+			if (q == NULL)
+				break;
+			i = (size_t)(q - s);
+			for (k = i; k > 0 && s[k - 1] == '\\'; k--)
+				;
+			if ((i - k) % 2 == 0)
+				instr = 0;	/* not escaped */
 			continue;
 		}
 		if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
