@@ -40,6 +40,8 @@ struct kase {
 	char *id;
 	size_t group;
 	struct paired_side s[2];
+	long nscore[2];		/* records of s[] with a score: all but
+				 * LongGenBench ones with no decided check */
 };
 
 struct group {
@@ -76,6 +78,9 @@ int case_ran(const struct kase *k, int side);
 /* Nonzero when the case is on both sides, unpaired, and a side has only
  * records nothing scored (no scores, no error). */
 int case_unscored(const struct kase *k);
+/* Nonzero when both sides have a score (case_scored()): the cases of the
+ * score row and of the changes. */
+int case_scored(const struct kase *k);
 /* Nonzero when its check lists pair check by check: one record a side,
  * lists of one length.  case_checks_differ(): one record a side, two lists
  * of different lengths (another version of the case or scorer), never

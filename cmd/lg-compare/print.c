@@ -158,7 +158,7 @@ changes(const struct group *g, const struct opts *o, const struct kase **out)
 		const struct kase *k = g->cases[i];
 		double d;
 
-		if (k->s[0].nrec == 0 || k->s[1].nrec == 0)
+		if (!case_scored(k))
 			continue;
 		d = fabs(k->s[1].c[C_SCORE] - k->s[0].c[C_SCORE]);
 		if (d == 0)

@@ -1,18 +1,24 @@
 /*
  * read.c: scored records into cases.  A record counts as the agg tables
  * count it: scores.score in [0, 1] (0 when the record failed: an error
- * from any stage); LongGenBench records add CR (entries found over
- * expected, in %) and the STIC counts, its undecided checks out of them
- * (a failed record: CR 0, every check of its case failed).  Verdicts give the pass/fail of each check, paired
+ * from any stage).  A LongGenBench record's numbers are its counts, as
+ * lg-agg pools them and as the paper defines its metrics: CR (entries
+ * found over expected, in %) and the STIC counts, its undecided checks out
+ * of them (a failed record: CR 0, every check of its case failed); its
+ * score is scores.score, or without one the share of its decided checks
+ * passed that lg-judge writes there.  It needs no scores.score to count: one
+ * whose checks the judge decided none of, or that lg-judge has not seen
+ * (entries only), counts for CR and adds nothing to STIC, and has no
+ * score (case_scored()).  Verdicts give the pass/fail of each check, paired
  * by position when both sides have one record of the case; a check the
- * judge could not decide pairs with nothing.  A record without a score
- * and without an error is undecided (the judge decided none of its
- * items, or nothing scored it): counted on its side, never a 0, and a
- * case with no decided record on a side is left out of the comparison
- * and counted apart.  A record with no scores and no error at all is
- * unscored (unscored.h: nothing scored it), left out the same way but
- * counted apart from the undecided, and said once on stderr.  A record whose numbers are not what the scorers
- * write is reported and left out.
+ * judge could not decide pairs with nothing.  A record of another bench
+ * without a score and without an error is undecided (the judge decided
+ * none of its items): counted on its side, never a 0, and a case with no
+ * decided record on a side is left out of the comparison and counted
+ * apart.  A record with no scores and no error at all is unscored
+ * (unscored.h: nothing scored it), left out the same way but counted apart
+ * from the undecided, and said once on stderr.  A record whose numbers are
+ * not what the scorers write is reported and left out.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -361,9 +367,10 @@ failed(const cJSON *rec, const cJSON *sc, int lgb, struct paired_side *d, jsonl 
 	return -1;
 }
 
-/* The numbers of one record into d (zeroed first). */
+/* The numbers of one record into d (zeroed first); *scored 1 when it has
+ * a score. */
 static int
-numbers(const cJSON *rec, struct paired_side *d, jsonl *in)
+numbers(const cJSON *rec, struct paired_side *d, int *scored, jsonl *in)
 {
 	const cJSON *sc = rec_get(rec, "scores");
 	const cJSON *err = rec_get(rec, "error");
@@ -374,6 +381,7 @@ numbers(const cJSON *rec, struct paired_side *d, jsonl *in)
 	memset(d, 0, sizeof *d);
 	d->nchk = -1;
 	d->nrec = 1;
+	*scored = 0;
 	if (sc != NULL && !cJSON_IsNull(sc) && !cJSON_IsObject(sc)) {
 		jsonl_warn(in, "scores: not an object");
 		return -1;
@@ -384,26 +392,35 @@ numbers(const cJSON *rec, struct paired_side *d, jsonl *in)
 		d->unscored = 1;
 		return 0;
 	}
-	if (err != NULL && !cJSON_IsNull(err))
+	if (err != NULL && !cJSON_IsNull(err)) {
+		*scored = 1;	/* a 0 */
 		return failed(rec, sc, lgb, d, in);
+	}
 	v = cJSON_IsObject(sc) ? cJSON_GetObjectItemCaseSensitive(sc,
 	    "score") : NULL;
-	if (v == NULL) {
+	if (v == NULL && !lgb) {
 		/* undecided: no score, and no error says it failed */
 		d->nrec = 0;
 		d->undecided = 1;
 		return 0;
 	}
-	if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0 &&
-	    v->valuedouble <= 1)) {
+	if (v != NULL && (!cJSON_IsNumber(v) || !(v->valuedouble >= 0 &&
+	    v->valuedouble <= 1))) {
 		jsonl_warn(in, "scores.score: not a number in [0, 1]");
 		return -1;
 	}
-	d->c[C_SCORE] = v->valuedouble;
+	*scored = 1;
+	if (v != NULL)
+		d->c[C_SCORE] = v->valuedouble;
 	if (lgb) {
+		/* its counts, with or without a score (lg-agg's reading) */
 		d->lgb = 1;
 		if (lgb_scored(sc, d, in) < 0)
 			return -1;
+		if (v == NULL && d->c[C_TOTAL] > 0)
+			d->c[C_SCORE] = d->c[C_PASS] / d->c[C_TOTAL];
+		else if (v == NULL)
+			*scored = 0;
 	}
 	return verdicts(rec, d, in);
 }
@@ -437,10 +454,12 @@ case_id(const cJSON *rec, jsonl *in)
 }
 
 static void
-fold(struct paired_side *s, struct paired_side *d)
+fold(struct kase *k, int side, struct paired_side *d, int scored)
 {
+	struct paired_side *s = &k->s[side];
 	int i;
 
+	k->nscore[side] += d->nrec > 0 && scored;
 	if (d->nrec == 0) {	/* undecided: counted, nothing to fold */
 		s->undecided += d->undecided;
 		s->unscored += d->unscored;
@@ -504,7 +523,7 @@ ctab_add(ctab *t, const cJSON *rec, jsonl *in, int side, const struct opts *o)
 	struct paired_side d;
 	struct kase *k;
 	size_t i;
-	int r = -1;
+	int r = -1, scored;
 
 	memset(&d, 0, sizeof d);
 	for (i = 0; i < t->nfields; i++)
@@ -515,7 +534,7 @@ ctab_add(ctab *t, const cJSON *rec, jsonl *in, int side, const struct opts *o)
 		}
 	if ((id = case_id(rec, in)) == NULL)
 		goto out;
-	if (numbers(rec, &d, in) < 0) {
+	if (numbers(rec, &d, &scored, in) < 0) {
 		free(d.chk);
 		goto out;
 	}
@@ -529,7 +548,7 @@ ctab_add(ctab *t, const cJSON *rec, jsonl *in, int side, const struct opts *o)
 	if (d.unscored)
 		unscored_note(&t->un, rec);
 	note_def(t, rec, vals);
-	fold(&k->s[side], &d);
+	fold(k, side, &d, scored);
 	r = 0;
 out:
 	for (i = 0; i < t->nfields; i++)
@@ -603,6 +622,12 @@ ctab_warn_unscored(const ctab *t)
 }
 
 int
+case_scored(const struct kase *k)
+{
+	return k->nscore[0] > 0 && k->nscore[1] > 0;
+}
+
+int
 case_checks_paired(const struct kase *k)
 {
 	const struct paired_side *a = &k->s[0], *b = &k->s[1];
@@ -648,10 +673,16 @@ ctab_groups(ctab *t, const struct opts *o, size_t *n)
 		struct kase *k = t->k[i];
 		struct group *g = t->g[k->group];
 
-		for (s = 0; s < 2; s++)
+		/* the score over the samples that have one */
+		for (s = 0; s < 2; s++) {
 			if (k->s[s].nrec > 1)
 				for (j = 0; j < NCOMP; j++)
-					k->s[s].c[j] /= (double)k->s[s].nrec;
+					if (j != C_SCORE)
+						k->s[s].c[j] /=
+						    (double)k->s[s].nrec;
+			if (k->nscore[s] > 1)
+				k->s[s].c[C_SCORE] /= (double)k->nscore[s];
+		}
 		if (g->ncases % 64 == 0)
 			g->cases = xreallocarray(g->cases, g->ncases + 64,
 			    sizeof *g->cases);

@@ -10,9 +10,11 @@
 #include "compare.h"
 #include "xalloc.h"
 
-/* The cases a metric counts: paired, and for checks, paired check lists
- * (case_checks_paired(): a list longer on one side is never read past the
- * other's end). */
+/* The cases a metric counts: paired; for the score, with a score on both
+ * sides (case_scored(): a LongGenBench case whose checks were decided
+ * none of counts for CR, not for the score); for checks, paired check
+ * lists (case_checks_paired(): a list longer on one side is never read
+ * past the other's end). */
 static size_t
 pick(const struct group *g, int m, const struct kase **out)
 {
@@ -24,6 +26,8 @@ pick(const struct group *g, int m, const struct kase **out)
 		if (k->s[0].nrec == 0 || k->s[1].nrec == 0)
 			continue;
 		if (m == M_CHECKS && !case_checks_paired(k))
+			continue;
+		if (m == M_SCORE && !case_scored(k))
 			continue;
 		out[n++] = k;
 	}
@@ -67,6 +71,12 @@ rows_of(struct paired_row *w, const int *ms, size_t nm, const struct kase **k,
 	return nm;
 }
 
+/*
+ * The score row, LongGenBench's rows when every paired record carried its
+ * counts, and the checks row.  The score and LongGenBench's rows share
+ * their draws when they are over the same cases; else LongGenBench's are
+ * over all paired cases, with draws of their own.
+ */
 size_t
 compare_group(const struct group *g, const struct opts *o, struct paired_row *rows)
 {
@@ -74,10 +84,18 @@ compare_group(const struct group *g, const struct opts *o, struct paired_row *ro
 	    M_WAVG };
 	static const int check_metrics[] = { M_CHECKS };
 	const struct kase **k = xcalloc(g->ncases + 1, sizeof *k);
-	size_t n, nr;
+	size_t n, np, nr;
+	int lgb;
 
+	np = pick(g, M_CR, k);
+	lgb = all_lgb(k, np);
 	n = pick(g, M_SCORE, k);
-	nr = rows_of(rows, case_metrics, all_lgb(k, n) ? 5 : 1, k, n, g, o, 0);
+	nr = rows_of(rows, case_metrics, lgb && n == np ? 5 : 1, k, n, g, o,
+	    0);
+	if (lgb && n != np) {
+		np = pick(g, M_CR, k);
+		nr += rows_of(rows + nr, case_metrics + 1, 4, k, np, g, o, 2);
+	}
 	if ((n = pick(g, M_CHECKS, k)) > 0)
 		nr += rows_of(rows + nr, check_metrics, 1, k, n, g, o, 1);
 	free(k);

@@ -417,17 +417,29 @@ refused(const cf_item *it)
 	    memchr(it->code, '\0', it->code_len) != NULL;
 }
 
+/*
+ * An answer not linted: under --compat, one that is empty or does not
+ * compile, as the published scorer lints only code that compiles (and
+ * scores style 0 for the rest, as lg-flake8 does whatever flake8 says).
+ */
+static int
+unlinted(const cf_item *it, const cf_opts *o, const fl_file *f)
+{
+	return o->compat && (it->how == EX_EMPTY || !f->compiles);
+}
+
 static void
 plan_make(lint_plan *p, const cf_item *items, size_t n, const cf_opts *o,
     char **lf, const size_t *sz, size_t w, const size_t *at, fl_file *res)
 {
+	/* per file: 0 in a chunk, 1 in a run of its own, 2 not linted */
 	char *alone = xcalloc(w + 1, 1);
-	size_t *psz = xcalloc(w + 1, sizeof *psz), i, j = 0, clean;
+	size_t *psz = xcalloc(w + 1, sizeof *psz), i, j = 0, clean, m;
 
 	for (i = 0; i < n; i++)
-		if (items[i].ours && !o->prep && refused(&items[i]))
-			alone[at[i]] = 1;
-	p->n = w;
+		if (items[i].ours && !o->prep)
+			alone[at[i]] = unlinted(&items[i], o, &res[at[i]]) ? 2 :
+			    refused(&items[i]);
 	p->ord = xcalloc(w + 1, sizeof *p->ord);
 	p->files = xcalloc(w + 1, sizeof *p->files);
 	p->out = xcalloc(w + 1, sizeof *p->out);
@@ -436,16 +448,17 @@ plan_make(lint_plan *p, const cf_item *items, size_t n, const cf_opts *o,
 			psz[j] = sz[i], p->ord[j++] = i;
 	clean = j;
 	for (i = 0; i < w; i++)
-		if (alone[i])
+		if (alone[i] == 1)
 			p->ord[j++] = i;
-	for (j = 0; j < w; j++) {
+	p->n = m = j;
+	for (j = 0; j < m; j++) {
 		p->files[j] = lf[p->ord[j]];
 		p->out[j] = res[p->ord[j]];
 	}
-	p->cut = xcalloc(chunk_count(psz, clean, o->jobs) + w - clean + 2,
+	p->cut = xcalloc(chunk_count(psz, clean, o->jobs) + m - clean + 2,
 	    sizeof *p->cut);
 	p->nc = fl_chunks(psz, clean, chunk_count(psz, clean, o->jobs), p->cut);
-	for (j = clean; j < w; j++, p->nc++)
+	for (j = clean; j < m; j++, p->nc++)
 		p->cut[p->nc + 1] = p->cut[p->nc] + 1;
 	free(alone);
 	free(psz);
@@ -659,9 +672,12 @@ take_result(cf_item *it, const cf_opts *o, fl_file *res, size_t at, long ot,
 		return;
 	}
 	/* an answer that costs flake8 more than its limits scores 0,
-	 * with the reason in its scores, as one that runs too long */
-	if ((it->how != EX_EMPTY && it->fix.count < 0 && !it->fix.limit) ||
-	    it->org.count < 0) {
+	 * with the reason in its scores, as one that runs too long; one
+	 * that does not compile scores style 0 whatever flake8 says, so
+	 * flake8 failing on it (a NUL byte, which Python compiles no more
+	 * than flake8 reads) is no error of the record */
+	if ((it->how != EX_EMPTY && it->fix.compiles && it->fix.count < 0 &&
+	    !it->fix.limit) || it->org.count < 0) {
 		const fl_file *f = it->fix.count < 0 && !it->fix.limit ?
 		    &it->fix : &it->org;
 

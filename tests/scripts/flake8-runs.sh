@@ -4,7 +4,12 @@
 # whatever -j; an answer holding a NUL byte (which flake8 refuses, as the
 # wrapper does) is linted in a run of its own, the others in one; a run
 # that still fails is done again in halves, not file by file.  What is
-# written stays what each answer gets alone or without the bad one.
+# written stays what each answer gets alone or without the bad one.  The
+# NUL answer does not compile: it scores as such (runnable 0, score 0,
+# flake8's refusal in lint_error), no record error.  Under --compat an
+# answer that does not compile is not linted at all, as the published
+# scorer lints only what compiles: the NUL one and one with a syntax
+# error never reach flake8, and the rest is one run.
 set -u
 . "$TOP/tests/lib.sh"
 need_py
@@ -13,6 +18,7 @@ cat > "$t/f8.sh" <<EOF2
 [ "\$1" = --version ] || echo "\$*" >> "$t/log"
 for a; do
 	case \$a in -*) continue ;; esac
+	cat "\$a" >> "$t/linted"
 	if [ "\$(tr -d '\\000' < "\$a" | wc -c)" -ne "\$(wc -c < "\$a")" ]; then
 		echo "ValueError: source code string cannot contain null bytes" >&2
 		exit 1
@@ -20,7 +26,8 @@ for a; do
 done
 exec sh "$TOP/tests/lg-flake8/fake/fake-flake8.sh" "\$@"
 EOF2
-# NAME N KIND: N answers of one original, and one of KIND (nul, crash)
+# NAME N KIND: N answers of one original, and one of KIND (nul, crash),
+# or (compat) a NUL one and one with a syntax error
 make_in() {
 	"$py" - "$t/$1.jsonl" "$2" "$3" <<'PY'
 import json, sys
@@ -29,10 +36,12 @@ orig = "def f(x):\n    return x  # BAD\n"
 with open(path, "w") as f:
     for i in range(n):
         code = "def f(x):\n    return x + %d\n" % i
-        if i == n // 2 and kind == "nul":
+        if i == n // 2 and kind in ("nul", "compat"):
             code = "def f(x):\n    return x\n\x00\n"
         if i == n // 2 and kind == "crash":
             code = "def f(x):\n    return x  # CRASH\n"
+        if i == n // 2 + 1 and kind == "compat":
+            code = "def f(x):\n    return x +  # SYNTAX\n"
         f.write(json.dumps({"id": "a%d" % i, "bench": "longweave",
             "task": "cf", "vars": {"code": orig},
             "output": "```python\n" + code + "```"}) + "\n")
@@ -43,6 +52,7 @@ run() {
 	name=$1
 	shift
 	: > "$t/log"
+	: > "$t/linted"
 	"$BIN/lg-flake8" --no-cache --timeout 5 --flake8 "sh $t/f8.sh" "$@" \
 	    "$t/$name.jsonl" > "$t/$name.out" 2> "$t/$name.err"
 	[ $? -le 1 ] || { cat "$t/$name.err"; fail "$name: lg-flake8 failed"; }
@@ -60,8 +70,12 @@ run few -j 4
 make_in nul 40 nul
 run nul -j 1
 [ "$(runs nul)" -le 2 ] || fail "a NUL answer in 40: $(runs nul) runs of flake8"
-grep -q '"id":"a20".*flake8 failed on the answer' "$t/nul.out" ||
-    fail "the NUL answer has no error: $(grep '"a20"' "$t/nul.out")"
+grep '"id":"a20"' "$t/nul.out" | grep -q '"error"' &&
+    fail "the NUL answer is a record error: $(grep '"a20"' "$t/nul.out")"
+grep '"id":"a20"' "$t/nul.out" |
+    grep -q '"scores":{"score":0,"runnable":0,"style":0,.*"lint_error":"exit status 1: ValueError: source code string cannot contain null bytes"' ||
+    fail "the NUL answer is not scored as code that does not compile: $(grep '"a20"' "$t/nul.out")"
+[ ! -s "$t/nul.err" ] || fail "lg-flake8 said: $(cat "$t/nul.err")"
 # the same as that answer alone, and the others as without it
 "$py" - "$t/nul.jsonl" "$t/alone.jsonl" "$t/rest.jsonl" a20 <<'PY'
 import sys
@@ -75,6 +89,18 @@ grep -v '"id":"a20"' "$t/nul.out" | cmp -s - "$t/rest.out" ||
     fail "the others differ beside a NUL answer"
 grep '"id":"a20"' "$t/nul.out" | cmp -s - "$t/alone.out" ||
     fail "the NUL answer differs from its own run"
+
+# --compat: what does not compile is not linted
+make_in nulc 40 compat
+FAKE_COMPAT=1 run nulc -j 1 --compat
+[ "$(runs nulc)" = 1 ] || fail "--compat, a NUL answer in 40: $(runs nulc) runs of flake8"
+grep -q SYNTAX "$t/linted" && fail "--compat linted an answer that does not compile"
+for id in a20 a21; do
+	grep "\"id\":\"$id\"" "$t/nulc.out" |
+	    grep -q '"scores":{"score":0,"runnable":0,"style":0,.*"flake8_fixed":null,' ||
+	    fail "--compat $id: $(grep "\"id\":\"$id\"" "$t/nulc.out")"
+done
+grep -q '"error"' "$t/nulc.out" && fail "--compat: a record error: $(grep '"error"' "$t/nulc.out")"
 
 # a run that fails on what is not known beforehand: halves
 make_in crash 40 crash

@@ -140,8 +140,24 @@ for n in lgb-model lgb-hybrid lgb-compat lw-model lw-hybrid lw-compat cf-relevan
 	py "$check" $n "lg-report" "$t/$n.html"
 done
 # lg-compare: a case the judge decided nothing of is undecided, counted
-# apart; the decided checks compare by what they are (hybrid: all pass)
-for n in lgb-model lgb-compat lw-model lw-compat; do
+# apart; the decided checks compare by what they are (hybrid: all pass).
+# A LongGenBench case counts for CR, as lg-agg counts it, and has no
+# score and no STIC (null, never 0).
+for n in lgb-model lgb-compat; do
+	lg-compare --by gen.model -f json "$t/$n" > "$t/$n.cmp" 2> "$t/$n.cmp.err" ||
+	    fail "lg-compare $n: status $?: $(cat "$t/$n.cmp.err")"
+	py '
+rows = {r["metric"]: r for r in map(json.loads, open(sys.argv[2]))
+        if r["row"] == "metric" and r["task"] == "menu"}
+cr, sc = rows.get("cr"), rows.get("score")
+bad = cr is None or cr["cases"] == 0 or cr["a"] is None or sc is None or \
+    sc["cases"] != 0 or any(rows[m][s] is not None for m in
+                            ("stic1", "stic2", "wavg") for s in ("a", "b"))
+if bad:
+    print("FAIL: lg-compare %s: %r" % (sys.argv[1], rows)); sys.exit(1)
+' $n "$t/$n.cmp"
+done
+for n in lw-model lw-compat; do
 	rc=0
 	lg-compare --by gen.model "$t/$n" > "$t/$n.cmp" 2> "$t/$n.cmp.err" || rc=$?
 	[ "$rc" -eq 1 ] && grep -q 'no case decided in both: [0-9]* cases in common, undecided' "$t/$n.cmp.err" ||

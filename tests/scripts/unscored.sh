@@ -98,11 +98,16 @@ lg-compare --by gen.model -f json "$t/both" > "$t/cmp.json" 2> "$t/cmp.err" ||
 py '
 rows = [json.loads(l) for l in open(sys.argv[1])]
 s = rows[0]
-# paired: ada/b/2; unscored: diary 1 and 2, kvg 1 and 2, ada/b/1; menu,
-# split but never judged, has no scores.score: undecided, as before
-if s["paired"] != 1 or s["unscored"] != 5 or s["undecided"] != 1 or \
+# paired: ada/b/2, and menu, split but never judged, scored for CR as
+# lg-agg scores it (no scores.score: no score row); unscored: diary 1 and
+# 2, kvg 1 and 2, ada/b/1
+if s["paired"] != 2 or s["unscored"] != 5 or s["undecided"] != 0 or \
         s["only_a"] != 0 or s["only_b"] != 0:
     print("FAIL: lg-compare summary %r" % s); sys.exit(1)
+m = {r["metric"]: r for r in rows if r["row"] == "metric" and r.get("task") == "menu"}
+if m.get("score", {}).get("cases") != 0 or m.get("cr", {}).get("cases") != 1 or \
+        m["cr"]["a"] != 50 or m["stic2"]["a"] is not None:
+    print("FAIL: lg-compare menu %r" % m); sys.exit(1)
 uns = sorted(r["case"] for r in rows if r["row"] == "unscored")
 if uns != ["ada/b/1", "lgb/d/1", "lgb/d/2", "lw/k/1", "lw/k/2"]:
     print("FAIL: lg-compare unscored rows %r" % uns); sys.exit(1)
@@ -112,7 +117,7 @@ for r in rows:
         print("FAIL: lg-compare kvg %r" % r); sys.exit(1)
 ' "$t/cmp.json"
 lg-compare --by gen.model "$t/both" > "$t/cmp.txt" 2> /dev/null || fail "lg-compare: status $?"
-grep -q 'undecided in A or B 1, unscored in A or B 5' "$t/cmp.txt" ||
+grep -q 'undecided in A or B 0, unscored in A or B 5' "$t/cmp.txt" ||
     fail "lg-compare: no unscored count: $(head -3 "$t/cmp.txt")"
 grep -q '^cases never scored in a run' "$t/cmp.txt" ||
     fail "lg-compare: no listing of the unscored cases"
