@@ -257,20 +257,46 @@ report_repeats(struct report *r)
 }
 
 
+/* A LongGenBench record's score without scores.score, as lg-compare
+ * and lg-agg take it: the share of its decided checks passed
+ * (stic_pass over stic_total less stic_undecided), or NAN when it has
+ * no decided check (lg-judge has not seen it, or decided none). */
+static double
+lgb_share(const cJSON *sc)
+{
+	double pass = num(sc, "stic_pass"), total = num(sc, "stic_total");
+	double und = num(sc, "stic_undecided");
+
+	if (isnan(und))
+		und = 0;
+	if (!(pass >= 0 && total - und > 0 && pass <= total - und))
+		return NAN;
+	return pass / (total - und);
+}
+
 /* The record's status in the list: unscored (no scores and no error:
  * nothing scored it, unscored.h), failed (an error), undecided (no score
- * and no error: the judge decided none of its items), else by its score;
- * *s its score or NAN. */
+ * and no error: the judge decided none of its items; a LongGenBench
+ * record without scores.score scores its decided checks, lgb_share()),
+ * else by its score; *s its score or NAN. */
 static const char *
 status_of(const cJSON *rec, const char *bench, int bad, double *s)
 {
 	const cJSON *sc = rec_get(rec, "scores"), *err = rec_get(rec, "error");
 	int never = unscored_rec(rec);
+	int lgb = strcmp(bench, "longgenbench") == 0;
 	int failed = !never && ((err != NULL && !cJSON_IsNull(err)) ||
-	    (strcmp(bench, "longgenbench") == 0 && !cJSON_IsObject(sc)));
+	    (lgb && !cJSON_IsObject(sc)));
 	int und = !failed && cJSON_GetObjectItemCaseSensitive(cJSON_IsObject(sc) ?
 	    sc : NULL, "score") == NULL;
 
+	if (und && lgb) {
+		*s = lgb_share(sc);
+		und = isnan(*s);
+		if (!und)
+			return bad ? "bad" : *s >= 1 ? "pass" : *s <= 0 ?
+			    "fail" : "partial";
+	}
 	*s = failed ? NAN : num(sc, "score");
 	if (!(*s >= 0 && *s <= 1))
 		*s = NAN;
