@@ -19,8 +19,9 @@
 # the figure to quote on a loaded machine) and peak memory
 # (/usr/bin/time), the records' size, the ratios of lg-agg's medians
 # to the script's, and of lg-compare's and lg-plot's CPU to lg-agg's.
-# With BEFORE=DIR, the lg-agg, lg-compare and lg-plot of DIR (an older
-# build's bin/) run in the same rounds too, their rows named "before".
+# With BEFORE=DIR, the lg-agg, lg-compare, lg-plot and lg-agree of DIR
+# (an older build's bin/) run in the same rounds too, their rows named
+# "before".
 # With SHAPE=real, the records are of a real pipeline's shape instead:
 # the demo's scored records of all three benchmarks (mk/demo.sh, N=2,
 # lg-oracle and oracle-degraded), every member they carry (output,
@@ -169,17 +170,26 @@ for size in "$@"; do
 			    "$w/recs.jsonl"
 		done
 		run lg-agree lg-agree "$w/recs.jsonl" "$w/judged.jsonl"
+		[ -z "${BEFORE:-}" ] || run before-lg-agree "$BEFORE/lg-agree" \
+		    "$w/recs.jsonl" "$w/judged.jsonl"
 		i=$((i + 1))
 	done
 	printf '%-22s %8s %8s %10s\n' command wall-s cpu-s peak-MiB
 	for n in lg-agg numpy-b1000 lg-agg-b0 numpy-b0 lg-compare lg-plot \
 	    lg-plot-length lg-plot-o before-lg-agg before-lg-agg-b0 \
 	    before-lg-compare before-lg-plot before-lg-plot-length \
-	    before-lg-plot-o lg-agree; do
+	    before-lg-plot-o lg-agree before-lg-agree; do
 		row "$n"
 	done
 	for n in lg-compare lg-plot lg-plot-length lg-plot-o lg-agree; do
 		echo "$n / lg-agg: cpu $(awk -v a="$(median "$w/lg-agg" '$2 + $3')" \
+		    -v b="$(median "$w/$n" '$2 + $3')" 'BEGIN { printf "%.2f", b / a }')x"
+	done
+	[ -z "${BEFORE:-}" ] ||
+	for n in before-lg-compare before-lg-plot before-lg-plot-length \
+	    before-lg-plot-o before-lg-agree; do
+		echo "$n / before-lg-agg: cpu $(awk \
+		    -v a="$(median "$w/before-lg-agg" '$2 + $3')" \
 		    -v b="$(median "$w/$n" '$2 + $3')" 'BEGIN { printf "%.2f", b / a }')x"
 	done
 	if [ -n "$py" ]; then

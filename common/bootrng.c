@@ -25,21 +25,3 @@ bootrng_seed(bootrng *r, const uint32_t *key, size_t n)
 	for (i = 0; i < 4; i++)
 		r->s[i] = splitmix64(&x);
 }
-
-/* Draws past 2^32 values: masked rejection of 64-bit draws. */
-uint64_t
-bootrng_below_big(bootrng *r, uint64_t n)
-{
-	uint64_t mask = n - 1, v;
-
-	mask |= mask >> 1;
-	mask |= mask >> 2;
-	mask |= mask >> 4;
-	mask |= mask >> 8;
-	mask |= mask >> 16;
-	mask |= mask >> 32;
-	do
-		v = bootrng_u64(r) & mask;
-	while (v >= n);
-	return v;
-}

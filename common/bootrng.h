@@ -40,8 +40,28 @@ bootrng_u64(bootrng *r)
 	return v;
 }
 
+/*
+ * Draws past 2^32 values: masked rejection of 64-bit draws.  Inline, as
+ * the rest: a state whose address no call takes stays in registers.
+ */
+static inline uint64_t
+bootrng_below_big(bootrng *r, uint64_t n)
+{
+	uint64_t mask = n - 1, v;
+
+	mask |= mask >> 1;
+	mask |= mask >> 2;
+	mask |= mask >> 4;
+	mask |= mask >> 8;
+	mask |= mask >> 16;
+	mask |= mask >> 32;
+	do
+		v = bootrng_u64(r) & mask;
+	while (v >= n);
+	return v;
+}
+
 /* A uniform draw in [0, n), n > 0. */
-uint64_t bootrng_below_big(bootrng *r, uint64_t n);
 
 static inline uint64_t
 bootrng_below(bootrng *r, uint64_t n)

@@ -285,32 +285,77 @@ classes(const struct group *g, uint16_t *cls, struct pair *tab)
 	return n;
 }
 
-/* One resample's table, n: the records drawn by r, through their
- * classes (cls, tab[0..nc)) when there are few, else one by one. */
-static void
-resample(const struct group *g, bootrng *r, const uint16_t *cls,
-    const struct pair *tab, size_t nc, long n[4])
+/*
+ * The tables tab[0..nc) packed four counts of 16 bits to a word, into
+ * w[0..nc): the draws between two flushes then add one word each.  The
+ * number of draws a word of sums holds without a carry, or 0 when a
+ * count does not fit in 16 bits.
+ */
+static size_t
+packed(const struct pair *tab, size_t nc, uint64_t *w)
 {
-	static long hist[MAX_CLASSES];
+	long most = 0;
 	size_t i;
 	int c;
 
+	for (i = 0; i < nc; i++) {
+		w[i] = 0;
+		for (c = 0; c < 4; c++) {
+			if (tab[i].n[c] < 0 || tab[i].n[c] > 0xffff)
+				return 0;
+			if (tab[i].n[c] > most)
+				most = tab[i].n[c];
+			w[i] |= (uint64_t)tab[i].n[c] << (16 * c);
+		}
+	}
+	return most > 0 ? (size_t)(0xffff / most) : 0xffff;
+}
+
+/* The sums of a packed word added to n. */
+static void
+unpack(uint64_t s, long n[4])
+{
+	int c;
+
+	for (c = 0; c < 4; c++)
+		n[c] += (long)(s >> (16 * c) & 0xffff);
+}
+
+/*
+ * One resample's table, n: the records drawn by r, through their classes
+ * (cls, their packed tables w, and per, the draws a word of sums holds)
+ * when there are few, else one by one.  The same draws either way, the
+ * same whole counts; the generator's state is kept in a local.
+ */
+static void
+resample(const struct group *g, bootrng *r, const uint16_t *cls,
+    const uint64_t *w, size_t per, long n[4])
+{
+	bootrng s = *r;
+	const size_t np = g->np;
+	size_t i, j, k;
+	uint64_t sum;
+	int c;
+
 	memset(n, 0, 4 * sizeof *n);
-	if (nc == 0) {
-		for (i = 0; i < g->np; i++) {
-			const struct pair *p = &g->p[bootrng_below(r, g->np)];
+	if (per == 0) {
+		for (i = 0; i < np; i++) {
+			const struct pair *p = &g->p[bootrng_below(&s, np)];
 
 			for (c = 0; c < 4; c++)
 				n[c] += p->n[c];
 		}
+		*r = s;
 		return;
 	}
-	memset(hist, 0, nc * sizeof *hist);
-	for (i = 0; i < g->np; i++)
-		hist[cls[bootrng_below(r, g->np)]]++;
-	for (i = 0; i < nc; i++)
-		for (c = 0; c < 4; c++)
-			n[c] += hist[i] * tab[i].n[c];
+	for (i = 0; i < np; i += k) {
+		k = np - i < per ? np - i : per;
+		sum = 0;
+		for (j = 0; j < k; j++)
+			sum += w[cls[bootrng_below(&s, np)]];
+		unpack(sum, n);
+	}
+	*r = s;
 }
 
 /* Kappa and its interval: the records drawn with replacement (bootrng.h,
@@ -322,9 +367,10 @@ interval(struct group *g, const struct opts *o)
 	struct pair *tab;
 	uint32_t key[5];
 	uint16_t *cls;
+	uint64_t *w;
 	double *k;
 	long d, m = 0;
-	size_t nc;
+	size_t nc, per = 0;
 	bootrng r;
 
 	g->k = kappa(g->n);
@@ -333,14 +379,16 @@ interval(struct group *g, const struct opts *o)
 	k = xcalloc((size_t)o->resamples, sizeof *k);
 	cls = xcalloc(g->np, sizeof *cls);
 	tab = xcalloc(MAX_CLASSES, sizeof *tab);
-	nc = classes(g, cls, tab);
+	w = xcalloc(MAX_CLASSES, sizeof *w);
+	if ((nc = classes(g, cls, tab)) > 0)
+		per = packed(tab, nc, w);
 	paired_key(key, o->seed, val, 2, 3);
 	bootrng_seed(&r, key, 5);
 	for (d = 0; d < o->resamples; d++) {
 		long n[4];
 		double x;
 
-		resample(g, &r, cls, tab, nc, n);
+		resample(g, &r, cls, w, per, n);
 		if (!isnan(x = kappa(n)))
 			k[m++] = x;
 	}
@@ -353,6 +401,7 @@ interval(struct group *g, const struct opts *o)
 	free(k);
 	free(cls);
 	free(tab);
+	free(w);
 }
 
 /* The pooled row, g[ng], over every group's records (room made). */

@@ -79,11 +79,27 @@ char *key_of(const char *s, size_t len);
 char *verdict_key(const cJSON *v);
 /* The outcome of verdict v: V_, or -1 when pass is not a boolean. */
 int verdict_outcome(const cJSON *v);
+/* " at N" for a verdict's place x, as %.15g writes it, appended to b. */
+void verdict_at(struct buf *b, double x);
+/* The kept copy of the caller's key k (freed when one was kept). */
+const char *names_take(struct names *t, char *k);
+/* The kept copy of the key made in t->key (the buffer's, when new). */
+const char *names_made(struct names *t);
+/* r appended to j's records (j owns what it holds now). */
+void judging_add(struct judging *j, const struct jrec *r);
 /* Read a judging from file ("-": the standard input); returns 0, or 1
  * when some records were bad (reported), LG_SYS on a read error. */
 int judging_read(struct judging *j, const char *file);
 void judging_free(struct judging *j);
 void names_free(struct names *t);
+
+/* fast.c: records of a plain shape read without a tree (jsonl_next_take()
+ * with agree_take(), its arg an agree_fast of the judging and its reader);
+ * the others are left to the whole reading. */
+struct agree_fast *agree_fast_new(struct judging *j, jsonl *in);
+void agree_fast_free(struct agree_fast *f);
+int agree_take(void *arg, const char *line, size_t len,
+    const jsonscan_member *m, size_t n);
 
 /* agree.c */
 /* An item where the two disagree. */

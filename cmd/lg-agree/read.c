@@ -29,7 +29,6 @@ key_into(const cJSON *v, struct buf *b)
 	const cJSON *kind = cJSON_GetObjectItemCaseSensitive(v, "kind");
 	const cJSON *at = cJSON_GetObjectItemCaseSensitive(v, "at");
 	const cJSON *key = cJSON_GetObjectItemCaseSensitive(v, "key");
-	double x;
 
 	buf_reset(b);
 	if (cJSON_IsString(key)) {
@@ -43,9 +42,14 @@ key_into(const cJSON *v, struct buf *b)
 	if (!cJSON_IsString(kind) && !cJSON_IsNumber(at))
 		return 0;
 	buf_puts(b, cJSON_IsString(kind) ? kind->valuestring : "item");
-	if (!cJSON_IsNumber(at))
-		return 1;
-	x = at->valuedouble;
+	if (cJSON_IsNumber(at))
+		verdict_at(b, at->valuedouble);
+	return 1;
+}
+
+void
+verdict_at(struct buf *b, double x)
+{
 	if (x >= 0 && x < 1e9 && x == floor(x)) {	/* as %.15g writes it */
 		char d[16], *p = d + sizeof d;
 		long n = (long)x;
@@ -58,7 +62,6 @@ key_into(const cJSON *v, struct buf *b)
 		buf_puts(b, p);
 	} else
 		buf_printf(b, " at %.15g", x);
-	return 1;
 }
 
 char *
@@ -103,9 +106,8 @@ name_of(struct names *t, const char *s)
 	return t->slot[at] = (char *)s;
 }
 
-/* The kept copy of the caller's key k (freed when one was kept). */
-static const char *
-name_take(struct names *t, char *k)
+const char *
+names_take(struct names *t, char *k)
 {
 	const char *n = name_of(t, k);
 
@@ -114,14 +116,13 @@ name_take(struct names *t, char *k)
 	return n;
 }
 
-/* The kept copy of the key made in t->key (the buffer's, when new). */
-static const char *
-name_made(struct names *t)
+const char *
+names_made(struct names *t)
 {
 	const char *n;
 
 	if (t->key.s == NULL)
-		return name_take(t, xstrdup(""));
+		return names_take(t, xstrdup(""));
 	if ((n = name_of(t, t->key.s)) == t->key.s)
 		memset(&t->key, 0, sizeof t->key);
 	return n;
@@ -194,7 +195,7 @@ items(struct judging *j, const cJSON *rec, struct jrec *r, jsonl *in)
 			    "have one", n);
 			return -1;
 		}
-		t->key = key_into(v, &j->names->key) ? name_made(j->names) :
+		t->key = key_into(v, &j->names->key) ? names_made(j->names) :
 		    NULL;
 		r->n = ++n;
 	}
@@ -214,9 +215,9 @@ group_value(struct judging *j, const cJSON *rec, const char *key)
 	size_t len;
 
 	if (s == NULL)
-		return name_take(j->names, xstrdup("-"));
+		return names_take(j->names, xstrdup("-"));
 	s = rec_strn(rec, key, &len);
-	return name_take(j->names, key_of(s, len));
+	return names_take(j->names, key_of(s, len));
 }
 
 static char gen_name[] = "gen", model_name[] = "model";
@@ -239,7 +240,7 @@ one(struct judging *j, const cJSON *rec, jsonl *in)
 	}
 	r.id = key_of(id, len);
 	model = nulkey_at(rec, model_part, 2);
-	r.model = name_take(j->names, model != NULL ? model : xstrdup("-"));
+	r.model = names_take(j->names, model != NULL ? model : xstrdup("-"));
 	r.bench = group_value(j, rec, "bench");
 	r.task = group_value(j, rec, "task");
 	r.line = jsonl_lineno(in);
@@ -248,12 +249,18 @@ one(struct judging *j, const cJSON *rec, jsonl *in)
 		jrec_free(&r);
 		return -1;
 	}
+	judging_add(j, &r);
+	return 0;
+}
+
+void
+judging_add(struct judging *j, const struct jrec *r)
+{
 	if (j->n == j->cap) {
 		j->cap = j->cap ? 2 * j->cap : 64;
 		j->r = xreallocarray(j->r, j->cap, sizeof *j->r);
 	}
-	j->r[j->n++] = r;
-	return 0;
+	j->r[j->n++] = *r;
 }
 
 int
@@ -261,16 +268,18 @@ judging_read(struct judging *j, const char *file)
 {
 	char *f = (char *)file;
 	jsonl *in = jsonl_open(&f, 1);
+	struct agree_fast *fast = agree_fast_new(j, in);
 	cJSON *rec;
 	int bad = 0, st;
 
 	jsonl_lazy(in);
-	while ((rec = jsonl_next(in)) != NULL) {
+	while ((rec = jsonl_next_take(in, agree_take, fast, NULL)) != NULL) {
 		if (one(j, rec, in) < 0)
 			bad = 1;
 		rec_free(rec);
 	}
 	st = jsonl_status(in);
+	agree_fast_free(fast);
 	jsonl_free(in);
 	return st > bad ? st : bad;
 }
