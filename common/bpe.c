@@ -732,6 +732,21 @@ push_ids(bpe *b, uint32_t **ids, size_t *cap, size_t at, size_t k)
 	memcpy(*ids + at, b->out, k * sizeof **ids);
 }
 
+size_t
+bpe_piece(bpe *b, const char *p, size_t n, uint32_t **ids, size_t *cap)
+{
+	size_t k;
+
+	if (b->tab == NULL || n > BPE_MAX_TEXT)
+		return (size_t)-1;
+	if (n == 0)
+		return 0;
+	k = piece(b, (const unsigned char *)p, n, ids != NULL);
+	if (ids != NULL)
+		push_ids(b, ids, cap, 0, k);
+	return k;
+}
+
 /* Tokens of ordinary text s[0..len), valid UTF-8; ids from index at. */
 static size_t
 ordinary(bpe *b, const char *s, size_t len, uint32_t **ids, size_t *cap,
