@@ -83,7 +83,8 @@ const char *bpe_token(bpe *b, uint32_t id, size_t *len);
  */
 size_t bpe_piece(bpe *b, const char *p, size_t n, uint32_t **ids, size_t *cap);
 
-/* Pieces longer than this merge through a heap, not a linear scan (tests). */
+/* Pieces longer than this merge through buckets of pairs by rank, not a
+ * linear scan (tests). */
 extern size_t bpe_heap_from;
 
 #endif

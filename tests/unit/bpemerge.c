@@ -78,17 +78,16 @@ cmp_entry(const void *x, const void *y)
 	return memcmp(a->p, b->p, a->len);
 }
 
-/* Read a tiktoken file into the reference table; 0 or -1. */
-static int
-ref_load(const char *path)
-{
-	static const char b64[] =
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-	size_t len, o = 0;
-	char *text = slurp(path, &len), *line, *nl;
+static const char b64[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-	if (text == NULL)
-		return -1;
+/* Read a table in tiktoken's format into the reference table. */
+static void
+ref_load(const char *text, size_t len)
+{
+	size_t o = 0;
+	const char *line, *nl;
+
 	nents = 0;
 	ents = malloc((len / 4 + 1) * sizeof *ents);
 	pool = malloc(len + 1);
@@ -116,9 +115,7 @@ ref_load(const char *path)
 		ents[nents].len = (uint32_t)(o - start);
 		ents[nents++].rank = (uint32_t)strtoul(c + 1, NULL, 10);
 	}
-	free(text);
 	qsort(ents, nents, sizeof *ents, cmp_entry);
-	return 0;
 }
 
 static void
@@ -293,34 +290,34 @@ agree(bpe *b, const unsigned char *s, size_t len, int kind)
 	return ok;
 }
 
-/* Many pieces of every kind through the table at path. */
+/* Many pieces of every kind through the table text[0..len). */
 static void
-pieces(const char *path, size_t longest)
+pieces(const char *name, const char *text, size_t len, size_t longest)
 {
 	static const size_t sizes[][3] = {	/* count, from, to */
 		{ 60, 1, 40 }, { 12, 90, 100 }, { 12, 100, 400 }, { 3, 400, 1500 },
 	};
 	unsigned char *s = malloc(longest);
 	char err[256];
-	size_t i, j, len, done = 0;
-	int sys, k, ok;
-	bpe *b = bpe_open(path, err, sizeof err, &sys);
+	size_t i, j, n, done = 0;
+	int k, ok;
+	bpe *b = bpe_open_mem(name, text, len, err, sizeof err);
 
-	CHECK(b != NULL && ref_load(path) == 0, "%s: %s", path, err);
-	if (b == NULL || ents == NULL) {
-		bpe_free(b);
+	CHECK(b != NULL, "%s: %s", name, err);
+	if (b == NULL) {
 		free(s);
 		return;
 	}
-	CHECK(nents == bpe_ranks(b), "%s: %zu entries, %zu ranks", path, nents,
+	ref_load(text, len);
+	CHECK(nents == bpe_ranks(b), "%s: %zu entries, %zu ranks", name, nents,
 	    bpe_ranks(b));
 	for (k = 0; k < KINDS; k++) {
 		ok = 1;
 		for (i = 0; i < sizeof sizes / sizeof sizes[0] && ok; i++)
 			for (j = 0; j < sizes[i][0] && ok; j++) {
-				len = sizes[i][1] + below(sizes[i][2] - sizes[i][1] + 1);
-				gen(k, s, len);
-				ok = agree(b, s, len, k);
+				n = sizes[i][1] + below(sizes[i][2] - sizes[i][1] + 1);
+				gen(k, s, n);
+				ok = agree(b, s, n, k);
 				done++;
 			}
 		/* and one long one, past the longest token */
@@ -329,18 +326,79 @@ pieces(const char *path, size_t longest)
 			ok = agree(b, s, longest, k);
 			done++;
 		}
-		CHECK(ok, "%s: pieces of kind %d", path, k);
+		CHECK(ok, "%s: pieces of kind %d", name, k);
 	}
-	CHECK(done == KINDS * 88, "%zu pieces", done);
+	CHECK(done == KINDS * 88, "%s: %zu pieces", name, done);
 	ref_free();
 	bpe_free(b);
 	free(s);
 }
 
+/*
+ * A table of random tokens with ranks in random order, the bytes' among
+ * them: a longer token often outranks the pairs it is made of, which the
+ * trained tables seldom have, so that a merge often makes a pair of lower
+ * rank than its own.  Tokens of the letters of "abe -=0." that the pieces
+ * are made of.  With far, the last rank is 2^30 + 7, so that the others
+ * share one bucket of the long merge.  A table in tiktoken's format, its
+ * length in *len.
+ */
+static char *
+random_table(int far, size_t *len)
+{
+	static const char alpha[] = "abe -=0.";
+	enum { NTOK = 256 + 600 };
+	unsigned char tok[NTOK][6];
+	size_t tl[NTOK], order[NTOK], i, j, o, n = 0;
+	char *t = malloc(NTOK * 24);
+
+	for (i = 0; i < 256; i++) {
+		tok[i][0] = (unsigned char)i;
+		tl[i] = 1;
+	}
+	while (i < NTOK) {
+		/* 100 of 2 to 4 of "abe" (of 117), then 2 to 5 of all */
+		tl[i] = 2 + below(i < 256 + 100 ? 3 : 4);
+		for (j = 0; j < tl[i]; j++)
+			tok[i][j] = (unsigned char)alpha[below(i < 256 + 100 ? 3 : 8)];
+		for (j = 256; j < i; j++)
+			if (tl[j] == tl[i] && memcmp(tok[j], tok[i], tl[i]) == 0)
+				break;
+		if (j == i)	/* a new one */
+			i++;
+	}
+	for (i = 0; i < NTOK; i++)
+		order[i] = i;
+	for (i = NTOK - 1; i > 0; i--) {
+		j = below(i + 1);
+		o = order[i];
+		order[i] = order[j];
+		order[j] = o;
+	}
+	for (i = 0; i < NTOK; i++) {
+		unsigned char in[6] = { 0 };
+
+		memcpy(in, tok[i], tl[i]);
+		for (j = 0; j < tl[i]; j += 3) {
+			uint32_t v = (uint32_t)in[j] << 16 | (uint32_t)in[j + 1] << 8 |
+			    in[j + 2];
+
+			t[n++] = b64[v >> 18];
+			t[n++] = b64[v >> 12 & 63];
+			t[n++] = j + 1 < tl[i] ? b64[v >> 6 & 63] : '=';
+			t[n++] = j + 2 < tl[i] ? b64[v & 63] : '=';
+		}
+		n += (size_t)sprintf(t + n, " %lu\n", far && order[i] == NTOK - 1 ?
+		    (1ul << 30) + 7 : (unsigned long)order[i]);
+	}
+	*len = n;
+	return t;
+}
+
 /* Long texts of pieces of all kinds between white space: the same ids
  * by scan and by heap, and the same count without ids. */
 static void
-texts(const char *path)
+texts(const char *name, const char *text, size_t tlen)
 {
 	static const char *const gaps[] = { " ", "  ", "\n", "\n\n", " \t", "" };
 	size_t len = 200000, n, m, at, k, piece, saved = bpe_heap_from;
@@ -348,10 +406,10 @@ texts(const char *path)
 	uint32_t *ids2 = NULL;
 	size_t cap2 = 0;
 	char err[256];
-	int sys, round;
-	bpe *b = bpe_open(path, err, sizeof err, &sys);
+	int round;
+	bpe *b = bpe_open_mem(name, text, tlen, err, sizeof err);
 
-	CHECK(b != NULL, "%s: %s", path, err);
+	CHECK(b != NULL, "%s: %s", name, err);
 	for (round = 0; b != NULL && round < 3; round++) {
 		for (at = 0; at < len; at += piece) {
 			piece = 1 + below(round == 0 ? 30 : 3000);
@@ -382,11 +440,29 @@ texts(const char *path)
 	bpe_free(b);
 }
 
+/* Pieces and texts through the table in the file at path. */
+static void
+file(const char *top, const char *path)
+{
+	char name[4200], *text;
+	size_t len;
+
+	snprintf(name, sizeof name, "%s/%s", top, path);
+	text = slurp(name, &len);
+	CHECK(text != NULL, "cannot read %s", name);
+	if (text == NULL)
+		return;
+	pieces(path, text, len, 3000);
+	texts(path, text, len);
+	free(text);
+}
+
 int
 main(int argc, char **argv)
 {
-	char top[4096], path[4200];
-	int up;
+	char top[4096], *text;
+	size_t len;
+	int up, far;
 
 	(void)argc;
 	if (getenv("TOP") != NULL)
@@ -402,12 +478,14 @@ main(int argc, char **argv)
 				*slash = '\0';
 		}
 	}
-	snprintf(path, sizeof path, "%s/share/tokenizers/cl100k_base.tiktoken", top);
-	pieces(path, 3000);
-	texts(path);
-	snprintf(path, sizeof path, "%s/tests/bpe/tiny.tiktoken", top);
-	pieces(path, 3000);
-	texts(path);
+	file(top, "share/tokenizers/cl100k_base.tiktoken");
+	file(top, "tests/bpe/tiny.tiktoken");
+	for (far = 0; far < 2; far++) {
+		text = random_table(far, &len);
+		pieces(far ? "random, far" : "random", text, len, 3000);
+		texts(far ? "random, far" : "random", text, len);
+		free(text);
+	}
 	free(ids);
 	free(want);
 	return CHECK_DONE();
