@@ -8,7 +8,8 @@
 # loading), which is taken off the others' times for tokens/s.  In ROUNDS
 # interleaved rounds (default 7: each input by this build, then the
 # baseline, the order swapped every other round), the medians of user+
-# system seconds.  Before timing, both builds' ids must agree on every
+# system seconds (to the microsecond with python3, else to the hundredth
+# by /usr/bin/time).  Before timing, both builds' ids must agree on every
 # input; with SHARED (default ../shared) holding the reference encodings
 # (data/tokenizers/cl100k_vectors.jsonl) this build's ids and counts are
 # checked against them too.
@@ -90,10 +91,22 @@ fi
 # the rounds: "INPUT BUILD SECONDS" lines
 : > "$w/times"
 run() {	# BUILD BINDIR INPUT
-	/usr/bin/time -f '%U %S' -o "$w/time" "$2/lg-tokens" --tokenizer "$table" \
-	    -f text "$w/$3.jsonl" > /dev/null
+	if [ -n "$py" ]; then	# to the microsecond
+		"$py" -c 'import resource, subprocess, sys
+c = resource.RUSAGE_CHILDREN
+a = resource.getrusage(c)	# what came before, as a launcher
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
+r = resource.getrusage(c)
+print("%.6f %.6f" % (r.ru_utime - a.ru_utime, r.ru_stime - a.ru_stime))' \
+		    "$2/lg-tokens" \
+		    --tokenizer "$table" -f text "$w/$3.jsonl" > "$w/time"
+	else	# to the hundredth
+		/usr/bin/time -f '%U %S' -o "$w/time" "$2/lg-tokens" \
+		    --tokenizer "$table" -f text "$w/$3.jsonl" > /dev/null
+	fi
 	awk -v i="$3" -v b="$1" '{ print i, b, $1 + $2 }' "$w/time" >> "$w/times"
 }
+py=$(command -v python3 || true)
 for r in $(seq "$rounds"); do
 	for i in $inputs; do
 		if [ -z "$base" ]; then
@@ -134,7 +147,7 @@ for i in $inputs; do
 		    r = "-"
 		    if (i != "start" && s > s0)
 			r = sprintf("%.0f", t / (s - s0))
-		    printf " %8.3f %12s", s, r }'
+		    printf " %8.4f %12s", s, r }'
 	done
 	if [ -n "$base" ]; then
 		awk -v a="$(median "$i" base)" -v b="$(median "$i" new)" \
