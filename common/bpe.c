@@ -186,7 +186,8 @@ rank_of(const bpe *b, const unsigned char *p, size_t n)
 		if (n == 1)
 			return b->byte_rank[*p];
 		w = word(p, n);
-		for (i = mix(w ^ n) >> b->shift; t[i].len != 0; i = (i + 1) & b->mask)
+		for (i = mix(w ^ n) >> b->shift; t[i].len != 0;
+		    i = (i + 1) & b->mask)
 			if (t[i].w == w && t[i].len == n)
 				return t[i].rank;
 		return NORANK;
@@ -781,7 +782,8 @@ later(bpe *b, struct queue *q, uint64_t key)
 
 		if ((i = q->hn++) == b->hcap) {
 			b->hcap = b->hcap ? 2 * b->hcap : 1024;
-			b->heap = xreallocarray(b->heap, b->hcap, sizeof *b->heap);
+			b->heap = xreallocarray(b->heap, b->hcap,
+			    sizeof *b->heap);
 		}
 		h = b->heap;
 		while (i > 0 && key < h[(i - 1) / 4]) {
@@ -827,9 +829,12 @@ begin(bpe *b, struct queue *q)
 
 	if (w >= nw)
 		return 0;
-	for (m = b->bits[w] & ~(uint64_t)0 << q->upto % 64; m == 0; m = b->bits[w])
+	m = b->bits[w] & ~(uint64_t)0 << q->upto % 64;
+	while (m == 0) {
 		if (++w == nw)
 			return 0;
+		m = b->bits[w];
+	}
 	for (c = w * 64; (m & 1) == 0; m >>= 1)
 		c++;
 	b->bits[w] &= ~((uint64_t)1 << c % 64);
@@ -870,12 +875,13 @@ static int
 least(bpe *b, struct queue *q, uint64_t *key)
 {
 	for (;;) {
-		if (q->ri < q->rn && (q->hn == 0 || b->run[q->ri] < b->heap[0])) {
+		if (q->ri < q->rn &&
+		    (q->hn == 0 || b->run[q->ri] < b->heap[0])) {
 #ifdef __GNUC__
 			/* the part a few keys on, to have it when it comes */
 			if (q->ri + AHEAD < q->rn)
-				__builtin_prefetch(b->parts + (uint32_t)b->run[q->ri + AHEAD],
-				    1);
+				__builtin_prefetch(b->parts +
+				    (uint32_t)b->run[q->ri + AHEAD], 1);
 #endif
 			*key = b->run[q->ri++];
 			return 1;
@@ -898,8 +904,9 @@ long_scratch(bpe *b, size_t n)
 	size_t i;
 
 	if (b->head == NULL) {
-		for (b->bshift = 0; b->maxrank >> b->bshift >= BUCKETS; b->bshift++)
-			;
+		b->bshift = 0;
+		while (b->maxrank >> b->bshift >= BUCKETS)
+			b->bshift++;
 		b->nb = (b->maxrank >> b->bshift) + 1;
 		b->head = xreallocarray(NULL, b->nb, sizeof *b->head);
 		b->tail = xreallocarray(NULL, b->nb, sizeof *b->tail);
@@ -944,7 +951,8 @@ merge_long(bpe *b, const unsigned char *p, size_t n, int want)
 		pt[x].rank = NORANK;
 		if (z < n) {
 			pt[z].prev = x;
-			if ((pt[x].rank = rank_of(b, p + x, pt[z].end - x)) != NORANK)
+			pt[x].rank = rank_of(b, p + x, pt[z].end - x);
+			if (pt[x].rank != NORANK)
 				later(b, &q, KEY(pt[x].rank, x));
 		}
 		if ((w = pt[x].prev) != NONE &&

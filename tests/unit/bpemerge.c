@@ -20,6 +20,7 @@
 #include "check.h"
 
 #define NORANK UINT32_MAX
+#define NELEM(a) (sizeof (a) / sizeof (a)[0])
 
 typedef struct {
 	const unsigned char *p;
@@ -164,8 +165,8 @@ ref_merge(const unsigned char *p, size_t n)
 		memmove(r + best_i + 1, r + best_i + 2,
 		    (m - best_i - 2) * sizeof *r);
 		m--;
-		r[best_i] = best_i + 2 < m ?
-		    ref_rank(p + at[best_i], at[best_i + 2] - at[best_i]) : NORANK;
+		r[best_i] = best_i + 2 < m ? ref_rank(p + at[best_i],
+		    at[best_i + 2] - at[best_i]) : NORANK;
 		if (best_i > 0)
 			r[best_i - 1] = ref_rank(p + at[best_i - 1],
 			    at[best_i + 1] - at[best_i - 1]);
@@ -186,8 +187,9 @@ static const char *const words[] = {
 	"re", "in", "on", "at", "es", "Elizabeth", "Darcy", "un", "ly",
 };
 static const char *const chars[] = {	/* UTF-8 and ill-formed bytes */
-	"a", "\xc3\xa9", "\xe4\xb8\x80", "\xe6\x97\xa5", "\xd0\xb6", "\xf0\x9f\x98\x80",
-	"\x80", "\xbf", "\xff", "\xe4\xb8", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90",
+	"a", "\xc3\xa9", "\xe4\xb8\x80", "\xe6\x97\xa5", "\xd0\xb6",
+	"\xf0\x9f\x98\x80", "\x80", "\xbf", "\xff", "\xe4\xb8", "\xc0\xaf",
+	"\xed\xa0\x80", "\xf4\x90",
 };
 static const char punct[] = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
 
@@ -217,7 +219,7 @@ gen(int k, unsigned char *s, size_t len)
 
 	switch (k) {
 	case 0:		/* a run of one unit */
-		unit = runs[below(sizeof runs / sizeof runs[0])];
+		unit = runs[below(NELEM(runs))];
 		while (n < len)
 			put(s, &n, len, unit);
 		break;
@@ -242,11 +244,12 @@ gen(int k, unsigned char *s, size_t len)
 		break;
 	case 5:		/* words run together */
 		while (n < len)
-			put(s, &n, len, words[below(sizeof words / sizeof words[0])]);
+			put(s, &n, len, words[below(NELEM(words))]);
 		break;
 	case 6:		/* a run of one letter broken at random places */
 		for (; n < len; n++)
-			s[n] = below(40) == 0 ? (unsigned char)('a' + below(26)) : 'a';
+			s[n] = below(40) ? 'a' :
+			    (unsigned char)('a' + below(26));
 		break;
 	case 7:		/* random bytes */
 		for (; n < len; n++)
@@ -254,7 +257,7 @@ gen(int k, unsigned char *s, size_t len)
 		break;
 	default:	/* characters and ill-formed UTF-8 */
 		while (n < len)
-			put(s, &n, len, chars[below(sizeof chars / sizeof chars[0])]);
+			put(s, &n, len, chars[below(NELEM(chars))]);
 		break;
 	}
 }
@@ -270,7 +273,8 @@ agree(bpe *b, const unsigned char *s, size_t len, int kind)
 	for (way = 0; way < 2 && ok; way++) {
 		bpe_heap_from = way ? 0 : (size_t)-1;
 		n = bpe_piece(b, (const char *)s, len, &ids, &cap);
-		if (n != w || (n > 0 && memcmp(ids, want, n * sizeof *ids) != 0)) {
+		if (n != w ||
+		    (n > 0 && memcmp(ids, want, n * sizeof *ids) != 0)) {
 			size_t k = 0;
 
 			while (k < n && k < w && ids[k] == want[k])
@@ -284,7 +288,8 @@ agree(bpe *b, const unsigned char *s, size_t len, int kind)
 	}
 	bpe_heap_from = saved;
 	if (ok && bpe_piece(b, (const char *)s, len, NULL, NULL) != w) {
-		printf("kind %d, %zu bytes: the count alone differs\n", kind, len);
+		printf("kind %d, %zu bytes: the count alone differs\n", kind,
+		    len);
 		ok = 0;
 	}
 	return ok;
@@ -295,7 +300,8 @@ static void
 pieces(const char *name, const char *text, size_t len, size_t longest)
 {
 	static const size_t sizes[][3] = {	/* count, from, to */
-		{ 60, 1, 40 }, { 12, 90, 100 }, { 12, 100, 400 }, { 3, 400, 1500 },
+		{ 60, 1, 40 }, { 12, 90, 100 }, { 12, 100, 400 },
+		{ 3, 400, 1500 },
 	};
 	unsigned char *s = malloc(longest);
 	char err[256];
@@ -315,7 +321,8 @@ pieces(const char *name, const char *text, size_t len, size_t longest)
 		ok = 1;
 		for (i = 0; i < sizeof sizes / sizeof sizes[0] && ok; i++)
 			for (j = 0; j < sizes[i][0] && ok; j++) {
-				n = sizes[i][1] + below(sizes[i][2] - sizes[i][1] + 1);
+				n = sizes[i][1] +
+				    below(sizes[i][2] - sizes[i][1] + 1);
 				gen(k, s, n);
 				ok = agree(b, s, n, k);
 				done++;
@@ -360,9 +367,11 @@ random_table(int far, size_t *len)
 		/* 100 of 2 to 4 of "abe" (of 117), then 2 to 5 of all */
 		tl[i] = 2 + below(i < 256 + 100 ? 3 : 4);
 		for (j = 0; j < tl[i]; j++)
-			tok[i][j] = (unsigned char)alpha[below(i < 256 + 100 ? 3 : 8)];
+			tok[i][j] = (unsigned char)
+			    alpha[below(i < 256 + 100 ? 3 : 8)];
 		for (j = 256; j < i; j++)
-			if (tl[j] == tl[i] && memcmp(tok[j], tok[i], tl[i]) == 0)
+			if (tl[j] == tl[i] &&
+			    memcmp(tok[j], tok[i], tl[i]) == 0)
 				break;
 		if (j == i)	/* a new one */
 			i++;
@@ -380,16 +389,17 @@ random_table(int far, size_t *len)
 
 		memcpy(in, tok[i], tl[i]);
 		for (j = 0; j < tl[i]; j += 3) {
-			uint32_t v = (uint32_t)in[j] << 16 | (uint32_t)in[j + 1] << 8 |
-			    in[j + 2];
+			uint32_t v = (uint32_t)in[j] << 16 |
+			    (uint32_t)in[j + 1] << 8 | in[j + 2];
 
 			t[n++] = b64[v >> 18];
 			t[n++] = b64[v >> 12 & 63];
 			t[n++] = j + 1 < tl[i] ? b64[v >> 6 & 63] : '=';
 			t[n++] = j + 2 < tl[i] ? b64[v & 63] : '=';
 		}
-		n += (size_t)sprintf(t + n, " %lu\n", far && order[i] == NTOK - 1 ?
-		    (1ul << 30) + 7 : (unsigned long)order[i]);
+		n += (size_t)sprintf(t + n, " %lu\n",
+		    far && order[i] == NTOK - 1 ? (1ul << 30) + 7 :
+		    (unsigned long)order[i]);
 	}
 	*len = n;
 	return t;
@@ -400,7 +410,9 @@ random_table(int far, size_t *len)
 static void
 texts(const char *name, const char *text, size_t tlen)
 {
-	static const char *const gaps[] = { " ", "  ", "\n", "\n\n", " \t", "" };
+	static const char *const gaps[] = {
+		" ", "  ", "\n", "\n\n", " \t", "",
+	};
 	size_t len = 200000, n, m, at, k, piece, saved = bpe_heap_from;
 	unsigned char *s = malloc(len);
 	uint32_t *ids2 = NULL;
@@ -418,7 +430,7 @@ texts(const char *name, const char *text, size_t tlen)
 			gen((int)below(KINDS), s + at, piece);
 			if (at + piece < len && below(2) == 0) {
 				m = at + piece;
-				put(s, &m, len, gaps[below(sizeof gaps / sizeof gaps[0])]);
+				put(s, &m, len, gaps[below(NELEM(gaps))]);
 				piece = m - at;
 			}
 		}
