@@ -1,12 +1,14 @@
 /*
  * bpe.c: the cl100k_base tokenizer (see bpe.h).
  *
- * The table is an open-addressing hash of token bytes to ranks; the bytes
- * live in one arena.  A piece the table does not hold whole is merged with
- * tiktoken's rule, the adjacent pair of lowest rank first and the leftmost
- * of equal ones: short pieces by a linear scan over a small array of parts
- * (fast while pieces are short, as nearly all are), long ones through a
- * heap of pairs keyed by (rank, position), the same order in O(n log n).
+ * The table is an open-addressing hash of token bytes to ranks, at most
+ * half full: a token of up to 8 bytes is held in its slot as a number, a
+ * longer one lives in an arena.  A piece the table does not hold whole is
+ * merged with tiktoken's rule, the adjacent pair of lowest rank first and
+ * the leftmost of equal ones: short pieces by a linear scan over a small
+ * array of parts (fast while pieces are short, as nearly all are), long
+ * ones through buckets of pairs by rank (see "The long merge"), the same
+ * order in about linear time.
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <errno.h>
@@ -62,10 +64,16 @@ static const struct {
 	{ "<|endofprompt|>", 100276 },
 };
 
+/*
+ * A slot of the table.  A token of 2 to 8 bytes is held in it, its bytes
+ * as a number (word()); a longer one is in the arena, with 16 more bits of
+ * its hash to pass over most others without reading them.
+ */
 typedef struct {
-	uint32_t off;		/* bytes in the arena */
-	uint32_t len;		/* 0: an empty slot */
+	uint64_t w;		/* the bytes, or the offset in the arena */
 	uint32_t rank;
+	uint16_t len;		/* 0: an empty slot */
+	uint16_t tag;		/* of a token over 8 bytes */
 } slot;
 
 struct bpe {
@@ -75,55 +83,143 @@ struct bpe {
 	int jit;
 	char name[64];
 	/* the table */
-	unsigned char *arena;
+	unsigned char *arena;	/* the tokens over 8 bytes */
 	slot *tab;
 	size_t mask;		/* slots - 1, slots a power of two */
+	unsigned shift;		/* 64 - log2(slots): a hash's top bits */
 	size_t n;
+	size_t maxlen;		/* the longest token */
+	uint32_t maxrank;
 	uint32_t byte_rank[256];
 	unsigned char bytes[256];	/* each byte, for bpe_token() */
+	unsigned char *shorts;	/* the short tokens' bytes, for bpe_token() */
 	struct tokref {
 		uint32_t rank, len;
 		const unsigned char *p;
 	} *byid;		/* the tokens by rank, made when first asked */
 	/* scratch */
 	struct buf fixed;	/* the text with invalid UTF-8 replaced */
-	uint32_t *a, *b, *c, *d, *e;	/* merge arrays */
+	uint32_t *a, *b, *c;	/* merge arrays */
 	size_t scap;
+	/* the long merge's */
+	struct part *parts;
+	size_t pcap;
+	struct chunk *chunks;	/* the buckets' keys */
+	size_t ccap;
+	uint32_t *head, *tail;	/* the first and last chunk of each bucket */
+	uint64_t *bits;		/* the buckets not empty */
+	size_t nb;
+	unsigned bshift;	/* a rank's bucket is rank >> bshift */
+	uint64_t *run;		/* the keys of the bucket begun, sorted */
+	size_t rcap;
+	uint64_t *heap;		/* the keys of buckets begun, as they come */
+	size_t hcap;
 	uint32_t *out;		/* ids of one piece */
 	size_t ocap;
 };
 
-static uint64_t
-hash(const unsigned char *p, size_t n)
-{
-	uint64_t h = 0x9e3779b97f4a7c15ULL ^ n, w;
+#define K1 0x9e3779b97f4a7c15ULL
+#define K2 0xff51afd7ed558ccdULL
+#define K3 0xc4ceb9fe1a85ec53ULL
 
-	while (n >= 8) {
-		memcpy(&w, p, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdULL;
-		h ^= h >> 32;
-		p += 8;
-		n -= 8;
-	}
-	w = 0;
-	memcpy(&w, p, n);
-	h = (h ^ w) * 0xc4ceb9fe1a85ec53ULL;
-	return h ^ (h >> 29);
+/* Four and eight bytes as numbers, the first byte lowest. */
+static inline uint64_t
+le32(const unsigned char *p)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+#else
+	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+	    (uint64_t)p[3] << 24;
+#endif
 }
 
-static uint32_t
+static inline uint64_t
+le64(const unsigned char *p)
+{
+	return le32(p) | le32(p + 4) << 32;
+}
+
+/* The bytes of p[0..n), n 2 to 8, as a number: byte i in bits 8i. */
+static inline uint64_t
+word(const unsigned char *p, size_t n)
+{
+	if (n >= 4)	/* two loads that overlap for n < 8 */
+		return le32(p) | le32(p + n - 4) << (8 * (n - 4));
+	return (uint64_t)p[0] | (uint64_t)p[n / 2] << (8 * (n / 2)) |
+	    (uint64_t)p[n - 1] << (8 * (n - 1));
+}
+
+static inline uint64_t
+mix(uint64_t h)
+{
+	h *= K2;
+	h ^= h >> 32;
+	return h * K3;
+}
+
+/* The hash of a token over 8 bytes: its first and last eight and length. */
+static inline uint64_t
+hash_long(const unsigned char *p, size_t n)
+{
+	uint64_t b = le64(p + n - 8) * K1;
+
+	return mix(le64(p) ^ (b << 31 | b >> 33) ^ n);
+}
+
+/*
+ * The rank of p[0..n), or NORANK.  The slot is the top bits of the hash,
+ * then the next ones (linear probing, the table at most half full).
+ */
+static inline uint32_t
 rank_of(const bpe *b, const unsigned char *p, size_t n)
 {
+	const slot *t = b->tab;
+	uint64_t h, w;
+	size_t i;
+	uint16_t tag;
+
+	if (n <= 8) {
+		if (n == 1)
+			return b->byte_rank[*p];
+		w = word(p, n);
+		for (i = mix(w ^ n) >> b->shift; t[i].len != 0;
+		    i = (i + 1) & b->mask)
+			if (t[i].w == w && t[i].len == n)
+				return t[i].rank;
+		return NORANK;
+	}
+	if (n > b->maxlen)
+		return NORANK;
+	h = hash_long(p, n);
+	tag = (uint16_t)h;
+	for (i = h >> b->shift; t[i].len != 0; i = (i + 1) & b->mask)
+		if (t[i].len == n && t[i].tag == tag &&
+		    memcmp(b->arena + t[i].w, p, n) == 0)
+			return t[i].rank;
+	return NORANK;
+}
+
+/* Put a token not in the table yet in a free slot. */
+static void
+insert(bpe *b, const unsigned char *p, size_t n, uint32_t rank, size_t off)
+{
+	slot *t = b->tab;
+	uint64_t h;
 	size_t i;
 
-	if (n == 1)
-		return b->byte_rank[*p];
-	if (n > BPE_MAX_TOKEN)
-		return NORANK;
-	for (i = hash(p, n) & b->mask; b->tab[i].len != 0; i = (i + 1) & b->mask)
-		if (b->tab[i].len == n && memcmp(b->arena + b->tab[i].off, p, n) == 0)
-			return b->tab[i].rank;
-	return NORANK;
+	h = n <= 8 ? mix(word(p, n) ^ n) : hash_long(p, n);
+	for (i = h >> b->shift; t[i].len != 0; i = (i + 1) & b->mask)
+		;
+	t[i].w = n <= 8 ? word(p, n) : off;
+	t[i].rank = rank;
+	t[i].len = (uint16_t)n;
+	t[i].tag = n <= 8 ? 0 : (uint16_t)h;
+	if (n > b->maxlen)
+		b->maxlen = n;
 }
 
 static int
@@ -181,10 +277,16 @@ bpe_free(bpe *b)
 	free(b->a);
 	free(b->b);
 	free(b->c);
-	free(b->d);
-	free(b->e);
+	free(b->heap);
+	free(b->parts);
+	free(b->chunks);
+	free(b->head);
+	free(b->tail);
+	free(b->bits);
+	free(b->run);
 	free(b->out);
 	free(b->byid);
+	free(b->shorts);
 	free(b);
 }
 
@@ -278,8 +380,8 @@ load(bpe *b, const char *name, const char *data, size_t len, char *err,
 	for (i = 0; i < len; i++)
 		nlines += data[i] == '\n';
 	nlines++;
-	for (slots = 16; slots < 2 * nlines; slots *= 2)
-		;
+	for (slots = 16, b->shift = 60; slots < 2 * nlines; slots *= 2)
+		b->shift--;
 	b->tab = xcalloc(slots, sizeof *b->tab);
 	b->mask = slots - 1;
 	ranks = xreallocarray(NULL, nlines, sizeof *ranks);
@@ -325,22 +427,21 @@ load(bpe *b, const char *name, const char *data, size_t len, char *err,
 			goto bad;
 		}
 		ranks[b->n++] = (uint32_t)rank;
+		if (rank > b->maxrank)
+			b->maxrank = (uint32_t)rank;
 		if (n == 1) {
 			seen[tok[0]] = 1;
 			b->byte_rank[tok[0]] = (uint32_t)rank;
 			continue;
 		}
+		insert(b, tok, (size_t)n, (uint32_t)rank, alen);
+		if (n <= 8)
+			continue;
 		if (alen + (size_t)n > acap) {
 			acap = acap ? 2 * acap : 1 << 16;
 			b->arena = xrealloc(b->arena, acap);
 		}
 		memcpy(b->arena + alen, tok, (size_t)n);
-		j = hash(tok, (size_t)n) & b->mask;
-		while (b->tab[j].len != 0)
-			j = (j + 1) & b->mask;
-		b->tab[j].off = (uint32_t)alen;
-		b->tab[j].len = (uint32_t)n;
-		b->tab[j].rank = (uint32_t)rank;
 		alen += (size_t)n;
 	}
 	for (i = 0; i < 256; i++)
@@ -503,12 +604,26 @@ bpe_token(bpe *b, uint32_t id, size_t *len)
 			b->byid[k].len = 1;
 			b->byid[k++].p = b->bytes + i;
 		}
-		for (i = 0; i <= b->mask; i++)
-			if (b->tab[i].len != 0) {
-				b->byid[k].rank = b->tab[i].rank;
-				b->byid[k].len = b->tab[i].len;
-				b->byid[k++].p = b->arena + b->tab[i].off;
+		b->shorts = xreallocarray(NULL, b->n, 8);
+		for (i = 0; i <= b->mask; i++) {
+			const slot *t = b->tab + i;
+
+			if (t->len == 0)
+				continue;
+			b->byid[k].rank = t->rank;
+			b->byid[k].len = t->len;
+			if (t->len > 8)
+				b->byid[k].p = b->arena + t->w;
+			else {
+				unsigned char *s = b->shorts + 8 * k;
+				size_t j;
+
+				for (j = 0; j < t->len; j++)
+					s[j] = (unsigned char)(t->w >> 8 * j);
+				b->byid[k].p = s;
 			}
+			k++;
+		}
 		qsort(b->byid, k, sizeof *b->byid, cmp_ref);
 	}
 	key.rank = id;
@@ -529,8 +644,6 @@ scratch(bpe *b, size_t n)
 	b->a = xreallocarray(b->a, b->scap, sizeof *b->a);
 	b->b = xreallocarray(b->b, b->scap, sizeof *b->b);
 	b->c = xreallocarray(b->c, b->scap, sizeof *b->c);
-	b->d = xreallocarray(b->d, b->scap, sizeof *b->d);
-	b->e = xreallocarray(b->e, b->scap, sizeof *b->e);
 }
 
 static void
@@ -589,99 +702,266 @@ merge_scan(bpe *b, const unsigned char *p, size_t n, int want)
 	return m - 1;
 }
 
-/* Heap of part starts keyed by (rank of the part with the next, start). */
-#define LESS(x, y) (r[x] < r[y] || (r[x] == r[y] && (x) < (y)))
+/*
+ * The long merge.  The parts are a list: end is the end of the part starting
+ * at x (0 once it is merged into the one before), prev the start of the one
+ * before, rank the rank of the part with the next.  Each pair
+ * is a key rank << 32 | x, so that the least key is the lowest rank and of
+ * equal ones the leftmost; a key whose part is gone or whose rank changed
+ * since is dropped when it comes up (a part's spans only grow, and two
+ * spans never have one rank, so a key that matches is current).
+ *
+ * The keys wait in buckets by rank (the top bits of the rank when the
+ * ranks go past BUCKETS), taken in order: a bucket's keys are sorted when
+ * its turn comes, and a key for a bucket already begun goes to a 4-ary
+ * heap instead; the least of the bucket's next key and the heap's is the
+ * least key of all.  A merge of rank R makes longer spans, whose ranks are
+ * nearly always higher, so nearly every key goes to a bucket to come and
+ * the heap stays small: a merge costs O(1) but for the sorting of buckets.
+ */
+#define NONE UINT32_MAX
+#define BUCKETS ((size_t)1 << 17)
+#define KEY(rank, x) ((uint64_t)(rank) << 32 | (x))
+#define AHEAD 8
+
+struct part {
+	uint32_t end, prev, rank;
+};
+
+/* The parts of a bucket's keys, as they came, in chunks of two lines. */
+#define CHUNK 30
+struct chunk {
+	uint32_t x[CHUNK];
+	uint32_t n, next;
+};
 
 static void
-sift(uint32_t *h, uint32_t *pos, const uint32_t *r, size_t n, size_t i)
+down(uint64_t *h, size_t n, size_t i)
 {
-	uint32_t v = h[i];
+	uint64_t v = h[i];
 
-	while (i > 0 && LESS(v, h[(i - 1) / 2])) {
-		h[i] = h[(i - 1) / 2];
-		pos[h[i]] = (uint32_t)i;
-		i = (i - 1) / 2;
-	}
 	for (;;) {
-		size_t c = 2 * i + 1;
+		size_t c = 4 * i + 1, m = c, j, e = c + 4 < n ? c + 4 : n;
 
 		if (c >= n)
 			break;
-		if (c + 1 < n && LESS(h[c + 1], h[c]))
-			c++;
-		if (!LESS(h[c], v))
+		for (j = c + 1; j < e; j++)
+			if (h[j] < h[m])
+				m = j;
+		if (h[m] >= v)
 			break;
-		h[i] = h[c];
-		pos[h[i]] = (uint32_t)i;
-		i = c;
+		h[i] = h[m];
+		i = m;
 	}
 	h[i] = v;
-	pos[v] = (uint32_t)i;
 }
 
-/* Set the rank of part x (a start) and keep the heap in order. */
-static void
-rekey(uint32_t *h, uint32_t *pos, uint32_t *r, size_t *hn, uint32_t x, uint32_t rank)
+static int
+cmp_u64(const void *x, const void *y)
 {
-	size_t i = pos[x];
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
 
-	r[x] = rank;
-	if (i == NORANK) {
-		if (rank == NORANK)
-			return;
-		h[*hn] = x;
-		pos[x] = (uint32_t)*hn;
-		(*hn)++;
-		sift(h, pos, r, *hn, *hn - 1);
-		return;
-	}
-	if (rank == NORANK) {	/* out of the heap: the last one fills in */
-		uint32_t last = h[--*hn];
+	return a < b ? -1 : a > b;
+}
 
-		pos[x] = NORANK;
-		if (i < *hn) {
-			h[i] = last;
-			pos[last] = (uint32_t)i;
-			sift(h, pos, r, *hn, i);
+/* The queue of one long merge: buckets before upto have been begun; the
+ * chunks of those are free for others. */
+struct queue {
+	size_t upto, nc, hn, rn, ri;
+	uint32_t free;
+};
+
+/* Keep a key for later: in its bucket, or in the heap. */
+static void
+later(bpe *b, struct queue *q, uint64_t key)
+{
+	size_t bk = (size_t)(key >> 32) >> b->bshift, i;
+
+	if (bk < q->upto) {
+		uint64_t *h;
+
+		if ((i = q->hn++) == b->hcap) {
+			b->hcap = b->hcap ? 2 * b->hcap : 1024;
+			b->heap = xreallocarray(b->heap, b->hcap,
+			    sizeof *b->heap);
 		}
+		h = b->heap;
+		while (i > 0 && key < h[(i - 1) / 4]) {
+			h[i] = h[(i - 1) / 4];
+			i = (i - 1) / 4;
+		}
+		h[i] = key;
 		return;
 	}
-	sift(h, pos, r, *hn, i);
+	if ((i = b->tail[bk]) == NONE || b->chunks[i].n == CHUNK) {
+		size_t c;
+
+		if (q->free != NONE) {	/* one of a bucket begun */
+			c = q->free;
+			q->free = b->chunks[c].next;
+		} else if ((c = q->nc++) == b->ccap) {
+			b->ccap = b->ccap ? 2 * b->ccap : 256;
+			b->chunks = xreallocarray(b->chunks, b->ccap,
+			    sizeof *b->chunks);
+		}
+		b->chunks[c].n = 0;
+		b->chunks[c].next = NONE;
+		if (i == NONE) {
+			b->head[bk] = (uint32_t)c;
+			b->bits[bk / 64] |= (uint64_t)1 << bk % 64;
+		} else
+			b->chunks[i].next = (uint32_t)c;
+		b->tail[bk] = (uint32_t)c;
+		i = c;
+	}
+	b->chunks[i].x[b->chunks[i].n++] = (uint32_t)key;
+}
+
+/* Begin the next bucket with keys: its keys sorted in b->run; 0 when no
+ * bucket is left. */
+static int
+begin(bpe *b, struct queue *q)
+{
+	size_t w = q->upto / 64, c, n = 0, nw = (b->nb + 63) / 64;
+	uint64_t m;
+	uint32_t i;
+	int sorted = 1;
+
+	if (w >= nw)
+		return 0;
+	m = b->bits[w] & ~(uint64_t)0 << q->upto % 64;
+	while (m == 0) {
+		if (++w == nw)
+			return 0;
+		m = b->bits[w];
+	}
+	for (c = w * 64; (m & 1) == 0; m >>= 1)
+		c++;
+	b->bits[w] &= ~((uint64_t)1 << c % 64);
+	q->upto = c + 1;
+	for (i = b->head[c]; i != NONE; i = b->chunks[i].next) {
+		const struct chunk *k = b->chunks + i;
+		size_t j;
+
+		if (n + CHUNK > b->rcap) {
+			b->rcap = b->rcap ? 2 * b->rcap : 1024;
+			b->run = xreallocarray(b->run, b->rcap, sizeof *b->run);
+		}
+		for (j = 0; j < k->n; j++) {
+			const struct part *pt = b->parts + k->x[j];
+
+			/* the part's key now, if it is still in this bucket */
+			if (pt->end == 0 || pt->rank == NORANK ||
+			    pt->rank >> b->bshift != c)
+				continue;
+			b->run[n] = KEY(pt->rank, k->x[j]);
+			if (n > 0 && b->run[n] < b->run[n - 1])
+				sorted = 0;
+			n++;
+		}
+	}
+	b->chunks[b->tail[c]].next = q->free;
+	q->free = b->head[c];
+	b->head[c] = b->tail[c] = NONE;
+	if (!sorted)
+		qsort(b->run, n, sizeof *b->run, cmp_u64);
+	q->rn = n;
+	q->ri = 0;
+	return 1;
+}
+
+/* The least key left, in *key; 0 when none is. */
+static int
+least(bpe *b, struct queue *q, uint64_t *key)
+{
+	for (;;) {
+		if (q->ri < q->rn &&
+		    (q->hn == 0 || b->run[q->ri] < b->heap[0])) {
+#ifdef __GNUC__
+			/* the part a few keys on, to have it when it comes */
+			if (q->ri + AHEAD < q->rn)
+				__builtin_prefetch(b->parts +
+				    (uint32_t)b->run[q->ri + AHEAD], 1);
+#endif
+			*key = b->run[q->ri++];
+			return 1;
+		}
+		if (q->hn > 0) {
+			*key = b->heap[0];
+			b->heap[0] = b->heap[--q->hn];
+			down(b->heap, q->hn, 0);
+			return 1;
+		}
+		if (!begin(b, q))
+			return 0;
+	}
+}
+
+/* The buckets, once per tokenizer, and room for n parts. */
+static void
+long_scratch(bpe *b, size_t n)
+{
+	size_t i;
+
+	if (b->head == NULL) {
+		b->bshift = 0;
+		while (b->maxrank >> b->bshift >= BUCKETS)
+			b->bshift++;
+		b->nb = (b->maxrank >> b->bshift) + 1;
+		b->head = xreallocarray(NULL, b->nb, sizeof *b->head);
+		b->tail = xreallocarray(NULL, b->nb, sizeof *b->tail);
+		b->bits = xcalloc((b->nb + 63) / 64, sizeof *b->bits);
+		for (i = 0; i < b->nb; i++)
+			b->head[i] = b->tail[i] = NONE;
+	}
+	if (n > b->pcap) {
+		b->pcap = n + n / 2;
+		b->parts = xreallocarray(b->parts, b->pcap, sizeof *b->parts);
+	}
 }
 
 static size_t
-merge_heap(bpe *b, const unsigned char *p, size_t n, int want)
+merge_long(bpe *b, const unsigned char *p, size_t n, int want)
 {
-	uint32_t *end = b->a, *prev = b->b, *r = b->c, *pos = b->d, *h = b->e;
-	size_t hn = 0, i, k = 0, count = n;
+	struct queue q = { 0, 0, 0, 0, 0, NONE };
+	struct part *pt;
+	size_t i, k = 0, count = n;
+	uint64_t key;
 
+	long_scratch(b, n);
+	pt = b->parts;
 	for (i = 0; i < n; i++) {
-		end[i] = (uint32_t)(i + 1);
-		prev[i] = i ? (uint32_t)(i - 1) : NORANK;
-		pos[i] = NORANK;
-		r[i] = NORANK;
+		pt[i].end = (uint32_t)(i + 1);
+		pt[i].prev = i > 0 ? (uint32_t)(i - 1) : NONE;
+		pt[i].rank = i + 1 < n ? rank_of(b, p + i, 2) : NORANK;
+		if (pt[i].rank != NORANK)
+			later(b, &q, KEY(pt[i].rank, i));
 	}
-	for (i = 0; i + 1 < n; i++)
-		rekey(h, pos, r, &hn, (uint32_t)i, rank_of(b, p + i, 2));
-	while (hn > 0) {
-		uint32_t x = h[0], y = end[x], z;
+	while (least(b, &q, &key)) {
+		uint32_t x = (uint32_t)key, y, z, w;
 
+		if (pt[x].end == 0 || pt[x].rank != (uint32_t)(key >> 32))
+			continue;
 		/* x and the part after it, y, become one */
-		rekey(h, pos, r, &hn, y, NORANK);
-		z = end[y];
-		end[x] = z;
-		if (z < n)
-			prev[z] = x;
+		y = pt[x].end;
+		z = pt[y].end;
+		pt[y].end = 0;
+		pt[x].end = z;
 		count--;
-		rekey(h, pos, r, &hn, x,
-		    z < n ? rank_of(b, p + x, end[z] - x) : NORANK);
-		if (prev[x] != NORANK)
-			rekey(h, pos, r, &hn, prev[x],
-			    rank_of(b, p + prev[x], z - prev[x]));
+		pt[x].rank = NORANK;
+		if (z < n) {
+			pt[z].prev = x;
+			pt[x].rank = rank_of(b, p + x, pt[z].end - x);
+			if (pt[x].rank != NORANK)
+				later(b, &q, KEY(pt[x].rank, x));
+		}
+		if ((w = pt[x].prev) != NONE &&
+		    (pt[w].rank = rank_of(b, p + w, z - w)) != NORANK)
+			later(b, &q, KEY(pt[w].rank, w));
 	}
 	if (want)
-		for (i = 0; i < n; i = end[i])
-			emit(b, k++, rank_of(b, p + i, end[i] - i));
+		for (i = 0; i < n; i = pt[i].end)
+			emit(b, k++, rank_of(b, p + i, pt[i].end - i));
 	return count;
 }
 
@@ -697,7 +977,7 @@ piece(bpe *b, const unsigned char *p, size_t n, int want)
 		return 1;
 	}
 	scratch(b, n + 1);
-	return n > bpe_heap_from ? merge_heap(b, p, n, want) :
+	return n > bpe_heap_from ? merge_long(b, p, n, want) :
 	    merge_scan(b, p, n, want);
 }
 
@@ -730,6 +1010,21 @@ push_ids(bpe *b, uint32_t **ids, size_t *cap, size_t at, size_t k)
 		*cap = c;
 	}
 	memcpy(*ids + at, b->out, k * sizeof **ids);
+}
+
+size_t
+bpe_piece(bpe *b, const char *p, size_t n, uint32_t **ids, size_t *cap)
+{
+	size_t k;
+
+	if (b->tab == NULL || n > BPE_MAX_TEXT)
+		return (size_t)-1;
+	if (n == 0)
+		return 0;
+	k = piece(b, (const unsigned char *)p, n, ids != NULL);
+	if (ids != NULL)
+		push_ids(b, ids, cap, 0, k);
+	return k;
 }
 
 /* Tokens of ordinary text s[0..len), valid UTF-8; ids from index at. */

@@ -75,7 +75,16 @@ size_t bpe_encode(bpe *b, const char *s, size_t len, unsigned flags,
  */
 const char *bpe_token(bpe *b, uint32_t id, size_t *len);
 
-/* Pieces longer than this merge through a heap, not a linear scan (tests). */
+/*
+ * The tokens of one piece p[0..n) merged as it is, bytes as they are,
+ * without the pattern's cutting or the replacement of invalid UTF-8 (for
+ * tests): the count, the ids as bpe_encode() gives them.  (size_t)-1 for
+ * the approximate tokenizer or n over BPE_MAX_TEXT.
+ */
+size_t bpe_piece(bpe *b, const char *p, size_t n, uint32_t **ids, size_t *cap);
+
+/* Pieces longer than this merge through buckets of pairs by rank, not a
+ * linear scan (tests). */
 extern size_t bpe_heap_from;
 
 #endif
