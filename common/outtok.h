@@ -36,4 +36,14 @@ double output_tokens(const cJSON *rec, bpe **tok, const char *tokenizer,
  */
 double output_tokens_counted(const cJSON *rec);
 
+/*
+ * For a copy that carries the counts: the tokenizer bpe_setup(NULL) gives,
+ * or NULL where it would say something (the shipped table missing, a
+ * table that cannot be read); and the record's output counted with it as
+ * output_tokens() counts it, or -1 where that would not count (a length in
+ * gen.output_tokens, no output) or would warn.  Nothing is said.
+ */
+bpe *outtok_setup_quiet(void);
+double output_tokens_quiet(const cJSON *rec, bpe *tok);
+
 #endif
