@@ -88,3 +88,21 @@ output_tokens_quiet(const cJSON *rec, bpe *tok)
 		return -1;
 	return (double)n;
 }
+
+double
+output_tokens_given(const cJSON *rec)
+{
+	return given(rec);
+}
+
+double
+output_words_counted(const cJSON *rec)
+{
+	const cJSON *v = rec_get(rec, OUTWORDS_COUNTED);
+	size_t len;
+
+	if (rec_strn(rec, "output", &len) != NULL || !cJSON_IsNumber(v) ||
+	    !(v->valuedouble >= 0 && v->valuedouble < 1e15))
+		return -1;
+	return floor(v->valuedouble);
+}

@@ -46,4 +46,16 @@ double output_tokens_counted(const cJSON *rec);
 bpe *outtok_setup_quiet(void);
 double output_tokens_quiet(const cJSON *rec, bpe *tok);
 
+/* gen.output_tokens as a length (whole), or -1. */
+double output_tokens_given(const cJSON *rec);
+
+/*
+ * The member lg-report's copy carries in place of an output that no table
+ * reads but for its words (lg-agg --usage): count_words() of it.  The
+ * record's OUTWORDS_COUNTED when it has no output string: a whole number
+ * of words; else -1.
+ */
+#define OUTWORDS_COUNTED "output_words_counted"
+double output_words_counted(const cJSON *rec);
+
 #endif

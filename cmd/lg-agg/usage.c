@@ -14,6 +14,7 @@
 
 #include "agg.h"
 #include "diag.h"
+#include "outtok.h"
 #include "prices.h"
 #include "record.h"
 #include "util.h"
@@ -63,7 +64,7 @@ usage_read(const cJSON *rec, struct group *g)
 	const cJSON *toks = rec_get(rec, "tokens");
 	const char *length = rec_str(rec, "length"), *out;
 	struct usage *u;
-	double pt, ot, rt, lat, ttft, a, t;
+	double pt, ot, rt, lat, ttft, a, t, w;
 	size_t len;
 	long target;
 
@@ -71,14 +72,19 @@ usage_read(const cJSON *rec, struct group *g)
 		g->use = xcalloc(1, sizeof *g->use);
 	u = g->use;
 	u->recs++;
-	if ((out = rec_strn(rec, "output", &len)) != NULL) {
-		u->words += (long long)count_words(out, len);
+	/* the output's words; lg-report's copy: counted already */
+	if ((out = rec_strn(rec, "output", &len)) != NULL)
+		w = (double)count_words(out, len);
+	else
+		w = output_words_counted(rec);
+	if (w >= 0) {
+		u->words += (long long)w;
 		u->nwords++;
 		target = length ? tier_tokens(length) : 0;
 		if (target > 0) {
 			u->target_sum += (double)target;
 			u->ntarget++;
-			u->words_t += (double)count_words(out, len);
+			u->words_t += w;
 		}
 	}
 	/* the output's tokens: a tokenizer's count (lg-tokens), else the

@@ -4,7 +4,8 @@
 # --table 7 would count, whatever its bench: its runs of lg-agg count no
 # output again.  Its lg-agg here has a tokenizer table that cannot be
 # read, which it would die of on counting; the page is the one of the
-# plain tools byte for byte, every table made.
+# plain tools byte for byte, every table made.  An output counted so is
+# not in the copy: its words are (output_words_counted).
 set -eu
 . "$TOP/tests/lib.sh"
 export LG_SHARE="$TOP/share"
@@ -21,8 +22,8 @@ cp "$BIN/lg-report" "$t/bin/"
 for x in lg-compare lg-tags; do
 	ln -s "$BIN/$x" "$t/bin/$x"
 done
-printf '#!/bin/sh\nLG_TOKENIZER=%s/none exec %s/lg-agg "$@"\n' "$t" "$BIN" \
-    > "$t/bin/lg-agg"
+printf '#!/bin/sh\ncat > %s/copy\nLG_TOKENIZER=%s/none exec %s/lg-agg "$@" < %s/copy\n' \
+    "$t" "$t" "$BIN" "$t" > "$t/bin/lg-agg"
 chmod +x "$t/bin/lg-agg"
 lg-report "$t/run" > "$t/plain" || fail "plain tools: status $?"
 "$t/bin/lg-report" "$t/run" > "$t/page" 2> "$t/err" ||
@@ -30,3 +31,6 @@ lg-report "$t/run" > "$t/plain" || fail "plain tools: status $?"
 ! grep -q 'Missing, as it could not be made' "$t/page" ||
     fail "a table failed: lg-agg counted an output"
 cmp -s "$t/plain" "$t/page" || fail "the page differs from the plain tools'"
+grep -q '"output_words_counted":' "$t/copy" || fail "no words counted in the copy"
+! grep '"output_tokens_counted":' "$t/copy" | grep -q '"output":' ||
+    fail "an output counted is in the copy"
