@@ -440,6 +440,9 @@ void boot_at(struct group *g, const struct opts *o, size_t m, int k,
 /* Read a price file (MODEL INPUT OUTPUT per line): 0, or the exit status
  * after a message. */
 int prices_load(const char *path);
+/* Whether --usage prices what it counts (1, the default) or not (a view
+ * of lg-agg --view without --prices, while others have it). */
+void prices_use(int on);
 void prices_free(void);
 void usage_read(const cJSON *rec, struct group *g);
 void usage_free(struct usage *u);

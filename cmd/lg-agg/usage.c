@@ -21,6 +21,13 @@
 #include "xalloc.h"
 
 static struct prices prices;
+static int prices_on = 1;	/* 0: a view without --prices (views.c) */
+
+void
+prices_use(int on)
+{
+	prices_on = on;
+}
 
 int
 prices_load(const char *path)
@@ -143,7 +150,7 @@ usage_read(const cJSON *rec, struct group *g)
 		u->ttft += ttft;
 		u->nttft++;
 	}
-	if (prices.n > 0) {
+	if (prices_on && prices.n > 0) {
 		const struct price *p = prices_find(&prices,
 		    rec_str(gen, "model"));
 
@@ -309,7 +316,8 @@ usage_print(struct group **g, size_t n, const struct opts *o)
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
 	};
 	static const unsigned char noci[NCOLS_BASE + NCOLS_COST];
-	size_t nc = NCOLS_BASE + (prices.n ? NCOLS_COST : 0), i, k;
+	size_t nc = NCOLS_BASE + (prices_on && prices.n ? NCOLS_COST : 0),
+	    i, k;
 	struct usage tot = { 0 };
 	double m[NCOLS_BASE + NCOLS_COST];
 	table *tb = NULL;

@@ -108,9 +108,9 @@ view_files(struct view *v, int *prices, struct buf *pmsg)
 	if (o->prices != NULL) {
 		if (*prices < 0) {
 			*prices = prices_load(o->prices);
-			buf_add(pmsg, v->msgs.s, v->msgs.len);
+			buf_puts(pmsg, buf_str(&v->msgs));
 		} else {
-			buf_add(&v->msgs, pmsg->s, pmsg->len);
+			buf_puts(&v->msgs, buf_str(pmsg));
 		}
 		st = *prices;
 	}
@@ -200,6 +200,7 @@ view_print(struct view *v, size_t k, jsonl *in)
 		view_emit(k + 1, "", 0, v->status, &v->msgs);
 		return v->status;
 	}
+	prices_use(v->o.prices != NULL);
 	if (fflush(stdout) != 0 || (stdout = open_memstream(&out, &len)) ==
 	    NULL) {
 		stdout = save;
@@ -261,6 +262,7 @@ agg_views(int argc, char **argv, int first, const struct opts *o)
 			if (v[k].status >= 0)
 				continue;
 			s.cur = (long)k;
+			prices_use(v[k].o.prices != NULL);
 			if (agg_add(rec, in, &v[k].o, v[k].t, v[k].vals,
 			    v[k].keys, &v[k].un, &plain) < 0)
 				v[k].bad = 1;

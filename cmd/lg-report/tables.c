@@ -331,7 +331,8 @@ views_split(runjob *r, runjob *v, size_t n)
 		if (!ended[i]) {
 			buf_reset(&v[i].out);
 			buf_reset(&v[i].err);
-			buf_add(&v[i].err, r->err.s, r->err.len);
+			if (r->err.len > 0)
+				buf_add(&v[i].err, r->err.s, r->err.len);
 			v[i].status = r->status;
 			v[i].why = r->why ? xstrdup(r->why) : NULL;
 		}

@@ -22,6 +22,7 @@ sh "$TOP/tests/mkcorpus.sh" "$t/corpus" 2 300 > /dev/null
 echo '{"id": broken' >> "$t/run"
 printf 'model\tsize\tcontext\tkind\tgroup\n' > "$t/models"
 printf 'degraded 7B\tx\n' > "$t/badmodels"
+printf 'lg-oracle 1 2\ndegraded 3 4\n' > "$t/prices"
 
 set -- '--bootstrap 50' '--by-position --bootstrap 50' \
     '--layout paper --bootstrap 50' '-g bench,gen.model --bootstrap 50' \
@@ -32,6 +33,7 @@ set -- '--bootstrap 50' '--by-position --bootstrap 50' \
     '--table 6 --bootstrap 50' '--table 7 --bootstrap 50' \
     '--table 9 --bootstrap 50' \
     "--layout paper --models $t/models --bootstrap 50" \
+    "--usage --prices $t/prices" "--usage --prices $t/prices -g gen.model" \
     "--layout paper --models $t/badmodels --bootstrap 50"
 n=0
 for v; do
