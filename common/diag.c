@@ -14,6 +14,15 @@
 
 const char *lg_prog = "lg";
 static char outbuf[1 << 16];
+static void (*warn_fn)(const char *, size_t, void *);
+static void *warn_arg;
+
+void
+lg_warn_to(void (*fn)(const char *msg, size_t len, void *arg), void *arg)
+{
+	warn_fn = fn;
+	warn_arg = arg;
+}
 
 void
 lg_init(const char *argv0)
@@ -70,6 +79,10 @@ lg_vwarnat(const char *file, long line, const char *fmt, va_list ap)
 	vsnprintf(msg + n, sizeof msg - n - 1, fmt, ap);
 	n = (int)lg_sanitize(msg);
 	msg[n++] = '\n';
+	if (warn_fn != NULL) {
+		warn_fn(msg, (size_t)n, warn_arg);
+		return;
+	}
 	/* one write, so stages sharing stderr do not interleave mid-line */
 	if (write(STDERR_FILENO, msg, n) < 0)
 		return;
@@ -100,6 +113,7 @@ lg_die(int status, const char *fmt, ...)
 {
 	va_list ap;
 
+	warn_fn = NULL;
 	va_start(ap, fmt);
 	lg_vwarnat(NULL, 0, fmt, ap);
 	va_end(ap);

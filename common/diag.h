@@ -40,6 +40,15 @@ void lg_init(const char *argv0);
  */
 size_t lg_sanitize(char *s);
 
+/*
+ * Messages to fn(msg, len, arg) instead of stderr while fn is set (NULL:
+ * stderr again): msg is one whole line, its newline included, and stays
+ * the caller's for the call only.  For a tool that keeps the messages of
+ * its parts apart (lg-agg --view).  lg_die() always writes stderr.
+ */
+void lg_warn_to(void (*fn)(const char *msg, size_t len, void *arg),
+    void *arg);
+
 void lg_warn(const char *fmt, ...) LG_PRINTF(1, 2);
 void lg_warnat(const char *file, long line, const char *fmt, ...) LG_PRINTF(3, 4);
 void lg_vwarnat(const char *file, long line, const char *fmt, va_list ap);

@@ -36,4 +36,26 @@ double output_tokens(const cJSON *rec, bpe **tok, const char *tokenizer,
  */
 double output_tokens_counted(const cJSON *rec);
 
+/*
+ * For a copy that carries the counts: the tokenizer bpe_setup(NULL) gives,
+ * or NULL where it would say something (the shipped table missing, a
+ * table that cannot be read); and the record's output counted with it as
+ * output_tokens() counts it, or -1 where that would not count (a length in
+ * gen.output_tokens, no output) or would warn.  Nothing is said.
+ */
+bpe *outtok_setup_quiet(void);
+double output_tokens_quiet(const cJSON *rec, bpe *tok);
+
+/* gen.output_tokens as a length (whole), or -1. */
+double output_tokens_given(const cJSON *rec);
+
+/*
+ * The member lg-report's copy carries in place of an output that no table
+ * reads but for its words (lg-agg --usage): count_words() of it.  The
+ * record's OUTWORDS_COUNTED when it has no output string: a whole number
+ * of words; else -1.
+ */
+#define OUTWORDS_COUNTED "output_words_counted"
+double output_words_counted(const cJSON *rec);
+
 #endif

@@ -57,6 +57,8 @@ struct opts {
 	const char *correlate;	/* --correlate FILE, or NULL */
 	const struct extscores *ext;	/* what it holds, once read */
 	int table;		/* --table N: a paper table of its own, 0: none */
+	const char **views;	/* --view OPTIONS, each (views.c) */
+	size_t nviews;
 };
 
 enum { MEAS_TIME = 1, MEAS_LENGTHS };
@@ -353,6 +355,12 @@ void units_free(struct units *us);
  * --help, --version and --list-tasks.  The index of the first file. */
 int agg_parse(int argc, char **argv, struct opts *o);
 void agg_opts_free(struct opts *o);
+/* The words of a run of view (--view's OPTIONS) alone: argv[0], this
+ * run's options argv[1..first) but --view's, then view's words; their
+ * count in *nv; *text holds the words (both the caller's to free). */
+char **agg_view_argv(int argc, char **argv, int first, const char *view,
+    int *nv, char **text);
+
 
 /* group.c */
 typedef struct gtab gtab;
@@ -432,6 +440,9 @@ void boot_at(struct group *g, const struct opts *o, size_t m, int k,
 /* Read a price file (MODEL INPUT OUTPUT per line): 0, or the exit status
  * after a message. */
 int prices_load(const char *path);
+/* Whether --usage prices what it counts (1, the default) or not (a view
+ * of lg-agg --view without --prices, while others have it). */
+void prices_use(int on);
 void prices_free(void);
 void usage_read(const cJSON *rec, struct group *g);
 void usage_free(struct usage *u);
@@ -564,5 +575,19 @@ void json_se(cJSON *j, const char *key, const struct group *g,
     const struct opts *o);
 void json_samples(cJSON *j, const struct group *g);
 void json_maybe(cJSON *j, const char *key, double v);	/* null for NAN */
+
+struct unscored;
+/* main.c: members no table reads, left out unless a field names them */
+#define AGG_NUNREAD 5
+extern const char *const agg_unread[AGG_NUNREAD];
+/* main.c: a record folded into the groups of t by o (0, or -1 when it was
+ * bad: reported); the groups printed (0, or 1 when refused: said). */
+int agg_add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t,
+    char **vals, skeys *keys, struct unscored *un, struct group **plain);
+int agg_print(gtab *t, const struct opts *o, skeys *keys);
+
+/* views.c: --view: the tables of the views from one reading of files;
+ * the exit status, the worst of the views'. */
+int agg_views(int argc, char **argv, int first, const struct opts *o);
 
 #endif

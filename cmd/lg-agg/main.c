@@ -60,9 +60,9 @@ values(const cJSON *rec, jsonl *in, const struct opts *o, char **vals,
 /* Fold one record into its group through its bench's entry: 0, or -1
  * when it was bad (reported); *plain: the group when the record was one
  * case's plain score (no error, nothing undecided), else NULL. */
-static int
-add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t, char **vals,
-    skeys *keys, struct unscored *un, struct group **plain)
+int
+agg_add(const cJSON *rec, jsonl *in, const struct opts *o, gtab *t,
+    char **vals, skeys *keys, struct unscored *un, struct group **plain)
 {
 	const struct bench *b;
 	struct group *g;
@@ -162,8 +162,8 @@ warn_repeats(struct group **g, size_t n, const struct opts *o)
 /* Each bench's groups in turn, by its entry (or --usage's table): 0, or
  * 1 when a group's records were made by different settings or pool a
  * task's scores of two definitions (named, and nothing printed). */
-static int
-print(gtab *t, const struct opts *o, skeys *keys)
+int
+agg_print(gtab *t, const struct opts *o, skeys *keys)
 {
 	struct group **g;
 	size_t n, i, j;
@@ -203,15 +203,14 @@ print(gtab *t, const struct opts *o, skeys *keys)
 }
 
 /* Members no table of lg-agg reads: left out unless a field names them. */
-static const char *const unread[] = { "prompt", "vars", "template",
-	"published_id", "reasoning" };
-#define NUNREAD (sizeof unread / sizeof unread[0])
+const char *const agg_unread[AGG_NUNREAD] = { "prompt", "vars",
+	"template", "published_id", "reasoning" };
 
 static int
 run(char **files, int n, const struct opts *o)
 {
 	jsonl *in = jsonl_open(files, n);
-	const char *skip[NUNREAD];
+	const char *skip[AGG_NUNREAD];
 	gtab *t = gtab_new(o->nfields);
 	char **vals = xcalloc(o->nfields, sizeof *vals);
 	skeys *keys = skeys_new();
@@ -221,20 +220,20 @@ run(char **files, int n, const struct opts *o)
 	cJSON *rec;
 	int bad = 0, status, offered;
 
-	jsonl_skip(in, skip, fields_unnamed(o->fields, o->nfields, unread,
-	    NUNREAD, skip));	/* the scanner still checks them */
+	jsonl_skip(in, skip, fields_unnamed(o->fields, o->nfields, agg_unread,
+	    AGG_NUNREAD, skip));	/* the scanner still checks them */
 	jsonl_lazy_all(in);	/* records are read through rec_get() */
 	jsonl_borrow(in);	/* and nothing of one is kept past the next */
 	while ((rec = jsonl_next_take(in, fast ? agg_fast_take : NULL,
 	    fast, &offered)) != NULL) {
-		if (add(rec, in, o, t, vals, keys, &un, &plain) < 0)
+		if (agg_add(rec, in, o, t, vals, keys, &un, &plain) < 0)
 			bad = 1;
 		if (offered)
 			agg_fast_note(fast, rec, plain);
 		rec_free(rec);
 	}
 	agg_fast_free(fast);
-	if (print(t, o, keys))
+	if (agg_print(t, o, keys))
 		bad = 1;
 	unscored_warn(&un);
 	unscored_free(&un);
@@ -258,6 +257,11 @@ main(int argc, char **argv)
 
 	lg_init(argv[0]);
 	first = agg_parse(argc, argv, &o);
+	if (o.nviews > 0) {
+		status = agg_views(argc, argv, first, &o);
+		agg_opts_free(&o);
+		return status;
+	}
 	if (o.prices != NULL && (status = prices_load(o.prices)) != 0) {
 		agg_opts_free(&o);
 		prices_free();

@@ -2,6 +2,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "agg.h"
 #include "cmdline.h"
@@ -18,7 +19,7 @@ static const char usage[] =
 "              [--seed N] [--usage] [--prices FILE] [--tags] [--sample-size]\n"
 "              [--cases-for WIDTH] [--time] [--lengths]\n"
 "              [--tokenizer FILE] [--split-settings] [--models FILE]\n"
-"              [--correlate FILE] [--table N]\n"
+"              [--correlate FILE] [--table N] [--view OPTIONS ...]\n"
 "              [--max-record SIZE] [file ...]\n"
 "       lg-agg --list-tasks | -h | --help | --version\n"
 "\n"
@@ -66,7 +67,8 @@ static const char usage[] =
 "  --lengths          mean output tokens against the length tier per\n"
 "                     group in place of the scores\n"
 "  --tokenizer FILE   --lengths, --axis tokens: the table counting outputs\n"
-"                     (--lengths: those without gen.output_tokens;\n"
+"                     (--lengths: those without gen.output_tokens or\n"
+"                     output_tokens_counted, lg-report's count in its copy;\n"
 "                     default $LG_TOKENIZER, else cl100k_base)\n"
 "  --split-settings   a group whose records were made by different\n"
 "                     settings (gen: lg, template, parameters) is split\n"
@@ -80,6 +82,13 @@ static const char usage[] =
 "                     intervals over the models, of the scores per model\n"
 "                     and tier against another benchmark's (TSV: model,\n"
 "                     score, or model, length, score), then the points\n"
+"  --view OPTIONS     one table of several made from one reading of the\n"
+"                     records (-f json): the run's other options, then\n"
+"                     OPTIONS (split at blanks, a backslash keeping the\n"
+"                     next character); each row tagged \"view\": N, its\n"
+"                     number from 1, then {\"view_end\": N, \"status\": S,\n"
+"                     \"messages\": [...]}, the exit status and messages of\n"
+"                     a run of that table alone\n"
 "  --max-record SIZE  record size limit (default 64M)\n"
 "  --list-tasks       print the tasks the tables name or order: BENCH, TASK,\n"
 "                     then label (a paper column's name) or table (a paper\n"
@@ -94,7 +103,7 @@ enum { OPT_BYPOS = 256, OPT_LENF, OPT_COMPAT, OPT_MAXREC, OPT_VERSION,
 	OPT_BOOT, OPT_SEED, OPT_LAYOUT, OPT_USAGE, OPT_PRICES, OPT_LIST,
 	OPT_TAGS, OPT_SAMPLE, OPT_CASESFOR, OPT_TIME, OPT_LENGTHS,
 	OPT_TOKENIZER, OPT_SPLIT, OPT_MODELS, OPT_CORR, OPT_TABLE, OPT_AXIS,
-	OPT_BINW, OPT_SMOOTH };
+	OPT_BINW, OPT_SMOOTH, OPT_VIEW };
 
 #define MAX_BOOTSTRAP 1000000L
 #define DEF_BOOTSTRAP 1000L	/* intervals unless asked not to */
@@ -125,6 +134,7 @@ static const struct option longopts[] = {
 	{ "models", required_argument, NULL, OPT_MODELS },
 	{ "correlate", required_argument, NULL, OPT_CORR },
 	{ "table", required_argument, NULL, OPT_TABLE },
+	{ "view", required_argument, NULL, OPT_VIEW },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -251,6 +261,11 @@ option(int c, const char *arg, struct opts *o)
 		break;
 	case OPT_CORR:
 		o->correlate = arg;
+		break;
+	case OPT_VIEW:
+		o->views = xreallocarray(o->views, o->nviews + 1,
+		    sizeof *o->views);
+		o->views[o->nviews++] = arg;
 		break;
 	case OPT_TABLE:
 		o->table = atoi(ptables[opt_choice("--table", arg, ptables,
@@ -393,4 +408,95 @@ void
 agg_opts_free(struct opts *o)
 {
 	fields_free(&o->fields, &o->nfields);
+	free(o->views);
+	o->views = NULL;
+	o->nviews = 0;
+}
+
+/* Whether word is --view (or an abbreviation of it), with its argument
+ * after '=' (*joined) or in the next word. */
+static int
+is_view(const char *w, int *joined)
+{
+	size_t n = strcspn(w, "=");
+
+	*joined = w[n] == '=';
+	return n >= 4 && strncmp(w, "--view", n) == 0;
+}
+
+/* Whether the option word w (no '=' in it) takes the next word as its
+ * argument: -g, -f, or a long option of a required argument. */
+static int
+takes_next(const char *w)
+{
+	size_t i, n = strlen(w), hits = 0;
+	int req = 0;
+
+	if (w[0] == '-' && w[1] != '-')
+		return n == 2 && (w[1] == 'g' || w[1] == 'f');
+	if (strchr(w, '=') != NULL)
+		return 0;
+	for (i = 0; longopts[i].name != NULL; i++)
+		if (strncmp(longopts[i].name, w + 2, n - 2) == 0) {
+			if (strlen(longopts[i].name) == n - 2)
+				return longopts[i].has_arg == required_argument;
+			hits++;
+			req = longopts[i].has_arg == required_argument;
+		}
+	return hits == 1 && req;
+}
+
+/* view's words, split at blanks, a backslash keeping the next character,
+ * appended to v (*n of them, room for them all); the words' text in *text
+ * (the caller frees it). */
+static void
+view_words(const char *view, char **v, int *n, char **text)
+{
+	char *t = xmalloc(2 * strlen(view) + 2), *w = t;
+	int in = 0;
+
+	*text = t;
+	for (; *view != '\0'; view++) {
+		if (*view == ' ' || *view == '\t' || *view == '\n') {
+			if (in) {
+				*w++ = '\0';
+				in = 0;
+			}
+			continue;
+		}
+		if (!in) {
+			v[(*n)++] = w;
+			in = 1;
+		}
+		if (*view == '\\' && view[1] != '\0')
+			view++;
+		*w++ = *view;
+	}
+	*w = '\0';
+}
+
+char **
+agg_view_argv(int argc, char **argv, int first, const char *view,
+    int *nv, char **text)
+{
+	char **v = xcalloc((size_t)argc + strlen(view) + 2, sizeof *v);
+	int i, n = 0, joined;
+
+	(void)argc;
+	v[n++] = argv[0];
+	for (i = 1; i < first; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		if (is_view(argv[i], &joined)) {
+			i += !joined;
+			continue;
+		}
+		v[n++] = argv[i];
+		if (takes_next(argv[i]) && i + 1 < first)
+			v[n++] = argv[++i];
+	}
+	view_words(view, v, &n, text);
+	v[n] = NULL;
+	*nv = n;
+	return v;
 }

@@ -14,12 +14,20 @@
 
 #include "agg.h"
 #include "diag.h"
+#include "outtok.h"
 #include "prices.h"
 #include "record.h"
 #include "util.h"
 #include "xalloc.h"
 
 static struct prices prices;
+static int prices_on = 1;	/* 0: a view without --prices (views.c) */
+
+void
+prices_use(int on)
+{
+	prices_on = on;
+}
 
 int
 prices_load(const char *path)
@@ -63,7 +71,7 @@ usage_read(const cJSON *rec, struct group *g)
 	const cJSON *toks = rec_get(rec, "tokens");
 	const char *length = rec_str(rec, "length"), *out;
 	struct usage *u;
-	double pt, ot, rt, lat, ttft, a, t;
+	double pt, ot, rt, lat, ttft, a, t, w;
 	size_t len;
 	long target;
 
@@ -71,14 +79,19 @@ usage_read(const cJSON *rec, struct group *g)
 		g->use = xcalloc(1, sizeof *g->use);
 	u = g->use;
 	u->recs++;
-	if ((out = rec_strn(rec, "output", &len)) != NULL) {
-		u->words += (long long)count_words(out, len);
+	/* the output's words; lg-report's copy: counted already */
+	if ((out = rec_strn(rec, "output", &len)) != NULL)
+		w = (double)count_words(out, len);
+	else
+		w = output_words_counted(rec);
+	if (w >= 0) {
+		u->words += (long long)w;
 		u->nwords++;
 		target = length ? tier_tokens(length) : 0;
 		if (target > 0) {
 			u->target_sum += (double)target;
 			u->ntarget++;
-			u->words_t += (double)count_words(out, len);
+			u->words_t += w;
 		}
 	}
 	/* the output's tokens: a tokenizer's count (lg-tokens), else the
@@ -137,7 +150,7 @@ usage_read(const cJSON *rec, struct group *g)
 		u->ttft += ttft;
 		u->nttft++;
 	}
-	if (prices.n > 0) {
+	if (prices_on && prices.n > 0) {
 		const struct price *p = prices_find(&prices,
 		    rec_str(gen, "model"));
 
@@ -303,7 +316,8 @@ usage_print(struct group **g, size_t n, const struct opts *o)
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
 	};
 	static const unsigned char noci[NCOLS_BASE + NCOLS_COST];
-	size_t nc = NCOLS_BASE + (prices.n ? NCOLS_COST : 0), i, k;
+	size_t nc = NCOLS_BASE + (prices_on && prices.n ? NCOLS_COST : 0),
+	    i, k;
 	struct usage tot = { 0 };
 	double m[NCOLS_BASE + NCOLS_COST];
 	table *tb = NULL;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "charts.h"
 #include "diag.h"
 #include "jprint.h"
 #include "nulkey.h"
@@ -19,6 +20,7 @@
 #include "report.h"
 #include "splice.h"
 #include "unscored.h"
+#include "util.h"
 #include "xalloc.h"
 
 static char bench_k[] = "bench", task_k[] = "task", length_k[] = "length",
@@ -406,27 +408,44 @@ details(struct report *r, const cJSON *rec)
  * record's bytes, read by every run of the tables); and the output's
  * count of tokens, which is lg-report's own when there. */
 static const char *const unread[] = { "prompt", "system", "vars",
-    OUTTOK_COUNTED, NULL };
+    OUTTOK_COUNTED, OUTWORDS_COUNTED, NULL };
+
+/* Whether the tables read the record's output string for its words
+ * alone: lg-agg --lengths has its length (counted; or none, as the record
+ * failed or has no tier; or gen.output_tokens), lg-compare never reads
+ * it.  Then the copy carries its words as OUTWORDS_COUNTED instead. */
+static int
+words_only(const cJSON *rec, double counted, const char *s)
+{
+	return s != NULL && (counted >= 0 || rec_get(rec, "error") != NULL ||
+	    charts_tier(rec_str(rec, "length")) <= 0 ||
+	    output_tokens_given(rec) >= 0);
+}
 
 /* The record as a line of the copy lg-agg reads: each member as it was
- * read (printed when it has no text), but those of unread[]; then, when
- * counted is not negative, the output's tokens as OUTTOK_COUNTED. */
+ * read (printed when it has no text), but those of unread[] and an output
+ * read for its words alone (words_only()); then, when counted is not
+ * negative, the output's tokens as OUTTOK_COUNTED, and the words of an
+ * output left out as OUTWORDS_COUNTED. */
 static int
 spool(struct report *r, const cJSON *rec, double counted)
 {
 	struct buf *b = &r->line;
 	const cJSON *it;
-	const char *t;
-	size_t len, i;
-	int first = 1;
+	const char *t, *out;
+	size_t len, i, olen;
+	int first = 1, words;
 
+	out = rec_strn(rec, "output", &olen);
+	words = words_only(rec, counted, out);
 	buf_reset(b);
 	buf_putc(b, '{');
 	cJSON_ArrayForEach(it, rec) {
 		for (i = 0; unread[i] != NULL && strcmp(it->string,
 		    unread[i]) != 0; i++)
 			;
-		if (unread[i] != NULL)
+		if (unread[i] != NULL || (words && strcmp(it->string,
+		    "output") == 0))
 			continue;
 		if (!first)
 			buf_putc(b, ',');
@@ -438,9 +457,14 @@ spool(struct report *r, const cJSON *rec, double counted)
 		else if (!jprint(b, it))
 			return 0;	/* unprintable: left out, as before */
 	}
-	if (counted >= 0)
+	if (counted >= 0) {
 		buf_printf(b, "%s\"" OUTTOK_COUNTED "\":%.0f", first ? "" : ",",
 		    counted);
+		first = 0;
+	}
+	if (words)
+		buf_printf(b, "%s\"" OUTWORDS_COUNTED "\":%zu", first ? "" :
+		    ",", count_words(out, olen));
 	buf_puts(b, "}\n");
 	return fwrite(b->s, 1, b->len, r->records) == b->len ? 0 : -1;
 }

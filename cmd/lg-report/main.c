@@ -13,6 +13,7 @@
 #include "extscores.h"
 #include "nulkey.h"
 #include "opt.h"
+#include "outtok.h"
 #include "models.h"
 #include "prices.h"
 #include "record.h"
@@ -33,8 +34,9 @@ static const char usage[] =
 "                     and the cases' details in DIR/cases/, loaded when a\n"
 "                     case is opened (for large runs); default: one page\n"
 "                     on stdout\n"
-"  -j, --jobs N       runs of lg-agg and lg-compare at once for the\n"
-"                     tables (default: the processors, at most 16)\n"
+"  -j, --jobs N       runs of lg-compare at once for the tables (lg-agg\n"
+"                     makes its tables in one run; default: the\n"
+"                     processors, at most 16)\n"
 "  --baseline MODEL   the model (gen.model) every other one is compared\n"
 "                     with, A (default: the first in byte order)\n"
 "  --compat           the position chart as published (see lg-plot)\n"
@@ -408,19 +410,41 @@ copy_out(FILE *f, FILE *out)
 	return ferror(f) ? -1 : 0;
 }
 
+/* The output's tokens for the copy, where lg-agg --lengths would count
+ * them (no error, a length tier, no gen.output_tokens): as the length
+ * chart counted them, else counted here once for every run of the tables
+ * (*tok set up when first needed; *none once it could not be); -1 where
+ * lg-agg counts, or warns, itself. */
+static double
+copy_counted(const cJSON *rec, double chart, bpe **tok, int *none)
+{
+	if (chart >= 0)
+		return chart;
+	if (*none || rec_get(rec, "error") != NULL ||
+	    charts_tier(rec_str(rec, "length")) <= 0)
+		return -1;
+	if (*tok == NULL && (*tok = outtok_setup_quiet()) == NULL) {
+		*none = 1;
+		return -1;
+	}
+	return output_tokens_quiet(rec, *tok);
+}
+
 /* Read every record into r and ch; the exit status so far. */
 static int
 read_all(struct report *r, struct charts *ch, char **files, int n)
 {
 	jsonl *in = jsonl_open(files, n);
 	cJSON *rec;
-	int status = LG_OK, bad = 0;
+	bpe *tok = NULL;
+	int status = LG_OK, bad = 0, none = 0;
 
 	while ((rec = jsonl_next(in)) != NULL) {
 		int b = charts_add(ch, rec, in) < 0;
 
 		bad |= b;
-		if (report_add(r, rec, b, charts_counted(ch)) < 0) {	/* said */
+		if (report_add(r, rec, b, copy_counted(rec, charts_counted(ch),
+		    &tok, &none)) < 0) {	/* said */
 			status = LG_SYS;
 			rec_free(rec);
 			break;
@@ -437,6 +461,7 @@ read_all(struct report *r, struct charts *ch, char **files, int n)
 	}
 	if (status == LG_OK)
 		status = jsonl_status(in);
+	bpe_free(tok);
 	jsonl_free(in);
 	return status == LG_OK && bad ? LG_BAD : status;
 }

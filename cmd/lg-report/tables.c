@@ -187,7 +187,7 @@ last_line(const char *s)
  * failed, else -1 when one had nothing to show, else 0.
  */
 static int
-tools_run(const struct tabctx *c, struct buf *o, runjob *jobs, size_t n,
+tools_done(const struct tabctx *c, struct buf *o, runjob *jobs, size_t n,
     const struct runfor *fo)
 {
 	char **why = xcalloc(n + 1, sizeof *why);
@@ -197,7 +197,6 @@ tools_run(const struct tabctx *c, struct buf *o, runjob *jobs, size_t n,
 	int st = 0, hard;
 	struct buf w = { 0 };
 
-	runtools(c->self, jobs, n, c->fd, MAX_OUT, c->jobs);
 	for (i = 0; i < n; i++) {
 		if ((why[i] = no_table(&jobs[i], &hard)) == NULL) {
 			*fo[i].out = jobs[i].out;
@@ -243,6 +242,144 @@ tools_run(const struct tabctx *c, struct buf *o, runjob *jobs, size_t n,
 	free(fail);
 	free(said);
 	free(why);
+	return st;
+}
+
+static int
+tools_run(const struct tabctx *c, struct buf *o, runjob *jobs, size_t n,
+    const struct runfor *fo)
+{
+	runtools(c->self, jobs, n, c->fd, MAX_OUT, c->jobs);
+	return tools_done(c, o, jobs, n, fo);
+}
+
+/* Append word w to b as one word of lg-agg --view's OPTIONS: a blank or
+ * a backslash after a backslash. */
+static void
+view_word(struct buf *b, const char *w)
+{
+	if (b->len > 0)
+		buf_putc(b, ' ');
+	for (; *w != '\0'; w++) {
+		if (*w == ' ' || *w == '\t' || *w == '\n' || *w == '\\')
+			buf_putc(b, '\\');
+		buf_putc(b, *w);
+	}
+}
+
+/* The number n of a line {"view":n...} or {"view_end":n...} (key), its
+ * text after n in *rest; 0 when it is not such a line. */
+static size_t
+view_of(const char *line, const char *key, const char **rest)
+{
+	size_t kl = strlen(key);
+	char *end;
+	unsigned long n;
+
+	if (strncmp(line, "{\"", 2) != 0 || strncmp(line + 2, key, kl) != 0 ||
+	    strncmp(line + 2 + kl, "\":", 2) != 0)
+		return 0;
+	n = strtoul(line + 4 + kl, &end, 10);
+	*rest = end;
+	return end == line + 4 + kl ? 0 : (size_t)n;
+}
+
+/* A view's end line into its run j: its status and messages. */
+static void
+view_end(runjob *j, const char *line)
+{
+	cJSON *e = cJSON_Parse(line), *m;
+	const cJSON *st = cJSON_GetObjectItemCaseSensitive(e, "status");
+
+	j->status = cJSON_IsNumber(st) ? st->valueint : LG_SYS;
+	cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(e, "messages"))
+		if (cJSON_IsString(m))
+			buf_printf(&j->err, "%s\n", m->valuestring);
+	cJSON_Delete(e);
+}
+
+/*
+ * The run r of lg-agg --view made as runs v[0..n) of each view alone:
+ * each row, its "view" member left out, in its view's out, each view's
+ * end line its status and messages.  A view without an end line (the
+ * run failed) is the run: its status, why and messages.
+ */
+static void
+views_split(runjob *r, runjob *v, size_t n)
+{
+	const char *p = buf_str(&r->out), *nl, *rest;
+	char *line;
+	int *ended = xcalloc(n + 1, sizeof *ended);
+	size_t k, i;
+
+	for (; *p != '\0'; p = *nl ? nl + 1 : nl) {
+		nl = p + strcspn(p, "\n");
+		line = xstrndup(p, (size_t)(nl - p));
+		if ((k = view_of(line, "view", &rest)) >= 1 && k <= n &&
+		    (*rest == ',' || *rest == '}')) {
+			buf_putc(&v[k - 1].out, '{');
+			buf_puts(&v[k - 1].out, rest + (*rest == ','));
+			buf_putc(&v[k - 1].out, '\n');
+		} else if ((k = view_of(line, "view_end", &rest)) >= 1 &&
+		    k <= n) {
+			view_end(&v[k - 1], line);
+			ended[k - 1] = 1;
+		}
+		free(line);
+	}
+	for (i = 0; i < n; i++)
+		if (!ended[i]) {
+			buf_reset(&v[i].out);
+			buf_reset(&v[i].err);
+			if (r->err.len > 0)
+				buf_add(&v[i].err, r->err.s, r->err.len);
+			v[i].status = r->status;
+			v[i].why = r->why ? xstrdup(r->why) : NULL;
+		}
+	free(ended);
+}
+
+/* The runs av[0..n) of lg-agg (its arguments but --max-record) as one run
+ * of lg-agg --view reading the records once: each a view of its own,
+ * done as tools_done() does the runs. */
+static int
+views_run(const struct tabctx *c, struct buf *o, char *(*av)[24], size_t n,
+    const struct runfor *fo)
+{
+	char **argv = xcalloc(2 * n + 6, sizeof *argv);
+	struct buf *vw = xcalloc(n + 1, sizeof *vw);
+	runjob one, *v = xcalloc(n + 1, sizeof *v);
+	size_t i, k, m = 0;
+	int st;
+
+	argv[m++] = (char *)"-f";
+	argv[m++] = (char *)"json";
+	argv[m++] = (char *)"--max-record";
+	argv[m++] = (char *)c->max_record;
+	for (i = 0; i < n; i++) {
+		for (k = 0; av[i][k] != NULL; k++)
+			if (strcmp(av[i][k], "--max-record") == 0)
+				k++;
+			else
+				view_word(&vw[i], av[i][k]);
+		argv[m++] = (char *)"--view";
+		argv[m++] = (char *)buf_str(&vw[i]);
+		v[i].name = "lg-agg";
+	}
+	memset(&one, 0, sizeof one);
+	one.name = "lg-agg";
+	one.argv = argv;
+	runtools(c->self, &one, 1, c->fd, MAX_OUT, 1);
+	views_split(&one, v, n);
+	buf_free(&one.out);
+	buf_free(&one.err);
+	free(one.why);
+	st = tools_done(c, o, v, n, fo);
+	for (i = 0; i < n; i++)
+		buf_free(&vw[i]);
+	free(vw);
+	free(v);
+	free(argv);
 	return st;
 }
 
@@ -641,8 +778,7 @@ tabs_run(tabs *t, const struct tabctx *c, struct buf *o)
 	struct buf p = { 0 }, js[NRUNS] = { { 0 } };
 	struct jrows *dest[NRUNS] = { &t->lng, &t->pos, NULL, &t->g1, &t->g2,
 	    &t->use, &t->tags, &t->time, &t->lengths, &t->sample };
-	char *av[NRUNS][24], nb[NRUNS][32];
-	runjob jobs[NRUNS];
+	char *av[NRUNS][24], *avs[NRUNS][24], nb[NRUNS][32];
 	size_t n = 0, i;
 
 	memset(t, 0, sizeof *t);
@@ -684,9 +820,7 @@ tabs_run(tabs *t, const struct tabctx *c, struct buf *o)
 		/* --usage's numbers have no interval */
 		tool_args(c, av[i], nb[i], sizeof nb[i], args[i], i != 5 &&
 		    i != 6);
-		memset(&jobs[n], 0, sizeof jobs[n]);
-		jobs[n].name = "lg-agg";
-		jobs[n].argv = av[i];
+		memcpy(avs[n], av[i], sizeof av[i]);
 		fo[n].out = i == 2 ? &p : &js[i];
 		fo[n].what = what[i];
 		fo[n].quiet = 0;
@@ -695,7 +829,7 @@ tabs_run(tabs *t, const struct tabctx *c, struct buf *o)
 	}
 	/* a table missing is said in its place; only a run that failed
 	 * fails the page */
-	t->ok = tools_run(c, o, jobs, n, fo) != -2;
+	t->ok = views_run(c, o, avs, n, fo) != -2;
 	if (p.len > 0)
 		t->npaper = jlines(buf_str(&p), &t->paper);
 	buf_free(&p);
