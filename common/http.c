@@ -915,21 +915,28 @@ judge(http_engine *e, req *q, CURLcode rc, double t)
 		    rc == CURLE_COULDNT_RESOLVE_HOST ||
 		    rc == CURLE_COULDNT_RESOLVE_PROXY;
 	} else if (q->status >= 200 && q->status < 300) {
+		char *why = NULL;
+
 		if (q->event_stream) {
 			(void)sse_feed(&q->sse, "\n", 1, on_data, q);
 			if (q->reply.error != NULL)
 				reply_error(q);
 			else if (!oai_complete(&q->reply))
 				set_error(q, 1, "stream ended before the reply did");
+			else if ((why = oai_not_answer(&q->reply)) != NULL)
+				set_error(q, 0, "%s", why);
 			else
 				goto ok;
 		} else if (oai_body(&q->reply, buf_str(&q->in), q->in.len) < 0) {
 			reply_error(q);
 		} else if (text_too_large(q)) {
 			set_error(q, 0, "%s", q->reply.error);
+		} else if ((why = oai_not_answer(&q->reply)) != NULL) {
+			set_error(q, 0, "%s", why);
 		} else {
 			goto ok;
 		}
+		free(why);
 	} else {
 		char *m;
 		int hits = 0;

@@ -210,7 +210,8 @@ same(const oai_reply *a, const oai_reply *b)
 	    (a->error == NULL) == (b->error == NULL) &&
 	    (a->error == NULL || strcmp(a->error, b->error) == 0) &&
 	    a->prompt_tokens == b->prompt_tokens && a->output_tokens == b->output_tokens &&
-	    a->done == b->done && a->tokens == b->tokens;
+	    a->done == b->done && a->tokens == b->tokens &&
+	    a->nchoice == b->nchoice && a->own == b->own && a->other == b->other;
 }
 
 /* Chunks as servers send them: the scanner reads each itself. */
