@@ -63,6 +63,8 @@ typedef struct {
 	size_t max_reply;	/* bytes of answer text (content and reasoning)
 				 * at most; 0: HTTP_MAX_REPLY, or the record
 				 * limit (jsonl_max) when that is less */
+	int hints;		/* a reply with no one answer says what
+				 * lg-infer's options do (oai_not_answer) */
 } http_opts;
 
 /*

@@ -306,7 +306,7 @@ oai_body(oai_reply *r, const char *body, size_t len)
 }
 
 char *
-oai_not_answer(const oai_reply *r)
+oai_not_answer(const oai_reply *r, int hints)
 {
 	const char *want = !r->chat ? "text" : r->whole ? "message" : "delta";
 	size_t at;
@@ -314,12 +314,13 @@ oai_not_answer(const oai_reply *r)
 	if (r->nchoice == 0)
 		return xstrdup("reply has no choice (choices is empty): no answer");
 	if (r->nchoice > 1)
-		return xasprintf("reply has %ld choices (n above 1): lg-infer takes "
-		    "one answer a request (--samples asks several)", r->nchoice);
+		return xasprintf("reply has %ld choices (n above 1): %s", r->nchoice,
+		    hints ? "lg-infer takes one answer a request (--samples asks "
+		    "several)" : "one answer a request is taken");
 	if (r->own == 0)
 		return xasprintf("reply's choice has no %s: not a %s%s", want,
-		    r->chat ? "chat completion" : "completion", r->chat ?
-		    " (a completion is read with --completions)" :
+		    r->chat ? "chat completion" : "completion", !hints ? "" :
+		    r->chat ? " (a completion is read with --completions)" :
 		    " (a chat completion is read without --completions)");
 	if ((at = utf8_invalid(r->content.s ? r->content.s : "",
 	    r->content.len)) != r->content.len)

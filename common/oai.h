@@ -70,9 +70,10 @@ void oai_ident(char **slot, const char *s, size_t n);
  * as a chat reply, a message or delta read as a completion), or answer
  * text that is not UTF-8 (checked on the whole text: a character may be
  * split between a stream's chunks).  A usage-only or role-only chunk with
- * no choice is no answer, but no fault either.
+ * no choice is no answer, but no fault either.  hints: the message says
+ * what lg-infer's options do (--samples, --completions).
  */
-char *oai_not_answer(const oai_reply *r);
+char *oai_not_answer(const oai_reply *r, int hints);
 
 /* Has the stream ended properly (a finish_reason or [DONE] seen)? */
 int oai_complete(const oai_reply *r);

@@ -491,7 +491,7 @@ result(batchres *b, const entry *e, const char *s, size_t len, oai_reply *r,
 	} else if (oai_body(r, s + body->vstart, body->vend - body->vstart) < 0) {
 		*msg = xstrdup(r->error);
 		*status = r->error_code;
-	} else if ((t = oai_not_answer(r)) != NULL) {
+	} else if ((t = oai_not_answer(r, 1)) != NULL) {
 		*msg = t;
 	} else if (r->content.len + r->reasoning.len > b->max_reply) {
 		*msg = xasprintf("reply too large: answer text over %zu bytes",
