@@ -18,11 +18,10 @@
  * A line that is not UTF-8 (a JSON text must be) answers nothing: the
  * file was damaged.  A record's answer is read as the HTTP engine reads a
  * whole reply: a status S from 200 to 299 hands B to the same parser
- * (oai_body(): the
- * content, reasoning, finish_reason, usage, server model, an error object
- * in the body), then a check that it holds one choice of the endpoint
- * (oai_not_answer(), as online), the same limit on the answer text (--max-reply) and
- * oai_finish(); another status is the failure "HTTP S: message" from
+ * (oai_body(): the content, reasoning, finish_reason, usage, server
+ * model, an error object in the body) and the same check that it holds
+ * one choice of the endpoint (oai_not_answer()), then the same limit on
+ * the answer text (--max-reply) and oai_finish(); another status is the failure "HTTP S: message" from
  * B's error, else from E (vLLM's run_batch: a status 400, no body, E a
  * string or an error object); no response, or an E not null, is the
  * failure E says.  A record with no line,
