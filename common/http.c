@@ -104,6 +104,7 @@ struct http_engine {
 	double backoff_base, backoff_max;
 	int insecure;
 	size_t max_reply;	/* bytes of answer text */
+	int hints;		/* http_opts' */
 	size_t max_body;	/* bytes of a whole reply body or a stream line */
 	int use_cache;
 	cache cache;
@@ -241,6 +242,7 @@ http_new(const http_opts *o, char **err)
 	e->backoff_max = o->backoff_max;
 	e->insecure = o->insecure;
 	e->max_reply = o->max_reply;
+	e->hints = o->hints;
 	if (e->max_reply == 0)
 		e->max_reply = HTTP_MAX_REPLY < jsonl_max ? HTTP_MAX_REPLY : jsonl_max;
 	e->max_body = 4 * e->max_reply + ((size_t)1 << 20);
@@ -915,21 +917,28 @@ judge(http_engine *e, req *q, CURLcode rc, double t)
 		    rc == CURLE_COULDNT_RESOLVE_HOST ||
 		    rc == CURLE_COULDNT_RESOLVE_PROXY;
 	} else if (q->status >= 200 && q->status < 300) {
+		char *why = NULL;
+
 		if (q->event_stream) {
 			(void)sse_feed(&q->sse, "\n", 1, on_data, q);
 			if (q->reply.error != NULL)
 				reply_error(q);
 			else if (!oai_complete(&q->reply))
 				set_error(q, 1, "stream ended before the reply did");
+			else if ((why = oai_not_answer(&q->reply, e->hints)) != NULL)
+				set_error(q, 0, "%s", why);
 			else
 				goto ok;
 		} else if (oai_body(&q->reply, buf_str(&q->in), q->in.len) < 0) {
 			reply_error(q);
 		} else if (text_too_large(q)) {
 			set_error(q, 0, "%s", q->reply.error);
+		} else if ((why = oai_not_answer(&q->reply, e->hints)) != NULL) {
+			set_error(q, 0, "%s", why);
 		} else {
 			goto ok;
 		}
+		free(why);
 	} else {
 		char *m;
 		int hits = 0;

@@ -13,7 +13,9 @@
  * code is tried again or not by its code as by a status), and an optional
  * response cache on disk (cache.h).
  *
- * Nothing that comes back is trusted.  A reply is bounded: answer text
+ * Nothing that comes back is trusted.  A 200 reply must hold one answer
+ * of the endpoint asked (oai_not_answer()), else the request fails
+ * without a retry.  A reply is bounded: answer text
  * (content and reasoning) past max_reply, a whole body or a stream line
  * past 4 max_reply + 1 MiB, stops the transfer and fails the request with
  * "reply too large", without a retry.  The total timeout bounds a request
@@ -63,6 +65,8 @@ typedef struct {
 	size_t max_reply;	/* bytes of answer text (content and reasoning)
 				 * at most; 0: HTTP_MAX_REPLY, or the record
 				 * limit (jsonl_max) when that is less */
+	int hints;		/* a reply with no one answer says what
+				 * lg-infer's options do (oai_not_answer) */
 } http_opts;
 
 /*

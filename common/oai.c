@@ -31,7 +31,8 @@ oai_reset(oai_reply *r)
 	free(r->fingerprint);
 	r->finish_reason = r->error = r->model = r->fingerprint = NULL;
 	r->prompt_tokens = r->output_tokens = -1;
-	r->done = r->tokens = 0;
+	r->done = r->tokens = r->whole = 0;
+	r->nchoice = r->own = r->other = 0;
 	r->error_code = 0;
 	r->chat = chat;
 }
@@ -162,6 +163,42 @@ inband_error(oai_reply *r, const cJSON *j)
 	return 1;
 }
 
+/* Count the choices of a chunk or a reply, and their kinds. */
+static void
+count_choices(oai_reply *r, const cJSON *ch, const char *part)
+{
+	const cJSON *c;
+	long n = 0;
+
+	cJSON_ArrayForEach(c, ch) {
+		const cJSON *ix = cJSON_GetObjectItemCaseSensitive(c, "index");
+		int mine, theirs;
+
+		n++;
+		if (cJSON_IsNumber(ix) && ix->valuedouble >= 0 &&
+		    ix->valuedouble < 1e9 && ix->valuedouble + 1 > r->nchoice)
+			r->nchoice = (long)ix->valuedouble + 1;
+		if (r->chat) {
+			mine = cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(c,
+			    part));
+			theirs = cJSON_IsString(cJSON_GetObjectItemCaseSensitive(c,
+			    "text"));
+		} else {
+			mine = cJSON_IsString(cJSON_GetObjectItemCaseSensitive(c,
+			    "text"));
+			theirs = cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(c,
+			    "message")) || cJSON_IsObject(
+			    cJSON_GetObjectItemCaseSensitive(c, "delta"));
+		}
+		if (mine)
+			r->own++;
+		else if (theirs)
+			r->other++;
+	}
+	if (n > r->nchoice)
+		r->nchoice = n;
+}
+
 /* Read the first choice of a chunk (delta) or of a whole reply (message). */
 static void
 choice(oai_reply *r, const cJSON *j, const char *part, int nul)
@@ -170,6 +207,8 @@ choice(oai_reply *r, const cJSON *j, const char *part, int nul)
 	const cJSON *c0, *m, *fr;
 
 	usage(r, j);
+	if (cJSON_IsArray(ch))
+		count_choices(r, ch, part);
 	if (!cJSON_IsArray(ch) || (c0 = cJSON_GetArrayItem(ch, 0)) == NULL)
 		return;
 	if (r->chat) {
@@ -262,8 +301,36 @@ oai_body(oai_reply *r, const char *body, size_t len)
 	idents(r, j);
 	choice(r, j, "message", nul);
 	cJSON_Delete(j);
-	r->done = 1;
+	r->done = r->whole = 1;
 	return 0;
+}
+
+char *
+oai_not_answer(const oai_reply *r, int hints)
+{
+	const char *want = !r->chat ? "text" : r->whole ? "message" : "delta";
+	size_t at;
+
+	if (r->nchoice == 0)
+		return xstrdup("reply has no choice (choices is empty): no answer");
+	if (r->nchoice > 1)
+		return xasprintf("reply has %ld choices (n above 1): %s", r->nchoice,
+		    hints ? "lg-infer takes one answer a request (--samples asks "
+		    "several)" : "one answer a request is taken");
+	if (r->own == 0)
+		return xasprintf("reply's choice has no %s: not a %s%s", want,
+		    r->chat ? "chat completion" : "completion", !hints ? "" :
+		    r->chat ? " (a completion is read with --completions)" :
+		    " (a chat completion is read without --completions)");
+	if ((at = utf8_invalid(r->content.s ? r->content.s : "",
+	    r->content.len)) != r->content.len)
+		return xasprintf("reply is not UTF-8 (byte %zu of the answer): "
+		    "nothing is taken from it", at + 1);
+	if ((at = utf8_invalid(r->reasoning.s ? r->reasoning.s : "",
+	    r->reasoning.len)) != r->reasoning.len)
+		return xasprintf("reply is not UTF-8 (byte %zu of the reasoning): "
+		    "nothing is taken from it", at + 1);
+	return NULL;
 }
 
 int

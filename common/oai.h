@@ -25,6 +25,11 @@ typedef struct {
 	long output_tokens;
 	int done;		/* the stream said [DONE] */
 	int tokens;		/* text deltas seen so far */
+	int whole;		/* read by oai_body(), not from a stream */
+	long nchoice;		/* choices the reply named: the most items of a
+				 * choices list, or the highest index + 1 */
+	long own, other;	/* choices with the endpoint's part (message or
+				 * delta; text) and with only the other's */
 	char *error;		/* error the server sent inside the body */
 	long error_code;	/* its code when a number (or digits) from 100
 				 * to 599, as OpenRouter sends an HTTP status
@@ -57,6 +62,18 @@ int oai_body(oai_reply *r, const char *body, size_t len);
  */
 #define OAI_IDENT_MAX 256
 void oai_ident(char **slot, const char *s, size_t n);
+
+/*
+ * Why the reply read is not one answer of the endpoint asked (malloc'd),
+ * NULL when it is: no choice (an empty list, or a stream of none), two or
+ * more (n above 1), a choice of the other kind (a completion's text read
+ * as a chat reply, a message or delta read as a completion), or answer
+ * text that is not UTF-8 (checked on the whole text: a character may be
+ * split between a stream's chunks).  A usage-only or role-only chunk with
+ * no choice is no answer, but no fault either.  hints: the message says
+ * what lg-infer's options do (--samples, --completions).
+ */
+char *oai_not_answer(const oai_reply *r, int hints);
 
 /* Has the stream ended properly (a finish_reason or [DONE] seen)? */
 int oai_complete(const oai_reply *r);

@@ -207,6 +207,7 @@ struct walk {
 	span *out;
 	const inside_fn *inside;	/* per name, NULL: only the range */
 	const walk *const *sub;		/* per name, what inside() walks */
+	int *more;		/* first_of(): set when a second element follows */
 };
 
 /*
@@ -305,6 +306,8 @@ first_of(const walk *w, const char *p, const char *e, int depth, const char **en
 		}
 		if (p >= e || *p != ',' || (p = skip(ws(p + 1, e), e, depth + 1)) == NULL)
 			return -1;
+		if (w->more != NULL)
+			*w->more = 1;
 	}
 }
 
@@ -408,30 +411,35 @@ oaiscan_chunk(oai_reply *r, const char *data, size_t len)
 		NAME("system_fingerprint"), NAME("x_groq") };
 	static const name usage_keys[] = { NAME("prompt_tokens"),
 		NAME("completion_tokens") };
-	static const name chat_keys[] = { NAME("delta"), NAME("finish_reason") };
-	static const name text_keys[] = { NAME("text"), NAME("finish_reason") };
+	static const name chat_keys[] = { NAME("delta"), NAME("finish_reason"),
+		NAME("index"), NAME("text"), NAME("message") };
+	static const name text_keys[] = { NAME("text"), NAME("finish_reason"),
+		NAME("index"), NAME("delta"), NAME("message") };
 	static const name delta_keys[] = { NAME("reasoning_content"),
 		NAME("reasoning"), NAME("content") };
 	static const inside_fn top_in[] = { first_of, maybe_object, NULL, NULL,
 		NULL, NULL, NULL };
-	static const inside_fn c0_in[] = { maybe_object, NULL };
-	span top[7], us[2], c0[2], d[3], none = { NULL, NULL };
+	static const inside_fn c0_in[] = { maybe_object, NULL, NULL, NULL, NULL };
+	span top[7], us[2], c0[5], d[3], none = { NULL, NULL };
 	span content = none, reasoning = none, fr = none;
-	const walk wd = { delta_keys, 3, d, NULL, NULL };
-	const walk *const c0_sub[] = { &wd, NULL };
-	const walk wc0 = { r->chat ? chat_keys : text_keys, 2, c0,
-		r->chat ? c0_in : NULL, c0_sub };
-	const walk wus = { usage_keys, 2, us, NULL, NULL };
+	int more = 0;
+	const walk wd = { delta_keys, 3, d, NULL, NULL, NULL };
+	const walk *const c0_sub[] = { &wd, NULL, NULL, NULL, NULL };
+	const walk wc0 = { r->chat ? chat_keys : text_keys, 5, c0,
+		r->chat ? c0_in : NULL, c0_sub, &more };
+	const walk wus = { usage_keys, 2, us, NULL, NULL, NULL };
 	const walk *const top_sub[] = { &wc0, &wus, NULL, NULL, NULL, NULL,
 		NULL };
-	const walk wtop = { top_keys, 7, top, top_in, top_sub };
+	const walk wtop = { top_keys, 7, top, top_in, top_sub, NULL };
 	const char *p = ws(data, data + len), *e = data + len;
-	long pt = -1, ct = -1;
-	int i;
+	long pt = -1, ct = -1, ix = 0;
+	int i, mine = 0, theirs = 0, has_c0 = 0;
 
 	/* what is not walked stays empty */
 	for (i = 0; i < 2; i++)
-		us[i] = c0[i] = none;
+		us[i] = none;
+	for (i = 0; i < 5; i++)
+		c0[i] = none;
 	for (i = 0; i < 3; i++)
 		d[i] = none;
 	if (p >= e || *p != '{' || object(&wtop, p, e, 0, &p) <= 0 || ws(p, e) != e)
@@ -447,6 +455,23 @@ oaiscan_chunk(oai_reply *r, const char *data, size_t len)
 		return 0;
 	if (is(top[1], '{') && (!count(us[0], &pt) || !count(us[1], &ct)))
 		return 0;
+	/* two choices or more, an index not a plain integer: cJSON counts */
+	if (more || (c0[2].s != NULL && (!count(c0[2], &ix) || ix < 0 ||
+	    ix >= 1000000000)))
+		return 0;
+	if (is(top[0], '[') && ws(top[0].s + 1, top[0].e) < top[0].e &&
+	    *ws(top[0].s + 1, top[0].e) == '{') {
+		has_c0 = 1;
+		if (r->chat) {
+			mine = is(c0[0], '{');
+			theirs = is(c0[3], '"');
+		} else {
+			mine = is(c0[0], '"');
+			theirs = is(c0[3], '{') || is(c0[4], '{');
+		}
+	} else if (is(top[0], '[') && *ws(top[0].s + 1, top[0].e) != ']') {
+		has_c0 = 1;	/* a choice that is not an object */
+	}
 	if (is(top[0], '[') && c0[0].s != NULL) {
 		fr = c0[1];
 		if (r->chat) {
@@ -468,6 +493,14 @@ oaiscan_chunk(oai_reply *r, const char *data, size_t len)
 		    (size_t)(top[i].e - top[i].s)) != NULL)
 			return 0;
 	/* sure now: apply what the chunk says */
+	if (has_c0) {
+		if (ix + 1 > r->nchoice)
+			r->nchoice = ix + 1;
+		if (mine)
+			r->own++;
+		else if (theirs)
+			r->other++;
+	}
 	if (pt >= 0)
 		r->prompt_tokens = pt;
 	if (ct >= 0)

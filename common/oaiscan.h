@@ -4,12 +4,13 @@
  *
  * The chunk is checked by the strict scanner (jsonscan.h), then the first
  * choice's delta content and reasoning (reasoning_content, else
- * reasoning), or its text for raw completions, its finish_reason and the
- * usage counts are read from their byte ranges, as oai_chunk()'s cJSON
- * reading would read them.  When the chunk is anything the scanner is not
- * sure to read the same (not strict JSON, an error sent in the stream,
- * keys written with escapes, counts that are not plain integers, an
- * escaped finish_reason), it changes nothing and says so: the caller then
+ * reasoning), or its text for raw completions, its finish_reason, its
+ * index and kind (oai_not_answer()) and the usage counts are read from
+ * their byte ranges, as oai_chunk()'s cJSON reading would read them.
+ * When the chunk is anything the scanner is not sure to read the same
+ * (not strict JSON, an error sent in the stream, keys written with
+ * escapes, counts or an index that are not plain integers, a second
+ * choice, an escaped finish_reason), it changes nothing and says so: the caller then
  * reads it with cJSON.
  */
 #ifndef LG_OAISCAN_H

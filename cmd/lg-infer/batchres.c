@@ -18,11 +18,10 @@
  * A line that is not UTF-8 (a JSON text must be) answers nothing: the
  * file was damaged.  A record's answer is read as the HTTP engine reads a
  * whole reply: a status S from 200 to 299 hands B to the same parser
- * (oai_body(): the
- * content, reasoning, finish_reason, usage, server model, an error object
- * in the body), then a check that it holds one choice of the endpoint
- * (not_answer()), the same limit on the answer text (--max-reply) and
- * oai_finish(); another status is the failure "HTTP S: message" from
+ * (oai_body(): the content, reasoning, finish_reason, usage, server
+ * model, an error object in the body) and the same check that it holds
+ * one choice of the endpoint (oai_not_answer()), then the same limit on
+ * the answer text (--max-reply) and oai_finish(); another status is the failure "HTTP S: message" from
  * B's error, else from E (vLLM's run_batch: a status 400, no body, E a
  * string or an error object); no response, or an E not null, is the
  * failure E says.  A record with no line,
@@ -400,102 +399,6 @@ reread(const batchres *b, const entry *e)
 }
 
 /*
- * The items of the JSON array s[0..len) (checked JSON): how many, the
- * first at s[*fs..*fe).
- */
-static size_t
-items(const char *s, size_t len, size_t *fs, size_t *fe)
-{
-	size_t i = 1, n = 0, start = 0;
-	int depth = 0, instr = 0;
-
-	*fs = *fe = 0;
-	for (; i < len; i++) {
-		char c = s[i];
-
-		if (instr) {	/* to the closing quote, with memchr() */
-			const char *q = memchr(s + i, '"', len - i);
-			size_t k;
-
-			if (q == NULL)
-				break;
-			i = (size_t)(q - s);
-			for (k = i; k > 0 && s[k - 1] == '\\'; k--)
-				;
-			if ((i - k) % 2 == 0)
-				instr = 0;	/* not escaped */
-			continue;
-		}
-		if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
-			continue;
-		if (start == 0)
-			start = i;
-		if (c == '"')
-			instr = 1;
-		else if (c == '[' || c == '{')
-			depth++;
-		else if ((c == ']' || c == '}') && depth > 0)
-			depth--;
-		else if ((c == ',' || c == ']') && depth == 0) {
-			if (c == ']' && start == i)
-				break;		/* [] */
-			if (n++ == 0) {
-				*fs = start;
-				*fe = i;
-			}
-			start = 0;
-			if (c == ']')
-				break;
-		}
-	}
-	return n;
-}
-
-/*
- * Why the reply s[0..len) (a JSON object oai_body() took) is not one
- * answer of the endpoint asked (malloc'd); NULL: it is.  A whole reply
- * online is taken as it comes; a batch's line is checked, for a batch
- * runner writes lines of other kinds (an embedding, a completion to a
- * chat request, n choices) that would make an empty or a wrong answer.
- */
-static char *
-not_answer(batchres *b, const char *s, size_t len)
-{
-	jsonscan_member *m = NULL;
-	const jsonscan_member *ch, *v;
-	size_t n = 0, cap = 0, at = 0, fs, fe, k;
-	int isobj = 0;
-	const char *want = b->chat ? "message" : "text";
-	char *why = NULL;
-
-	if (jsonscan(s, len, &isobj, &m, &n, &cap, &at) != JSONSCAN_OK ||
-	    (ch = member(s, m, n, "choices")) == NULL || s[ch->vstart] != '[') {
-		free(m);
-		return xstrdup("reply has no choices");
-	}
-	k = items(s + ch->vstart, ch->vend - ch->vstart, &fs, &fe);
-	if (k == 0) {
-		why = xstrdup("reply has no choice (choices is empty): no answer");
-	} else if (k > 1) {
-		why = xasprintf("reply has %zu choices (n above 1): lg-infer takes "
-		    "one answer a request (--samples asks several)", k);
-	} else {
-		s += ch->vstart + fs;
-		len = fe - fs;
-		n = 0;
-		if (jsonscan(s, len, &isobj, &m, &n, &cap, &at) != JSONSCAN_OK ||
-		    !isobj || (v = member(s, m, n, want)) == NULL ||
-		    s[v->vstart] != (b->chat ? '{' : '"'))
-			why = xasprintf("reply's choice has no %s: not a %s%s", want,
-			    b->chat ? "chat completion" : "completion", b->chat ?
-			    " (a completion is read with --completions)" :
-			    " (a chat completion is read without --completions)");
-	}
-	free(m);
-	return why;
-}
-
-/*
  * The message of the line's error member v: a string (vLLM's run_batch
  * writes one beside a response with no body) or an error object;
  * malloc'd, NULL when it is absent or null.
@@ -587,8 +490,7 @@ result(batchres *b, const entry *e, const char *s, size_t len, oai_reply *r,
 	} else if (oai_body(r, s + body->vstart, body->vend - body->vstart) < 0) {
 		*msg = xstrdup(r->error);
 		*status = r->error_code;
-	} else if ((t = not_answer(b, s + body->vstart, body->vend -
-	    body->vstart)) != NULL) {
+	} else if ((t = oai_not_answer(r, 1)) != NULL) {
 		*msg = t;
 	} else if (r->content.len + r->reasoning.len > b->max_reply) {
 		*msg = xasprintf("reply too large: answer text over %zu bytes",

@@ -365,6 +365,7 @@ infer_run(infer_opts *o)
 	ho.api_key = o->key;
 	ho.parallel = o->parallel;
 	ho.cache_dir = o->cache;
+	ho.hints = 1;		/* lg-infer's options, in its messages */
 	if (o->batch_results != NULL)
 		s.br = batchres_open(o);
 	else if ((s.e = http_new(&ho, &err)) == NULL) {

@@ -17,6 +17,8 @@
  *   THINK:field     reasoning in a reasoning_content field
  *   ECHO:           the answer is the request body itself (never cut)
  *   BADUTF8:        the answer holds bytes that are not UTF-8
+ *   SPLITUTF8:      the answer holds characters of 2 and 3 bytes, each
+ *                   streamed split between two events
  *   SAYKEY:         the answer (and a reasoning field) repeats the key the
  *                   request carried: whole, its first 10 characters, and
  *                   its last 4 as hosted APIs mask them ("...abcd")
@@ -45,7 +47,10 @@
  * (nothing more for --stall seconds, then close), malformed (bad JSON),
  * drip (the answer in small pieces, --drip-ms apart),
  * inband (inbandNNN: a 200 reply, the answer streamed, then an error object
- * with code 400 or NNN and the usage, as OpenRouter ends a cut stream).  --fault-rate F
+ * with code 400 or NNN and the usage, as OpenRouter ends a cut stream),
+ * nochoice (a 200 reply whose choices are empty), twochoice (two choices,
+ * as n=2 asks), otherkind (a completion's reply to a chat request, or the
+ * reverse).  --fault-rate F
  * draws faults at random (from --faults LIST) for requests without a
  * FAULT: mark.
  *
@@ -326,6 +331,8 @@ typedef struct {
 	const char *finish;
 	long ptok, ctok;
 	char *bad;		/* a malformed piece to send (fault) */
+	int split;		/* SPLITUTF8: events cut inside a character */
+	int index;		/* the choice's index in the pieces */
 } answer;
 
 static cJSON *
@@ -359,7 +366,7 @@ piece(const answer *a, const char *field, const char *text, const char *finish)
 	cJSON *ch = cJSON_AddArrayToObject(j, "choices"), *c0 = cJSON_CreateObject();
 
 	cJSON_AddItemToArray(ch, c0);
-	cJSON_AddNumberToObject(c0, "index", 0);
+	cJSON_AddNumberToObject(c0, "index", a->index);
 	if (a->chat) {
 		cJSON *d = cJSON_AddObjectToObject(c0, "delta");
 
@@ -388,7 +395,8 @@ stream_text(conn *c, const answer *a, const char *field, const char *text,
 
 		while (*q == ' ')
 			q++;
-		while (*q && *q != ' ')
+		while (*q && *q != ' ' && !(a->split && q > p &&
+		    (unsigned char)q[-1] >= 0xc0))
 			q++;
 		while (*q == ' ')
 			q++;
@@ -497,6 +505,58 @@ whole(conn *c, const answer *a, const char *fault)
 		buf_add(&c->out, s, n);
 	}
 	free(s);
+}
+
+/*
+ * FAULT:nochoice: a 200 reply with no choice at all (choices empty in
+ * every event, usage beside it).  FAULT:twochoice: two choices, as n=2
+ * asks (streamed, each word sent for index 0, then for index 1).
+ */
+static void
+odd(conn *c, answer *a, const char *fault)
+{
+	cJSON *j, *ch, *c1;
+	char *s;
+	int i;
+
+	if (strcmp(fault, "twochoice") == 0 && a->stream) {
+		buf_puts(&c->out, "HTTP/1.1 200 OK\r\nContent-Type: "
+		    "text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n");
+		for (a->index = 0; a->index < 2; a->index++) {
+			stream_text(c, a, "content", a->content, 0);
+			event(c, piece(a, NULL, NULL, a->finish));
+		}
+		a->index = 0;
+	} else if (a->stream) {
+		buf_puts(&c->out, "HTTP/1.1 200 OK\r\nContent-Type: "
+		    "text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n");
+		j = head(a, a->chat ? "chat.completion.chunk" : "text_completion");
+		cJSON_AddArrayToObject(j, "choices");
+		cJSON_AddItemToObject(j, "usage", usage(a));
+		event(c, j);
+	} else {
+		j = head(a, a->chat ? "chat.completion" : "text_completion");
+		ch = cJSON_AddArrayToObject(j, "choices");
+		for (i = 0; strcmp(fault, "twochoice") == 0 && i < 2; i++) {
+			c1 = cJSON_CreateObject();
+			cJSON_AddItemToArray(ch, c1);
+			cJSON_AddNumberToObject(c1, "index", i);
+			if (a->chat)
+				cJSON_AddStringToObject(cJSON_AddObjectToObject(c1,
+				    "message"), "content", a->content);
+			else
+				cJSON_AddStringToObject(c1, "text", a->content);
+			cJSON_AddStringToObject(c1, "finish_reason", a->finish);
+		}
+		cJSON_AddItemToObject(j, "usage", usage(a));
+		s = print_json(j);
+		cJSON_Delete(j);
+		plain(c, 200, "OK", NULL, "application/json", s, strlen(s));
+		free(s);
+		return;
+	}
+	chunk(&c->out, "data: [DONE]\n\n", 14);
+	buf_puts(&c->out, "0\r\n\r\n");
 }
 
 /*
@@ -1420,6 +1480,8 @@ api(conn *c, const char *path, const char *body, size_t len, const char *auth)
 				a.content = xstrndup(body, len);
 			else if (strstr(text, "BADUTF8:") != NULL)
 				a.content = xstrdup("bad \xff\xfe bytes");
+			else if (strstr(text, "SPLITUTF8:") != NULL)
+				a.content = xstrdup("a caf\xc3\xa9 \xe2\x82\xac" "5");
 			else if (strstr(text, "NUL:") != NULL)
 				a.content = xstrdup("before" NULMARK "after");
 			else if ((bm = strstr(text, "BIG:")) != NULL)
@@ -1470,8 +1532,14 @@ api(conn *c, const char *path, const char *body, size_t len, const char *auth)
 			    "{\"choices\":[{\"message\":{\"content\":");
 		if (S.delay > 0 && strcmp(fault, "drip") != 0)
 			add_seg(c, S.delay);
+		a.split = strstr(text, "SPLITUTF8:") != NULL;
+		if (strcmp(fault, "otherkind") == 0)
+			a.chat = !a.chat;	/* the other endpoint's reply */
 		if (strncmp(fault, "inband", 6) == 0)
 			inband(c, &a, fault);
+		else if (strcmp(fault, "nochoice") == 0 ||
+		    strcmp(fault, "twochoice") == 0)
+			odd(c, &a, fault);
 		else if (a.stream)
 			streamed(c, &a, fault);
 		else

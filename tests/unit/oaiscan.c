@@ -92,6 +92,10 @@ chunk(struct buf *b, int chat)
 		"\"x\":[1,{\"a\":[2,3]},\"}]\"],", "\"object\":\"err\\u006fr\"," };
 	static const char *const fr[] = { "null", "\"stop\"", "\"length\"", "\"\"",
 		"\"st\\u006fp\"", "7", "\"a\\u0000b\"" };
+	static const char *const indices[] = { "{\"index\":1,",
+		"{\"index\":2,", "{\"index\":\"1\",", "{\"index\":-1,",
+		"{\"index\":1.5,", "{\"index\":1e3,", "{\"index\":null,",
+		"{\"index\":4000000000,", "{\"index\":0,\"index\":3," };
 	static const char *const roles[] = { "", "\"role\":\"assistant\",",
 		"\"tool_calls\":[],", "\"refusal\":null," };
 	int shape = (int)rng_below(&R, 12);
@@ -112,7 +116,7 @@ chunk(struct buf *b, int chat)
 	} else {
 		buf_puts(b, rng_below(&R, 10) ? "\"choices\":[" : "\"ch\\u006fices\":[");
 		sep(b);
-		buf_puts(b, "{\"index\":0,");
+		buf_puts(b, rng_below(&R, 10) ? "{\"index\":0," : PICK(indices));
 		sep(b);
 		if (chat) {
 			buf_puts(b, rng_below(&R, 12) ? "\"delta\":" : "\"delta\":[],\"delta\":");
@@ -210,7 +214,8 @@ same(const oai_reply *a, const oai_reply *b)
 	    (a->error == NULL) == (b->error == NULL) &&
 	    (a->error == NULL || strcmp(a->error, b->error) == 0) &&
 	    a->prompt_tokens == b->prompt_tokens && a->output_tokens == b->output_tokens &&
-	    a->done == b->done && a->tokens == b->tokens;
+	    a->done == b->done && a->tokens == b->tokens &&
+	    a->nchoice == b->nchoice && a->own == b->own && a->other == b->other;
 }
 
 /* Chunks as servers send them: the scanner reads each itself. */
