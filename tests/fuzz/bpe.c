@@ -2,11 +2,11 @@
  * Fuzz the tokenizer.  An input whose first byte is even is text, encoded
  * with the fixture table (tests/bpe/tiny.tiktoken, read from the top of
  * the tree where the fuzzers run), special tokens allowed when its bit 1
- * is set: merging by scan and by heap must give the same tokens, counting
- * alone the same number, and the tokens' bytes must make the text again
- * (valid UTF-8 where the text was not).  An odd first byte makes the rest
- * a rank table, loaded and, when valid, used on a fixed text and on the
- * table's own bytes.  Any disagreement aborts.
+ * is set: merging by scan and by buckets of pairs must give the same
+ * tokens, counting alone the same number, and the tokens' bytes must make
+ * the text again (valid UTF-8 where the text was not).  An odd first
+ * byte makes the rest a rank table, loaded and, when valid, used on a
+ * fixed text and on the table's own bytes.  Any disagreement aborts.
  */
 #include <stdio.h>
 
