@@ -1,17 +1,21 @@
 /*
  * fast.c: records folded without a tree (agg.h, agg_fast_*).  A record
  * of the plainest shape, members id, case, sample, bench, task, length,
- * gen and scores alone, its scores {"score": N} alone, N in [0, 1], and
- * its id or case a string without escapes, differs from the records
- * before it of its group only in its case, id and score.  The first
- * record of each form (the bench, task, length and gen members as they
- * are written, and which of id, case and sample it has) is read whole
- * as any other record, and what it left in its group noted; a later one
- * of that form then adds its score and unit straight to that group, as
- * the whole reading would: its group values, gen params, settings and
- * definition are those already noted (noting them again changes
- * nothing, but the count of definitions, counted here), and its output
- * cut or not as the first one's.  Anything else is read whole.
+ * gen, scores and verdicts alone, its scores {"score": N} alone, N in
+ * [0, 1], and its id or case a string without escapes, differs from the
+ * records before it of its group only in its case, id and score.  The
+ * first record of each form (the bench, task, length and gen members as
+ * they are written, and which of id, case and sample it has) is read
+ * whole as any other record, and what it left in its group noted; a
+ * later one of that form then adds its score and unit straight to that
+ * group, as the whole reading would: its group values, gen params,
+ * settings and definition are those already noted (noting them again
+ * changes nothing, but the count of definitions, counted here), and its
+ * output cut or not as the first one's.  Its verdicts, whatever they hold,
+ * are read by no table this path serves: a LongWeave or other bench's
+ * record reads them only for a score above 1 (--compat's published
+ * judge), and LongGenBench's records are never folded here.  Anything
+ * else is read whole.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -21,11 +25,11 @@
 #include "xalloc.h"
 
 /* the members a plain record may have, as their keys are written */
-enum { M_ID, M_CASE, M_SAMPLE, M_SCORES, M_BENCH, M_TASK, M_LENGTH, M_GEN,
-	NMEMB };
+enum { M_ID, M_CASE, M_SAMPLE, M_SCORES, M_VERDICTS, M_BENCH, M_TASK,
+	M_LENGTH, M_GEN, NMEMB };
 static const char *const memb[NMEMB] = {
-	"\"id\"", "\"case\"", "\"sample\"", "\"scores\"", "\"bench\"",
-	"\"task\"", "\"length\"", "\"gen\""
+	"\"id\"", "\"case\"", "\"sample\"", "\"scores\"", "\"verdicts\"",
+	"\"bench\"", "\"task\"", "\"length\"", "\"gen\""
 };
 
 /* forms noted at most, and the longest form kept: memory stays small */
@@ -53,7 +57,8 @@ struct agg_fast {
 agg_fast *
 agg_fast_new(const struct opts *o)
 {
-	static const char *const own[] = { "id", "case", "sample", "scores" };
+	static const char *const own[] = { "id", "case", "sample", "scores",
+	    "verdicts" };
 	size_t k, i;
 
 	if (o->table || o->usage || o->tags || o->measure || o->compat ||
@@ -120,7 +125,7 @@ plain_scores(const char *s, size_t n, double *v)
 static int
 member(const char *s, size_t n)
 {
-	static const unsigned char len[NMEMB] = { 4, 6, 8, 8, 7, 6, 8, 5 };
+	static const unsigned char len[NMEMB] = { 4, 6, 8, 8, 10, 7, 6, 8, 5 };
 	int i;
 
 	for (i = 0; i < NMEMB; i++)
@@ -196,7 +201,7 @@ form_of(agg_fast *f, const char *line, const jsonscan_member *m, size_t n,
 	buf_reset(&f->key);
 	buf_putc(&f->key, (char)('0' + (seen & 7u)));
 	for (i = 0; i < n; i++) {
-		if (is[i] <= M_SCORES)
+		if (is[i] <= M_VERDICTS)
 			continue;
 		buf_add(&f->key, line + m[i].kstart, m[i].vend - m[i].kstart);
 		buf_putc(&f->key, '\n');

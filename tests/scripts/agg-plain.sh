@@ -9,7 +9,8 @@
 # one, a group of two settings (refused) and one of two definitions
 # (refused, with counts).  So are the same records with the members of
 # a pipeline's records (output, prompt, vars, checks, gold, parts...),
-# some of which lg-agg leaves out before it parses them.
+# some of which lg-agg leaves out before it parses them, and with
+# verdicts (folded without a tree: no table read there reads them).
 set -eu
 . "$TOP/tests/lib.sh"
 awk 'BEGIN {
@@ -82,6 +83,24 @@ same --layout paper --bootstrap 0
 "$BIN/lg-agg" -g vars.type --bootstrap 0 "$t/whole.jsonl" > "$t/v.out" \
     2> /dev/null || :
 grep -q Week "$t/v.out" || fail "-g vars.type: no group Week: $(head -n 5 "$t/v.out")"
+
+# verdicts on plain records, which no table read here reads (an array,
+# an empty one, a published judge's, not an array): folded without a
+# tree too, and alike again
+cp "$t/plain.jsonl" "$t/orig"
+awk '{ if (NR % 4 == 0) sub(/}$/, ",\"verdicts\":[{\"kind\":\"fact\",\"at\":0,\"pass\":true}]}")
+	else if (NR % 4 == 1) sub(/}$/, ",\"verdicts\":[]}")
+	else if (NR % 4 == 2) sub(/^{/, "{\"verdicts\":[{\"compat\":\"longweave-published\",\"pass\":false}],")
+	else sub(/}$/, ",\"verdicts\":\"x\"}")
+	print }' "$t/orig" > "$t/plain.jsonl"
+grep -q '"verdicts":\[\]}$' "$t/plain.jsonl" || fail "verdicts not added"
+sed 's/^{/{"x":0,/' "$t/plain.jsonl" > "$t/whole.jsonl"
+same
+same --bootstrap 0 -f json
+same -g task,gen.model --bootstrap 200
+same --layout paper --bootstrap 0
+same --by-position --bootstrap 0
+cp "$t/orig" "$t/plain.jsonl"
 
 # a group of two settings, and one of two definitions: refused alike
 { cat "$t/plain.jsonl"
